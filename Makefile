@@ -1,0 +1,43 @@
+# kifu: every target makes its own virtual environment in .venv.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: demo test bench lint clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[test,zstd]'
+	touch $@
+
+## make demo: install kifu and check the bundled fixtures (they contain broken games on purpose)
+demo: $(VENV)/.installed
+	@echo "== kifu check fixtures/chess/good (clean games: no output, exit 0)"
+	$(BIN)/kifu check -r fixtures/chess/good -v
+	@echo "== kifu check fixtures/chess/bad (one broken game per finding code: exit 1 is expected)"
+	@$(BIN)/kifu check -r fixtures/chess/bad; status=$$?; test $$status -eq 1
+	@echo "== kifu explain CHESS101"
+	$(BIN)/kifu explain CHESS101
+
+## make test: install kifu[test] and run the whole suite
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q
+
+## make bench: kifu against its peers, side by side (numbers, not assertions)
+bench: $(VENV)/.installed-test
+	$(BIN)/python tests/bench/run.py
+
+## make lint: ruff and mypy --strict
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check cli tests
+	$(BIN)/mypy --strict cli/core
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,53 @@
+"""The ``kifu`` command: a Click group whose subcommands are imported only when used."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import click
+
+from kifu import __version__
+
+#: command name → (module, attribute, one-line help); the module is imported on use only.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "check": ("kifu.commands.check", "check", "Parse and replay records; report findings and outcomes."),
+    "explain": ("kifu.commands.explain", "explain", "Document a finding code (or list them all)."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group that lists its commands without importing them."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, attribute, _ = COMMANDS[cmd_name]
+        command: click.Command = getattr(importlib.import_module(module), attribute)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="kifu")
+def cli() -> None:
+    """kifu (棋譜): read, validate and convert chess, xiangqi and Go game records.
+
+    \b
+    Examples:
+      kifu check round5/*.pgn           findings for every game of a round
+      kifu check archive/ -r --format json
+      kifu explain CHESS101             what a finding code means
+    """
+
+
+def main(**kwargs: Any) -> None:
+    """Console-script entry point."""
+    cli(**kwargs)

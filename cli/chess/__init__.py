@@ -1,0 +1,1 @@
+"""Chess: the PGN reader, replay through python-chess, results and draw claims."""

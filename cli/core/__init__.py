@@ -1,0 +1,1 @@
+"""Game-agnostic parts of kifu: the record model, findings, sources, reporters."""

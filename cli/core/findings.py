@@ -1,0 +1,158 @@
+"""Findings, their severities and the registry of documented codes.
+
+Every problem kifu reports is a :class:`Finding` made from a registered :class:`Code`.
+Codes are stable: a family prefix (``IO``, ``PGN``, ``CHESS``, ``SGF``, ``GO``, ``XQN``,
+``XQ``, ``KIFU``) and a number. ``kifu explain CODE`` prints the documentation given here.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from kifu.core.record import Span
+
+
+class Severity(enum.IntEnum):
+    """How bad a finding is; ordered so that ``ERROR > WARNING > INFO``."""
+
+    INFO = 1
+    WARNING = 2
+    ERROR = 3
+
+    @property
+    def label(self) -> str:
+        """The lower-case name used in every output format."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Severity:
+        """Read ``error``, ``warning`` or ``info`` (any case)."""
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise ValueError(f"unknown severity {text!r}: use error, warning or info") from None
+
+
+@dataclass(slots=True)
+class Finding:
+    """One thing kifu has to say about a record, at a place in its source."""
+
+    code: str
+    severity: Severity
+    message: str
+    span: Span | None = None
+    ply: int | None = None
+    move: str | None = None
+    rule: str | None = None
+    source_line: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of the output contract."""
+        span = self.span
+        data: dict[str, Any] = {
+            "code": self.code,
+            "severity": self.severity.label,
+            "message": self.message,
+            "line": span.line if span else None,
+            "column": span.column if span else None,
+            "end_line": span.end_line if span else None,
+            "end_column": span.end_column if span else None,
+            "ply": self.ply,
+            "move": self.move,
+            "rule": self.rule,
+        }
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A documented finding code; calling it makes a :class:`Finding`."""
+
+    code: str
+    severity: Severity
+    title: str
+    doc: str
+    rule: str | None = None
+
+    def __call__(
+        self,
+        message: str,
+        span: Span | None = None,
+        *,
+        ply: int | None = None,
+        move: str | None = None,
+        severity: Severity | None = None,
+        rule: str | None = None,
+        source_line: str | None = None,
+    ) -> Finding:
+        return Finding(
+            code=self.code,
+            severity=self.severity if severity is None else severity,
+            message=message,
+            span=span,
+            ply=ply,
+            move=move,
+            rule=self.rule if rule is None else rule,
+            source_line=source_line,
+        )
+
+
+REGISTRY: dict[str, Code] = {}
+
+
+def register(code: str, severity: Severity, title: str, doc: str, rule: str | None = None) -> Code:
+    """Add a code to the registry; a code may be registered once only."""
+    if code in REGISTRY:
+        raise ValueError(f"finding code {code} is registered twice")
+    entry = Code(code, severity, title, doc.strip(), rule)
+    REGISTRY[code] = entry
+    return entry
+
+
+# Codes every game shares: reading files, and kifu's own failures.
+IO_UNREADABLE = register(
+    "IO001", Severity.ERROR, "file cannot be read",
+    "The path does not exist, is not a regular file, or cannot be opened (permissions).",
+)
+IO_DECOMPRESS = register(
+    "IO002", Severity.ERROR, "compressed file is corrupt or truncated",
+    "The file has a compression suffix (.gz, .bz2, .xz, .zst) but its data cannot be "
+    "decompressed to the end. The records read before the damage are still checked.",
+)
+IO_LATIN1 = register(
+    "IO003", Severity.INFO, "text is not UTF-8; read as Latin-1",
+    "Some lines are not valid UTF-8. kifu read those lines as ISO-8859-1 (Latin-1), the "
+    "usual encoding of older PGN files. Names with accents may be wrong if the file used "
+    "another legacy encoding; convert the file to UTF-8 to be sure.",
+)
+IO_BINARY = register(
+    "IO004", Severity.ERROR, "binary data in a text file",
+    "The file contains NUL bytes or other control characters that never occur in a text "
+    "record: it is probably not a game record, or it is damaged at that place.",
+)
+IO_NO_RECORDS = register(
+    "IO005", Severity.ERROR, "no game records found",
+    "The file is empty or holds nothing that kifu can read as a game of the detected kind.",
+)
+IO_UNKNOWN_GAME = register(
+    "IO006", Severity.ERROR, "cannot tell which game the file records",
+    "Neither the file name nor its content says whether it is chess, xiangqi or Go. "
+    "Use --game chess|xiangqi|go.",
+)
+IO_UNSUPPORTED_GAME = register(
+    "IO007", Severity.ERROR, "game not supported yet",
+    "The file records a game whose reader is not part of this version of kifu.",
+)
+INTERNAL_ERROR = register(
+    "KIFU001", Severity.ERROR, "kifu failed on this record (a bug)",
+    "kifu itself failed while checking this record. This is a bug in kifu, not in the "
+    "record: please report it with the record. The other records were still checked; the "
+    "exit code is 2.",
+)
+
+
+def lookup(code: str) -> Code | None:
+    """The registered code, case-insensitively, or ``None``."""
+    return REGISTRY.get(code.strip().upper())

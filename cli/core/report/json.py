@@ -1,0 +1,39 @@
+"""The JSON document of the output contract, written incrementally."""
+
+from __future__ import annotations
+
+import json
+from typing import TextIO
+
+from kifu import __version__
+from kifu.core.findings import Finding
+from kifu.core.results import RecordReport, Totals
+
+
+class JsonReporter:
+    """Writes ``{"kifu": …, "files": [...], "summary": {...}}`` one record at a time."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self._files = 0
+        self._records = 0
+
+    def begin(self) -> None:
+        self.out.write('{"kifu": %s, "files": [' % json.dumps(__version__))
+
+    def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
+        head = json.dumps({"path": path, "game": game, "format": fmt})[:-1]
+        self.out.write(("," if self._files else "") + "\n  " + head + ', "records": [')
+        self._files += 1
+        self._records = 0
+
+    def record(self, report: RecordReport) -> None:
+        self.out.write(("," if self._records else "") + "\n    " + json.dumps(report.to_dict(), ensure_ascii=False))
+        self._records += 1
+
+    def end_file(self, findings: list[Finding]) -> None:
+        listed = json.dumps([f.to_dict() for f in findings], ensure_ascii=False)
+        self.out.write(("\n  " if self._records else "") + '], "findings": ' + listed + "}")
+
+    def end(self, totals: Totals) -> None:
+        self.out.write(("\n" if self._files else "") + '], "summary": ' + json.dumps(totals.to_dict()) + "}\n")

@@ -1,0 +1,98 @@
+"""Human-readable findings: ``path:line:col: severity CODE [where] message``.
+
+Syntax errors get the source line with a caret under the offending text. With ``verbose``,
+every record also gets one line with its result and what the rules make of it.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from kifu.core.findings import Finding
+from kifu.core.results import RecordReport, Totals
+
+_MAX_SHOWN_LINE = 160
+
+
+class TextReporter:
+    """Writes findings as they arrive, grouped by file and record."""
+
+    def __init__(self, out: TextIO, *, verbose: bool = False) -> None:
+        self.out = out
+        self.verbose = verbose
+        self._path = ""
+
+    def begin(self) -> None:
+        pass
+
+    def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
+        self._path = path
+
+    def record(self, report: RecordReport) -> None:
+        if self.verbose:
+            self.out.write(f"{self._path}:{report.line}: {describe_record(report)}\n")
+        for finding in report.findings:
+            self._finding(finding, report)
+
+    def end_file(self, findings: list[Finding]) -> None:
+        for finding in findings:
+            self._finding(finding, None)
+
+    def end(self, totals: Totals) -> None:
+        pass
+
+    def _finding(self, finding: Finding, report: RecordReport | None) -> None:
+        span = finding.span
+        where = f"{self._path}:{span.line}:{span.column}" if span else self._path
+        context = []
+        if report is not None:
+            context.append(f"game {report.index}")
+        if finding.move is not None:
+            context.append(finding.move)
+        label = f" [{', '.join(context)}]" if context else ""
+        self.out.write(f"{where}: {finding.severity.label} {finding.code}{label} {finding.message}\n")
+        if finding.source_line is not None and span is not None:
+            self._caret(finding.source_line, span.column, span.end_column if span.end_line == span.line else None)
+
+    def _caret(self, line: str, column: int, end_column: int | None) -> None:
+        start = 0
+        if len(line) > _MAX_SHOWN_LINE:
+            start = max(0, column - 1 - _MAX_SHOWN_LINE // 2)
+            line = line[start : start + _MAX_SHOWN_LINE]
+        offset = column - 1 - start
+        width = max(1, min((end_column or column + 1) - column, len(line) - offset))
+        prefix = "".join(ch if ch == "\t" else " " for ch in line[:offset])
+        self.out.write(f"    {line}\n    {prefix}{'^' * width}\n")
+
+
+def describe_record(report: RecordReport) -> str:
+    """One line about a record: players, declared result, plies and the rules' verdict."""
+    tags = report.tags
+    players = " - ".join(
+        name for name in (tags.get("White") or tags.get("Red") or tags.get("PB"),
+                          tags.get("Black") or tags.get("PW")) if name
+    )
+    parts = [f"game {report.index}"]
+    if players:
+        parts.append(players)
+    parts.append(f"{report.declared_result or 'no result'}, {report.plies} plies")
+    if report.outcome:
+        ply = report.outcome.get("ply")
+        at = f" at ply {ply}" if ply else ""
+        parts.append(f"{report.outcome['reason']}{at} → {report.outcome['result']}")
+    for claim in report.claims:
+        state = "claimable" if claim.get("valid") else "was claimable"
+        parts.append(f"{claim['reason']} {state} from ply {claim['ply']}")
+    if report.score:
+        parts.append(f"score {report.score.get('result')}")
+    counts = _counts(report.findings)
+    if counts:
+        parts.append(counts)
+    return "; ".join(parts)
+
+
+def _counts(findings: list[Finding]) -> str:
+    tally: dict[str, int] = {}
+    for finding in findings:
+        tally[finding.severity.label] = tally.get(finding.severity.label, 0) + 1
+    return ", ".join(f"{n} {label}{'s' if n > 1 else ''}" for label, n in sorted(tally.items()))

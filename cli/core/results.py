@@ -1,0 +1,81 @@
+"""What checking produces: one report per record, one per file, and run totals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kifu.core.findings import Finding, Severity
+
+
+@dataclass(slots=True)
+class RecordReport:
+    """The verdict on one record, in the shape of the JSON output contract."""
+
+    index: int
+    line: int
+    tags: dict[str, str] = field(default_factory=dict)
+    plies: int = 0
+    declared_result: str | None = None
+    outcome: dict[str, Any] | None = None
+    claims: list[dict[str, Any]] = field(default_factory=list)
+    score: dict[str, Any] | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of the output contract."""
+        return {
+            "index": self.index,
+            "line": self.line,
+            "tags": self.tags,
+            "plies": self.plies,
+            "declared_result": self.declared_result,
+            "outcome": self.outcome,
+            "claims": self.claims,
+            "score": self.score,
+            "findings": [f.to_dict() for f in self.findings],
+        }
+
+
+@dataclass(slots=True)
+class Totals:
+    """Counts over a whole run."""
+
+    files: int = 0
+    records: int = 0
+    errors: int = 0
+    warnings: int = 0
+    infos: int = 0
+    internal_errors: int = 0
+
+    def add(self, findings: list[Finding]) -> None:
+        """Count the severities of ``findings``."""
+        for finding in findings:
+            if finding.severity is Severity.ERROR:
+                self.errors += 1
+            elif finding.severity is Severity.WARNING:
+                self.warnings += 1
+            else:
+                self.infos += 1
+            if finding.code == "KIFU001":
+                self.internal_errors += 1
+
+    def worst(self) -> Severity | None:
+        """The highest severity seen, or ``None`` when nothing was found."""
+        if self.errors:
+            return Severity.ERROR
+        if self.warnings:
+            return Severity.WARNING
+        if self.infos:
+            return Severity.INFO
+        return None
+
+    def to_dict(self) -> dict[str, int]:
+        """The ``summary`` object of the JSON output."""
+        return {
+            "files": self.files,
+            "records": self.records,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "infos": self.infos,
+        }

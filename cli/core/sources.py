@@ -1,0 +1,293 @@
+"""Where records come from: paths, directories, stdin, compressed files; decoding text.
+
+Sources are opened lazily and read as streams so that a gigabyte archive never has to fit in
+memory. Decoding is forgiving and says what it did: UTF-8 (with or without BOM) first, and
+Latin-1 for the lines that are not UTF-8, reported once per file as an info finding.
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import lzma
+import os
+import sys
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from kifu.core.findings import (
+    IO_BINARY,
+    IO_DECOMPRESS,
+    IO_LATIN1,
+    IO_UNREADABLE,
+    Finding,
+)
+from kifu.core.record import Span
+
+STDIN = "-"
+COMPRESSION_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
+
+_MAGIC = (
+    (b"\x1f\x8b", "gz"),
+    (b"BZh", "bz2"),
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"\x28\xb5\x2f\xfd", "zst"),
+)
+
+#: The exceptions a decompressing stream raises on damaged or truncated data.
+DECOMPRESSION_ERRORS: tuple[type[BaseException], ...] = (
+    EOFError,
+    OSError,
+    zlib.error,
+    lzma.LZMAError,
+    ValueError,
+)
+
+
+class SourceError(Exception):
+    """A source cannot be read; carries the finding that says why."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A file (or stdin) to read records from. ``path`` is shown to the user as given."""
+
+    path: str
+
+    @property
+    def is_stdin(self) -> bool:
+        return self.path == STDIN
+
+    @property
+    def name_without_compression(self) -> str:
+        """The file name with a compression suffix removed: ``a.pgn.gz`` → ``a.pgn``."""
+        name = self.path.lower()
+        for suffix in COMPRESSION_SUFFIXES:
+            if name.endswith(suffix):
+                return name[: -len(suffix)]
+        return name
+
+    @property
+    def extension(self) -> str:
+        """The lower-case extension after removing any compression suffix (``.pgn``)."""
+        return os.path.splitext(self.name_without_compression)[1]
+
+
+def expand_paths(
+    paths: Iterable[str], *, recursive: bool, extensions: frozenset[str]
+) -> Iterator[Source | tuple[str, Finding]]:
+    """Turn command-line paths into sources, in the order given.
+
+    Directories are walked (sorted, hidden entries skipped) only with ``recursive``; inside
+    them, only files whose extension (after a compression suffix) is in ``extensions`` are
+    taken. A path that cannot be used yields ``(path, finding)``.
+    """
+    for path in paths:
+        if path == STDIN:
+            yield Source(STDIN)
+        elif os.path.isdir(path):
+            if not recursive:
+                yield path, IO_UNREADABLE(f"{path} is a directory; use -r to check the files in it")
+                continue
+            yield from _walk(path, extensions)
+        elif os.path.exists(path):
+            yield Source(path)
+        else:
+            yield path, IO_UNREADABLE(f"no such file: {path}")
+
+
+def _walk(top: str, extensions: frozenset[str]) -> Iterator[Source]:
+    for root, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.startswith("."):
+                continue
+            source = Source(os.path.join(root, name))
+            if source.extension in extensions:
+                yield source
+
+
+def open_binary(source: Source) -> BinaryIO:
+    """Open ``source`` for reading bytes, decompressing by magic number (not by name).
+
+    Raises :class:`SourceError` when the file cannot be opened.
+    """
+    try:
+        raw: BinaryIO
+        if source.is_stdin:
+            raw = io.BytesIO(_stdin_bytes())
+        else:
+            raw = open(source.path, "rb")  # noqa: SIM115 - returned to the caller
+    except OSError as error:
+        raise SourceError(IO_UNREADABLE(f"cannot open {source.path}: {error.strerror}")) from None
+    buffered = raw if isinstance(raw, io.BytesIO) else io.BufferedReader(raw)  # type: ignore[arg-type]
+    head = buffered.peek(8)[:8] if isinstance(buffered, io.BufferedReader) else raw.getvalue()[:8]  # type: ignore[attr-defined]
+    for magic, kind in _MAGIC:
+        if head.startswith(magic):
+            return _decompressor(kind, buffered, source)
+    return buffered
+
+
+_STDIN_CACHE: list[bytes] = []
+
+
+def _stdin_bytes() -> bytes:
+    """Standard input, read once: detection and reading both need its start."""
+    if not _STDIN_CACHE:
+        _STDIN_CACHE.append(sys.stdin.buffer.read())
+    return _STDIN_CACHE[0]
+
+
+def _decompressor(kind: str, raw: BinaryIO, source: Source) -> BinaryIO:
+    if kind == "gz":
+        return gzip.GzipFile(fileobj=raw)  # type: ignore[return-value]
+    if kind == "bz2":
+        return bz2.BZ2File(raw)  # type: ignore[return-value]
+    if kind == "xz":
+        return lzma.LZMAFile(raw)  # type: ignore[return-value]
+    try:
+        import zstandard  # optional extra: kifu[zstd]
+    except ImportError:
+        raise SourceError(
+            IO_DECOMPRESS(
+                f"{source.path} is zstd-compressed; install the zstd extra "
+                "(pip install 'kifu[zstd]') to read it"
+            )
+        ) from None
+    return zstandard.ZstdDecompressor().stream_reader(raw)  # type: ignore[no-any-return]
+
+
+def read_bytes(source: Source) -> bytes:
+    """All bytes of ``source``, decompressed. Raises :class:`SourceError`."""
+    with open_binary(source) as stream:
+        try:
+            return stream.read()
+        except DECOMPRESSION_ERRORS as error:
+            raise SourceError(
+                IO_DECOMPRESS(f"{source.path}: compressed data is damaged or truncated ({error})")
+            ) from None
+
+
+@dataclass(slots=True)
+class LineDecoder:
+    """Decodes a byte stream line by line, noting what it had to do.
+
+    UTF-8 is tried first (a leading BOM is dropped); a line that is not UTF-8 is read as
+    Latin-1. NUL bytes and other C0 controls (except tab, CR, LF, FF) are replaced by
+    U+FFFD and reported: a text record never contains them.
+    """
+
+    latin1_lines: int = 0
+    first_latin1_line: int = 0
+    binary_lines: int = 0
+    first_binary_line: int = 0
+    first_binary_column: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+    def lines(self, stream: BinaryIO, path: str) -> Iterator[str]:
+        """Yield the lines of ``stream`` without line terminators.
+
+        A damaged compressed stream ends the iteration with an IO002 finding in ``findings``.
+        """
+        number = 0
+        iterator = iter(stream)
+        while True:
+            try:
+                raw = next(iterator)
+            except StopIteration:
+                break
+            except DECOMPRESSION_ERRORS as error:
+                self.findings.append(
+                    IO_DECOMPRESS(
+                        f"{path}: compressed data is damaged or truncated after line {number} "
+                        f"({error}); the records before it were checked"
+                    )
+                )
+                break
+            number += 1
+            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            yield self.decode_line(raw, number)
+        self.finish(path)
+
+    def decode_line(self, raw: bytes, number: int) -> str:
+        """Decode one line (with or without its terminator) and strip the terminator."""
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
+            self.latin1_lines += 1
+            if not self.first_latin1_line:
+                self.first_latin1_line = number
+        text = text.rstrip("\r\n")
+        if _has_control(text):
+            text = self._scrub(text, number)
+        return text
+
+    def _scrub(self, text: str, number: int) -> str:
+        self.binary_lines += 1
+        if not self.first_binary_line:
+            self.first_binary_line = number
+            self.first_binary_column = next(i for i, ch in enumerate(text, 1) if ch in _CONTROL)
+        return "".join("\ufffd" if ch in _CONTROL else ch for ch in text)
+
+    def finish(self, path: str) -> None:
+        """Turn what was noticed into findings (called at the end of :meth:`lines`)."""
+        if self.latin1_lines:
+            self.findings.append(
+                IO_LATIN1(
+                    f"{self.latin1_lines} line(s) are not UTF-8, the first at line "
+                    f"{self.first_latin1_line}; read them as Latin-1 (ISO-8859-1)",
+                    Span.point(self.first_latin1_line, 1),
+                )
+            )
+        if self.binary_lines:
+            self.findings.append(
+                IO_BINARY(
+                    f"binary data (NUL or control bytes) on {self.binary_lines} line(s), the "
+                    f"first at line {self.first_binary_line}, column {self.first_binary_column}",
+                    Span.point(self.first_binary_line, self.first_binary_column),
+                )
+            )
+
+
+_CONTROL = frozenset(chr(c) for c in range(32)) - set("\t\r\n\f\v")
+
+
+def _has_control(text: str) -> bool:
+    return not _CONTROL.isdisjoint(text)
+
+
+def decode_text(data: bytes, encodings: Iterable[str] = ()) -> tuple[str, str]:
+    """Decode a whole document: BOMs first, then ``encodings`` in order, then UTF-8, then Latin-1.
+
+    Returns the text and the name of the encoding used.
+    """
+    for bom, name in ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16")):
+        if data.startswith(bom):
+            try:
+                return data.decode(name), name.replace("-sig", "")
+            except UnicodeDecodeError:
+                break
+    for name in (*encodings, "utf-8"):
+        try:
+            return data.decode(name), name
+        except (UnicodeDecodeError, LookupError):
+            continue
+    return data.decode("latin-1"), "latin-1"
+
+
+def sniff_head(source: Source, size: int = 8192) -> bytes:
+    """The first ``size`` decompressed bytes of ``source`` (for format detection)."""
+    with open_binary(source) as stream:
+        try:
+            return stream.read(size)
+        except DECOMPRESSION_ERRORS:
+            return b""

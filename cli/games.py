@@ -1,0 +1,106 @@
+"""The games kifu knows, their file formats, and how a file's game is recognised.
+
+This module only names the game packages; it imports none of them, so that start-up stays
+fast. :func:`load_checker` imports one when a file of that game is actually read.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+
+from kifu.core.game import GameChecker
+from kifu.core.sources import Source, SourceError, sniff_head
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game: the module that checks it and the file extensions that mean it."""
+
+    name: str
+    checker_module: str
+    extensions: dict[str, str]
+
+
+GAMES: dict[str, GameInfo] = {
+    "chess": GameInfo("chess", "kifu.chess.checker", {".pgn": "pgn"}),
+    "xiangqi": GameInfo(
+        "xiangqi",
+        "kifu.xiangqi.checker",
+        {".xqf": "xqf", ".dhtml": "dhtmlxq", ".ubb": "dhtmlxq", ".cbf": "cbf", ".cbr": "cbr"},
+    ),
+    "go": GameInfo("go", "kifu.go.checker", {".sgf": "sgf"}),
+}
+
+#: Extensions that a directory walk picks up (``.pgn`` is shared by chess and xiangqi).
+KNOWN_EXTENSIONS = frozenset(ext for game in GAMES.values() for ext in game.extensions)
+
+_CHINESE_PIECES_UTF8 = tuple(ch.encode("utf-8") for ch in "炮砲包车車俥马馬傌相象仕士帅帥将將兵卒")
+_CHINESE_PIECES_GBK = tuple(ch.encode("gb18030") for ch in "炮车马相仕帅将兵卒")
+_FULLWIDTH_WXF = re.compile("[ＲＨＥＡＫＣＰ][１-９][＋－．＝]".encode())
+
+
+def detect(source: Source, forced: str | None = None) -> tuple[str, str] | None:
+    """The ``(game, format)`` of ``source``, or ``None`` when it cannot be told.
+
+    By extension first; ``.pgn`` and unknown extensions are sniffed, since xiangqi records
+    use ``.pgn`` too. Raises :class:`SourceError` if the file cannot be opened.
+    """
+    extension = source.extension
+    if forced is not None:
+        info = GAMES[forced]
+        return forced, info.extensions.get(extension, _default_format(forced))
+    for info in GAMES.values():
+        if extension in info.extensions and extension != ".pgn":
+            return info.name, info.extensions[extension]
+    head = sniff_head(source)
+    game = sniff(head)
+    if game is None and extension == ".pgn":
+        game = "chess"
+    if game is None:
+        return None
+    return game, GAMES[game].extensions.get(extension, _default_format(game))
+
+
+def sniff(head: bytes) -> str | None:
+    """Guess the game from the first bytes of a file."""
+    stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if stripped.startswith(b"XQ") and len(head) >= 1024:
+        return "xiangqi"
+    if stripped.startswith((b"(;", b"( ;", b"(\n;", b"(\r\n;")) or b"(;GM[" in head or b"(;FF[" in head:
+        return "go"
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) and b"(\x00;\x00" in head or b"\x00(\x00;" in head:
+        return "go"
+    if b'[Game "Chinese Chess"]' in head or b"[DhtmlXQ" in head:
+        return "xiangqi"
+    if any(p in head for p in _CHINESE_PIECES_UTF8) or _FULLWIDTH_WXF.search(head):
+        return "xiangqi"
+    if any(p in head for p in _CHINESE_PIECES_GBK):
+        try:
+            head.decode("utf-8")
+        except UnicodeDecodeError:
+            return "xiangqi"
+    if b"[Event " in head or b"[White " in head or re.search(rb"(?m)^\s*1\.\s*[a-hNBRQKO]", head):
+        return "chess"
+    if re.search(rb"\b[a-h][2-7]\s+[a-h][2-7]\b|\b[a-h]2[a-h][34]\b", head):
+        return "chess"
+    return None
+
+
+def _default_format(game: str) -> str:
+    return {"chess": "pgn", "xiangqi": "pgn", "go": "sgf"}[game]
+
+
+def load_checker(game: str) -> GameChecker | None:
+    """Import the checker of ``game``; ``None`` when this build has no reader for it."""
+    name = GAMES[game].checker_module
+    try:
+        return importlib.import_module(name)  # type: ignore[return-value]
+    except ModuleNotFoundError as error:
+        if error.name is not None and name.startswith(error.name):
+            return None
+        raise
+
+
+__all__ = ["GAMES", "KNOWN_EXTENSIONS", "SourceError", "detect", "load_checker", "sniff"]

@@ -1,0 +1,1 @@
+"""Go: SGF reading, rules replay with ko and superko, area scoring."""

@@ -1,0 +1,1 @@
+"""Xiangqi: board and move generation, notations, record formats, repetition verdicts."""

@@ -1,0 +1,1 @@
+"""The Lark grammars, installed as package data ``kifu.grammars``."""
