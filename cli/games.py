@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from kifu.core.game import GameChecker
-from kifu.core.sources import Source, SourceError, sniff_head
+from kifu.core.sources import Source, SourceError, looks_binary, sniff_head
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +63,16 @@ def detect(source: Source, forced: str | None = None) -> tuple[str, str] | None:
     return game, GAMES[game].extensions.get(extension, _default_format(game))
 
 
+def _decodes_as_gbk(head: bytes) -> bool:
+    try:
+        head[: len(head) - 4 if len(head) >= 8192 else len(head)].decode("gb18030")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def sniff(head: bytes) -> str | None:
-    """Guess the game from the first bytes of a file."""
+    """Guess the game from the first bytes of a file; ``None`` for binary data."""
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if stripped.startswith(b"XQ") and len(head) >= 1024:
         return "xiangqi"
@@ -72,11 +80,13 @@ def sniff(head: bytes) -> str | None:
         return "go"
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) and b"(\x00;\x00" in head or b"\x00(\x00;" in head:
         return "go"
+    if looks_binary(head):
+        return None
     if b'[Game "Chinese Chess"]' in head or b"[DhtmlXQ" in head:
         return "xiangqi"
     if any(p in head for p in _CHINESE_PIECES_UTF8) or _FULLWIDTH_WXF.search(head):
         return "xiangqi"
-    if any(p in head for p in _CHINESE_PIECES_GBK):
+    if any(p in head for p in _CHINESE_PIECES_GBK) and _decodes_as_gbk(head):
         try:
             head.decode("utf-8")
         except UnicodeDecodeError:

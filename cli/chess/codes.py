@@ -117,6 +117,13 @@ UNKNOWN_RESULT_SYNTAX = register(
     "other programs may not.", f"{STD} 8.2.6",
 )
 
+DEEP_VARIATIONS = register(
+    "PGN024", E, "variations nested absurdly deep",
+    "Variations may nest, but no real record nests them more than a few dozen levels. kifu "
+    "checks every level anyway; a nesting this deep usually means a generated or broken file.",
+    f"{STD} 8.2.5",
+)
+
 # --- chess rules ------------------------------------------------------------------------
 FIDE = "FIDE Laws of Chess"
 ILLEGAL_MOVE = register(

@@ -74,6 +74,7 @@ def check(
         reporter,
     )
     elapsed = time.perf_counter() - started
+    sys.stdout.flush()
     if not quiet:
         rate = f", {totals.records / elapsed:,.0f} records/s" if elapsed > 0 and totals.records else ""
         click.echo(

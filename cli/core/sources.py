@@ -284,6 +284,16 @@ def decode_text(data: bytes, encodings: Iterable[str] = ()) -> tuple[str, str]:
     return data.decode("latin-1"), "latin-1"
 
 
+def looks_binary(head: bytes) -> bool:
+    """NUL bytes or many control bytes: not a text record (UTF-16 text has NULs, and a BOM)."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return False
+    if b"\x00" in head:
+        return True
+    controls = sum(1 for byte in head if byte < 32 and byte not in (9, 10, 12, 13))
+    return controls > len(head) // 100 + 1
+
+
 def sniff_head(source: Source, size: int = 8192) -> bytes:
     """The first ``size`` decompressed bytes of ``source`` (for format detection)."""
     with open_binary(source) as stream:

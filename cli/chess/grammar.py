@@ -1,0 +1,53 @@
+"""The PGN grammar (``grammars/pgn.lark``): loading it once and parsing one game to items.
+
+Parsing yields a flat list of tokens, with a :class:`Variation` for each ``( … )``. The
+grammar accepts every input (errors are tokens or error productions), so parsing never
+raises: the reader turns the odd tokens into findings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Union
+
+from lark import Lark, Token, Transformer
+
+
+@dataclass(slots=True)
+class Variation:
+    """``( … )``: the opening parenthesis, the items inside, and whether it was closed."""
+
+    open: Token
+    items: list[Item]
+    closed: bool = True
+
+
+Item = Union[Token, Variation]
+
+
+class _Build(Transformer[Token, Any]):
+    """Builds the item list while the LALR parser reduces (no parse tree is kept)."""
+
+    def start(self, children: list[Item]) -> list[Item]:
+        return children
+
+    def variation(self, children: list[Any]) -> Variation:
+        return Variation(children[0], children[1:-1], True)
+
+    def unclosed_variation(self, children: list[Any]) -> Variation:
+        return Variation(children[0], children[1:], False)
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The PGN parser, built once per process (Lark caches the grammar analysis on disk)."""
+    grammar = resources.files("kifu.grammars").joinpath("pgn.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", transformer=_Build(), cache=True)
+
+
+def parse(text: str) -> list[Item]:
+    """Parse one game's text to items."""
+    items: list[Item] = parser().parse(text)
+    return items

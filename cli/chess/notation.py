@@ -1,0 +1,275 @@
+"""Reading one move as written: SAN, castling, long algebraic, UCI and null moves.
+
+:func:`read_move` resolves the text against a position and returns the move with what is
+wrong with how it was written; when the move cannot be played, :class:`MoveProblem` says
+why in the words an arbiter would use, with a guess at what was meant.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import chess
+
+from kifu.chess.locales import translate
+
+_ANNOTATION = re.compile(r"[!?]{1,2}$")
+_SAN = re.compile(r"^(?:([NBRQK])([a-h])?([1-8])?(x)?([a-h][1-8])|([a-h])(?:(x)([a-h]))?([1-8])(=?)([NBRQ])?)$")
+_CASTLING = re.compile(r"^([O0])-\1(-\1)?$")
+_LONG = re.compile(r"^([NBRQKnbrqk])?([a-h][1-8])([-x:]?)([a-h][1-8])=?([NBRQnbrq])?$")
+_NULL = frozenset({"--", "Z0", "0000", "@@@@"})
+_PIECE_NAMES = {p: chess.piece_name(p) for p in chess.PIECE_TYPES}
+
+SAN_TO_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
+@dataclass(slots=True)
+class ReadMove:
+    """A move that could be played, with notes on how it was written."""
+
+    move: chess.Move
+    suffix: str  # "+", "#" or "" as written
+    annotation: str  # "!", "?!" … as written, or ""
+    notes: list[str] = field(default_factory=list)  # "zero-castling", "long", "promotion-equals", "disambiguation"
+
+
+@dataclass(slots=True)
+class MoveProblem:
+    """Why a move cannot be played: ``kind`` is illegal, ambiguous or unreadable."""
+
+    kind: str
+    message: str
+    ended: bool = False  # the position had no legal move at all (mate or stalemate)
+
+
+def split_suffixes(text: str) -> tuple[str, str, str]:
+    """``"Nf3+!?"`` → ``("Nf3", "+", "!?")``."""
+    annotation = ""
+    match = _ANNOTATION.search(text)
+    if match:
+        annotation = match.group()
+        text = text[: match.start()]
+    suffix = ""
+    while text and text[-1] in "+#":
+        suffix = text[-1] + suffix if suffix != text[-1] else suffix
+        text = text[:-1]
+    return text, suffix[:1] if suffix else "", annotation
+
+
+def is_null(text: str) -> bool:
+    """``--``, ``Z0`` and friends: a null move."""
+    return split_suffixes(text)[0] in _NULL
+
+
+def read_move(
+    board: chess.Board, written: str, letters: dict[str, str] | None = None
+) -> ReadMove | MoveProblem:
+    """Resolve ``written`` in ``board``'s position (null moves are handled by the caller)."""
+    core, suffix, annotation = split_suffixes(written)
+    if letters is not None:
+        core = translate(core, letters)
+    notes: list[str] = []
+    castling = _CASTLING.match(core)
+    if castling:
+        if castling.group(1) == "0":
+            notes.append("zero-castling")
+        return _castle(board, core, suffix, annotation, notes, long_side=castling.group(2) is not None)
+    san = _SAN.match(core)
+    if san and san.group(1) and san.group(2) and san.group(3):
+        san = None  # Ng1f3: a from-square and a to-square is long algebraic, not SAN
+    if san:
+        if san.group(10) == "" and san.group(11):
+            notes.append("promotion-equals")
+            core = core[:-1] + "=" + core[-1]
+        if san.group(1) and (san.group(2) or san.group(3)):
+            notes.append("disambiguation")
+        return _san(board, core, suffix, annotation, notes, san)
+    long = _LONG.match(core)
+    if long:
+        return _long(board, core, suffix, annotation, long)
+    return MoveProblem("unreadable", _unreadable_message(board, written, core))
+
+
+def _san(
+    board: chess.Board, core: str, suffix: str, annotation: str, notes: list[str], match: re.Match[str]
+) -> ReadMove | MoveProblem:
+    try:
+        move = board.parse_san(core)
+    except chess.AmbiguousMoveError:
+        options = sorted(_strip(board.san(m)) for m in _candidates(board, core))
+        return MoveProblem("ambiguous", f"ambiguous: {' or '.join(options)} can be meant")
+    except chess.IllegalMoveError:
+        return _illegal(board, core)
+    except chess.InvalidMoveError:
+        return MoveProblem("unreadable", _unreadable_message(board, core, core))
+    if "disambiguation" in notes and len(_strip(board.san(move))) >= len(core):
+        notes.remove("disambiguation")
+    elif "disambiguation" in notes:
+        notes[notes.index("disambiguation")] = "overspecified:" + _strip(board.san(move))
+    return ReadMove(move, suffix, annotation, notes)
+
+
+def _castle(
+    board: chess.Board, core: str, suffix: str, annotation: str, notes: list[str], *, long_side: bool
+) -> ReadMove | MoveProblem:
+    san = "O-O-O" if long_side else "O-O"
+    try:
+        move = board.parse_san(san)
+    except ValueError:
+        return MoveProblem("illegal", _why_no_castling(board, long_side), ended=not any(board.generate_legal_moves()))
+    return ReadMove(move, suffix, annotation, notes)
+
+
+def _long(board: chess.Board, core: str, suffix: str, annotation: str, match: re.Match[str]) -> ReadMove | MoveProblem:
+    letter, origin, _, target, promotion = match.groups()
+    from_square = chess.parse_square(origin)
+    to_square = chess.parse_square(target)
+    promo = chess.PIECE_SYMBOLS.index(promotion.lower()) if promotion else None
+    piece = board.piece_at(from_square)
+    if piece is None or piece.color != board.turn:
+        side = "White" if board.turn else "Black"
+        return MoveProblem("illegal", f"{side} has no piece on {origin}")
+    if letter and letter.upper() != piece.symbol().upper():
+        return MoveProblem("illegal", f"the piece on {origin} is a {chess.piece_name(piece.piece_type)}, not a {_PIECE_NAMES[chess.PIECE_SYMBOLS.index(letter.lower())]}")
+    move = chess.Move(from_square, to_square, promo)
+    if piece.piece_type == chess.PAWN and chess.square_rank(to_square) in (0, 7) and promo is None:
+        move = chess.Move(from_square, to_square, chess.QUEEN)
+        if move in board.legal_moves:
+            return MoveProblem("unreadable", f"a promotion must name the piece: did you mean {_strip(board.san(move))}?")
+    if piece.piece_type == chess.KING and board.is_castling(move) is False:
+        # long algebraic castling written as the king's move (e1g1) is a castling move
+        castle = board.find_move(from_square, to_square) if _legal(board, from_square, to_square) else None
+        if castle is not None:
+            move = castle
+    if not board.is_legal(move):
+        return _illegal(board, _strip(board.san(move)) if board.is_pseudo_legal(move) else core, move)
+    return ReadMove(move, suffix, annotation, ["long:" + _strip(board.san(move))])
+
+
+def _legal(board: chess.Board, from_square: int, to_square: int) -> bool:
+    try:
+        board.find_move(from_square, to_square)
+    except chess.IllegalMoveError:
+        return False
+    return True
+
+
+def _strip(san: str) -> str:
+    return san.rstrip("+#")
+
+
+def _candidates(board: chess.Board, core: str) -> list[chess.Move]:
+    match = _SAN.match(core)
+    if not match or not match.group(1):
+        return []
+    piece = chess.PIECE_SYMBOLS.index(match.group(1).lower())
+    target = chess.parse_square(match.group(5))
+    return [m for m in board.legal_moves if m.to_square == target and board.piece_type_at(m.from_square) == piece]
+
+
+def _illegal(board: chess.Board, core: str, move: chess.Move | None = None) -> MoveProblem:
+    """Explain why a well-formed move is not legal, and guess what was meant."""
+    legal = list(board.legal_moves)
+    side = "White" if board.turn else "Black"
+    if not legal:
+        state = "checkmated" if board.is_check() else "stalemated"
+        return MoveProblem("illegal", f"{side} is {state}: the game was already over", ended=True)
+    match = _SAN.match(core)
+    reason = f"{core} is not a legal move"
+    if match:
+        target_name = match.group(5) or f"{match.group(8) or match.group(6)}{match.group(9)}"
+        target = chess.parse_square(target_name)
+        piece_type = chess.PIECE_SYMBOLS.index(match.group(1).lower()) if match.group(1) else chess.PAWN
+        name = chess.piece_name(piece_type)
+        occupant = board.piece_at(target)
+        pseudo = [
+            m for m in board.generate_pseudo_legal_moves()
+            if m.to_square == target and board.piece_type_at(m.from_square) == piece_type
+        ]
+        if occupant is not None and occupant.color == board.turn:
+            reason = f"{target_name} is occupied by {side}'s own {chess.piece_name(occupant.piece_type)}"
+        elif pseudo:
+            reason = f"{core} would leave {side}'s king in check"
+            if board.is_check():
+                reason = f"{side} is in check and {core} does not parry it"
+        elif not board.pieces(piece_type, board.turn):
+            reason = f"{side} has no {name}"
+        else:
+            reason = f"no {side.lower()} {name} can reach {target_name}"
+    elif move is not None:
+        reason = f"{core} would leave {side}'s king in check" if board.is_pseudo_legal(move) else f"{core} is not a legal move"
+    guess = _guess(board, core, legal)
+    return MoveProblem("illegal", reason + (f"; did you mean {guess}?" if guess else ""))
+
+
+def _guess(board: chess.Board, written: str, legal: list[chess.Move]) -> str | None:
+    """The legal move closest to what was written, when one stands out."""
+    sans = {_strip(board.san(m)): m for m in legal}
+    if written in sans:
+        return None
+    capital = written[:1].upper() + written[1:]
+    if capital != written and capital in sans:
+        return capital
+    close = sorted((s for s in sans if _distance(s, written) <= 1), key=lambda s: (abs(len(s) - len(written)), s))
+    if not close:
+        target = written[-2:]
+        close = [s for s in sans if s.endswith(target)]
+    if 1 <= len(close) <= 3:
+        return " or ".join(close)
+    return None
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance, cut off early (only 0, 1 and 'more' matter)."""
+    if abs(len(a) - len(b)) > 1:
+        return 2
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def _why_no_castling(board: chess.Board, long_side: bool) -> str:
+    side = "White" if board.turn else "Black"
+    wing = "queenside" if long_side else "kingside"
+    if not any(board.generate_legal_moves()):
+        return f"{side} is {'checkmated' if board.is_check() else 'stalemated'}: the game was already over"
+    rights = board.has_queenside_castling_rights(board.turn) if long_side else board.has_kingside_castling_rights(board.turn)
+    if not rights:
+        return f"{side} can no longer castle {wing}: the king or that rook has moved (or is not there)"
+    if board.is_check():
+        return f"{side} cannot castle out of check"
+    king = board.king(board.turn)
+    rooks = board.castling_rights & board.pieces_mask(chess.ROOK, board.turn)
+    rook = next((r for r in chess.scan_forward(rooks) if (r < king) == long_side), None) if king is not None else None
+    if king is not None and rook is not None:
+        rank = chess.square_rank(king)
+        king_to = chess.square(2 if long_side else 6, rank)
+        rook_to = chess.square(3 if long_side else 5, rank)
+        path = (chess.SquareSet(chess.between(king, rook)) | chess.SquareSet(chess.between(rook, rook_to))
+                | chess.SquareSet(chess.between(king, king_to)) | chess.SquareSet.from_square(king_to)
+                | chess.SquareSet.from_square(rook_to))
+        for square in sorted(path):
+            piece = board.piece_at(square)
+            if piece is not None and square not in (king, rook):
+                return f"{side} cannot castle {wing}: the {chess.piece_name(piece.piece_type)} on {chess.square_name(square)} is in the way"
+        for square in sorted(chess.SquareSet(chess.between(king, king_to)) | chess.SquareSet.from_square(king_to)):
+            if board.is_attacked_by(not board.turn, square):
+                return f"{side} cannot castle {wing}: the king would pass through or land on {chess.square_name(square)}, which is attacked"
+    return f"{side} cannot castle {wing} now"
+
+
+def _unreadable_message(board: chess.Board, written: str, core: str) -> str:
+    message = f"cannot read {written!r} as a move"
+    legal = {_strip(board.san(m)) for m in board.legal_moves}
+    capital = core[:1].upper() + core[1:]
+    if capital != core and capital in legal:
+        return f"{message}: piece letters are capitals; did you mean {capital}?"
+    if core.endswith("ep") or core.endswith("e.p"):
+        return f"{message}; write en-passant captures without 'e.p.'"
+    guess = _guess(board, core, list(board.legal_moves))
+    return message + (f"; did you mean {guess}?" if guess else "")

@@ -1,0 +1,272 @@
+"""From the parser's items to a :class:`Record`, with the syntax findings of one game.
+
+The reader walks the items iteratively (variations may nest thousands deep), keeps every
+comment, NAG and variation on the record, and reports what the grammar let through: broken
+tags, tags inside the movetext, stray braces and parentheses, text after the result.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lark import Token
+
+from kifu.chess import codes
+from kifu.chess.grammar import Item, Variation, parse
+from kifu.chess.notation import SAN_TO_NAG
+from kifu.chess.splitter import GameText
+from kifu.core.findings import Finding
+from kifu.core.record import MoveNode, Record, Span
+
+_TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\]', re.S)
+_NUMBERED = re.compile(r"([0-9]+)[ \t]*(\.+|…)?\s*")
+_UNESCAPED_QUOTE = re.compile(r'(?<!\\)(?:\\\\)*"')
+_RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
+_MAX_SHOWN = 60
+_MAX_DEPTH = 100  # deeper nesting of variations is reported (and still checked)
+_MAX_UNREADABLE = 3  # unreadable items reported one by one; the rest are counted
+
+
+@dataclass(slots=True)
+class ReadGame:
+    """A record and the syntax findings about it."""
+
+    record: Record
+    findings: list[Finding] = field(default_factory=list)
+    #: line → text of the game's source lines, for carets under syntax errors
+    lines: list[str] = field(default_factory=list)
+
+
+def shown(text: str) -> str:
+    """Quote source text in a message, shortened when long."""
+    text = text.strip()
+    if len(text) > _MAX_SHOWN:
+        text = text[: _MAX_SHOWN - 1] + "…"
+    return repr(text)
+
+
+class _Reader:
+    def __init__(self, game: GameText, index: int) -> None:
+        self.game = game
+        self.offset = game.start_line - 1
+        self.record = Record(game="chess", index=index, line=game.start_line)
+        self.findings: list[Finding] = []
+        self.after_result_reported = False
+        self.unreadable = 0
+        self.deep_reported = False
+        self.last_unreadable: Token | None = None
+
+    # --- spans and findings --------------------------------------------------------------
+    def span(self, token: Token, text: str | None = None) -> Span:
+        value = (text if text is not None else token.value).rstrip()
+        line = (token.line or 1) + self.offset
+        newlines = value.count("\n")
+        if newlines:
+            return Span(line, token.column or 1, line + newlines, len(value) - value.rfind("\n"))
+        return Span(line, token.column or 1, line, (token.column or 1) + max(len(value), 1))
+
+    def report(self, code: codes.Code, message: str, token: Token, *, caret: bool = True, **kw: object) -> None:
+        span = self.span(token)
+        source = self.game.lines[span.line - self.game.start_line] if caret else None
+        self.findings.append(code(message, span, source_line=source, **kw))  # type: ignore[arg-type]
+
+    # --- the walk -------------------------------------------------------------------------
+    def read(self) -> ReadGame:
+        items = parse(self.game.text)
+        if self.game.missing_blank_line:
+            self.findings.append(codes.MISSING_BLANK_LINE(
+                "this game's tags follow the previous game's movetext without a blank line",
+                Span.point(self.game.start_line, 1)))
+        # each frame: (items, position in items, the line being built, pending comments)
+        stack: list[tuple[list[Item], int, list[MoveNode], list[str]]] = [(items, 0, self.record.moves, [])]
+        while stack:
+            items, position, line, pending = stack.pop()
+            top = len(stack) == 0
+            while position < len(items):
+                item = items[position]
+                position += 1
+                if isinstance(item, Variation):
+                    if not line:
+                        self.report(codes.VARIATION_AT_START, "a variation must follow the move it replaces", item.open)
+                    if not item.closed:
+                        self.report(codes.UNCLOSED_VARIATION, "this variation is never closed with ')'", item.open)
+                    if self.record.result is not None and top:
+                        self._after_result(item.open)
+                        continue
+                    alternatives: list[MoveNode] = []
+                    if line:
+                        line[-1].variations.append(alternatives)
+                    stack.append((items, position, line, pending))
+                    stack.append((item.items, 0, alternatives, []))
+                    if len(stack) > _MAX_DEPTH and not self.deep_reported:
+                        self.deep_reported = True
+                        self.report(codes.DEEP_VARIATIONS,
+                                    f"variations nested more than {_MAX_DEPTH} levels deep", item.open, caret=False)
+                    break
+                self._token(item, line, pending, top)
+            else:
+                if pending and line:
+                    line[-1].comments_after.extend(pending)
+                elif pending and top:
+                    self.record.comments.extend(pending)
+        if self.last_unreadable is not None:
+            more = self.unreadable - _MAX_UNREADABLE
+            self.report(codes.UNEXPECTED_TEXT,
+                        f"{more} more unreadable item(s) in this game, the last {shown(self.last_unreadable.value)} "
+                        "(is this file PGN?)", self.last_unreadable, caret=False)
+        return ReadGame(self.record, self.findings, self.game.lines)
+
+    def _token(self, token: Token, line: list[MoveNode], pending: list[str], top: bool) -> None:
+        kind = token.type
+        if kind == "MOVE":
+            if top and self.record.result is not None:
+                self._after_result(token)
+                return
+            self._move(token, line, pending)
+        elif kind == "COMMENT":
+            text = token.value.rstrip()[1:-1]
+            if "{" in text:
+                self.report(codes.NESTED_COMMENT, "'{' inside a comment: comments do not nest, the first '}' ends it", token)
+            self._comment(text.strip(), line, pending)
+        elif kind == "LINE_COMMENT":
+            self._comment(token.value.rstrip()[1:].strip(), line, pending)
+        elif kind == "UNCLOSED_COMMENT":
+            lines = token.value.count("\n")
+            self.report(codes.UNCLOSED_COMMENT,
+                        "comment opened here is never closed: the rest of the game "
+                        f"({lines + 1} line(s), up to the next game's tags) is read as comment",
+                        token, caret=True)
+            self.findings[-1].span = Span.point(self.findings[-1].span.line, self.findings[-1].span.column)  # type: ignore[union-attr]
+            self._comment(token.value[1:].strip(), line, pending)
+        elif kind == "NAG":
+            self._nag(token, line, int(token.value.rstrip()[1:]))
+        elif kind == "SUFFIX":
+            self._nag(token, line, SAN_TO_NAG[token.value.rstrip()])
+        elif kind == "RESULT":
+            self._result(token, top)
+        elif kind == "TAG":
+            self._tag(token, top and not self.record.moves and self.record.result is None)
+        elif kind == "BAD_TAG":
+            self._bad_tag(token)
+        elif kind == "MOVE_NUMBER":
+            if top and self.record.result is not None:
+                self._after_result(token)
+        elif kind == "RPAR":
+            self.report(codes.STRAY_PARENTHESIS, "')' closes a variation that was never opened", token)
+        elif kind == "STRAY_BRACE":
+            self.report(codes.STRAY_BRACE, "'}' closes a comment that was never opened", token)
+        elif kind == "GARBAGE":
+            self._garbage(token, line, top)
+        # ESCAPE lines are ignored by definition
+
+    def _move(self, token: Token, line: list[MoveNode], pending: list[str]) -> None:
+        value = token.value.rstrip()
+        number = None
+        text = value
+        column_shift = 0
+        if value[0].isdigit() and not value.startswith(("0-0", "0-1")):
+            numbered = _NUMBERED.match(value)
+            if numbered and numbered.end() < len(value):
+                number = int(numbered.group(1))
+                text = value[numbered.end():]
+                column_shift = numbered.end()
+        line_number = (token.line or 1) + self.offset + value[:column_shift].count("\n")
+        if "\n" in value[:column_shift]:
+            column = 1
+        else:
+            column = (token.column or 1) + column_shift
+        node = MoveNode(text=text, span=Span(line_number, column, line_number, column + len(text)), move_number=number)
+        if pending:
+            node.comments_before.extend(pending)
+            pending.clear()
+        line.append(node)
+
+    def _comment(self, text: str, line: list[MoveNode], pending: list[str]) -> None:
+        if line and not pending:
+            line[-1].comments_after.append(text)
+        else:
+            pending.append(text)
+
+    def _nag(self, token: Token, line: list[MoveNode], nag: int) -> None:
+        if nag > 255:
+            self.report(codes.BAD_NAG, f"NAG ${nag} is out of range ($0 to $255)", token)
+            return
+        if not line:
+            self.report(codes.UNEXPECTED_TEXT, f"annotation {shown(token.value)} before any move", token)
+            return
+        line[-1].nags.append(nag)
+
+    def _result(self, token: Token, top: bool) -> None:
+        value = token.value.rstrip()
+        if value == "½-½":
+            self.report(codes.UNKNOWN_RESULT_SYNTAX, "'½-½' read as the draw marker '1/2-1/2'", token)
+            value = "1/2-1/2"
+        if not top:
+            self.report(codes.AFTER_TERMINATION, f"result {value} inside a variation", token)
+            return
+        if self.record.result is not None:
+            self._after_result(token)
+            return
+        self.record.result = value
+        self.record.result_span = self.span(token)
+
+    def _after_result(self, token: Token) -> None:
+        if not self.after_result_reported:
+            self.after_result_reported = True
+            self.report(codes.AFTER_TERMINATION,
+                        f"{shown(token.value)} follows the termination marker {self.record.result}; it is ignored", token)
+
+    def _tag(self, token: Token, in_header: bool) -> None:
+        match = _TAG.match(token.value.rstrip())
+        assert match is not None  # the terminal guarantees the shape
+        name, raw = match.group(1), match.group(2)
+        if not in_header:
+            self.report(codes.TAG_AFTER_MOVETEXT, f"tag [{name}] inside the movetext; it is ignored", token)
+            return
+        quote = _UNESCAPED_QUOTE.search(raw)
+        if quote:
+            column = (token.column or 1) + match.start(2) + quote.end() - 1
+            span = Span.point((token.line or 1) + self.offset, column)
+            self.findings.append(codes.UNESCAPED_QUOTE(
+                f'unescaped \'"\' in the value of [{name}]; write \\" (read as {shown(raw)})', span,
+                source_line=self.game.lines[span.line - self.game.start_line]))
+        value = raw.replace('\\"', '"').replace("\\\\", "\\")
+        if name in self.record.tags:
+            self.report(codes.DUPLICATE_TAG, f"tag [{name}] given again; the first value {shown(self.record.tags[name])} is kept", token)
+            return
+        self.record.tags[name] = value
+        self.record.tag_spans[name] = self.span(token)
+
+    def _bad_tag(self, token: Token) -> None:
+        text = token.value.rstrip()
+        if text.endswith('\\"]'):
+            why = "its closing quote is escaped by the backslash before it (write \\\\ for a backslash)"
+        elif text.count('"') == 1 or (text.count('"') == 0 and " " in text):
+            why = "its string is not closed on this line" if '"' in text else "the value is not a quoted string"
+        elif not text.endswith("]"):
+            why = "it has no closing ']'"
+        else:
+            why = 'it is not of the form [Name "value"]'
+        self.report(codes.BAD_TAG, f"malformed tag pair {shown(text)}: {why}", token)
+
+    def _garbage(self, token: Token, line: list[MoveNode], top: bool) -> None:
+        text = token.value.rstrip()
+        if text in ("e.p.", "ep", "e.p") and line:
+            self.report(codes.EN_PASSANT_SUFFIX, "'e.p.' after a move is not PGN; it is ignored", token)
+            return
+        if text.strip(".") == "":
+            return  # dots after a move number written apart from it
+        if top and self.record.result is not None:
+            self._after_result(token)
+            return
+        self.unreadable += 1
+        if self.unreadable <= _MAX_UNREADABLE:
+            self.report(codes.UNEXPECTED_TEXT, f"cannot read {shown(text)}: not a move, move number, NAG, comment or result", token)
+        else:
+            self.last_unreadable = token
+
+
+def read_game(game: GameText, index: int) -> ReadGame:
+    """Parse one game's text into a record and its syntax findings."""
+    return _Reader(game, index).read()
