@@ -211,7 +211,7 @@ class Board:
                         if p == cannon:
                             return True
                         break
-                    if p == rook or p == king:
+                    if p in (rook, king):
                         return True
                     screened = True
         horse = HORSE * by
@@ -240,7 +240,7 @@ class Board:
                 continue
             kind = p if p > 0 else -p
             base = frm << 7
-            if kind == CHARIOT or kind == CANNON:
+            if kind in (CHARIOT, CANNON):
                 for ray in RAYS[frm]:
                     screened = False
                     for t in ray:

@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 from kifu.xiangqi.board import Board, move_name
 from kifu.xiangqi.fen import START_FEN, FenError, parse_fen, start_board, write_fen
 
