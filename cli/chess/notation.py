@@ -183,9 +183,16 @@ def _illegal(board: chess.Board, core: str, move: chess.Move | None = None) -> M
         piece_type = chess.PIECE_SYMBOLS.index(match.group(1).lower()) if match.group(1) else chess.PAWN
         name = chess.piece_name(piece_type)
         occupant = board.piece_at(target)
+        origin = chess.BB_ALL
+        from_file = match.group(2) or match.group(6)
+        from_rank = match.group(3)
+        if from_file:
+            origin &= chess.BB_FILES[chess.FILE_NAMES.index(from_file)]
+        if from_rank:
+            origin &= chess.BB_RANKS[int(from_rank) - 1]
         pseudo = [
-            m for m in board.generate_pseudo_legal_moves()
-            if m.to_square == target and board.piece_type_at(m.from_square) == piece_type
+            m for m in board.generate_pseudo_legal_moves(origin, chess.BB_SQUARES[target])
+            if board.piece_type_at(m.from_square) == piece_type
         ]
         if occupant is not None and occupant.color == board.turn:
             reason = f"{target_name} is occupied by {side}'s own {chess.piece_name(occupant.piece_type)}"

@@ -73,7 +73,7 @@ class _Reader:
 
     # --- the walk -------------------------------------------------------------------------
     def read(self) -> ReadGame:
-        items = parse(self.game.text)
+        items = _hoist_result(parse(self.game.text))
         if self.game.missing_blank_line:
             self.findings.append(codes.MISSING_BLANK_LINE(
                 "this game's tags follow the previous game's movetext without a blank line",
@@ -265,6 +265,16 @@ class _Reader:
             self.report(codes.UNEXPECTED_TEXT, f"cannot read {shown(text)}: not a move, move number, NAG, comment or result", token)
         else:
             self.last_unreadable = token
+
+
+def _hoist_result(items: list[Item]) -> list[Item]:
+    """A result at the very end of variations left open is the game's termination marker."""
+    innermost = items
+    while innermost and isinstance(innermost[-1], Variation) and not innermost[-1].closed:
+        innermost = innermost[-1].items
+    if innermost is not items and innermost and isinstance(innermost[-1], Token) and innermost[-1].type == "RESULT":
+        items.append(innermost.pop())
+    return items
 
 
 def read_game(game: GameText, index: int) -> ReadGame:

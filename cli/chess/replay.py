@@ -254,7 +254,8 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
                         _RESOLVED.clear()
                     _RESOLVED[cache_key] = read
             if isinstance(read, MoveProblem):
-                _problem(out, read, node, move_label(position, node.text), ply, main if is_main else None)
+                if not (read.ended and ended_reported):
+                    _problem(out, read, node, move_label(position, node.text), ply, main if is_main else None)
                 if is_main:
                     out.complete = False
                 break
