@@ -98,6 +98,10 @@ def _declared_result(record: Record, findings: list[Finding]) -> str | None:
         findings.append(codes.MISSING_TERMINATION(
             "the movetext does not end with 1-0, 0-1, 1/2-1/2 or *" + (" (is the game cut short?)" if record.moves else ""),
             span))
+    elif marker == "*" and tag in _RESULTS and tag != "*":
+        findings.append(codes.UNKNOWN_MARKER(
+            f"Result tag says {tag} but the movetext ends with * (unknown); {tag} is taken", record.result_span))
+        return tag
     elif marker is not None and tag in _RESULTS and tag != marker:
         findings.append(codes.RESULT_MISMATCH(
             f"Result tag says {tag} but the movetext ends with {marker}", record.result_span))

@@ -124,6 +124,12 @@ DEEP_VARIATIONS = register(
     f"{STD} 8.2.5",
 )
 
+UNKNOWN_MARKER = register(
+    "PGN025", W, "termination marker `*` under a known result",
+    "The Result tag gives a result but the movetext ends with `*` (unknown). The Standard "
+    "wants them equal; kifu, like pgn-extract, takes the tag's result and warns.", f"{STD} 8.2.6",
+)
+
 # --- chess rules ------------------------------------------------------------------------
 FIDE = "FIDE Laws of Chess"
 ILLEGAL_MOVE = register(

@@ -65,7 +65,7 @@ def check(
             raise click.BadParameter(f"unknown language {lang!r}; use one of {', '.join(sorted(LANGUAGES))}", param_hint="--lang")
         settings["lang"] = lang.lower()
     options = CheckOptions(rules=rules, settings=settings)
-    reporter = make_reporter(output_format, click.get_text_stream("stdout"), verbose=verbose)
+    reporter = make_reporter(output_format, sys.stdout, verbose=verbose)
     started = time.perf_counter()
     totals = batch.run(
         expand_paths(paths, recursive=recursive, extensions=games.KNOWN_EXTENSIONS),
