@@ -1,0 +1,218 @@
+"""The Go board: a flat array with a border, incremental Zobrist hashing, play and undo.
+
+Points are indexes into one list of ``(width + 2) * (height + 2)`` cells; the border cells
+hold :data:`EDGE`, so neighbours are ``p ± 1`` and ``p ± stride`` with no bounds checks.
+Groups and liberties are found by flood fill with an early exit at the first liberty:
+most moves touch small groups, and a capture test stops as soon as a liberty is seen.
+Every change is undoable, so a variation tree is replayed depth-first with one board.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+EMPTY, BLACK, WHITE, EDGE = 0, 1, 2, 3
+COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
+
+
+def other(colour: int) -> int:
+    """The opponent of ``colour``."""
+    return 3 - colour
+
+
+_RANDOM = random.Random(0x4B494655)  # fixed seed: hashes are reproducible between runs
+_ZOBRIST: list[list[int]] = [[], [], []]
+SIDE_KEY = _RANDOM.getrandbits(64)  # XORed in when White is to move (situational superko)
+
+
+def _keys(count: int) -> None:
+    while len(_ZOBRIST[BLACK]) < count:
+        _ZOBRIST[BLACK].append(_RANDOM.getrandbits(64))
+        _ZOBRIST[WHITE].append(_RANDOM.getrandbits(64))
+
+
+# Move outcomes of Board.play.
+OK, OCCUPIED, SUICIDE = 0, 1, 2
+
+
+@dataclass(slots=True)
+class Undo:
+    """What :meth:`Board.undo` needs to restore the position before a change."""
+
+    changes: list[tuple[int, int]]  # (point, previous content), in the order they were made
+    hash: int
+
+
+class Board:
+    """A rectangular Go board of ``width`` columns and ``height`` rows (1 to 52 each)."""
+
+    __slots__ = ("cells", "hash", "height", "neighbours", "stride", "width")
+
+    def __init__(self, width: int, height: int | None = None) -> None:
+        self.width = width
+        self.height = width if height is None else height
+        self.stride = width + 2
+        size = self.stride * (self.height + 2)
+        self.cells = [EDGE] * size
+        for row in range(self.height):
+            start = (row + 1) * self.stride + 1
+            self.cells[start : start + width] = [EMPTY] * width
+        self.hash = 0
+        _keys(size)
+        stride = self.stride
+        self.neighbours = (-1, 1, -stride, stride)
+
+    def point(self, column: int, row: int) -> int:
+        """The index of the point at 0-based ``column`` (left to right) and ``row`` (top down)."""
+        return (row + 1) * self.stride + column + 1
+
+    def coordinates(self, point: int) -> tuple[int, int]:
+        """(column, row), 0-based from the top left, of an index."""
+        row, column = divmod(point, self.stride)
+        return column - 1, row - 1
+
+    def points(self) -> range:
+        """Every index, border included (filter on ``cells[p] != EDGE``)."""
+        return range(len(self.cells))
+
+    def on_board(self) -> list[int]:
+        """The indexes of the playable points."""
+        cells = self.cells
+        return [p for p in range(len(cells)) if cells[p] != EDGE]
+
+    def copy(self) -> Board:
+        """An independent copy."""
+        twin = Board.__new__(Board)
+        twin.width, twin.height, twin.stride = self.width, self.height, self.stride
+        twin.cells = self.cells.copy()
+        twin.hash = self.hash
+        twin.neighbours = self.neighbours
+        return twin
+
+    def dead_group(self, start: int) -> list[int] | None:
+        """The stones of the group at ``start`` if it has no liberty, else ``None``."""
+        cells = self.cells
+        colour = cells[start]
+        group = [start]
+        seen = {start}
+        neighbours = self.neighbours
+        i = 0
+        while i < len(group):
+            p = group[i]
+            i += 1
+            for d in neighbours:
+                n = p + d
+                c = cells[n]
+                if c == EMPTY:
+                    return None
+                if c == colour and n not in seen:
+                    seen.add(n)
+                    group.append(n)
+        return group
+
+    def group(self, start: int) -> tuple[list[int], set[int]]:
+        """The stones of the group at ``start`` and its liberties."""
+        cells = self.cells
+        colour = cells[start]
+        stones = [start]
+        seen = {start}
+        liberties: set[int] = set()
+        for p in stones:
+            for d in self.neighbours:
+                n = p + d
+                c = cells[n]
+                if c == EMPTY:
+                    liberties.add(n)
+                elif c == colour and n not in seen:
+                    seen.add(n)
+                    stones.append(n)
+        return stones, liberties
+
+    def play(self, point: int, colour: int, suicide_allowed: bool = False) -> tuple[int, Undo | None]:
+        """Place a stone and capture; returns (outcome, undo).
+
+        ``OCCUPIED`` changes nothing. ``SUICIDE`` changes nothing unless ``suicide_allowed``,
+        in which case the own group is removed and the outcome is still ``SUICIDE``.
+        """
+        cells = self.cells
+        if cells[point] != EMPTY:
+            return OCCUPIED, None
+        zobrist = _ZOBRIST
+        before = self.hash
+        cells[point] = colour
+        h = before ^ zobrist[colour][point]
+        changes = [(point, EMPTY)]
+        opponent = 3 - colour
+        keys = zobrist[opponent]
+        captured = False
+        for d in self.neighbours:
+            n = point + d
+            if cells[n] == opponent:
+                dead = self.dead_group(n)
+                if dead is not None:
+                    captured = True
+                    for stone in dead:
+                        cells[stone] = EMPTY
+                        h ^= keys[stone]
+                        changes.append((stone, opponent))
+        outcome = OK
+        if not captured and self.dead_group(point) is not None:
+            if not suicide_allowed:
+                cells[point] = EMPTY
+                return SUICIDE, None
+            own = self.dead_group(point) or []
+            keys = zobrist[colour]
+            for stone in own:
+                cells[stone] = EMPTY
+                h ^= keys[stone]
+                changes.append((stone, colour))
+            outcome = SUICIDE
+        self.hash = h
+        return outcome, Undo(changes, before)
+
+    def put(self, point: int, content: int, undo: Undo) -> bool:
+        """Set a point (setup AB/AW/AE) recording it in ``undo``; False if nothing changed."""
+        cells = self.cells
+        old = cells[point]
+        if old == content:
+            return False
+        if old != EMPTY:
+            self.hash ^= _ZOBRIST[old][point]
+        if content != EMPTY:
+            self.hash ^= _ZOBRIST[content][point]
+        cells[point] = content
+        undo.changes.append((point, old))
+        return True
+
+    def undo(self, undo: Undo) -> None:
+        """Restore the position before the change recorded in ``undo``."""
+        cells = self.cells
+        for point, content in reversed(undo.changes):
+            cells[point] = content
+        self.hash = undo.hash
+
+    def regions(self) -> list[tuple[list[int], set[int]]]:
+        """Every empty region with the colours that border it."""
+        cells = self.cells
+        seen: set[int] = set()
+        result: list[tuple[list[int], set[int]]] = []
+        neighbours = self.neighbours
+        for start in range(len(cells)):
+            if cells[start] != EMPTY or start in seen:
+                continue
+            region = [start]
+            seen.add(start)
+            border: set[int] = set()
+            for p in region:
+                for d in neighbours:
+                    n = p + d
+                    c = cells[n]
+                    if c == EMPTY:
+                        if n not in seen:
+                            seen.add(n)
+                            region.append(n)
+                    elif c != EDGE:
+                        border.add(c)
+            result.append((region, border))
+        return result

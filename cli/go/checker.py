@@ -1,0 +1,285 @@
+"""``kifu.go.checker``: SGF files to one :class:`RecordReport` per game tree.
+
+Pipeline: bytes → :mod:`~kifu.go.encoding` → text → :mod:`~kifu.go.parser` (one game tree
+at a time) → :mod:`~kifu.go.properties` and :mod:`~kifu.go.replay` → :mod:`~kifu.go.scoring`
+for games that ended with two passes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from kifu.core.findings import Finding
+from kifu.core.game import CheckOptions
+from kifu.core.results import RecordReport
+from kifu.core.sources import Source, SourceError, read_bytes
+from kifu.go import codes
+from kifu.go.encoding import decode
+from kifu.go.parser import Game, Node, TextIndex, parse_collection
+from kifu.go.properties import GameInfo, PropertyChecker, read_game_info, read_root
+from kifu.go.replay import MainLine, Replay
+from kifu.go.rules import Rules, resolve
+from kifu.go.scoring import Count, agrees, count, dead_from_markup, parse_vertex, whole_groups
+
+MAX_PER_CODE = 100
+
+
+@dataclass(slots=True)
+class GameResult:
+    """Everything checking one game produced (the score command uses more than the report)."""
+
+    report: RecordReport
+    info: GameInfo
+    rules: Rules
+    main: MainLine
+    count: Count | None = None
+
+
+def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
+    """Read ``source`` and yield one report per game tree, and file-level findings."""
+    for item in check_games(source, options):
+        yield item.report if isinstance(item, GameResult) else item
+
+
+def check_games(source: Source, options: CheckOptions) -> Iterator[GameResult | Finding]:
+    """Like :func:`check`, with the full result of each game."""
+    from kifu.core.batch import internal_error
+
+    try:
+        data = read_bytes(source)
+    except SourceError as error:
+        yield error.finding
+        return
+    decoded = decode(data)
+    yield from decoded.findings
+    index = TextIndex(decoded.text)
+    games = 0
+    kinds: dict[tuple[str, str], int] = {}
+    for game in parse_collection(decoded.text, index):
+        if game.index == 0:
+            yield from game.findings
+            continue
+        games += 1
+        try:
+            result = check_game(game, index, options)
+        except Exception as error:  # a bug in kifu: this game only
+            line = index.position(game.offset)[0]
+            report = RecordReport(
+                game.index,
+                line,
+                findings=[
+                    *game.findings,
+                    internal_error(error, f"while checking game {game.index} of {source.path}"),
+                ],
+            )
+            yield GameResult(report, GameInfo(), resolve(options.rules, None, None), MainLine())
+            continue
+        _mixed(result, kinds, index, game)
+        yield result
+    if games == 0:
+        yield codes.NO_GAMES(
+            f"no SGF game tree `(;` in {source.path}" + ("" if data else " (the file is empty)")
+        )
+
+
+def _mixed(result: GameResult, kinds: dict[tuple[str, str], int], index: TextIndex, game: Game) -> None:
+    key = ("FF", str(result.info.ff)), ("GM", str(result.info.gm))
+    for kind in key:
+        others = [k for k in kinds if k[0] == kind[0] and k != kind]
+        if others and kind not in kinds:
+            result.report.findings.append(
+                codes.MIXED_FILE(
+                    f"game {game.index} is {kind[0]}[{kind[1]}], "
+                    f"an earlier game {others[0][0]}[{others[0][1]}]",
+                    index.span(game.offset),
+                )
+            )
+        kinds.setdefault(kind, game.index)
+
+
+def check_game(game: Game, index: TextIndex, options: CheckOptions) -> GameResult:
+    """Check one game tree: properties, replay, and the count if it ended with two passes."""
+    settings = options.settings
+    findings: list[Finding] = list(game.findings)
+    info = GameInfo()
+    line = index.position(game.offset)[0]
+    report = RecordReport(game.index, line)
+    rules = resolve(options.rules, None, settings.get("ko"))
+    root = game.root
+    if root is None:
+        report.findings = findings
+        return GameResult(report, info, rules, MainLine())
+    checker = PropertyChecker(index, findings, info)
+    read_root(root, checker)
+    tags: dict[str, str] = {}
+    read_game_info(root, checker, tags)
+    rules = resolve(options.rules, info.rules, settings.get("ko"))
+    main = MainLine()
+    if info.gm == 1:
+        main = Replay(rules, checker, findings, tags).run(root)
+        _handicap(root, info, main, checker)
+    else:
+        _properties_only(root, checker)
+    report.tags = tags
+    report.plies = main.plies
+    report.declared_result = info.result
+    result = GameResult(report, info, rules, main)
+    if main.board is not None and main.trailing_passes >= 2:
+        result.count = score_game(result, settings, findings, set(), from_markup=True)
+        if result.count is not None:
+            report.score = result.count.to_dict()
+            report.outcome = {"result": result.count.result, "reason": "score", "ply": main.plies}
+            _compare(result, findings, index, root)
+    report.findings = _capped(findings)
+    return result
+
+
+def score_game(
+    result: GameResult,
+    settings: dict[str, Any],
+    findings: list[Finding],
+    dead: set[int],
+    from_markup: bool,
+) -> Count | None:
+    """Count the main line's final position with the given and marked dead stones."""
+    board = result.main.board
+    if board is None:
+        return None
+    if from_markup:
+        marked, notes = dead_from_markup(board, result.main.last)
+        dead = dead | marked
+        for note in notes:
+            findings.append(codes.DEAD_STONES(note))
+    komi = settings.get("komi")
+    if komi is None:
+        komi = result.info.komi
+    if komi is None:
+        komi = result.rules.komi
+        findings.append(codes.DEFAULT_KOMI(f"no KM: komi {komi} of the {result.rules.name} rules used"))
+    from kifu.go.board import WHITE
+
+    return count(
+        board,
+        dead,
+        result.rules,
+        float(komi),
+        result.info.handicap,
+        white_passed_first=result.main.first_passer == WHITE,
+    )
+
+
+def dead_points(result: GameResult, spec: str) -> tuple[set[int], list[str]]:
+    """The stones named by ``--dead`` (GTP ``D4`` or SGF ``dd``), whole groups; and bad names."""
+    board = result.main.board
+    if board is None:
+        return set(), []
+    named: set[int] = set()
+    bad: list[str] = []
+    for part in spec.replace(" ", ",").split(","):
+        if not part:
+            continue
+        point = parse_vertex(part, board)
+        if point is None or board.cells[point] not in (1, 2):
+            bad.append(part)
+        else:
+            named.add(point)
+    return whole_groups(board, named), bad
+
+
+def _compare(result: GameResult, findings: list[Finding], index: TextIndex, root: Node) -> None:
+    counted = result.count
+    declared = result.info.result
+    if counted is None or declared is None:
+        return
+    prop = root.props.get("RE")
+    span = index.span(prop.offset, len(prop.name)) if prop is not None else None
+    if not result.rules.area:
+        findings.append(
+            codes.TERRITORY_RULES(
+                f"{result.rules.name} rules count territory; the area count is {counted.result}, "
+                f"RE is {declared}",
+                span,
+            )
+        )
+        return
+    verdict = agrees(declared, counted.result)
+    if verdict is False:
+        findings.append(
+            codes.RESULT_DISAGREES(
+                f"RE[{declared}] but the area count under {result.rules.name} rules gives {counted.result} "
+                f"({_summary(counted)})",
+                span,
+            )
+        )
+    elif verdict is None and declared not in ("Void", "?"):
+        findings.append(
+            codes.RESULT_NOT_A_SCORE(
+                f"the game ended with two passes and counts {counted.result}, but RE is {declared}", span
+            )
+        )
+
+
+def _summary(counted: Count) -> str:
+    black = counted.black_stones + counted.black_territory
+    white = counted.white_stones + counted.white_territory
+    parts = [f"Black {black}, White {white}"]
+    if counted.shared:
+        parts.append(f"{counted.shared} shared")
+    parts.append(f"komi {counted.komi:g}")
+    if counted.compensation:
+        parts.append(f"handicap compensation {counted.compensation:g}")
+    return ", ".join(parts)
+
+
+def _handicap(root: Node, info: GameInfo, main: MainLine, checker: PropertyChecker) -> None:
+    if info.handicap < 2:
+        return
+    ab = root.props.get("AB")
+    placed = sum(len(checker.points(v) or []) for v in ab.values) if ab is not None else 0
+    if placed == info.handicap or (placed == 0 and main.leading_black >= info.handicap):
+        return
+    prop = root.props.get("HA")
+    if prop is None:
+        return
+    how = (
+        f"{placed} black stone(s) in the root"
+        if placed
+        else f"{main.leading_black} black move(s) before White's first"
+    )
+    checker.report(codes.BAD_HANDICAP, f"HA[{info.handicap}] but {how}", prop, 0)
+
+
+def _properties_only(root: Node, checker: PropertyChecker) -> None:
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    first = True
+    while stack:
+        node, seen = stack.pop()
+        has_info = checker.check_node(node, first, seen)
+        first = False
+        for child in reversed(node.children):
+            stack.append((child, seen or has_info))
+
+
+def _capped(findings: list[Finding]) -> list[Finding]:
+    tally: dict[str, int] = {}
+    kept: list[Finding] = []
+    for finding in findings:
+        n = tally.get(finding.code, 0) + 1
+        tally[finding.code] = n
+        if n <= MAX_PER_CODE:
+            kept.append(finding)
+    for code, n in tally.items():
+        if n > MAX_PER_CODE:
+            first = next(f for f in kept if f.code == code)
+            kept.append(
+                type(first)(
+                    code,
+                    first.severity,
+                    f"… and {n - MAX_PER_CODE} more {code} finding(s) in this game",
+                    None,
+                    rule=first.rule,
+                )
+            )
+    return kept

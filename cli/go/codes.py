@@ -1,0 +1,509 @@
+"""Finding codes for SGF syntax and properties (``SGF``) and Go rules and scoring (``GO``).
+
+Numbers are stable. Where SGFC (Arno Hollosi's SGF syntax checker) reports the same
+problem, the documentation names its message number, so that an arbiter who knows SGFC's
+report can match the two.
+"""
+
+from __future__ import annotations
+
+from kifu.core.findings import Severity, register
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
+FF4 = "SGF FF[4]"
+GO = "SGF FF[4] Go (GM[1])"
+
+# --- SGF syntax ---------------------------------------------------------------------------
+ILLEGAL_CHARS = register(
+    "SGF001",
+    E,
+    "characters that are not SGF",
+    "Outside property values SGF allows only `(`, `)`, `;`, property identifiers (upper-case "
+    "letters), values in `[...]` and white space. The characters here are none of these; they "
+    "are skipped and the rest of the game is read. (SGFC error 8.)",
+    f"{FF4} EBNF",
+)
+MISSING_PAREN = register(
+    "SGF002",
+    E,
+    "game tree not closed",
+    "The text ends (or the next game starts) before every `(` has its `)`: the file is probably "
+    "truncated. The moves read so far are checked. (SGFC errors 9 and 10.)",
+    f"{FF4} EBNF",
+)
+UNCLOSED_VALUE = register(
+    "SGF003",
+    E,
+    "value not closed",
+    "A property value opened with `[` runs to the end of the file without its `]`. A `]` inside "
+    "a value must be written `\\]`. (SGFC error 10.)",
+    f"{FF4} EBNF",
+)
+EMPTY_VARIATION = register(
+    "SGF004",
+    E,
+    "empty variation",
+    "`()` holds no node. It is ignored. (SGFC error 12.)",
+    f"{FF4} EBNF",
+)
+VALUES_WITHOUT_ID = register(
+    "SGF005",
+    E,
+    "values without a property identifier",
+    "Values in `[...]` follow a `;` directly, with no property identifier before them. They are "
+    "ignored. (SGFC error 54.)",
+    f"{FF4} EBNF",
+)
+PROPERTY_WITHOUT_VALUE = register(
+    "SGF006",
+    E,
+    "property without a value",
+    "A property identifier is not followed by any `[value]`. It is ignored; a pass is written "
+    "`B[]`, with an empty value. (SGFC error 20.)",
+    f"{FF4} EBNF",
+)
+MISSING_SEMICOLON = register(
+    "SGF007",
+    E,
+    "`;` missing at the start of a node",
+    "A game tree `(` must be followed by a node `;`. kifu read the properties as a node. "
+    "(SGFC errors 36 and 67.)",
+    f"{FF4} EBNF",
+)
+NODE_OUTSIDE_VARIATION = register(
+    "SGF008",
+    E,
+    "node after a variation",
+    "After the variations of a game tree `(...)(...)` only `)` may follow; here a node follows. "
+    "kifu read it as the start of a new variation (a `(` is missing). (SGFC error 66.)",
+    f"{FF4} EBNF",
+)
+BAD_VARIATION_START = register(
+    "SGF009",
+    E,
+    "variation starts with a variation",
+    "A game tree must start with a node: `((;...` opens a variation with no node before it. (SGFC error 21.)",
+    f"{FF4} EBNF",
+)
+DATA_BEFORE_GAME = register(
+    "SGF010",
+    W,
+    "SGF data before the first game tree",
+    "The text before the first `(;` looks like SGF (property values), so a `(` may be missing. "
+    "It is ignored. Other text before the first game (mail headers, notes) is allowed. (SGFC "
+    "warning 6.)",
+    f"{FF4} EBNF",
+)
+ID_TOO_LONG = register(
+    "SGF011",
+    E,
+    "property identifier too long",
+    "The identifier has more than 100 letters: it is damaged data, and the property is ignored. "
+    "(SGFC error 11.)",
+    f"{FF4} EBNF",
+)
+LONG_ID = register(
+    "SGF012",
+    W,
+    "property identifier longer than two letters",
+    "FF[4] identifiers have one or two upper-case letters; longer ones are private extensions "
+    "that other programs will not understand. (SGFC warning 31.)",
+    f"{FF4} 2.2",
+)
+LOWERCASE_ID = register(
+    "SGF013",
+    E,
+    "lower-case letters in a property identifier",
+    "FF[4] identifiers are upper-case only; FF[1]-FF[3] allowed lower-case letters, which were "
+    "ignored (`AddBlack` meant `AB`). kifu drops them the same way. (SGFC error 16.)",
+    f"{FF4} 2.2",
+)
+UNKNOWN_PROPERTY = register(
+    "SGF014",
+    W,
+    "unknown property",
+    "The property is not defined by FF[4] (nor by an older version for Go). It is kept, but no "
+    "other program will understand it. (SGFC warning 35.)",
+    f"{FF4} 2.2",
+)
+TOO_MANY_VALUES = register(
+    "SGF015",
+    E,
+    "property may have only one value",
+    "The property takes a single value, not a list; the values after the first are ignored. (SGFC error 13.)",
+    f"{FF4} 3",
+)
+BAD_VALUE = register(
+    "SGF016",
+    E,
+    "value does not fit the property's type",
+    "The value is not of the type the property needs (Number, Real, Double, Color, Point, "
+    "Move …) and kifu cannot read it. The value is ignored, or read as the message says. "
+    "(SGFC errors 14, 15 and 25.)",
+    f"{FF4} 3",
+)
+COMPOSE_EXPECTED = register(
+    "SGF017",
+    E,
+    "compose value expected",
+    "The property takes a composed value `a:b` (LB, AR, LN, AP, SZ for rectangles); the value "
+    "has no `:`. (SGFC error 23.)",
+    f"{FF4} 3",
+)
+EMPTY_VALUE = register(
+    "SGF018",
+    E,
+    "empty value not allowed",
+    "`[]` is not a value of this property (it is allowed only for B/W passes, some lists and "
+    "texts). The value is ignored. (SGFC error 17.)",
+    f"{FF4} 3",
+)
+EMPTY_TEXT = register(
+    "SGF019",
+    I,
+    "empty text",
+    "A text property (comment, name) is empty; it carries nothing. (SGFC warning 17.)",
+    f"{FF4} 3",
+)
+DUPLICATE_PROPERTY = register(
+    "SGF020",
+    E,
+    "property given twice in a node",
+    "A property may appear once per node. List values are merged; for single values the first "
+    "is kept. (SGFC error 28.)",
+    f"{FF4} 2.2",
+)
+SETUP_AND_MOVE = register(
+    "SGF021",
+    E,
+    "setup and move properties in one node",
+    "A node holds either a move (B, W, KO, MN) or setup (AB, AW, AE, PL), never both. kifu "
+    "applies the setup, then the move. (SGFC error 30.)",
+    f"{FF4} 2.2.1",
+)
+ROOT_OUTSIDE_ROOT = register(
+    "SGF022",
+    E,
+    "root property outside the root node",
+    "FF, GM, SZ, CA, AP and ST belong to the first node of a game tree only; here it is ignored. "
+    "(SGFC error 32.)",
+    f"{FF4} 2.2.1",
+)
+BAD_RESULT = register(
+    "SGF023",
+    W,
+    "result not in SGF form",
+    "RE is `B+n`, `W+n` (n a number), `B+R`/`B+Resign`, `B+T`/`B+Time`, `B+F`/`B+Forfeit`, "
+    "`B+` (winner only), `0`/`Draw`, `Void` or `?`. The value is read as the message says, "
+    "or not at all. (SGFC errors 15 and 33.)",
+    f"{FF4} RE",
+)
+BAD_DATE = register(
+    "SGF024",
+    W,
+    "date not in SGF form",
+    "DT is ISO `YYYY-MM-DD` with the shortened forms of FF[4] (`YYYY-MM`, `YYYY`, "
+    "`YYYY-MM-DD,DD`). (SGFC errors 15 and 33.)",
+    f"{FF4} DT",
+)
+BLACK_AND_WHITE_MOVE = register(
+    "SGF025",
+    E,
+    "black and white move in one node",
+    "A node holds at most one move. kifu plays B, then W. (SGFC error 37.)",
+    f"{FF4} 2.2.1",
+)
+POSITION_NOT_UNIQUE = register(
+    "SGF026",
+    E,
+    "point given twice",
+    "Setup properties (AB, AW, AE) and markup (MA, TR, CR, SQ, SL, TB, TW…) must not name the same "
+    "point twice in one node. (SGFC error 38.)",
+    f"{FF4} 2.2",
+)
+SETUP_NO_EFFECT = register(
+    "SGF027",
+    W,
+    "setup without effect",
+    "The setup puts a stone where the same stone already is, or clears an empty point. (SGFC warning 39.)",
+    f"{FF4} AB/AW/AE",
+)
+OLD_PROPERTY = register(
+    "SGF028",
+    W,
+    "property from an older SGF version",
+    "The property was defined by FF[1]-FF[3] and dropped in FF[4] (L, M, SC, KI, BS, WS, ID, "
+    "…). kifu reads it with its old meaning where it matters (KI = komi). (SGFC warnings 40, "
+    "59.)",
+    f"{FF4} appendix",
+)
+CONTRADICTING_ANNOTATION = register(
+    "SGF029",
+    E,
+    "contradicting annotations",
+    "A node says both GB and GW (good for Black and for White), or two move annotations "
+    "(BM, TE, DO, IT) at once. (SGFC errors 41 and 42.)",
+    f"{FF4} 2.2",
+)
+ANNOTATION_WITHOUT_MOVE = register(
+    "SGF031",
+    E,
+    "move annotation without a move",
+    "BM, TE, DO, IT and KO annotate the move of their node; this node has no move. (SGFC error 43.)",
+    f"{FF4} 2.2",
+)
+GAMEINFO_TWICE = register(
+    "SGF032",
+    E,
+    "game-info property outside the game-info node",
+    "Game information (PB, PW, RE, KM, HA, RU, DT …) belongs to one node per path, the first "
+    "to carry any of it. Here it appears in a later node. (SGFC error 44.)",
+    f"{FF4} 2.2.1",
+)
+MIXED_FILE = register(
+    "SGF033",
+    W,
+    "different formats or games in one file",
+    "The games of this collection declare different FF versions or games (GM). Some "
+    "programs read only the first kind. (SGFC warnings 45 and 53.)",
+    f"{FF4} 2.1",
+)
+UNKNOWN_FF = register(
+    "SGF034",
+    E,
+    "unknown file format version",
+    "FF is 1, 2, 3 or 4. kifu reads the file as FF[4]. (SGFC error 46.)",
+    f"{FF4} FF",
+)
+SQUARE_AS_RECTANGLE = register(
+    "SGF035",
+    E,
+    "square board written as a rectangle",
+    "A square board is `SZ[19]`; `SZ[19:19]` is reserved for rectangles. (SGFC error 47.)",
+    f"{FF4} SZ",
+)
+BAD_SIZE = register(
+    "SGF036",
+    E,
+    "board size out of range",
+    "SZ is 1 to 52 on each side (coordinates a-z, A-Z). kifu uses the nearest valid size, or "
+    "19 when the value cannot be read. (SGFC errors 18 and 50.)",
+    f"{FF4} SZ",
+)
+OLD_FORMAT = register(
+    "SGF037",
+    I,
+    "older SGF version",
+    "The game is FF[1], FF[2] or FF[3]. kifu reads it with the older conventions: `B[tt]` is a "
+    "pass, lower-case letters in identifiers are ignored, Latin-1 is the default charset, and "
+    "some properties had other names (KI for komi, L for letters).",
+    f"{FF4} appendix",
+)
+NOT_IN_VERSION = register(
+    "SGF038",
+    E,
+    "feature not defined in this SGF version",
+    "The record uses something its FF version does not have: a rectangular board or an empty "
+    "`[]` pass before FF[4], a `VW[]` reset before FF[4]. (SGFC errors 51, 52 and 65.)",
+    f"{FF4} appendix",
+)
+NOT_GO = register(
+    "SGF039",
+    E,
+    "not a Go record",
+    "GM is not 1 (Go), or cannot be read: moves are not replayed. (SGFC error 18, warning 19.)",
+    f"{FF4} GM",
+)
+OFF_BOARD = register(
+    "SGF040",
+    E,
+    "point off the board",
+    "The point is outside the board of size SZ (or is not two letters). The move or stone is "
+    "ignored. `B[tt]` is a pass only on boards up to 19x19. (SGFC error 14.)",
+    f"{GO} Point",
+)
+UNKNOWN_CHARSET = register(
+    "SGF041",
+    W,
+    "unknown character set",
+    "CA names a charset kifu does not know; the text was decoded as UTF-8 when possible, else "
+    "by detection. (SGFC warning 72.)",
+    f"{FF4} CA",
+)
+CHARSET_DETECTED = register(
+    "SGF042",
+    I,
+    "character set detected",
+    "The file is not valid in its declared (or default) charset; kifu recognised the encoding "
+    "the message names and decoded the text with it. Declare it with CA, or convert the file "
+    "to UTF-8.",
+    f"{FF4} CA",
+)
+CHARSET_MISMATCH = register(
+    "SGF043",
+    W,
+    "text not valid in the declared character set",
+    "Some bytes are not valid in the charset CA declares; they were replaced. The file was "
+    "probably re-encoded without updating CA. (SGFC error 71.)",
+    f"{FF4} CA",
+)
+BINARY_BYTES = register(
+    "SGF044",
+    W,
+    "NUL or control bytes",
+    "The text contains NUL or other control characters that never occur in SGF; they were "
+    "read as spaces. The file may be damaged or binary. (SGFC warning 22.)",
+    f"{FF4} EBNF",
+)
+KOMI_QUIRK = register(
+    "SGF045",
+    W,
+    "komi stored in a non-standard scale",
+    "Some servers write komi in their own units: Fox (AP[foxwq]) ×50 or ×100 (`KM[325]` = 6.5, "
+    "`KM[375]` = 7.5), GoGoD Chinese files a quarter (`KM[3.75]` = 7.5). kifu used the "
+    "normalised komi the message names.",
+    f"{FF4} KM",
+)
+BAD_HANDICAP = register(
+    "SGF046",
+    W,
+    "handicap inconsistent",
+    "HA is the number of handicap stones, 2 or more (0 = none). The record says HA but places a "
+    "different number of black stones (AB in the root, or black moves before White's first).",
+    f"{GO} HA",
+)
+NO_GAMES = register(
+    "SGF047",
+    E,
+    "no SGF game tree",
+    "No `(;` starts a game tree in the file: it is not SGF, or it is damaged (binary data, wrong encoding).",
+    f"{FF4} EBNF",
+)
+
+# --- Go rules -------------------------------------------------------------------------------
+OCCUPIED = register(
+    "GO101",
+    E,
+    "move on an occupied point",
+    "The point already holds a stone. The move is illegal under every rule set; kifu skips it "
+    "and goes on with the position unchanged. (SGFC warning 58.)",
+    "Rules of Go: placing a stone",
+)
+SUICIDE = register(
+    "GO102",
+    E,
+    "suicide",
+    "The move leaves its own group without a liberty while capturing nothing. Illegal under "
+    "Chinese, Japanese, AGA and WMSG rules; multi-stone suicide is legal under Tromp-Taylor and "
+    "New Zealand rules (the group is removed).",
+    "Rules of Go: suicide",
+)
+KO = register(
+    "GO103",
+    E,
+    "ko: immediate recapture",
+    "The move retakes a ko at once, restoring the position before the opponent's last move. "
+    "Illegal under every rule set.",
+    "Rules of Go: ko",
+)
+POSITIONAL_SUPERKO = register(
+    "GO104",
+    E,
+    "positional superko",
+    "The move recreates an earlier whole-board position. Forbidden by positional superko "
+    "(Chinese written rule, Tromp-Taylor). `--ko simple` applies simple ko only, as most "
+    "Chinese tournaments do; Japanese rules allow the repetition (the game may be void).",
+    "Rules of Go: superko",
+)
+SITUATIONAL_SUPERKO = register(
+    "GO105",
+    E,
+    "situational superko",
+    "The move recreates an earlier whole-board position with the same player to move. "
+    "Forbidden by situational superko (AGA, New Zealand).",
+    "Rules of Go: superko",
+)
+SAME_COLOUR_TWICE = register(
+    "GO106",
+    I,
+    "same colour moves twice",
+    "Two moves of the same colour follow each other with no pass between. SGF allows it (e.g. "
+    "handicap stones played as moves), but in a game record it usually means a lost move.",
+    f"{GO} B/W",
+)
+MOVES_AFTER_END = register(
+    "GO107",
+    W,
+    "moves after two passes",
+    "Both players passed, which ends the game, and the record goes on. The count uses the final position.",
+    "Rules of Go: end of the game",
+)
+REPETITION_ALLOWED = register(
+    "GO108",
+    I,
+    "whole-board repetition (allowed by the rules)",
+    "The move recreates an earlier whole-board position. The record's rules (Japanese) allow "
+    "it; the game may end without result (`RE[Void]`) if the players choose.",
+    "Japanese Rules of Go art. 12",
+)
+
+# --- Go scoring -----------------------------------------------------------------------------
+RESULT_DISAGREES = register(
+    "GO201",
+    E,
+    "result disagrees with the count",
+    "The game ended with two passes (or dead stones were given) and the area count, with komi "
+    "and handicap compensation, gives another result than RE. The count is in the message and "
+    "in `kifu score`.",
+    "Area counting",
+)
+RESULT_NOT_A_SCORE = register(
+    "GO202",
+    W,
+    "game counted but RE is not a score",
+    "The game ended with two passes, yet RE gives a resignation, time or forfeit win, or no "
+    "winner. kifu shows the count; the result may be right if something happened off the "
+    "board.",
+    "Area counting",
+)
+DEAD_STONES = register(
+    "GO203",
+    W,
+    "dead-stone markup ambiguous",
+    "TB/TW territory marks cover stones of the marking colour, or a point is marked for both "
+    "colours. kifu took as dead only the stones inside the other colour's marks.",
+    "Area counting",
+)
+NOT_COUNTABLE = register(
+    "GO204",
+    I,
+    "game not counted exactly",
+    "The record does not end with two passes and no dead stones are known (TB/TW markup, "
+    "--dead or --dead-from gnugo): the count treats every stone as alive and may be far from "
+    "the real result.",
+    "Area counting",
+)
+TERRITORY_RULES = register(
+    "GO205",
+    I,
+    "territory rules counted by area",
+    "The record's rules (Japanese, Korean) count territory and prisoners; kifu counts area. "
+    "The two agree in most finished games but can differ by a point or two (seki, dame, "
+    "passes); RE is not compared.",
+    "Area counting",
+)
+DEFAULT_KOMI = register(
+    "GO206",
+    I,
+    "komi not given",
+    "The record has no KM; the komi of the rules preset is used.",
+    f"{GO} KM",
+)
+ENGINE_FAILED = register(
+    "GO207",
+    W,
+    "GNU Go not available",
+    "--dead-from gnugo needs GNU Go (`gnugo --mode gtp`); it is not installed or failed. The "
+    "count treats every stone as alive.",
+    "Area counting",
+)

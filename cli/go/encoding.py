@@ -1,0 +1,248 @@
+"""Bytes to text for SGF: UTF-16, BOMs, the CA charset, and detection of legacy encodings.
+
+SGF text is decoded before it is parsed: in Shift_JIS, Big5 and GBK the second byte of a
+character can be ``[``, ``]`` or ``\\``, so a byte-oriented reader would cut values in the
+wrong place. Order: a UTF-16 or UTF-8 byte-order mark, UTF-16 without a mark (NUL
+pattern), the charset ``CA`` declares, UTF-8, then the legacy encoding that reads the
+non-ASCII text most plausibly (scored by script: kana, hangul, common hanzi, Latin
+letters, Cyrillic).
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass, field
+
+from kifu.core.findings import Finding
+from kifu.core.record import Span
+from kifu.go import codes
+
+_CA = re.compile(rb"CA\s*\[([^\]\\]{0,40})\]")
+_ALIASES = {
+    "utf8": "utf-8",
+    "latin1": "latin-1",
+    "iso88591": "latin-1",
+    "euccn": "gb2312",
+    "gb2312": "gb2312",
+    "gbk": "gbk",
+    "gb18030": "gb18030",
+    "macintosh": "mac_roman",
+    "macroman": "mac_roman",
+    "xmaccyrillic": "mac_cyrillic",
+    "sjis": "shift_jis",
+    "shiftjis": "shift_jis",
+    "windows31j": "cp932",
+    "mskanji": "cp932",
+    "big5hkscs": "big5hkscs",
+    "ksc56011987": "euc_kr",
+    "uhc": "cp949",
+}
+#: Legacy encodings tried when the text is not valid in the declared (or default) charset.
+CANDIDATES = ("gb18030", "big5", "shift_jis", "euc_jp", "euc_kr", "cp1251", "cp1252", "latin-1")
+_SINGLE_BYTE = frozenset({"cp1251", "cp1252", "latin-1", "mac_roman", "iso8859_15"})
+_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
+
+
+@dataclass(slots=True)
+class Decoded:
+    """Decoded text, the codec used, and findings about the decoding (positions in ``text``)."""
+
+    text: str
+    encoding: str
+    declared: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+
+def codec_for(name: str) -> str | None:
+    """The Python codec for a CA value (``EUC-CN`` → ``gb2312``), or ``None`` if unknown."""
+    key = re.sub(r"[^a-z0-9]", "", name.lower())
+    if key in _ALIASES:
+        return _ALIASES[key]
+    try:
+        return codecs.lookup(name.strip()).name
+    except LookupError:
+        return None
+
+
+def _utf16(data: bytes) -> str | None:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    head = data[:400]
+    if len(head) >= 4:
+        odd = head[1::2].count(0)
+        even = head[0::2].count(0)
+        if odd > len(head) // 4 and even == 0:
+            return "utf-16-le"
+        if even > len(head) // 4 and odd == 0:
+            return "utf-16-be"
+    return None
+
+
+def decode(data: bytes) -> Decoded:
+    """Decode SGF bytes, saying what was done."""
+    wide = _utf16(data)
+    if wide is not None:
+        text = data.decode(wide, errors="replace")
+        wide_result = Decoded(text.lstrip("\ufeff"), wide)
+        if wide != "utf-16":
+            wide_result.findings.append(
+                codes.CHARSET_DETECTED(f"UTF-16 text without a byte-order mark; read as {wide}")
+            )
+        return _scrub(wide_result)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    found = _CA.search(data)
+    declared = found.group(1).decode("ascii", "replace").strip() if found else None
+    result: Decoded
+    if declared:
+        codec = codec_for(declared)
+        if codec is None:
+            span = Span.point(*_line_col(data, found.start(1) if found else 0), len(declared))
+            warning = codes.UNKNOWN_CHARSET(
+                f"unknown charset CA[{declared}]; the text is read as UTF-8 or by detection", span
+            )
+            result = _undeclared(data)
+            result.findings.insert(0, warning)
+        else:
+            try:
+                result = Decoded(data.decode(codec), codec, declared)
+            except UnicodeDecodeError as error:
+                guess = _detect(data)
+                where = Span.point(*_line_col(data, error.start))
+                if guess is not None:
+                    result = Decoded(
+                        data.decode(guess),
+                        guess,
+                        declared,
+                        [
+                            codes.CHARSET_MISMATCH(
+                                f"the text is not valid {declared} (byte {error.start}); it reads as {guess}",
+                                where,
+                            )
+                        ],
+                    )
+                else:
+                    result = Decoded(
+                        data.decode(codec, errors="replace"),
+                        codec,
+                        declared,
+                        [
+                            codes.CHARSET_MISMATCH(
+                                f"the text is not valid {declared} (byte {error.start}); "
+                                "invalid bytes replaced",
+                                where,
+                            )
+                        ],
+                    )
+    else:
+        result = _undeclared(data)
+    return _scrub(result)
+
+
+def _undeclared(data: bytes) -> Decoded:
+    try:
+        return Decoded(data.decode("utf-8"), "utf-8")
+    except UnicodeDecodeError:
+        pass
+    guess = _detect(data) or "latin-1"
+    return Decoded(
+        data.decode(guess, errors="replace"),
+        guess,
+        None,
+        [codes.CHARSET_DETECTED(f"no CA and the text is not UTF-8: read as {guess}")],
+    )
+
+
+def _scrub(result: Decoded) -> Decoded:
+    match = _CONTROL.search(result.text)
+    if match:
+        line, column = _text_line_col(result.text, match.start())
+        result.findings.append(
+            codes.BINARY_BYTES(
+                f"NUL or control characters in the text (read as spaces), the first at line {line}",
+                Span.point(line, column),
+            )
+        )
+        result.text = _CONTROL.sub(" ", result.text)
+    return result
+
+
+def _line_col(data: bytes, offset: int) -> tuple[int, int]:
+    line = data.count(b"\n", 0, offset) + 1
+    start = data.rfind(b"\n", 0, offset) + 1
+    return line, offset - start + 1
+
+
+def _text_line_col(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    start = text.rfind("\n", 0, offset) + 1
+    return line, offset - start + 1
+
+
+def _detect(data: bytes) -> str | None:
+    """The candidate encoding that reads ``data`` most plausibly, or ``None``."""
+    best: tuple[float, int, str] | None = None
+    for rank, name in enumerate(CANDIDATES):
+        try:
+            text = data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        score = plausibility(text, name in _SINGLE_BYTE)
+        key = (score, -rank, name)
+        if best is None or key > best:
+            best = key
+    return best[2] if best else None
+
+
+def plausibility(text: str, single_byte: bool) -> float:
+    """Mean score per non-ASCII character: high for real words, low for mis-decoded bytes."""
+    total = 0.0
+    count = 0
+    previous_high = False
+    for ch in text:
+        code = ord(ch)
+        if code < 128:
+            previous_high = False
+            continue
+        count += 1
+        score = _char_score(ch, code)
+        if single_byte and previous_high:
+            score -= 1.5  # runs of accented letters are what multi-byte text looks like in Latin-1
+        previous_high = True
+        total += score
+    return total / count if count else 0.0
+
+
+def _char_score(ch: str, code: int) -> float:
+    if 0x3040 <= code <= 0x30FF:
+        return 2.0  # kana
+    if 0xAC00 <= code <= 0xD7A3:
+        return 1.5  # hangul syllables
+    if 0x4E00 <= code <= 0x9FFF:
+        return 1.0 if _common_hanzi(ch) else -0.5
+    if 0x3000 <= code <= 0x303F or 0xFF01 <= code <= 0xFF5E:
+        return 1.0  # CJK punctuation, full-width forms
+    if 0x00C0 <= code <= 0x017F or 0x0400 <= code <= 0x045F:
+        return 1.0  # Latin and Cyrillic letters
+    if code in (0xA0, 0xA9, 0xAB, 0xBB, 0xB7, 0xB0, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D):
+        return 0.5
+    return -2.0  # controls, symbols, half-width katakana, private use: what mis-decoding produces
+
+
+def _common_hanzi(ch: str) -> bool:
+    try:
+        ch.encode("gb2312")
+        return True
+    except UnicodeEncodeError:
+        pass
+    try:
+        lead = ch.encode("big5")[0]
+        return 0xA4 <= lead <= 0xC6
+    except UnicodeEncodeError:
+        pass
+    try:
+        lead = ch.encode("shift_jis")[0]
+        return 0x88 <= lead <= 0x98
+    except UnicodeEncodeError:
+        return False

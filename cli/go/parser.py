@@ -1,0 +1,453 @@
+"""SGF text to game trees: split a collection into games, parse each with the Lark grammar.
+
+The grammar (``grammars/sgf.lark``) is LALR with the contextual lexer and is built once per
+process. Parsing runs an inline transformer, so no Lark tree is built: each rule becomes a
+:class:`Node`, :class:`Prop` or :class:`RawTree` at once. Turning the raw trees into the
+node tree is iterative, so 100,000 nested variations need no recursion. Every syntax
+problem becomes a finding with the absolute character offset of the offending text.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from kifu.core.findings import Code, Finding
+from kifu.core.record import Span
+from kifu.go import codes
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+PROP_RE = re.compile(r"([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re.S)
+VALUE_RE = re.compile(r"\[([^\\\]]*(?:\\.[^\\\]]*)*)\]", re.S)
+_NOT_PAREN = re.compile(r"(?:[^()\[]+|\[[^\\\]]*(?:\\.[^\\\]]*)*\]?)*", re.S)
+_GAME_START = re.compile(r"\(\s*;")
+_SGF_LIKE = re.compile(r"[A-Z]{1,2}\[[^\]\n]*\]|\[[^\]\n]{0,10}\]")
+MAX_ID = 100
+
+
+class TextIndex:
+    """Offsets to 1-based line and column, for one decoded text; built when first needed."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._starts: list[int] | None = None
+
+    def _lines(self) -> list[int]:
+        if self._starts is None:
+            self._starts = [0, *(m.end() for m in re.finditer("\n", self.text))]
+        return self._starts
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """(line, column) of a character offset."""
+        starts = self._lines()
+        line = bisect.bisect_right(starts, offset)
+        return line, offset - starts[line - 1] + 1
+
+    def span(self, offset: int, length: int = 1) -> Span:
+        """A span starting at ``offset``; multi-line lengths end on the last line."""
+        line, column = self.position(offset)
+        end_line, end_column = self.position(offset + max(length, 1))
+        return Span(line, column, end_line, end_column)
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line, without its terminator."""
+        starts = self._lines()
+        start = starts[line - 1]
+        end = starts[line] if line < len(starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")
+
+
+class Prop:
+    """One property as written: identifier, raw values (escapes kept) and their offsets."""
+
+    __slots__ = ("ident", "name", "offset", "value_offsets", "values")
+
+    def __init__(self, name: str, values: list[str], offset: int, value_offsets: list[int]) -> None:
+        self.name = name
+        self.ident = name if name.isupper() else "".join(ch for ch in name if ch.isupper())
+        self.values = values
+        self.offset = offset
+        self.value_offsets = value_offsets
+
+
+class Node:
+    """One SGF node: its properties by identifier (first occurrence wins) and children."""
+
+    __slots__ = ("children", "duplicates", "offset", "props")
+
+    def __init__(self, offset: int) -> None:
+        self.offset = offset
+        self.props: dict[str, Prop] = {}
+        self.children: list[Node] = []
+        self.duplicates: list[Prop] | None = None
+
+    def add(self, prop: Prop) -> None:
+        """Add a property; a second one of the same identifier is kept aside for checking."""
+        if prop.ident in self.props:
+            if self.duplicates is None:
+                self.duplicates = []
+            self.duplicates.append(prop)
+        else:
+            self.props[prop.ident] = prop
+
+
+@dataclass(slots=True)
+class RawTree:
+    """A parsed ``( … )`` before its nodes are linked: items are nodes and sub-trees."""
+
+    offset: int
+    items: list[Node | RawTree]
+
+
+@dataclass(slots=True)
+class Game:
+    """One top-level game tree: its root node, where it starts, and its syntax findings."""
+
+    index: int
+    offset: int
+    root: Node | None
+    findings: list[Finding] = field(default_factory=list)
+
+
+class _Context:
+    """What one parse collects: findings (with offsets) and the base offset of the chunk."""
+
+    def __init__(self, base: int, end: int) -> None:
+        self.base = base
+        self.end = end
+        self.problems: list[tuple[Code, str, int, int]] = []
+
+    def add(self, code: Code, message: str, offset: int, length: int = 1) -> None:
+        self.problems.append((code, message, self.base + offset, length))
+
+
+class _Builder(Transformer[Token, Any]):
+    """Inline transformer: builds :class:`Node` and :class:`RawTree` while parsing."""
+
+    ctx: _Context
+
+    def property(self, children: list[Token]) -> Prop:
+        token = children[0]
+        base = self.ctx.base + token.start_pos  # type: ignore[operator]
+        if token.type == "BAREID":
+            self.ctx.add(
+                codes.PROPERTY_WITHOUT_VALUE,
+                f"property {token} has no value (ignored)",
+                token.start_pos or 0,
+                len(token),
+            )
+            return Prop(str(token), [], base, [])
+        return split_property(str(token), base)
+
+    def stray(self, children: list[Token]) -> list[Token]:
+        first = children[0]
+        self.ctx.add(
+            codes.VALUES_WITHOUT_ID,
+            f"{len(children)} value(s) without a property identifier (ignored): {_short(''.join(children))}",
+            first.start_pos or 0,
+            len(first),
+        )
+        return children
+
+    def node(self, children: list[Any]) -> Node:
+        head: Token = children[0]
+        node = Node(self.ctx.base + (head.start_pos or 0))
+        if head.type == "NODE":
+            for prop in split_node(str(head), node.offset):
+                node.add(prop)
+        for child in children[1:]:
+            if isinstance(child, Prop) and child.values:
+                node.add(child)
+        return node
+
+    def headless(self, children: list[Prop]) -> Node:
+        node = Node(children[0].offset)
+        for prop in children:
+            if prop.values:
+                node.add(prop)
+        self.ctx.add(
+            codes.MISSING_SEMICOLON,
+            "game tree starts without `;`: a node is assumed",
+            children[0].offset - self.ctx.base,
+        )
+        return node
+
+    def gametree(self, children: list[Any]) -> RawTree:
+        lpar: Token = children[0]
+        tree = RawTree(self.ctx.base + (lpar.start_pos or 0), [])
+        for child in children[1:]:
+            if isinstance(child, (Node, RawTree)):
+                tree.items.append(child)
+        return tree
+
+    def start(self, children: list[RawTree]) -> list[RawTree]:
+        return children
+
+
+def split_node(text: str, offset: int) -> Iterator[Prop]:
+    """The properties of a NODE token (``;`` then properties with values)."""
+    for match in PROP_RE.finditer(text):
+        values: list[str] = []
+        starts: list[int] = []
+        vbase = offset + match.start(2)
+        for vm in VALUE_RE.finditer(match.group(2)):
+            values.append(vm.group(1))
+            starts.append(vbase + vm.start())
+        yield Prop(match.group(1), values, offset + match.start(1), starts)
+
+
+def split_property(text: str, offset: int) -> Prop:
+    """A PROPERTY token (identifier and values) as a :class:`Prop`."""
+    match = PROP_RE.match(text)
+    if match is None:  # cannot happen: the terminal is the same pattern
+        return Prop(text, [], offset, [])
+    return next(split_node(text, offset))
+
+
+def _short(text: str, limit: int = 40) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_BUILDER = _Builder()
+_PARSER: Lark | None = None
+_JUNK: list[Token] = []
+
+
+def _junk(token: Token) -> Token:
+    _JUNK.append(token)
+    return token
+
+
+def parser() -> Lark:
+    """The SGF parser, built once per process from ``kifu.grammars/sgf.lark``."""
+    global _PARSER
+    if _PARSER is None:
+        grammar = (resources.files("kifu.grammars") / "sgf.lark").read_text(encoding="utf-8")
+        _PARSER = Lark(
+            grammar,
+            parser="lalr",
+            lexer="contextual",
+            transformer=_BUILDER,
+            lexer_callbacks={"JUNK": _junk, "UNCLOSED": _junk},
+        )
+    return _PARSER
+
+
+def _on_error(ctx: _Context) -> Any:
+    def handle(error: UnexpectedInput) -> bool:
+        if isinstance(error, UnexpectedToken):
+            token = error.token
+            if token.type == "$END":
+                ctx.add(codes.MISSING_PAREN, "the game tree is not closed: `)` missing at the end", ctx.end)
+                interactive = error.interactive_parser
+                for _ in range(1_000_000):
+                    if "$END" in interactive.accepts():  # type: ignore[no-untyped-call]
+                        break
+                    interactive.feed_token(Token("RPAR", ")"))
+                return True
+            where = token.start_pos or 0
+            if token.type == "VALUE":
+                ctx.add(
+                    codes.VALUES_WITHOUT_ID,
+                    f"value without a property identifier (ignored): {_short(str(token))}",
+                    where,
+                    len(token),
+                )
+            elif token.type in ("PROPERTY", "BAREID"):
+                ctx.add(
+                    codes.NODE_OUTSIDE_VARIATION,
+                    f"property {_short(str(token))} after a variation, outside any node (ignored)",
+                    where,
+                    len(token),
+                )
+            else:
+                ctx.add(
+                    codes.ILLEGAL_CHARS, f"unexpected {_short(str(token))!r} (ignored)", where, len(token)
+                )
+            return True
+        if isinstance(error, UnexpectedCharacters):
+            ctx.add(
+                codes.ILLEGAL_CHARS, f"illegal character {error.char!r} (ignored)", error.pos_in_stream or 0
+            )
+            return True
+        return False
+
+    return handle
+
+
+def split_games(text: str) -> Iterator[tuple[int, int]]:
+    """(start, end) offsets of each top-level game tree, by parenthesis depth outside values.
+
+    A tree still open at the end of the text runs to the end.
+    """
+    size = len(text)
+    match = _GAME_START.search(text)
+    pos = match.start() if match else text.find("(")
+    if pos < 0:
+        return
+    start = -1
+    depth = 0
+    while pos < size:
+        ch = text[pos]
+        if ch == "(":
+            if depth == 0:
+                start = pos
+            depth += 1
+        elif ch == ")":
+            if depth > 0:
+                depth -= 1
+                if depth == 0:
+                    yield start, pos + 1
+            else:
+                yield -pos - 1, pos + 1  # a stray ")" outside any game: reported by the caller
+        else:  # cannot happen: _NOT_PAREN stops only at parentheses
+            pass
+        skip = _NOT_PAREN.match(text, pos + 1)
+        pos = skip.end() if skip else pos + 1
+    if depth > 0:
+        yield start, size
+
+
+def parse_collection(text: str, index: TextIndex) -> Iterator[Game]:
+    """Yield every game tree of ``text``; junk between games is reported with the next game."""
+    pending: list[Finding] = []
+    first = _GAME_START.search(text)
+    if first is None:
+        stripped = text.lstrip("\ufeff \t\r\n")
+        if stripped.startswith("("):
+            first_paren = text.index("(")
+            head = text[:first_paren]
+        else:
+            return
+    else:
+        head = text[: first.start()]
+    sgf_like = _SGF_LIKE.search(head)
+    if sgf_like:
+        pending.append(
+            codes.DATA_BEFORE_GAME(
+                f"SGF-like data before the first game tree (ignored): {_short(sgf_like.group())}",
+                index.span(sgf_like.start(), len(sgf_like.group())),
+            )
+        )
+    number = 0
+    previous_end = -1
+    for start, end in split_games(text):
+        if start < 0:
+            pending.append(codes.ILLEGAL_CHARS("`)` outside any game tree (ignored)", index.span(-start - 1)))
+            previous_end = end
+            continue
+        if previous_end >= 0:
+            pending.extend(_junk_between(text, previous_end, start, index))
+        previous_end = end
+        number += 1
+        game = parse_game(text, start, end, index, number)
+        if pending:
+            game.findings[:0] = pending
+            pending = []
+        yield game
+    if previous_end >= 0:
+        pending.extend(_junk_between(text, previous_end, len(text), index))
+    if pending and number:
+        yield Game(0, len(text), None, pending)
+
+
+def _junk_between(text: str, start: int, end: int, index: TextIndex) -> list[Finding]:
+    gap = text[start:end]
+    stripped = gap.strip()
+    if not stripped:
+        return []
+    at = start + gap.index(stripped[0])
+    return [
+        codes.ILLEGAL_CHARS(
+            f"text between game trees (ignored): {_short(stripped)}", index.span(at, len(stripped))
+        )
+    ]
+
+
+def parse_game(text: str, start: int, end: int, index: TextIndex, number: int) -> Game:
+    """Parse one top-level game tree ``text[start:end]`` and link its nodes."""
+    chunk = text[start:end]
+    ctx = _Context(start, len(chunk.rstrip()))
+    _BUILDER.ctx = ctx
+    _JUNK.clear()
+    try:
+        trees: list[RawTree] = parser().parse(chunk, on_error=_on_error(ctx))  # type: ignore[assignment]
+    except UnexpectedInput as error:  # recovery gave up: report it, keep nothing of this game
+        ctx.add(
+            codes.ILLEGAL_CHARS,
+            f"cannot parse this game tree: {str(error).splitlines()[0]}",
+            getattr(error, "pos_in_stream", 0) or 0,
+        )
+        trees = []
+    for token in _JUNK:
+        where = token.start_pos or 0
+        if token.type == "UNCLOSED":
+            ctx.add(
+                codes.UNCLOSED_VALUE,
+                f"value {_short(str(token), 20)} is not closed by `]` before the end of the file",
+                where,
+            )
+        else:
+            ctx.add(
+                codes.ILLEGAL_CHARS,
+                f"illegal characters (ignored): {_short(str(token))!r}",
+                where,
+                len(token),
+            )
+    _JUNK.clear()
+    findings = [
+        code(message, index.span(offset, length), source_line=None)
+        for code, message, offset, length in sorted(ctx.problems, key=lambda p: p[2])
+    ]
+    root = link(trees[0], findings, index) if trees else None
+    return Game(number, start, root, findings)
+
+
+def link(raw: RawTree, findings: list[Finding], index: TextIndex) -> Node | None:
+    """Turn a raw tree into linked nodes, iteratively; returns the root node."""
+    sentinel = Node(raw.offset)
+    stack: list[tuple[RawTree, Node]] = [(raw, sentinel)]
+    while stack:
+        tree, parent = stack.pop()
+        if not tree.items:
+            findings.append(codes.EMPTY_VARIATION("empty variation `()` (ignored)", index.span(tree.offset)))
+            continue
+        attach = parent
+        subtrees: list[tuple[RawTree, Node]] = []
+        seen_subtree = False
+        implicit: RawTree | None = None
+        if isinstance(tree.items[0], RawTree):
+            findings.append(
+                codes.BAD_VARIATION_START(
+                    "variation starts with `(` instead of a node", index.span(tree.offset)
+                )
+            )
+        for item in tree.items:
+            if isinstance(item, RawTree):
+                seen_subtree = True
+                implicit = None
+                subtrees.append((item, attach))
+            elif not seen_subtree:
+                attach.children.append(item)
+                attach = item
+            else:
+                if implicit is None:
+                    findings.append(
+                        codes.NODE_OUTSIDE_VARIATION(
+                            "node after the variations of its game tree: a `(` is missing "
+                            "(read as a new variation)",
+                            index.span(item.offset),
+                        )
+                    )
+                    implicit = RawTree(item.offset, [])
+                    subtrees.append((implicit, attach))
+                implicit.items.append(item)
+        for sub in reversed(subtrees):
+            stack.append(sub)
+    return sentinel.children[0] if sentinel.children else None

@@ -1,0 +1,324 @@
+"""Replay a game tree through the rules: setup, moves, captures, suicide, ko and superko.
+
+The whole tree is walked depth-first with one board and undo records (no recursion, no
+board copies per variation). The positions of the current path are kept in hash
+multisets, so positional and situational superko are O(1) per move. Properties are
+checked on the way (:class:`kifu.go.properties.PropertyChecker`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kifu.core.findings import Code, Finding
+from kifu.go import codes
+from kifu.go.board import BLACK, EMPTY, SIDE_KEY, SUICIDE, WHITE, Board, Undo
+from kifu.go.parser import Node, Prop
+from kifu.go.properties import PropertyChecker, coordinate, read_game_info
+from kifu.go.rules import Rules
+
+_COLOURS = (("B", BLACK), ("W", WHITE))
+_SETUP = (("AB", BLACK), ("AW", WHITE), ("AE", EMPTY))
+COLOUR_NAME = {BLACK: "Black", WHITE: "White"}
+
+
+@dataclass(slots=True)
+class MainLine:
+    """What the main line ends with: what scoring and the report need."""
+
+    plies: int = 0
+    board: Board | None = None
+    last: Node | None = None
+    trailing_passes: int = 0
+    first_passer: int | None = None  # who passed first in the final run of passes
+    leading_black: int = 0
+    moves_after_end: bool = False
+
+
+@dataclass(slots=True)
+class _State:
+    ply: int
+    to_move: int
+    last_mover: int
+    before_last: int  # position hash before the last move (simple ko)
+    info_seen: bool
+    passes: int
+    first_passer: int | None
+    main: bool
+    white_moved: bool
+    leading_black: int
+
+
+@dataclass(slots=True)
+class Replay:
+    """One replay of a game tree under ``rules``."""
+
+    rules: Rules
+    checker: PropertyChecker
+    findings: list[Finding]
+    tags: dict[str, str]
+    main: MainLine = field(default_factory=MainLine)
+
+    def run(self, root: Node) -> MainLine:
+        """Replay every variation; return the main line's end."""
+        info = self.checker.info
+        board = Board(info.width, info.height)
+        positions: dict[int, int] = {0: 1}
+        situations: dict[int, int] = {0: 1}
+        state = _State(0, BLACK, -1, -1, False, 0, None, True, False, 0)
+        stack: list[tuple[Node, _State] | tuple[None, tuple[list[Undo], int, int]]] = [(root, state)]
+        is_root = True
+        while stack:
+            node, data = stack.pop()
+            if node is None:
+                undos, position, situation = data  # type: ignore[misc]
+                for undo in reversed(undos):
+                    board.undo(undo)
+                _forget(positions, position)
+                _forget(situations, situation)
+                continue
+            assert isinstance(data, _State)
+            child = self._enter(node, data, board, positions, situations, is_root)
+            is_root = False
+            stack.append((None, child[1]))
+            state = child[0]
+            kids = node.children
+            if not kids and state.main:
+                self._end_main(board, node, state)
+            for i in range(len(kids) - 1, -1, -1):
+                if i == 0:
+                    stack.append((kids[0], state))
+                else:
+                    branch = _State(
+                        state.ply,
+                        state.to_move,
+                        state.last_mover,
+                        state.before_last,
+                        state.info_seen,
+                        state.passes,
+                        state.first_passer,
+                        False,
+                        state.white_moved,
+                        state.leading_black,
+                    )
+                    stack.append((kids[i], branch))
+        return self.main
+
+    def _enter(
+        self,
+        node: Node,
+        state: _State,
+        board: Board,
+        positions: dict[int, int],
+        situations: dict[int, int],
+        is_root: bool,
+    ) -> tuple[_State, tuple[list[Undo], int, int]]:
+        checker = self.checker
+        has_info = checker.check_node(node, is_root, state.info_seen)
+        if has_info and not is_root and not state.info_seen and state.main:
+            read_game_info(node, checker, self.tags)
+        props = node.props
+        undos: list[Undo] = []
+        ply, to_move, last_mover = state.ply, state.to_move, state.last_mover
+        before_last, passes, first_passer = state.before_last, state.passes, state.first_passer
+        white_moved, leading_black = state.white_moved, state.leading_black
+        if "AB" in props or "AW" in props or "AE" in props:
+            undo = Undo([], board.hash)
+            for ident, colour in _SETUP:
+                prop = props.get(ident)
+                if prop is not None:
+                    self._setup(prop, colour, board, undo)
+            undos.append(undo)
+            before_last = -1
+        pl = props.get("PL")
+        if pl is not None and pl.values and pl.values[0] in ("B", "W"):
+            to_move = BLACK if pl.values[0] == "B" else WHITE
+        for ident, colour in _COLOURS:
+            prop = props.get(ident)
+            if prop is None:
+                continue
+            ply += 1
+            point = self._decode_move(prop, board)
+            if point == -2:
+                continue
+            if colour == WHITE:
+                white_moved = True
+            elif not white_moved:
+                leading_black += 1
+            if point == -1:
+                passes += 1
+                if passes == 1:
+                    first_passer = colour
+                last_mover = colour
+                to_move = 3 - colour
+                before_last = board.hash
+                continue
+            if passes >= 2 and state.main and not self.main.moves_after_end:
+                self.main.moves_after_end = True
+                self._report(codes.MOVES_AFTER_END, "move after both players passed", prop, ply)
+            passes = 0
+            first_passer = None
+            if last_mover == colour and ply > 1 and white_moved and self.checker.info.handicap < 2:
+                self._report(
+                    codes.SAME_COLOUR_TWICE, f"{COLOUR_NAME[colour]} moves twice in a row", prop, ply
+                )
+            previous = board.hash
+            outcome, played = board.play(point, colour, suicide_allowed=True)
+            if played is None:
+                self._report(codes.OCCUPIED, f"{COLOUR_NAME[colour]} plays on an occupied point", prop, ply)
+                continue
+            undos.append(played)
+            to_move = 3 - colour
+            self._judge(
+                prop, colour, ply, outcome, played, board, before_last, positions, situations, to_move
+            )
+            last_mover = colour
+            before_last = previous
+        position = board.hash
+        situation = position ^ (SIDE_KEY if to_move == WHITE else 0)
+        positions[position] = positions.get(position, 0) + 1
+        situations[situation] = situations.get(situation, 0) + 1
+        child = _State(
+            ply,
+            to_move,
+            last_mover,
+            before_last,
+            state.info_seen or has_info,
+            passes,
+            first_passer,
+            state.main,
+            white_moved,
+            leading_black,
+        )
+        return child, (undos, position, situation)
+
+    def _judge(
+        self,
+        prop: Prop,
+        colour: int,
+        ply: int,
+        outcome: int,
+        undo: Undo,
+        board: Board,
+        before_last: int,
+        positions: dict[int, int],
+        situations: dict[int, int],
+        to_move: int,
+    ) -> None:
+        rules = self.rules
+        name = COLOUR_NAME[colour]
+        if outcome == SUICIDE:
+            removed = len(undo.changes) - 1
+            if not rules.suicide or removed <= 1:
+                kind = "single-stone" if removed <= 1 else f"{removed}-stone"
+                self._report(
+                    codes.SUICIDE,
+                    f"{name} commits {kind} suicide (illegal under {rules.describe()})",
+                    prop,
+                    ply,
+                )
+                return
+        position = board.hash
+        if position == before_last:
+            self._report(codes.KO, f"{name} retakes the ko at once (illegal under every rule set)", prop, ply)
+            return
+        if rules.ko == "positional" and position in positions:
+            self._report(
+                codes.POSITIONAL_SUPERKO,
+                f"{name} recreates an earlier whole-board position ({rules.describe()})",
+                prop,
+                ply,
+            )
+        elif rules.ko == "situational" and (position ^ (SIDE_KEY if to_move == WHITE else 0)) in situations:
+            self._report(
+                codes.SITUATIONAL_SUPERKO,
+                f"{name} recreates an earlier position with the same player to move ({rules.describe()})",
+                prop,
+                ply,
+            )
+        elif rules.repetition_allowed and position in positions:
+            self._report(
+                codes.REPETITION_ALLOWED,
+                f"{name} recreates an earlier whole-board position (allowed under {rules.name} rules)",
+                prop,
+                ply,
+            )
+
+    def _decode_move(self, prop: Prop, board: Board) -> int:
+        """The board index of a move, -1 for a pass, -2 when unreadable (reported)."""
+        info = self.checker.info
+        raw = prop.values[0] if prop.values else ""
+        if raw == "":
+            if info.ff < 4:
+                self.checker.report(
+                    codes.NOT_IN_VERSION,
+                    f"pass written {prop.ident}[] in an FF[{info.ff}] file (FF[3] wrote [tt])",
+                    prop,
+                    0,
+                )
+            return -1
+        if len(raw) == 2:
+            x, y = coordinate(raw[0]), coordinate(raw[1])
+            if 0 <= x < info.width and 0 <= y < info.height:
+                return board.point(x, y)
+            if raw == "tt" and info.width <= 19 and info.height <= 19:
+                return -1
+        compact = "".join(raw.split())
+        if len(compact) == 2 and compact != raw:
+            x, y = coordinate(compact[0]), coordinate(compact[1])
+            if 0 <= x < info.width and 0 <= y < info.height:
+                self.checker.report(
+                    codes.BAD_VALUE, f"{prop.ident}[{raw}] has white space (read as [{compact}])", prop, 0
+                )
+                return board.point(x, y)
+        self.checker.report(
+            codes.OFF_BOARD,
+            f"{prop.ident}[{raw}] is not a point of the {info.width}×{info.height} board (move ignored)",
+            prop,
+            0,
+        )
+        return -2
+
+    def _setup(self, prop: Prop, colour: int, board: Board, undo: Undo) -> None:
+        for i, raw in enumerate(prop.values):
+            points = self.checker.points(raw)
+            if points is None and len(raw) == 5 and raw[2] == ":":
+                points = self.checker.points(
+                    f"{min(raw[0], raw[3])}{min(raw[1], raw[4])}:{max(raw[0], raw[3])}{max(raw[1], raw[4])}"
+                )
+            if points is None:
+                continue  # reported by the property checker
+            idle = [p for p in points if not board.put(board.point(*p), colour, undo)]
+            if idle and len(idle) == len(points):
+                what = "clears an empty point" if colour == EMPTY else "adds a stone where the same stone is"
+                self.checker.report(codes.SETUP_NO_EFFECT, f"{prop.ident}[{raw}] {what}", prop, i)
+
+    def _report(self, code: Code, message: str, prop: Prop, ply: int) -> None:
+        raw = prop.values[0] if prop.values else ""
+        index = self.checker.index
+        offset = prop.value_offsets[0] if prop.value_offsets else prop.offset
+        self.findings.append(
+            code(
+                message,
+                index.span(prop.offset, offset - prop.offset + len(raw) + 2),
+                ply=ply,
+                move=f"{prop.ident}[{raw}]",
+            )
+        )
+
+    def _end_main(self, board: Board, node: Node, state: _State) -> None:
+        main = self.main
+        main.plies = state.ply
+        main.board = board.copy()
+        main.last = node
+        main.trailing_passes = state.passes
+        main.first_passer = state.first_passer
+        main.leading_black = state.leading_black
+
+
+def _forget(counts: dict[int, int], key: int) -> None:
+    left = counts[key] - 1
+    if left:
+        counts[key] = left
+    else:
+        del counts[key]
