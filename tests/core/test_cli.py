@@ -1,0 +1,154 @@
+"""The command line: exit codes, output formats, sources, and a fast start-up."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import json
+import lzma
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kifu.app import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+GOOD = ROOT / "fixtures/chess/good/opera-game.pgn"
+ILLEGAL = ROOT / "fixtures/chess/bad/rules.pgn"
+
+
+def invoke(*args: str, input: bytes | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_clean_file_exits_0_and_prints_nothing() -> None:
+    code, out, err = invoke("check", str(GOOD))
+    assert (code, out) == (0, "")
+    assert "1 record(s): 0 error(s)" in err
+
+
+def test_findings_exit_1_and_go_to_stdout() -> None:
+    code, out, err = invoke("check", str(ILLEGAL))
+    assert code == 1
+    assert "CHESS101" in out and "CHESS101" not in err
+
+
+@pytest.mark.parametrize(("fail_on", "expected"), [("error", 0), ("warning", 1), ("info", 1)])
+def test_fail_on(tmp_path: Path, fail_on: str, expected: int) -> None:
+    path = tmp_path / "zeros.pgn"
+    path.write_text(GOOD.read_text().replace("O-O-O", "0-0-0"))
+    assert invoke("check", "--fail-on", fail_on, str(path))[0] == expected
+
+
+def test_verbose_prints_each_record() -> None:
+    _, out, _ = invoke("check", "-v", str(GOOD))
+    assert "game 1; Morphy, Paul - Duke Karl / Count Isouard; 1-0, 33 plies; checkmate at ply 33 → 1-0" in out
+
+
+def test_json_contract() -> None:
+    code, out, _ = invoke("check", "--format", "json", str(GOOD), str(ILLEGAL))
+    document = json.loads(out)
+    assert set(document) >= {"kifu", "files", "summary"}
+    first = document["files"][0]
+    assert (first["game"], first["format"]) == ("chess", "pgn")
+    record = first["records"][0]
+    assert set(record) >= {"index", "line", "tags", "plies", "declared_result", "outcome", "claims", "score", "findings"}
+    assert record["outcome"] == {"result": "1-0", "reason": "checkmate", "ply": 33}
+    finding = document["files"][1]["records"][0]["findings"][0]
+    assert set(finding) >= {"code", "severity", "message", "line", "column", "end_line", "end_column", "ply", "move", "rule"}
+    assert document["summary"]["records"] == 1 + 16
+    assert code == 1
+
+
+@pytest.mark.parametrize("compress", [gzip.compress, bz2.compress, lzma.compress])
+def test_compressed_files(tmp_path: Path, compress) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "rules.pgn.x"
+    path.write_bytes(compress(ILLEGAL.read_bytes()))
+    code, out, _ = invoke("check", "--game", "chess", str(path))
+    assert code == 1 and "CHESS101" in out
+
+
+def test_truncated_compressed_file(tmp_path: Path) -> None:
+    path = tmp_path / "cut.pgn.gz"
+    path.write_bytes(gzip.compress(ILLEGAL.read_bytes())[:200])
+    code, out, _ = invoke("check", str(path))
+    assert code == 1 and "IO002" in out
+
+
+def test_stdin() -> None:
+    code, out, _ = invoke("check", "-", input=ILLEGAL.read_bytes())
+    assert code == 1 and out.startswith("-:")
+
+
+def test_directories_need_recursive(tmp_path: Path) -> None:
+    (tmp_path / "a.pgn").write_bytes(GOOD.read_bytes())
+    (tmp_path / "notes.md").write_text("not a game")
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / ".hidden" / "b.pgn").write_bytes(ILLEGAL.read_bytes())
+    code, out, _ = invoke("check", str(tmp_path))
+    assert code == 1 and "IO001" in out and "use -r" in out
+    code, out, err = invoke("check", "-r", str(tmp_path))
+    assert (code, out) == (0, "") and "1 file(s)" in err
+
+
+def test_missing_file_is_a_finding_and_the_others_are_checked(tmp_path: Path) -> None:
+    code, out, err = invoke("check", str(tmp_path / "nope.pgn"), str(ILLEGAL))
+    assert code == 1 and "IO001" in out and "CHESS101" in out
+
+
+def test_unknown_game(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("hello world\n")
+    code, out, _ = invoke("check", str(path))
+    assert code == 1 and "IO006" in out
+
+
+def test_lang_option(tmp_path: Path) -> None:
+    path = tmp_path / "es.pgn"
+    path.write_text('[Result "*"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *\n')
+    code, out, _ = invoke("check", "--lang", "es", str(path))
+    assert "CHESS103" not in out and "CHESS108" not in out
+    assert invoke("check", "--lang", "xx", str(path))[0] == 2
+
+
+def test_internal_errors_exit_2_and_the_rest_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kifu.chess.checker as checker
+
+    original = checker.check_game
+
+    def flaky(game, index, lang=None):  # type: ignore[no-untyped-def]
+        if index == 2:
+            raise RuntimeError("boom")
+        return original(game, index, lang)
+
+    monkeypatch.setattr(checker, "check_game", flaky)
+    code, out, _ = invoke("check", "--format", "json", str(ILLEGAL))
+    records = json.loads(out)["files"][0]["records"]
+    assert code == 2
+    assert [f["code"] for f in records[1]["findings"]] == ["KIFU001"]
+    assert "boom" in records[1]["findings"][0]["message"]
+    assert len(records) == 16 and records[2]["findings"]
+
+
+def test_explain() -> None:
+    code, out, _ = invoke("explain", "chess101")
+    assert code == 0 and out.startswith("CHESS101 (error): illegal move") and "FIDE" in out
+    code, out, _ = invoke("explain")
+    assert "PGN002" in out and "IO003" in out
+    assert invoke("explain", "NOPE999")[0] == 2
+
+
+def test_help_does_not_import_the_games() -> None:
+    script = "import sys; from kifu.app import cli; cli(['--help'], standalone_mode=False); " \
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('chess', 'lark', 'sgfmill') or m.startswith('kifu.chess')))"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().endswith("[]")
+
+
+def test_python_m_kifu() -> None:
+    result = subprocess.run([sys.executable, "-m", "kifu", "--version"], capture_output=True, text=True, check=True)
+    assert "kifu, version" in result.stdout

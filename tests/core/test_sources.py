@@ -1,0 +1,74 @@
+"""Sources and decoding: what kifu does with bytes before any game is parsed."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from kifu.core.findings import REGISTRY, Severity
+from kifu.core.sources import LineDecoder, Source, decode_text, expand_paths, looks_binary
+from kifu.games import detect, sniff
+
+
+def lines(data: bytes) -> tuple[list[str], list[str]]:
+    decoder = LineDecoder()
+    text = list(decoder.lines(io.BytesIO(data), "x"))  # type: ignore[arg-type]
+    return text, [f.code for f in decoder.findings]
+
+
+def test_utf8_with_bom_and_crlf() -> None:
+    assert lines("\ufeff[Event \"é\"]\r\n1. e4 *\r\n".encode()) == (['[Event "é"]', "1. e4 *"], [])
+
+
+def test_latin1_lines_are_read_and_reported_once() -> None:
+    text, codes = lines('[White "Müller"]\n[Black "Jörg"]\n'.encode("latin-1"))
+    assert text == ['[White "Müller"]', '[Black "Jörg"]'] and codes == ["IO003"]
+
+
+def test_control_bytes_are_replaced_and_reported() -> None:
+    text, codes = lines(b"1. e4\x00 *\n")
+    assert text == ["1. e4\ufffd *"] and codes == ["IO004"]
+
+
+def test_decode_text_prefers_boms_then_the_given_encodings() -> None:
+    assert decode_text("象棋".encode("utf-16")) == ("象棋", "utf-16")
+    assert decode_text("炮二平五".encode("gb18030"), ["gb18030"]) == ("炮二平五", "gb18030")
+    assert decode_text(b"\xe9t\xe9") == ("été", "latin-1")
+
+
+def test_binary_detection() -> None:
+    assert looks_binary(bytes(range(256)))
+    assert not looks_binary("1. e4 e5\n".encode())
+    assert not looks_binary("(;GM[1])".encode("utf-16"))
+
+
+def test_sniffing() -> None:
+    assert sniff(b'[Event "x"]\n1. e4 *') == "chess"
+    assert sniff(b"(;FF[4]GM[1]SZ[19])") == "go"
+    assert sniff('[Game "Chinese Chess"]\n1. 炮二平五 马８进７'.encode()) == "xiangqi"
+    assert sniff(bytes(range(256))) is None
+
+
+def test_detect_by_extension_then_content(tmp_path: Path) -> None:
+    chess = tmp_path / "a.pgn"
+    chess.write_text('[Event "x"]\n\n1. e4 *\n')
+    xiangqi = tmp_path / "b.pgn"
+    xiangqi.write_text('[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ *\n', encoding="utf-8")
+    assert detect(Source(str(chess))) == ("chess", "pgn")
+    assert detect(Source(str(xiangqi))) == ("xiangqi", "pgn")
+    assert detect(Source(str(chess)), "go") == ("go", "sgf")
+
+
+def test_expand_paths_reports_what_it_cannot_use(tmp_path: Path) -> None:
+    items = list(expand_paths([str(tmp_path / "missing.pgn"), str(tmp_path)], recursive=False, extensions=frozenset({".pgn"})))
+    assert [item[1].code for item in items if isinstance(item, tuple)] == ["IO001", "IO001"]
+
+
+def test_every_code_is_documented() -> None:
+    from kifu.commands.explain import load_all_codes
+
+    load_all_codes()
+    for code, entry in REGISTRY.items():
+        assert entry.code == code and entry.title and len(entry.doc) > 30, code
+        assert code.rstrip("0123456789") in {"IO", "KIFU", "PGN", "CHESS", "SGF", "GO", "XQN", "XQ"}, code
+        assert isinstance(entry.severity, Severity)
