@@ -34,10 +34,10 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(BIN)/python tests/bench/run.py
 
-## make lint: ruff and mypy --strict
+## make lint: ruff and mypy --strict on the whole package
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check cli tests
-	$(BIN)/mypy --strict cli/core
+	$(BIN)/python tests/typecheck.py kifu
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -78,7 +78,7 @@ def sniff(head: bytes) -> str | None:
         return "xiangqi"
     if stripped.startswith((b"(;", b"( ;", b"(\n;", b"(\r\n;")) or b"(;GM[" in head or b"(;FF[" in head:
         return "go"
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")) and b"(\x00;\x00" in head or b"\x00(\x00;" in head:
+    if (head.startswith((b"\xff\xfe", b"\xfe\xff")) and b"(\x00;\x00" in head) or b"\x00(\x00;" in head:
         return "go"
     if looks_binary(head):
         return None
@@ -106,7 +106,8 @@ def load_checker(game: str) -> GameChecker | None:
     """Import the checker of ``game``; ``None`` when this build has no reader for it."""
     name = GAMES[game].checker_module
     try:
-        return importlib.import_module(name)  # type: ignore[return-value]
+        module: GameChecker = importlib.import_module(name)
+        return module
     except ModuleNotFoundError as error:
         if error.name is not None and name.startswith(error.name):
             return None

@@ -4,220 +4,337 @@ from __future__ import annotations
 
 from kifu.core.findings import Severity, register
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 STD = "PGN Standard (1994)"
 
 # --- PGN syntax -------------------------------------------------------------------------
 UNEXPECTED_TEXT = register(
-    "PGN001", E, "text that is not PGN",
+    "PGN001",
+    E,
+    "text that is not PGN",
     "The text at this place is not a move, move number, NAG, comment, variation or result. "
-    "The rest of the game is still read.", f"{STD} 8.2",
+    "The rest of the game is still read.",
+    f"{STD} 8.2",
 )
 UNCLOSED_COMMENT = register(
-    "PGN002", E, "comment `{` never closed",
+    "PGN002",
+    E,
+    "comment `{` never closed",
     "A brace comment runs to the end of the game without its closing `}`. kifu stops the "
     "comment at the end of the game (before the next tag section), so the games after it "
-    "are not swallowed, as they are by readers that scan to the next `}`.", f"{STD} 5",
+    "are not swallowed, as they are by readers that scan to the next `}`.",
+    f"{STD} 5",
 )
 BAD_TAG = register(
-    "PGN003", E, "malformed tag pair",
-    "A line starting with `[` is not a tag pair `[Name \"value\"]`: the string is not "
-    "closed on its line (a `\\\"` escapes the quote, so `\"…\\\"]` is unterminated), the "
-    "name is missing, or the closing `]` is missing. The tag is ignored.", f"{STD} 8.1",
+    "PGN003",
+    E,
+    "malformed tag pair",
+    'A line starting with `[` is not a tag pair `[Name "value"]`: the string is not '
+    'closed on its line (a `\\"` escapes the quote, so `"…\\"]` is unterminated), the '
+    "name is missing, or the closing `]` is missing. The tag is ignored.",
+    f"{STD} 8.1",
 )
 UNESCAPED_QUOTE = register(
-    "PGN004", W, "unescaped quote in a tag value",
-    "A `\"` inside a tag value must be written `\\\"`. kifu read the value up to the last "
-    "quote before `]`; other readers may cut it at the first inner quote.", f"{STD} 7",
+    "PGN004",
+    W,
+    "unescaped quote in a tag value",
+    'A `"` inside a tag value must be written `\\"`. kifu read the value up to the last '
+    "quote before `]`; other readers may cut it at the first inner quote.",
+    f"{STD} 7",
 )
 TAG_AFTER_MOVETEXT = register(
-    "PGN005", E, "tag pair inside the movetext",
+    "PGN005",
+    E,
+    "tag pair inside the movetext",
     "A tag pair appears after moves on the same game. Tag pairs belong before the movetext; "
     "if a new game starts here, the previous one lacks its termination marker and a blank "
-    "line.", f"{STD} 8.1",
+    "line.",
+    f"{STD} 8.1",
 )
 MISSING_TERMINATION = register(
-    "PGN006", E, "missing termination marker",
+    "PGN006",
+    E,
+    "missing termination marker",
     "The movetext of every game ends with `1-0`, `0-1`, `1/2-1/2` or `*`. This game has "
-    "none: the file may be truncated, or the next game follows without it.", f"{STD} 8.2.6",
+    "none: the file may be truncated, or the next game follows without it.",
+    f"{STD} 8.2.6",
 )
 RESULT_MISMATCH = register(
-    "PGN007", E, "Result tag differs from the termination marker",
-    "The `Result` tag and the marker at the end of the movetext must be equal.", f"{STD} 8.2.6",
+    "PGN007",
+    E,
+    "Result tag differs from the termination marker",
+    "The `Result` tag and the marker at the end of the movetext must be equal.",
+    f"{STD} 8.2.6",
 )
 DUPLICATE_TAG = register(
-    "PGN008", W, "tag given twice",
-    "A tag name may appear at most once per game; kifu keeps the first value.", f"{STD} 8.1",
+    "PGN008",
+    W,
+    "tag given twice",
+    "A tag name may appear at most once per game; kifu keeps the first value.",
+    f"{STD} 8.1",
 )
 MISSING_ROSTER = register(
-    "PGN009", W, "Seven Tag Roster incomplete",
-    "Archival PGN games carry Event, Site, Date, Round, White, Black and Result.", f"{STD} 8.1.1",
+    "PGN009",
+    W,
+    "Seven Tag Roster incomplete",
+    "Archival PGN games carry Event, Site, Date, Round, White, Black and Result.",
+    f"{STD} 8.1.1",
 )
 STRAY_PARENTHESIS = register(
-    "PGN010", E, "`)` without `(`",
-    "A variation is closed that was never opened; the parenthesis is ignored.", f"{STD} 8.2.5",
+    "PGN010",
+    E,
+    "`)` without `(`",
+    "A variation is closed that was never opened; the parenthesis is ignored.",
+    f"{STD} 8.2.5",
 )
 UNCLOSED_VARIATION = register(
-    "PGN011", E, "variation `(` never closed",
+    "PGN011",
+    E,
+    "variation `(` never closed",
     "A variation runs to the end of the game without `)`. Its moves are checked as a "
-    "variation; the main line may be missing its end.", f"{STD} 8.2.5",
+    "variation; the main line may be missing its end.",
+    f"{STD} 8.2.5",
 )
 MOVE_NUMBER = register(
-    "PGN012", W, "wrong move number",
-    "Move number indications may be left out, but when given they must be right.", f"{STD} 8.2.2",
+    "PGN012",
+    W,
+    "wrong move number",
+    "Move number indications may be left out, but when given they must be right.",
+    f"{STD} 8.2.2",
 )
 BAD_DATE = register(
-    "PGN013", W, "date not in YYYY.MM.DD form",
-    "Date tags are `YYYY.MM.DD` with `?` for unknown digits (`1997.??.??`).", f"{STD} 8.1.1.3",
+    "PGN013",
+    W,
+    "date not in YYYY.MM.DD form",
+    "Date tags are `YYYY.MM.DD` with `?` for unknown digits (`1997.??.??`).",
+    f"{STD} 8.1.1.3",
 )
 AFTER_TERMINATION = register(
-    "PGN014", E, "text after the termination marker",
-    "The termination marker ends the movetext; moves or a second marker follow it.", f"{STD} 8.2.6",
+    "PGN014",
+    E,
+    "text after the termination marker",
+    "The termination marker ends the movetext; moves or a second marker follow it.",
+    f"{STD} 8.2.6",
 )
 BAD_NAG = register(
-    "PGN015", E, "NAG out of range",
-    "Numeric annotation glyphs run from $0 to $255.", f"{STD} 8.2.4",
+    "PGN015",
+    E,
+    "NAG out of range",
+    "Numeric annotation glyphs run from $0 to $255.",
+    f"{STD} 8.2.4",
 )
 NESTED_COMMENT = register(
-    "PGN016", W, "`{` inside a comment",
+    "PGN016",
+    W,
+    "`{` inside a comment",
     "Brace comments do not nest: the first `}` closes the comment, and the text after it is "
-    "read as movetext.", f"{STD} 5",
+    "read as movetext.",
+    f"{STD} 5",
 )
 STRAY_BRACE = register(
-    "PGN017", E, "`}` without `{`",
-    "A comment is closed that was never opened (often the rest of a nested comment).", f"{STD} 5",
+    "PGN017",
+    E,
+    "`}` without `{`",
+    "A comment is closed that was never opened (often the rest of a nested comment).",
+    f"{STD} 5",
 )
 BAD_RESULT_TAG = register(
-    "PGN018", W, "Result tag value not allowed",
-    "The Result tag is `1-0`, `0-1`, `1/2-1/2` or `*`.", f"{STD} 8.1.1.7",
+    "PGN018",
+    W,
+    "Result tag value not allowed",
+    "The Result tag is `1-0`, `0-1`, `1/2-1/2` or `*`.",
+    f"{STD} 8.1.1.7",
 )
 SETUP_FEN = register(
-    "PGN019", W, "SetUp and FEN tags disagree",
-    "A game from a set-up position has `[SetUp \"1\"]` and a `FEN` tag; one was given "
-    "without the other.", f"{STD} 9.7",
+    "PGN019",
+    W,
+    "SetUp and FEN tags disagree",
+    'A game from a set-up position has `[SetUp "1"]` and a `FEN` tag; one was given without the other.',
+    f"{STD} 9.7",
 )
 BAD_FEN = register(
-    "PGN020", E, "FEN tag is not a legal position",
+    "PGN020",
+    E,
+    "FEN tag is not a legal position",
     "The FEN tag cannot be read, or describes an impossible position (missing king, pawns on "
     "the first rank, the side not to move in check…). The game's moves are not replayed.",
     f"{STD} 16.1",
 )
 VARIATION_AT_START = register(
-    "PGN021", E, "variation before any move",
-    "A variation replaces the move just before it; here there is none.", f"{STD} 8.2.5",
+    "PGN021",
+    E,
+    "variation before any move",
+    "A variation replaces the move just before it; here there is none.",
+    f"{STD} 8.2.5",
 )
 MISSING_BLANK_LINE = register(
-    "PGN022", W, "no blank line between games",
+    "PGN022",
+    W,
+    "no blank line between games",
     "A new tag section starts right after the previous game's movetext. kifu splits the "
-    "games there; some readers merge them.", f"{STD} 8",
+    "games there; some readers merge them.",
+    f"{STD} 8",
 )
 UNKNOWN_RESULT_SYNTAX = register(
-    "PGN023", W, "non-standard result marker",
+    "PGN023",
+    W,
+    "non-standard result marker",
     "The result is written in a non-standard way (e.g. `½-½`, `1/2`); kifu read it, but "
-    "other programs may not.", f"{STD} 8.2.6",
+    "other programs may not.",
+    f"{STD} 8.2.6",
 )
 
 DEEP_VARIATIONS = register(
-    "PGN024", E, "variations nested absurdly deep",
+    "PGN024",
+    E,
+    "variations nested absurdly deep",
     "Variations may nest, but no real record nests them more than a few dozen levels. kifu "
     "checks every level anyway; a nesting this deep usually means a generated or broken file.",
     f"{STD} 8.2.5",
 )
 
 UNKNOWN_MARKER = register(
-    "PGN025", W, "termination marker `*` under a known result",
+    "PGN025",
+    W,
+    "termination marker `*` under a known result",
     "The Result tag gives a result but the movetext ends with `*` (unknown). The Standard "
-    "wants them equal; kifu, like pgn-extract, takes the tag's result and warns.", f"{STD} 8.2.6",
+    "wants them equal; kifu, like pgn-extract, takes the tag's result and warns.",
+    f"{STD} 8.2.6",
 )
 
 # --- chess rules ------------------------------------------------------------------------
 FIDE = "FIDE Laws of Chess"
 ILLEGAL_MOVE = register(
-    "CHESS101", E, "illegal move",
+    "CHESS101",
+    E,
+    "illegal move",
     "The move cannot be played in the position reached: no such piece can go there, the "
     "move leaves the king in check, or castling is not allowed. The line stops here (its "
-    "later moves are not checked); the rest of the file goes on.", f"{FIDE} 3",
+    "later moves are not checked); the rest of the file goes on.",
+    f"{FIDE} 3",
 )
 AMBIGUOUS_MOVE = register(
-    "CHESS102", E, "ambiguous move",
+    "CHESS102",
+    E,
+    "ambiguous move",
     "Two or more pieces of the kind written can make the move; SAN must name the file or "
-    "rank of the one that moves (`Nbd7`).", f"{STD} 8.2.3.4",
+    "rank of the one that moves (`Nbd7`).",
+    f"{STD} 8.2.3.4",
 )
 NOT_A_MOVE = register(
-    "CHESS103", E, "unreadable move",
+    "CHESS103",
+    E,
+    "unreadable move",
     "The text is not Standard Algebraic Notation (nor long algebraic, nor UCI). Common causes: "
-    "a lower-case piece letter (`nf3`), a truncated move (`Kx`).", f"{STD} 8.2.3",
+    "a lower-case piece letter (`nf3`), a truncated move (`Kx`).",
+    f"{STD} 8.2.3",
 )
 CHECK_SUFFIX = register(
-    "CHESS104", W, "wrong or missing `+`/`#`",
-    "A move that checks is written with `+`, a move that mates with `#`, and other moves "
-    "without either.", f"{STD} 8.2.3.8",
+    "CHESS104",
+    W,
+    "wrong or missing `+`/`#`",
+    "A move that checks is written with `+`, a move that mates with `#`, and other moves without either.",
+    f"{STD} 8.2.3.8",
 )
 ZERO_CASTLING = register(
-    "CHESS105", W, "castling written with zeros",
-    "PGN writes castling with the letter O (`O-O`, `O-O-O`); `0-0` is read but is not "
-    "standard.", f"{STD} 8.2.3.3",
+    "CHESS105",
+    W,
+    "castling written with zeros",
+    "PGN writes castling with the letter O (`O-O`, `O-O-O`); `0-0` is read but is not standard.",
+    f"{STD} 8.2.3.3",
 )
 LONG_ALGEBRAIC = register(
-    "CHESS106", W, "long algebraic or UCI move",
+    "CHESS106",
+    W,
+    "long algebraic or UCI move",
     "PGN movetext uses SAN (`Nf3`); long algebraic (`Ng1-f3`) and UCI (`g1f3`) are read "
-    "and the SAN is suggested.", f"{STD} 8.2.3",
+    "and the SAN is suggested.",
+    f"{STD} 8.2.3",
 )
 NULL_MOVE = register(
-    "CHESS107", E, "null move",
+    "CHESS107",
+    E,
+    "null move",
     "`--` or `Z0` passes the turn, which is not a legal chess move. In a variation it is an "
     "analysis device (warning); in the main line the record is not a game (error). Replay "
-    "goes on after it.", f"{FIDE} 1.2",
+    "goes on after it.",
+    f"{FIDE} 1.2",
 )
 LOCALISED_LETTERS = register(
-    "CHESS108", I, "moves written with non-English piece letters",
+    "CHESS108",
+    INFO,
+    "moves written with non-English piece letters",
     "The moves only make sense with the piece letters of one language (e.g. German S for "
     "knight, L for bishop). kifu read them so; PGN for interchange uses English letters. "
-    "Give --lang to say the language explicitly.", f"{STD} 8.2.3.2",
+    "Give --lang to say the language explicitly.",
+    f"{STD} 8.2.3.2",
 )
 EN_PASSANT_SUFFIX = register(
-    "CHESS109", W, "`e.p.` after an en-passant capture",
-    "SAN writes an en-passant capture like any pawn capture (`exd6`); the `e.p.` suffix is "
-    "ignored.", f"{STD} 8.2.3.5",
+    "CHESS109",
+    W,
+    "`e.p.` after an en-passant capture",
+    "SAN writes an en-passant capture like any pawn capture (`exd6`); the `e.p.` suffix is ignored.",
+    f"{STD} 8.2.3.5",
 )
 PROMOTION_SYNTAX = register(
-    "CHESS110", W, "promotion without `=`",
-    "SAN writes promotion with an equals sign (`a8=Q`); `a8Q` is read.", f"{STD} 8.2.3.6",
+    "CHESS110",
+    W,
+    "promotion without `=`",
+    "SAN writes promotion with an equals sign (`a8=Q`); `a8Q` is read.",
+    f"{STD} 8.2.3.6",
 )
 OVERSPECIFIED = register(
-    "CHESS111", I, "unneeded disambiguation",
+    "CHESS111",
+    INFO,
+    "unneeded disambiguation",
     "SAN names the origin file or rank only when two pieces could make the move.",
     f"{STD} 8.2.3.4",
 )
 MOVE_AFTER_END = register(
-    "CHESS201", E, "moves after the game had ended",
+    "CHESS201",
+    E,
+    "moves after the game had ended",
     "Checkmate, stalemate, a dead position, fivefold repetition and the 75-move rule end the "
-    "game at once; the moves recorded after that cannot count.", f"{FIDE} 5, 9.6",
+    "game at once; the moves recorded after that cannot count.",
+    f"{FIDE} 5, 9.6",
 )
 RESULT_CONTRADICTS = register(
-    "CHESS202", E, "result contradicts the final position",
+    "CHESS202",
+    E,
+    "result contradicts the final position",
     "The declared result is impossible: the other side was mated, or the game ended in a "
-    "draw by rule (stalemate, dead position, fivefold repetition, 75 moves).", f"{FIDE} 5, 9.6",
+    "draw by rule (stalemate, dead position, fivefold repetition, 75 moves).",
+    f"{FIDE} 5, 9.6",
 )
 UNFINISHED_BUT_ENDED = register(
-    "CHESS203", W, "result `*` but the game is over",
+    "CHESS203",
+    W,
+    "result `*` but the game is over",
     "The record says the game is unfinished, yet the rules ended it (mate, stalemate, "
-    "dead position, automatic draw). The result should be recorded.", f"{FIDE} 5, 9.6",
+    "dead position, automatic draw). The result should be recorded.",
+    f"{FIDE} 5, 9.6",
 )
 DRAW_CLAIMABLE = register(
-    "CHESS204", I, "draw supported by a claim",
+    "CHESS204",
+    INFO,
+    "draw supported by a claim",
     "The drawn result is supported by a valid claim at the end of the record: threefold "
     "repetition (9.2) or the fifty-move rule (9.3), possibly by writing the intended move.",
     f"{FIDE} 9.2, 9.3",
 )
 DRAW_BY_AGREEMENT = register(
-    "CHESS205", I, "draw not supported by a rule",
+    "CHESS205",
+    INFO,
+    "draw not supported by a rule",
     "No rule ends the game in a draw at the end of the record and no claim is valid there: "
     "the draw was agreed (or claimed on grounds the record does not show). Not an error.",
     f"{FIDE} 9.1",
 )
 UNSUPPORTED_VARIANT = register(
-    "CHESS301", E, "unsupported chess variant",
+    "CHESS301",
+    E,
+    "unsupported chess variant",
     "The Variant tag names a variant kifu does not check (only standard chess and Chess960 "
-    "are supported); the moves are not replayed, so no verdict is given.", f"{STD} 9.8",
+    "are supported); the moves are not replayed, so no verdict is given.",
+    f"{STD} 9.8",
 )

@@ -24,7 +24,7 @@ class Variation:
     closed: bool = True
 
 
-Item = Union[Token, Variation]
+Item = Union[Token, Variation]  # noqa: UP007 - a runtime alias, used before Python 3.10 unions are
 
 
 class _Build(Transformer[Token, Any]):
@@ -49,5 +49,6 @@ def parser() -> Lark:
 
 def parse(text: str) -> list[Item]:
     """Parse one game's text to items."""
-    items: list[Item] = parser().parse(text)
+    items = parser().parse(text)
+    assert isinstance(items, list)  # the transformer's start() returns the item list
     return items

@@ -26,9 +26,21 @@ _LETTERS: dict[str, str] = {
 }
 
 NAMES: dict[str, str] = {
-    "en": "English", "de": "German", "nl": "Dutch", "fr": "French", "es": "Spanish",
-    "it": "Italian", "pt": "Portuguese", "sv": "Swedish", "da": "Danish", "no": "Norwegian",
-    "pl": "Polish", "cs": "Czech", "hu": "Hungarian", "ro": "Romanian", "fi": "Finnish",
+    "en": "English",
+    "de": "German",
+    "nl": "Dutch",
+    "fr": "French",
+    "es": "Spanish",
+    "it": "Italian",
+    "pt": "Portuguese",
+    "sv": "Swedish",
+    "da": "Danish",
+    "no": "Norwegian",
+    "pl": "Polish",
+    "cs": "Czech",
+    "hu": "Hungarian",
+    "ro": "Romanian",
+    "fi": "Finnish",
 }
 
 LANGUAGES = frozenset(_LETTERS)
@@ -37,7 +49,7 @@ LANGUAGES = frozenset(_LETTERS)
 def letter_map(lang: str) -> dict[str, str]:
     """Local piece letter → English SAN letter (``"P"`` for the pawn letter)."""
     letters = _LETTERS[lang]
-    return dict(zip(letters, "NBRQKP"))
+    return dict(zip(letters, "NBRQKP", strict=True))
 
 
 def candidate_tables() -> dict[str, list[str]]:
@@ -53,7 +65,7 @@ def describe(langs: list[str]) -> str:
     """``German/Swedish letters (S=knight, L=bishop, T=rook, D=queen, K=king)``."""
     letters = _LETTERS[langs[0]]
     pieces = ("knight", "bishop", "rook", "queen", "king")
-    mapping = ", ".join(f"{letter}={piece}" for letter, piece in zip(letters, pieces))
+    mapping = ", ".join(f"{letter}={piece}" for letter, piece in zip(letters[:5], pieces, strict=True))
     return f"{'/'.join(NAMES[lang] for lang in langs)} piece letters ({mapping})"
 
 
@@ -62,7 +74,7 @@ def translate(text: str, mapping: dict[str, str]) -> str:
     if not text:
         return text
     first = text[0]
-    if first in mapping and not (first in "abcdefgh"):
+    if first in mapping and first not in "abcdefgh":
         english = mapping[first]
         text = text[1:] if english == "P" else english + text[1:]
     if "=" in text:

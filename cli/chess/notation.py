@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import chess
-
 from kifu.chess.locales import translate
 
+import chess
+
 _ANNOTATION = re.compile(r"[!?]{1,2}$")
-_SAN = re.compile(r"^(?:([NBRQK])([a-h])?([1-8])?(x)?([a-h][1-8])|([a-h])(?:(x)([a-h]))?([1-8])(=?)([NBRQ])?)$")
+_SAN = re.compile(
+    r"^(?:([NBRQK])([a-h])?([1-8])?(x)?([a-h][1-8])|([a-h])(?:(x)([a-h]))?([1-8])(=?)([NBRQ])?)$"
+)
 _CASTLING = re.compile(r"^([O0])-\1(-\1)?$")
 _LONG = re.compile(r"^([NBRQKnbrqk])?([a-h][1-8])([-x:]?)([a-h][1-8])=?([NBRQnbrq])?$")
 _NULL = frozenset({"--", "Z0", "0000", "@@@@"})
@@ -31,7 +33,9 @@ class ReadMove:
     move: chess.Move
     suffix: str  # "+", "#" or "" as written
     annotation: str  # "!", "?!" … as written, or ""
-    notes: list[str] = field(default_factory=list)  # "zero-castling", "long", "promotion-equals", "disambiguation"
+    notes: list[str] = field(
+        default_factory=list
+    )  # "zero-castling", "long", "promotion-equals", "disambiguation"
 
 
 @dataclass(slots=True)
@@ -117,11 +121,15 @@ def _castle(
     try:
         move = board.parse_san(san)
     except ValueError:
-        return MoveProblem("illegal", _why_no_castling(board, long_side), ended=not any(board.generate_legal_moves()))
+        return MoveProblem(
+            "illegal", _why_no_castling(board, long_side), ended=not any(board.generate_legal_moves())
+        )
     return ReadMove(move, suffix, annotation, notes)
 
 
-def _long(board: chess.Board, core: str, suffix: str, annotation: str, match: re.Match[str]) -> ReadMove | MoveProblem:
+def _long(
+    board: chess.Board, core: str, suffix: str, annotation: str, match: re.Match[str]
+) -> ReadMove | MoveProblem:
     letter, origin, _, target, promotion = match.groups()
     from_square = chess.parse_square(origin)
     to_square = chess.parse_square(target)
@@ -131,12 +139,18 @@ def _long(board: chess.Board, core: str, suffix: str, annotation: str, match: re
         side = "White" if board.turn else "Black"
         return MoveProblem("illegal", f"{side} has no piece on {origin}")
     if letter and letter.upper() != piece.symbol().upper():
-        return MoveProblem("illegal", f"the piece on {origin} is a {chess.piece_name(piece.piece_type)}, not a {_PIECE_NAMES[chess.PIECE_SYMBOLS.index(letter.lower())]}")
+        return MoveProblem(
+            "illegal",
+            f"the piece on {origin} is a {chess.piece_name(piece.piece_type)}, "
+            f"not a {_PIECE_NAMES[chess.PIECE_SYMBOLS.index(letter.lower())]}",
+        )
     move = chess.Move(from_square, to_square, promo)
     if piece.piece_type == chess.PAWN and chess.square_rank(to_square) in (0, 7) and promo is None:
         move = chess.Move(from_square, to_square, chess.QUEEN)
         if move in board.legal_moves:
-            return MoveProblem("unreadable", f"a promotion must name the piece: did you mean {_strip(board.san(move))}?")
+            return MoveProblem(
+                "unreadable", f"a promotion must name the piece: did you mean {_strip(board.san(move))}?"
+            )
     if piece.piece_type == chess.KING and board.is_castling(move) is False:
         # long algebraic castling written as the king's move (e1g1) is a castling move
         castle = board.find_move(from_square, to_square) if _legal(board, from_square, to_square) else None
@@ -165,7 +179,9 @@ def _candidates(board: chess.Board, core: str) -> list[chess.Move]:
         return []
     piece = chess.PIECE_SYMBOLS.index(match.group(1).lower())
     target = chess.parse_square(match.group(5))
-    return [m for m in board.legal_moves if m.to_square == target and board.piece_type_at(m.from_square) == piece]
+    return [
+        m for m in board.legal_moves if m.to_square == target and board.piece_type_at(m.from_square) == piece
+    ]
 
 
 def _illegal(board: chess.Board, core: str, move: chess.Move | None = None) -> MoveProblem:
@@ -191,7 +207,8 @@ def _illegal(board: chess.Board, core: str, move: chess.Move | None = None) -> M
         if from_rank:
             origin &= chess.BB_RANKS[int(from_rank) - 1]
         pseudo = [
-            m for m in board.generate_pseudo_legal_moves(origin, chess.BB_SQUARES[target])
+            m
+            for m in board.generate_pseudo_legal_moves(origin, chess.BB_SQUARES[target])
             if board.piece_type_at(m.from_square) == piece_type
         ]
         if occupant is not None and occupant.color == board.turn:
@@ -205,7 +222,11 @@ def _illegal(board: chess.Board, core: str, move: chess.Move | None = None) -> M
         else:
             reason = f"no {side.lower()} {name} can reach {target_name}"
     elif move is not None:
-        reason = f"{core} would leave {side}'s king in check" if board.is_pseudo_legal(move) else f"{core} is not a legal move"
+        reason = (
+            f"{core} would leave {side}'s king in check"
+            if board.is_pseudo_legal(move)
+            else f"{core} is not a legal move"
+        )
     guess = _guess(board, core, legal)
     return MoveProblem("illegal", reason + (f"; did you mean {guess}?" if guess else ""))
 
@@ -218,7 +239,9 @@ def _guess(board: chess.Board, written: str, legal: list[chess.Move]) -> str | N
     capital = written[:1].upper() + written[1:]
     if capital != written and capital in sans:
         return capital
-    close = sorted((s for s in sans if _distance(s, written) <= 1), key=lambda s: (abs(len(s) - len(written)), s))
+    close = sorted(
+        (s for s in sans if _distance(s, written) <= 1), key=lambda s: (abs(len(s) - len(written)), s)
+    )
     if not close:
         target = written[-2:]
         close = [s for s in sans if s.endswith(target)]
@@ -245,28 +268,46 @@ def _why_no_castling(board: chess.Board, long_side: bool) -> str:
     wing = "queenside" if long_side else "kingside"
     if not any(board.generate_legal_moves()):
         return f"{side} is {'checkmated' if board.is_check() else 'stalemated'}: the game was already over"
-    rights = board.has_queenside_castling_rights(board.turn) if long_side else board.has_kingside_castling_rights(board.turn)
+    rights = (
+        board.has_queenside_castling_rights(board.turn)
+        if long_side
+        else board.has_kingside_castling_rights(board.turn)
+    )
     if not rights:
         return f"{side} can no longer castle {wing}: the king or that rook has moved (or is not there)"
     if board.is_check():
         return f"{side} cannot castle out of check"
     king = board.king(board.turn)
     rooks = board.castling_rights & board.pieces_mask(chess.ROOK, board.turn)
-    rook = next((r for r in chess.scan_forward(rooks) if (r < king) == long_side), None) if king is not None else None
+    rook = (
+        next((r for r in chess.scan_forward(rooks) if (r < king) == long_side), None)
+        if king is not None
+        else None
+    )
     if king is not None and rook is not None:
         rank = chess.square_rank(king)
         king_to = chess.square(2 if long_side else 6, rank)
         rook_to = chess.square(3 if long_side else 5, rank)
-        path = (chess.SquareSet(chess.between(king, rook)) | chess.SquareSet(chess.between(rook, rook_to))
-                | chess.SquareSet(chess.between(king, king_to)) | chess.SquareSet.from_square(king_to)
-                | chess.SquareSet.from_square(rook_to))
+        path = (
+            chess.SquareSet(chess.between(king, rook))
+            | chess.SquareSet(chess.between(rook, rook_to))
+            | chess.SquareSet(chess.between(king, king_to))
+            | chess.SquareSet.from_square(king_to)
+            | chess.SquareSet.from_square(rook_to)
+        )
         for square in sorted(path):
             piece = board.piece_at(square)
             if piece is not None and square not in (king, rook):
-                return f"{side} cannot castle {wing}: the {chess.piece_name(piece.piece_type)} on {chess.square_name(square)} is in the way"
-        for square in sorted(chess.SquareSet(chess.between(king, king_to)) | chess.SquareSet.from_square(king_to)):
+                name = chess.piece_name(piece.piece_type)
+                return f"{side} cannot castle {wing}: the {name} on {chess.square_name(square)} is in the way"
+        for square in sorted(
+            chess.SquareSet(chess.between(king, king_to)) | chess.SquareSet.from_square(king_to)
+        ):
             if board.is_attacked_by(not board.turn, square):
-                return f"{side} cannot castle {wing}: the king would pass through or land on {chess.square_name(square)}, which is attacked"
+                return (
+                    f"{side} cannot castle {wing}: the king would pass through or land on "
+                    f"{chess.square_name(square)}, which is attacked"
+                )
     return f"{side} cannot castle {wing} now"
 
 

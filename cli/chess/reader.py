@@ -10,14 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lark import Token
-
 from kifu.chess import codes
 from kifu.chess.grammar import Item, Variation, parse
 from kifu.chess.notation import SAN_TO_NAG
 from kifu.chess.splitter import GameText
-from kifu.core.findings import Finding
+from kifu.core.findings import Code, Finding
 from kifu.core.record import MoveNode, Record, Span
+from lark import Token
 
 _TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\]', re.S)
 _NUMBERED = re.compile(r"([0-9]+)[ \t]*(\.+|…)?\s*")
@@ -66,18 +65,21 @@ class _Reader:
             return Span(line, token.column or 1, line + newlines, len(value) - value.rfind("\n"))
         return Span(line, token.column or 1, line, (token.column or 1) + max(len(value), 1))
 
-    def report(self, code: codes.Code, message: str, token: Token, *, caret: bool = True, **kw: object) -> None:
+    def report(self, code: Code, message: str, token: Token, *, caret: bool = True) -> None:
         span = self.span(token)
         source = self.game.lines[span.line - self.game.start_line] if caret else None
-        self.findings.append(code(message, span, source_line=source, **kw))  # type: ignore[arg-type]
+        self.findings.append(code(message, span, source_line=source))
 
     # --- the walk -------------------------------------------------------------------------
     def read(self) -> ReadGame:
         items = _hoist_result(parse(self.game.text))
         if self.game.missing_blank_line:
-            self.findings.append(codes.MISSING_BLANK_LINE(
-                "this game's tags follow the previous game's movetext without a blank line",
-                Span.point(self.game.start_line, 1)))
+            self.findings.append(
+                codes.MISSING_BLANK_LINE(
+                    "this game's tags follow the previous game's movetext without a blank line",
+                    Span.point(self.game.start_line, 1),
+                )
+            )
         # each frame: (items, position in items, the line being built, pending comments)
         stack: list[tuple[list[Item], int, list[MoveNode], list[str]]] = [(items, 0, self.record.moves, [])]
         while stack:
@@ -88,9 +90,15 @@ class _Reader:
                 position += 1
                 if isinstance(item, Variation):
                     if not line:
-                        self.report(codes.VARIATION_AT_START, "a variation must follow the move it replaces", item.open)
+                        self.report(
+                            codes.VARIATION_AT_START,
+                            "a variation must follow the move it replaces",
+                            item.open,
+                        )
                     if not item.closed:
-                        self.report(codes.UNCLOSED_VARIATION, "this variation is never closed with ')'", item.open)
+                        self.report(
+                            codes.UNCLOSED_VARIATION, "this variation is never closed with ')'", item.open
+                        )
                     if self.record.result is not None and top:
                         self._after_result(item.open)
                         continue
@@ -101,8 +109,12 @@ class _Reader:
                     stack.append((item.items, 0, alternatives, []))
                     if len(stack) > _MAX_DEPTH and not self.deep_reported:
                         self.deep_reported = True
-                        self.report(codes.DEEP_VARIATIONS,
-                                    f"variations nested more than {_MAX_DEPTH} levels deep", item.open, caret=False)
+                        self.report(
+                            codes.DEEP_VARIATIONS,
+                            f"variations nested more than {_MAX_DEPTH} levels deep",
+                            item.open,
+                            caret=False,
+                        )
                     break
                 self._token(item, line, pending, top)
             else:
@@ -112,9 +124,13 @@ class _Reader:
                     self.record.comments.extend(pending)
         if self.last_unreadable is not None:
             more = self.unreadable - _MAX_UNREADABLE
-            self.report(codes.UNEXPECTED_TEXT,
-                        f"{more} more unreadable item(s) in this game, the last {shown(self.last_unreadable.value)} "
-                        "(is this file PGN?)", self.last_unreadable, caret=False)
+            self.report(
+                codes.UNEXPECTED_TEXT,
+                f"{more} more unreadable item(s) in this game, the last {shown(self.last_unreadable.value)} "
+                "(is this file PGN?)",
+                self.last_unreadable,
+                caret=False,
+            )
         return ReadGame(self.record, self.findings, self.game.lines)
 
     def _token(self, token: Token, line: list[MoveNode], pending: list[str], top: bool) -> None:
@@ -127,17 +143,25 @@ class _Reader:
         elif kind == "COMMENT":
             text = token.value.rstrip()[1:-1]
             if "{" in text:
-                self.report(codes.NESTED_COMMENT, "'{' inside a comment: comments do not nest, the first '}' ends it", token)
+                self.report(
+                    codes.NESTED_COMMENT,
+                    "'{' inside a comment: comments do not nest, the first '}' ends it",
+                    token,
+                )
             self._comment(text.strip(), line, pending)
         elif kind == "LINE_COMMENT":
             self._comment(token.value.rstrip()[1:].strip(), line, pending)
         elif kind == "UNCLOSED_COMMENT":
             lines = token.value.count("\n")
-            self.report(codes.UNCLOSED_COMMENT,
-                        "comment opened here is never closed: the rest of the game "
-                        f"({lines + 1} line(s), up to the next game's tags) is read as comment",
-                        token, caret=True)
-            self.findings[-1].span = Span.point(self.findings[-1].span.line, self.findings[-1].span.column)  # type: ignore[union-attr]
+            opening = self.span(token)
+            self.findings.append(
+                codes.UNCLOSED_COMMENT(
+                    "comment opened here is never closed: the rest of the game "
+                    f"({lines + 1} line(s), up to the next game's tags) is read as comment",
+                    Span.point(opening.line, opening.column),
+                    source_line=self.game.lines[opening.line - self.game.start_line],
+                )
+            )
             self._comment(token.value[1:].strip(), line, pending)
         elif kind == "NAG":
             self._nag(token, line, int(token.value.rstrip()[1:]))
@@ -169,14 +193,13 @@ class _Reader:
             numbered = _NUMBERED.match(value)
             if numbered and numbered.end() < len(value):
                 number = int(numbered.group(1))
-                text = value[numbered.end():]
+                text = value[numbered.end() :]
                 column_shift = numbered.end()
         line_number = (token.line or 1) + self.offset + value[:column_shift].count("\n")
-        if "\n" in value[:column_shift]:
-            column = 1
-        else:
-            column = (token.column or 1) + column_shift
-        node = MoveNode(text=text, span=Span(line_number, column, line_number, column + len(text)), move_number=number)
+        column = 1 if "\n" in value[:column_shift] else (token.column or 1) + column_shift
+        node = MoveNode(
+            text=text, span=Span(line_number, column, line_number, column + len(text)), move_number=number
+        )
         if pending:
             node.comments_before.extend(pending)
             pending.clear()
@@ -214,8 +237,11 @@ class _Reader:
     def _after_result(self, token: Token) -> None:
         if not self.after_result_reported:
             self.after_result_reported = True
-            self.report(codes.AFTER_TERMINATION,
-                        f"{shown(token.value)} follows the termination marker {self.record.result}; it is ignored", token)
+            self.report(
+                codes.AFTER_TERMINATION,
+                f"{shown(token.value)} follows the termination marker {self.record.result}; it is ignored",
+                token,
+            )
 
     def _tag(self, token: Token, in_header: bool) -> None:
         match = _TAG.match(token.value.rstrip())
@@ -228,12 +254,20 @@ class _Reader:
         if quote:
             column = (token.column or 1) + match.start(2) + quote.end() - 1
             span = Span.point((token.line or 1) + self.offset, column)
-            self.findings.append(codes.UNESCAPED_QUOTE(
-                f'unescaped \'"\' in the value of [{name}]; write \\" (read as {shown(raw)})', span,
-                source_line=self.game.lines[span.line - self.game.start_line]))
+            self.findings.append(
+                codes.UNESCAPED_QUOTE(
+                    f"unescaped '\"' in the value of [{name}]; write \\\" (read as {shown(raw)})",
+                    span,
+                    source_line=self.game.lines[span.line - self.game.start_line],
+                )
+            )
         value = raw.replace('\\"', '"').replace("\\\\", "\\")
         if name in self.record.tags:
-            self.report(codes.DUPLICATE_TAG, f"tag [{name}] given again; the first value {shown(self.record.tags[name])} is kept", token)
+            self.report(
+                codes.DUPLICATE_TAG,
+                f"tag [{name}] given again; the first value {shown(self.record.tags[name])} is kept",
+                token,
+            )
             return
         self.record.tags[name] = value
         self.record.tag_spans[name] = self.span(token)
@@ -243,7 +277,9 @@ class _Reader:
         if text.endswith('\\"]'):
             why = "its closing quote is escaped by the backslash before it (write \\\\ for a backslash)"
         elif text.count('"') == 1 or (text.count('"') == 0 and " " in text):
-            why = "its string is not closed on this line" if '"' in text else "the value is not a quoted string"
+            why = (
+                "its string is not closed on this line" if '"' in text else "the value is not a quoted string"
+            )
         elif not text.endswith("]"):
             why = "it has no closing ']'"
         else:
@@ -262,7 +298,11 @@ class _Reader:
             return
         self.unreadable += 1
         if self.unreadable <= _MAX_UNREADABLE:
-            self.report(codes.UNEXPECTED_TEXT, f"cannot read {shown(text)}: not a move, move number, NAG, comment or result", token)
+            self.report(
+                codes.UNEXPECTED_TEXT,
+                f"cannot read {shown(text)}: not a move, move number, NAG, comment or result",
+                token,
+            )
         else:
             self.last_unreadable = token
 
@@ -272,7 +312,12 @@ def _hoist_result(items: list[Item]) -> list[Item]:
     innermost = items
     while innermost and isinstance(innermost[-1], Variation) and not innermost[-1].closed:
         innermost = innermost[-1].items
-    if innermost is not items and innermost and isinstance(innermost[-1], Token) and innermost[-1].type == "RESULT":
+    if (
+        innermost is not items
+        and innermost
+        and isinstance(innermost[-1], Token)
+        and innermost[-1].type == "RESULT"
+    ):
         items.append(innermost.pop())
     return items
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-import chess
-
 from kifu.chess import codes
 from kifu.chess.locales import candidate_tables, describe, letter_map
 from kifu.chess.notation import MoveProblem, ReadMove, is_null, read_move
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import MoveNode, Record
+
+import chess
 
 
 @dataclass(slots=True)
@@ -155,7 +155,8 @@ class _MainLine:
         claims = []
         if self.threefold_ply is not None:
             here = self.counts.get(board._transposition_key(), 0) >= 3 or (
-                bool(self.twice) and self._threefold_by_move(board))
+                bool(self.twice) and self._threefold_by_move(board)
+            )
             claims.append(Claim("threefold-repetition", self.threefold_ply, self.threefold_reached, here))
         if self.fifty_ply is not None:
             clock = board.halfmove_clock
@@ -173,9 +174,13 @@ def replay(record: Record, start: chess.Board, lang: str | None) -> Replay:
         if detected is not None:
             langs, better = detected
             better.language = langs
-            better.findings.insert(0, codes.LOCALISED_LETTERS(
-                f"the moves are written with {describe(langs)}; read them so (give --lang to say it)",
-                record.moves[0].span))
+            better.findings.insert(
+                0,
+                codes.LOCALISED_LETTERS(
+                    f"the moves are written with {describe(langs)}; read them so (give --lang to say it)",
+                    record.moves[0].span,
+                ),
+            )
             return better
     return result
 
@@ -187,11 +192,13 @@ def _has_foreign_letters(moves: list[MoveNode]) -> bool:
     return any(node.text[:1] in _FOREIGN for node in moves)
 
 
-def _detect_language(record: Record, start: chess.Board, english_plies: int) -> tuple[list[str], Replay] | None:
+def _detect_language(
+    record: Record, start: chess.Board, english_plies: int
+) -> tuple[list[str], Replay] | None:
     """The one letter table under which the main line replays further than in English."""
     best: tuple[int, list[str], Replay] | None = None
     tie = False
-    for letters, langs in candidate_tables().items():
+    for langs in candidate_tables().values():
         attempt = _replay(record, start.copy(), letter_map(langs[0]))
         progress = attempt.plies + (1 if attempt.complete else 0)
         if best is None or progress > best[0]:
@@ -224,22 +231,45 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
                 for alternative in reversed(node.variations):
                     if alternative:
                         work.append((position.copy(stack=False), alternative, ply, False))
-            if node.move_number is not None and node.move_number != position.fullmove_number and not numbers_reported:
+            if (
+                node.move_number is not None
+                and node.move_number != position.fullmove_number
+                and not numbers_reported
+            ):
                 numbers_reported = True
-                out.findings.append(codes.MOVE_NUMBER(
-                    f"move number {node.move_number} where {position.fullmove_number} was due", node.span, ply=ply,
-                    move=move_label(position, node.text)))
+                out.findings.append(
+                    codes.MOVE_NUMBER(
+                        f"move number {node.move_number} where {position.fullmove_number} was due",
+                        node.span,
+                        ply=ply,
+                        move=move_label(position, node.text),
+                    )
+                )
             if is_main and main.ending is not None and not ended_reported:
                 ended_reported = True
                 label = move_label(position, node.text)
-                out.findings.append(codes.MOVE_AFTER_END(
-                    f"{label} is recorded after the game ended by {_describe_ending(main.ending)}",
-                    node.span, ply=ply, move=label, rule=_ending_rule(main.ending)))
+                out.findings.append(
+                    codes.MOVE_AFTER_END(
+                        f"{label} is recorded after the game ended by {_describe_ending(main.ending)}",
+                        node.span,
+                        ply=ply,
+                        move=label,
+                        rule=_ending_rule(main.ending),
+                    )
+                )
             if is_null(node.text):
                 label = move_label(position, node.text)
                 severity = Severity.ERROR if is_main else Severity.WARNING
-                where = "in the main line: the record is not a legal game" if is_main else "in a variation (analysis)"
-                out.findings.append(codes.NULL_MOVE(f"null move {node.text} {where}", node.span, ply=ply, move=label, severity=severity))
+                where = (
+                    "in the main line: the record is not a legal game"
+                    if is_main
+                    else "in a variation (analysis)"
+                )
+                out.findings.append(
+                    codes.NULL_MOVE(
+                        f"null move {node.text} {where}", node.span, ply=ply, move=label, severity=severity
+                    )
+                )
                 position.push(chess.Move.null())
                 if is_main:
                     main.counts.clear()
@@ -267,8 +297,17 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
             check = position.is_check()
             mate = check and not any(position.generate_legal_moves())
             if read.suffix != ("#" if mate else "+" if check else ""):
-                _check_suffix(out, read, node, _label(number, turn, node.text), ply, check, mate, marks_checks,
-                              unmarked_checks)
+                _check_suffix(
+                    out,
+                    read,
+                    node,
+                    _label(number, turn, node.text),
+                    ply,
+                    check,
+                    mate,
+                    marks_checks,
+                    unmarked_checks,
+                )
             if is_main:
                 main.after_move(position, ply, zeroing or read.move.promotion is not None, mate)
                 out.plies = ply
@@ -279,13 +318,21 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
         node, label, ply, san = out.long_moves[0]
         more = len(out.long_moves) - 1
         tail = f" ({more} more move(s) in this game are written so too)" if more else ""
-        out.findings.append(codes.LONG_ALGEBRAIC(
-            f"{label}: long algebraic/UCI notation; SAN is {san}{tail}", node.span, ply=ply, move=label))
+        out.findings.append(
+            codes.LONG_ALGEBRAIC(
+                f"{label}: long algebraic/UCI notation; SAN is {san}{tail}", node.span, ply=ply, move=label
+            )
+        )
     if unmarked_checks:
         first, first_ply = unmarked_checks[0]
-        out.findings.append(codes.CHECK_SUFFIX(
-            f"the record never marks checks: {len(unmarked_checks)} checking move(s) lack '+' or '#', "
-            f"the first {first.text}", first.span, ply=first_ply))
+        out.findings.append(
+            codes.CHECK_SUFFIX(
+                f"the record never marks checks: {len(unmarked_checks)} checking move(s) lack '+' or '#', "
+                f"the first {first.text}",
+                first.span,
+                ply=first_ply,
+            )
+        )
     final = out.board
     if final is not None and out.complete:
         if main.ending is None and not any(final.generate_legal_moves()):
@@ -302,32 +349,61 @@ def _marks_checks(moves: list[MoveNode]) -> bool:
     return any("+" in node.text or "#" in node.text for node in moves)
 
 
-def _problem(out: Replay, problem: MoveProblem, node: MoveNode, label: str, ply: int, main: _MainLine | None) -> None:
+def _problem(
+    out: Replay, problem: MoveProblem, node: MoveNode, label: str, ply: int, main: _MainLine | None
+) -> None:
     if problem.ended and main is not None:
         if main.ending is None:
             main.end_without_moves(ply - 1)
-        out.findings.append(codes.MOVE_AFTER_END(
-            f"{label}: {problem.message}", node.span, ply=ply, move=label, rule="FIDE Laws of Chess 5"))
+        out.findings.append(
+            codes.MOVE_AFTER_END(
+                f"{label}: {problem.message}", node.span, ply=ply, move=label, rule="FIDE Laws of Chess 5"
+            )
+        )
         return
-    code = {"illegal": codes.ILLEGAL_MOVE, "ambiguous": codes.AMBIGUOUS_MOVE}.get(problem.kind, codes.NOT_A_MOVE)
+    code = {"illegal": codes.ILLEGAL_MOVE, "ambiguous": codes.AMBIGUOUS_MOVE}.get(
+        problem.kind, codes.NOT_A_MOVE
+    )
     out.findings.append(code(f"{label}: {problem.message}", node.span, ply=ply, move=label))
 
 
 def _notation_findings(out: Replay, read: ReadMove, node: MoveNode, label: str, ply: int) -> None:
     for note in read.notes:
         if note == "zero-castling":
-            out.findings.append(codes.ZERO_CASTLING(f"{label}: castling is written with the letter O", node.span, ply=ply, move=label))
+            out.findings.append(
+                codes.ZERO_CASTLING(
+                    f"{label}: castling is written with the letter O", node.span, ply=ply, move=label
+                )
+            )
         elif note == "promotion-equals":
-            out.findings.append(codes.PROMOTION_SYNTAX(f"{label}: promotion is written with '=' (e.g. a8=Q)", node.span, ply=ply, move=label))
+            out.findings.append(
+                codes.PROMOTION_SYNTAX(
+                    f"{label}: promotion is written with '=' (e.g. a8=Q)", node.span, ply=ply, move=label
+                )
+            )
         elif note.startswith("long:"):
             out.long_moves.append((node, label, ply, note[5:]))
         elif note.startswith("overspecified:"):
-            out.findings.append(codes.OVERSPECIFIED(f"{label}: no other piece can make this move; SAN is {note[14:]}", node.span, ply=ply, move=label))
+            out.findings.append(
+                codes.OVERSPECIFIED(
+                    f"{label}: no other piece can make this move; SAN is {note[14:]}",
+                    node.span,
+                    ply=ply,
+                    move=label,
+                )
+            )
 
 
 def _check_suffix(
-    out: Replay, read: ReadMove, node: MoveNode, label: str, ply: int, check: bool, mate: bool,
-    marks_checks: bool, unmarked: list[tuple[MoveNode, int]],
+    out: Replay,
+    read: ReadMove,
+    node: MoveNode,
+    label: str,
+    ply: int,
+    check: bool,
+    mate: bool,
+    marks_checks: bool,
+    unmarked: list[tuple[MoveNode, int]],
 ) -> None:
     expected = "#" if mate else "+" if check else ""
     if not read.suffix and not marks_checks:
@@ -338,7 +414,9 @@ def _check_suffix(
     elif not expected:
         message = f"{label} is marked {read.suffix} but gives no check"
     else:
-        message = f"{label} is marked {read.suffix} but gives {'mate' if mate else 'check only'}: write {expected}"
+        message = (
+            f"{label} is marked {read.suffix} but gives {'mate' if mate else 'check only'}: write {expected}"
+        )
     out.findings.append(codes.CHECK_SUFFIX(message, node.span, ply=ply, move=label))
 
 

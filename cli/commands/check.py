@@ -6,7 +6,6 @@ import sys
 import time
 
 import click
-
 from kifu.core.findings import Severity
 
 
@@ -14,24 +13,39 @@ from kifu.core.findings import Severity
 @click.argument("paths", nargs=-1, required=True)
 @click.option("-r", "--recursive", is_flag=True, help="Check the record files inside directories.")
 @click.option(
-    "--game", type=click.Choice(["auto", "chess", "xiangqi", "go"]), default="auto", show_default=True,
+    "--game",
+    type=click.Choice(["auto", "chess", "xiangqi", "go"]),
+    default="auto",
+    show_default=True,
     help="Which game the files record (auto: by extension, then by content).",
 )
-@click.option("--rules", metavar="PRESET", help="Rules preset: chess fide; xiangqi cxa|axf; go chinese|tromp-taylor|…")
 @click.option(
-    "--lang", metavar="LANG",
-    help="Chess: piece letters of the score sheet (en, de, es, fr, it, nl, …). Default: English, "
-         "with detection of a single other language.",
+    "--rules", metavar="PRESET", help="Rules preset: chess fide; xiangqi cxa|axf; go chinese|tromp-taylor|…"
 )
 @click.option(
-    "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    "--lang",
+    metavar="LANG",
+    help="Chess: piece letters of the score sheet (en, de, es, fr, it, nl, …). Default: English, "
+    "with detection of a single other language.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
     help="Output format on stdout.",
 )
 @click.option(
-    "--fail-on", type=click.Choice(["error", "warning", "info"]), default="error", show_default=True,
+    "--fail-on",
+    type=click.Choice(["error", "warning", "info"]),
+    default="error",
+    show_default=True,
     help="Exit with status 1 when a finding at or above this severity is reported.",
 )
-@click.option("-v", "--verbose", is_flag=True, help="Text output: one line per record with its result and outcome.")
+@click.option(
+    "-v", "--verbose", is_flag=True, help="Text output: one line per record with its result and outcome."
+)
 @click.option("-q", "--quiet", is_flag=True, help="No summary line on stderr.")
 def check(
     paths: tuple[str, ...],
@@ -62,7 +76,9 @@ def check(
         from kifu.chess.locales import LANGUAGES
 
         if lang.lower() not in LANGUAGES:
-            raise click.BadParameter(f"unknown language {lang!r}; use one of {', '.join(sorted(LANGUAGES))}", param_hint="--lang")
+            raise click.BadParameter(
+                f"unknown language {lang!r}; use one of {', '.join(sorted(LANGUAGES))}", param_hint="--lang"
+            )
         settings["lang"] = lang.lower()
     options = CheckOptions(rules=rules, settings=settings)
     reporter = make_reporter(output_format, sys.stdout, verbose=verbose)

@@ -31,10 +31,12 @@ def explain(code: str | None) -> None:
         for entry in sorted(REGISTRY.values(), key=lambda c: c.code):
             click.echo(f"{entry.code:<9} {entry.severity.label:<8} {entry.title}")
         return
-    entry = lookup(code)
-    if entry is None:
-        raise click.BadParameter(f"no finding code {code!r}; `kifu explain` lists them all", param_hint="CODE")
-    click.echo(f"{entry.code} ({entry.severity.label}): {entry.title}\n")
-    click.echo(entry.doc)
-    if entry.rule:
-        click.echo(f"\nRule: {entry.rule}")
+    found = lookup(code)
+    if found is None:
+        raise click.BadParameter(
+            f"no finding code {code!r}; `kifu explain` lists them all", param_hint="CODE"
+        )
+    click.echo(f"{found.code} ({found.severity.label}): {found.title}\n")
+    click.echo(found.doc)
+    if found.rule:
+        click.echo(f"\nRule: {found.rule}")

@@ -57,13 +57,19 @@ def _check_source(
         return
     if detected is None:
         reporter.begin_file(source.path, None, None)
-        _end_file(reporter, totals, [IO_UNKNOWN_GAME(f"cannot tell which game {source.path} records; use --game")])
+        _end_file(
+            reporter, totals, [IO_UNKNOWN_GAME(f"cannot tell which game {source.path} records; use --game")]
+        )
         return
     game, fmt = detected
     reporter.begin_file(source.path, game, fmt)
     checker = batch.load(game)
     if checker is None:
-        _end_file(reporter, totals, [IO_UNSUPPORTED_GAME(f"{game} records ({fmt}) cannot be read by this version of kifu")])
+        _end_file(
+            reporter,
+            totals,
+            [IO_UNSUPPORTED_GAME(f"{game} records ({fmt}) cannot be read by this version of kifu")],
+        )
         return
     file_findings: list[Finding] = []
     records = 0
@@ -94,4 +100,6 @@ def internal_error(error: BaseException, where: str) -> Finding:
     """A KIFU001 finding for an exception that escaped a checker."""
     frame = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
     at = f" at {frame[0].filename.rsplit('/', 1)[-1]}:{frame[0].lineno}" if frame else ""
-    return INTERNAL_ERROR(f"internal error {where}: {type(error).__name__}: {error}{at}; please report this bug")
+    return INTERNAL_ERROR(
+        f"internal error {where}: {type(error).__name__}: {error}{at}; please report this bug"
+    )

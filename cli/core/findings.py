@@ -113,40 +113,56 @@ def register(code: str, severity: Severity, title: str, doc: str, rule: str | No
 
 # Codes every game shares: reading files, and kifu's own failures.
 IO_UNREADABLE = register(
-    "IO001", Severity.ERROR, "file cannot be read",
+    "IO001",
+    Severity.ERROR,
+    "file cannot be read",
     "The path does not exist, is not a regular file, or cannot be opened (permissions).",
 )
 IO_DECOMPRESS = register(
-    "IO002", Severity.ERROR, "compressed file is corrupt or truncated",
+    "IO002",
+    Severity.ERROR,
+    "compressed file is corrupt or truncated",
     "The file has a compression suffix (.gz, .bz2, .xz, .zst) but its data cannot be "
     "decompressed to the end. The records read before the damage are still checked.",
 )
 IO_LATIN1 = register(
-    "IO003", Severity.INFO, "text is not UTF-8; read as Latin-1",
+    "IO003",
+    Severity.INFO,
+    "text is not UTF-8; read as Latin-1",
     "Some lines are not valid UTF-8. kifu read those lines as ISO-8859-1 (Latin-1), the "
     "usual encoding of older PGN files. Names with accents may be wrong if the file used "
     "another legacy encoding; convert the file to UTF-8 to be sure.",
 )
 IO_BINARY = register(
-    "IO004", Severity.ERROR, "binary data in a text file",
+    "IO004",
+    Severity.ERROR,
+    "binary data in a text file",
     "The file contains NUL bytes or other control characters that never occur in a text "
     "record: it is probably not a game record, or it is damaged at that place.",
 )
 IO_NO_RECORDS = register(
-    "IO005", Severity.ERROR, "no game records found",
+    "IO005",
+    Severity.ERROR,
+    "no game records found",
     "The file is empty or holds nothing that kifu can read as a game of the detected kind.",
 )
 IO_UNKNOWN_GAME = register(
-    "IO006", Severity.ERROR, "cannot tell which game the file records",
+    "IO006",
+    Severity.ERROR,
+    "cannot tell which game the file records",
     "Neither the file name nor its content says whether it is chess, xiangqi or Go. "
     "Use --game chess|xiangqi|go.",
 )
 IO_UNSUPPORTED_GAME = register(
-    "IO007", Severity.ERROR, "game not supported yet",
+    "IO007",
+    Severity.ERROR,
+    "game not supported yet",
     "The file records a game whose reader is not part of this version of kifu.",
 )
 INTERNAL_ERROR = register(
-    "KIFU001", Severity.ERROR, "kifu failed on this record (a bug)",
+    "KIFU001",
+    Severity.ERROR,
+    "kifu failed on this record (a bug)",
     "kifu itself failed while checking this record. This is a bug in kifu, not in the "
     "record: please report it with the record. The other records were still checked; the "
     "exit code is 2.",

@@ -26,9 +26,7 @@ class CheckOptions:
 class GameChecker(Protocol):
     """What each game package exposes as ``kifu.<game>.checker``."""
 
-    def check(
-        self, source: Source, fmt: str, options: CheckOptions
-    ) -> Iterator[RecordReport | Finding]:
+    def check(self, source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
         """Read ``source`` in format ``fmt`` and yield one report per record.
 
         A :class:`Finding` yielded on its own concerns the file, not one record (an

@@ -120,19 +120,16 @@ def open_binary(source: Source) -> BinaryIO:
     Raises :class:`SourceError` when the file cannot be opened.
     """
     try:
-        raw: BinaryIO
-        if source.is_stdin:
-            raw = io.BytesIO(_stdin_bytes())
-        else:
-            raw = open(source.path, "rb")  # noqa: SIM115 - returned to the caller
+        stream: io.BufferedReader = (
+            io.BufferedReader(io.BytesIO(_stdin_bytes())) if source.is_stdin else open(source.path, "rb")  # noqa: SIM115
+        )
     except OSError as error:
         raise SourceError(IO_UNREADABLE(f"cannot open {source.path}: {error.strerror}")) from None
-    buffered = raw if isinstance(raw, io.BytesIO) else io.BufferedReader(raw)  # type: ignore[arg-type]
-    head = buffered.peek(8)[:8] if isinstance(buffered, io.BufferedReader) else raw.getvalue()[:8]  # type: ignore[attr-defined]
+    head = stream.peek(8)[:8]
     for magic, kind in _MAGIC:
         if head.startswith(magic):
-            return _decompressor(kind, buffered, source)
-    return buffered
+            return _decompressor(kind, stream, source)
+    return stream
 
 
 _STDIN_CACHE: list[bytes] = []
@@ -161,7 +158,7 @@ def _decompressor(kind: str, raw: BinaryIO, source: Source) -> BinaryIO:
                 "(pip install 'kifu[zstd]') to read it"
             )
         ) from None
-    return zstandard.ZstdDecompressor().stream_reader(raw)  # type: ignore[no-any-return]
+    return zstandard.ZstdDecompressor().stream_reader(raw)  # type: ignore[no-any-return,unused-ignore]
 
 
 def read_bytes(source: Source) -> bytes:

@@ -10,18 +10,17 @@ the first illegal move, reports no positions, and checks no draws or results.
 from __future__ import annotations
 
 import argparse
-import io
 import statistics
 import sys
 import time
 from pathlib import Path
 
-import chess
 import chess.pgn
-
 from kifu.chess.checker import check
 from kifu.core.game import CheckOptions
 from kifu.core.sources import Source
+
+import chess
 
 DEFAULT = Path(__file__).resolve().parents[3] / "shared/corpus/chess/mliebelt-pgn-parser/twic-01-232games.pgn"
 

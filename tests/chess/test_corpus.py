@@ -16,7 +16,9 @@ def chess_corpus(corpus: Path) -> Path:
 
 
 def test_every_file_checks_without_internal_error(chess_corpus: Path) -> None:
-    files = sorted(p for p in chess_corpus.rglob("*") if p.suffix in (".pgn", ".txt") and "oracle" not in p.parts)
+    files = sorted(
+        p for p in chess_corpus.rglob("*") if p.suffix in (".pgn", ".txt") and "oracle" not in p.parts
+    )
     assert len(files) > 60
     for path in files:
         checked = check_file(path)
@@ -46,7 +48,11 @@ def test_game_counts(chess_corpus: Path, name: str, games: int) -> None:
 
 
 def test_clean_archives_replay_fully(chess_corpus: Path) -> None:
-    for name in ("mliebelt-pgn-parser/twic-01-232games.pgn", "pychess/chess960rwch.pgn", "pychess/dortmund.pgn"):
+    for name in (
+        "mliebelt-pgn-parser/twic-01-232games.pgn",
+        "pychess/chess960rwch.pgn",
+        "pychess/dortmund.pgn",
+    ):
         checked = check_file(chess_corpus / name)
         errors = [f for r in checked.records for f in r.findings if f.severity.label == "error"]
         assert not errors, (name, errors[:3])
@@ -94,11 +100,19 @@ def test_syntax_edge_cases(chess_corpus: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "count"),
-    [("python-chess/anastasian-lewis.pgn", 1), ("pgn-extract/test-allownullmoves.pgn", 2), ("pgn-extract/odds.pgn", 2)],
+    [
+        ("python-chess/anastasian-lewis.pgn", 1),
+        ("pgn-extract/test-allownullmoves.pgn", 2),
+        ("pgn-extract/odds.pgn", 2),
+    ],
 )
 def test_null_moves_in_main_lines(chess_corpus: Path, name: str, count: int) -> None:
     checked = check_file(chess_corpus / name)
-    games = {i for i, r in enumerate(checked.records) if any(f.code == "CHESS107" and f.severity.label == "error" for f in r.findings)}
+    games = {
+        i
+        for i, r in enumerate(checked.records)
+        if any(f.code == "CHESS107" and f.severity.label == "error" for f in r.findings)
+    }
     assert len(games) == count
 
 
@@ -110,7 +124,10 @@ def test_bad_results(chess_corpus: Path) -> None:
     assert checked.records[2].outcome is not None and checked.records[2].outcome["reason"] == "stalemate"
     assert "CHESS202" in checked.codes(3)
     assert "CHESS203" in checked.codes(4)
-    assert checked.records[4].outcome is not None and checked.records[4].outcome["reason"] == "insufficient-material"
+    assert (
+        checked.records[4].outcome is not None
+        and checked.records[4].outcome["reason"] == "insufficient-material"
+    )
     assert "CHESS202" in checked.codes(5)
 
 
@@ -120,13 +137,18 @@ def test_tag_and_marker_mismatches_agree_with_pgn_extract(chess_corpus: Path) ->
     kept = (chess_corpus / "pgn-extract/oracle/test-nobadresults-out.pgn").read_text().count("[Result")
     assert len(mismatched) == 6 and len(checked.records) - len(mismatched) == kept == 3
     assert all("PGN025" in checked.codes(i) for i in (1, 2, 3))  # `*` under a known result: a warning
-    for name in ("chess-library/no_moves_but_game_termination_2.pgn", "chess-library/square_bracket_in_header.pgn"):
+    for name in (
+        "chess-library/no_moves_but_game_termination_2.pgn",
+        "chess-library/square_bracket_in_header.pgn",
+    ):
         assert "PGN007" in check_file(chess_corpus / name).all_codes()
 
 
 def test_fixresulttags_oracle(chess_corpus: Path) -> None:
     checked = check_file(chess_corpus / "pgn-extract/test-fixresulttags-in.pgn")
-    fixed = re.findall(r'\[Result "([^"]+)"\]', (chess_corpus / "pgn-extract/oracle/test-fixresulttags-out.pgn").read_text())
+    fixed = re.findall(
+        r'\[Result "([^"]+)"\]', (chess_corpus / "pgn-extract/oracle/test-fixresulttags-out.pgn").read_text()
+    )
     outcomes = [r.outcome["result"] if r.outcome else None for r in checked.records]
     assert outcomes == fixed == ["0-1", "1/2-1/2", "1-0", "1-0", "1-0"]
     assert all("CHESS202" in checked.codes(i + 1) for i in range(5))
@@ -140,7 +162,11 @@ def test_repetitions(chess_corpus: Path) -> None:
     rep = check_file(chess_corpus / "generated/rep.pgn").records
     assert _claim(rep[0], "threefold-repetition")["reached_ply"] == 8
     assert rep[1].outcome == {"result": "1/2-1/2", "reason": "fivefold-repetition", "ply": 16}
-    for name, ply in (("pychess/threefold.pgn", 8), ("pychess/3fold.pgn", 8), ("chess-library/threefold_repetition.pgn", 9)):
+    for name, ply in (
+        ("pychess/threefold.pgn", 8),
+        ("pychess/3fold.pgn", 8),
+        ("chess-library/threefold_repetition.pgn", 9),
+    ):
         record = check_file(chess_corpus / name).records[0]
         claim = _claim(record, "threefold-repetition")
         assert claim is not None and claim["reached_ply"] == ply and claim["valid"], name
@@ -150,9 +176,14 @@ def test_repetition_oracle(chess_corpus: Path) -> None:
     """pgn-extract -r keeps the 9 of 12 games that contain a threefold repetition."""
     checked = check_file(chess_corpus / "pgn-extract/test-repetition.pgn")
     oracle = (chess_corpus / "pgn-extract/oracle/test-repetition-out.pgn").read_text(encoding="latin-1")
-    kept = set(re.findall(r'\[Event "([^"]*)"\]\n\[Site "[^"]*"\]\n\[Date "[^"]*"\]\n\[Round "([^"]*)"\]', oracle))
-    ours = {(r.tags["Event"], r.tags["Round"]) for r in checked.records
-            if (_claim(r, "threefold-repetition") or {}).get("reached_ply")}
+    kept = set(
+        re.findall(r'\[Event "([^"]*)"\]\n\[Site "[^"]*"\]\n\[Date "[^"]*"\]\n\[Round "([^"]*)"\]', oracle)
+    )
+    ours = {
+        (r.tags["Event"], r.tags["Round"])
+        for r in checked.records
+        if (_claim(r, "threefold-repetition") or {}).get("reached_ply")
+    }
     assert len(kept) == 9
     assert ours == kept
 
@@ -173,7 +204,9 @@ FIFTY = [
 
 
 @pytest.mark.parametrize(("name", "index", "plies", "fifty", "seventyfive"), FIFTY)
-def test_move_count_rules(chess_corpus: Path, name: str, index: int, plies: int, fifty: int | None, seventyfive: int | None) -> None:
+def test_move_count_rules(
+    chess_corpus: Path, name: str, index: int, plies: int, fifty: int | None, seventyfive: int | None
+) -> None:
     record = check_file(chess_corpus / name).records[index - 1]
     assert record.plies == plies
     claim = _claim(record, "fifty-moves")
@@ -206,7 +239,11 @@ def test_game_boundaries(chess_corpus: Path) -> None:
     assert "PGN022" in cancer.codes(2)
     stalemate = check_file(chess_corpus / "pgn-extract/test-stalemate.pgn")
     assert len(stalemate.records) == 3
-    assert [r.outcome["reason"] if r.outcome else None for r in stalemate.records] == ["checkmate", None, "stalemate"]
+    assert [r.outcome["reason"] if r.outcome else None for r in stalemate.records] == [
+        "checkmate",
+        None,
+        "stalemate",
+    ]
     assert "PGN022" in stalemate.codes(2)  # its first game's 0-1 is followed directly by [Event
 
 

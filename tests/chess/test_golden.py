@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from kifu.app import cli
 from kifu.commands.explain import load_all_codes
 from kifu.core.findings import REGISTRY
@@ -51,7 +50,10 @@ def test_json_report(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     _, output = run_check("--format", "json", f"fixtures/chess/{name}")
     document = json.loads(output)
     document["kifu"] = "<version>"
-    compare(f"{name.replace('/', '-').removesuffix('.pgn')}.json", json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    compare(
+        f"{name.replace('/', '-').removesuffix('.pgn')}.json",
+        json.dumps(document, indent=1, ensure_ascii=False) + "\n",
+    )
 
 
 def test_every_chess_code_has_a_fixture() -> None:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import chess
 import chess.pgn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from kifu.chess.checker import check_game
 from kifu.chess.splitter import split_games
 from kifu.core.results import RecordReport
+
+import chess
 
 
 def random_game(seed: int, plies: int, chess960: bool) -> chess.pgn.Game:
@@ -100,7 +100,11 @@ BASE = """[Event "x"]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, len(BASE)), st.integers(0, 5), st.text(PGN_ALPHABET, max_size=4)), max_size=6))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, len(BASE)), st.integers(0, 5), st.text(PGN_ALPHABET, max_size=4)), max_size=6
+    )
+)
 def test_random_damage_to_a_real_game_never_crashes(edits: list[tuple[int, int, str]]) -> None:
     text = BASE
     for position, delete, insert in edits:

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from kifu.app import cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,10 +55,31 @@ def test_json_contract() -> None:
     first = document["files"][0]
     assert (first["game"], first["format"]) == ("chess", "pgn")
     record = first["records"][0]
-    assert set(record) >= {"index", "line", "tags", "plies", "declared_result", "outcome", "claims", "score", "findings"}
+    assert set(record) >= {
+        "index",
+        "line",
+        "tags",
+        "plies",
+        "declared_result",
+        "outcome",
+        "claims",
+        "score",
+        "findings",
+    }
     assert record["outcome"] == {"result": "1-0", "reason": "checkmate", "ply": 33}
     finding = document["files"][1]["records"][0]["findings"][0]
-    assert set(finding) >= {"code", "severity", "message", "line", "column", "end_line", "end_column", "ply", "move", "rule"}
+    assert set(finding) >= {
+        "code",
+        "severity",
+        "message",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "ply",
+        "move",
+        "rule",
+    }
     assert document["summary"]["records"] == 1 + 16
     assert code == 1
 
@@ -96,7 +116,7 @@ def test_directories_need_recursive(tmp_path: Path) -> None:
 
 
 def test_missing_file_is_a_finding_and_the_others_are_checked(tmp_path: Path) -> None:
-    code, out, err = invoke("check", str(tmp_path / "nope.pgn"), str(ILLEGAL))
+    code, out, _err = invoke("check", str(tmp_path / "nope.pgn"), str(ILLEGAL))
     assert code == 1 and "IO001" in out and "CHESS101" in out
 
 
@@ -110,7 +130,7 @@ def test_unknown_game(tmp_path: Path) -> None:
 def test_lang_option(tmp_path: Path) -> None:
     path = tmp_path / "es.pgn"
     path.write_text('[Result "*"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *\n')
-    code, out, _ = invoke("check", "--lang", "es", str(path))
+    _code, out, _ = invoke("check", "--lang", "es", str(path))
     assert "CHESS103" not in out and "CHESS108" not in out
     assert invoke("check", "--lang", "xx", str(path))[0] == 2
 
@@ -143,12 +163,17 @@ def test_explain() -> None:
 
 
 def test_help_does_not_import_the_games() -> None:
-    script = "import sys; from kifu.app import cli; cli(['--help'], standalone_mode=False); " \
-             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('chess', 'lark', 'sgfmill') or m.startswith('kifu.chess')))"
+    script = (
+        "import sys; from kifu.app import cli; cli(['--help'], standalone_mode=False); "
+        "print(sorted(m for m in sys.modules"
+        " if m.split('.')[0] in ('chess', 'lark', 'sgfmill') or m.startswith('kifu.chess')))"
+    )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.strip().endswith("[]")
 
 
 def test_python_m_kifu() -> None:
-    result = subprocess.run([sys.executable, "-m", "kifu", "--version"], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "kifu", "--version"], capture_output=True, text=True, check=True
+    )
     assert "kifu, version" in result.stdout

@@ -17,7 +17,7 @@ def lines(data: bytes) -> tuple[list[str], list[str]]:
 
 
 def test_utf8_with_bom_and_crlf() -> None:
-    assert lines("\ufeff[Event \"é\"]\r\n1. e4 *\r\n".encode()) == (['[Event "é"]', "1. e4 *"], [])
+    assert lines('\ufeff[Event "é"]\r\n1. e4 *\r\n'.encode()) == (['[Event "é"]', "1. e4 *"], [])
 
 
 def test_latin1_lines_are_read_and_reported_once() -> None:
@@ -38,7 +38,7 @@ def test_decode_text_prefers_boms_then_the_given_encodings() -> None:
 
 def test_binary_detection() -> None:
     assert looks_binary(bytes(range(256)))
-    assert not looks_binary("1. e4 e5\n".encode())
+    assert not looks_binary(b"1. e4 e5\n")
     assert not looks_binary("(;GM[1])".encode("utf-16"))
 
 
@@ -60,7 +60,11 @@ def test_detect_by_extension_then_content(tmp_path: Path) -> None:
 
 
 def test_expand_paths_reports_what_it_cannot_use(tmp_path: Path) -> None:
-    items = list(expand_paths([str(tmp_path / "missing.pgn"), str(tmp_path)], recursive=False, extensions=frozenset({".pgn"})))
+    items = list(
+        expand_paths(
+            [str(tmp_path / "missing.pgn"), str(tmp_path)], recursive=False, extensions=frozenset({".pgn"})
+        )
+    )
     assert [item[1].code for item in items if isinstance(item, tuple)] == ["IO001", "IO001"]
 
 

@@ -19,7 +19,7 @@ class JsonReporter:
         self._records = 0
 
     def begin(self) -> None:
-        self.out.write('{"kifu": %s, "files": [' % json.dumps(__version__))
+        self.out.write(f'{{"kifu": {json.dumps(__version__)}, "files": [')
 
     def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
         head = json.dumps({"path": path, "game": game, "format": fmt})[:-1]
@@ -28,7 +28,9 @@ class JsonReporter:
         self._records = 0
 
     def record(self, report: RecordReport) -> None:
-        self.out.write(("," if self._records else "") + "\n    " + json.dumps(report.to_dict(), ensure_ascii=False))
+        self.out.write(
+            ("," if self._records else "") + "\n    " + json.dumps(report.to_dict(), ensure_ascii=False)
+        )
         self._records += 1
 
     def end_file(self, findings: list[Finding]) -> None:
@@ -36,4 +38,6 @@ class JsonReporter:
         self.out.write(("\n  " if self._records else "") + '], "findings": ' + listed + "}")
 
     def end(self, totals: Totals) -> None:
-        self.out.write(("\n" if self._files else "") + '], "summary": ' + json.dumps(totals.to_dict()) + "}\n")
+        self.out.write(
+            ("\n" if self._files else "") + '], "summary": ' + json.dumps(totals.to_dict()) + "}\n"
+        )

@@ -52,7 +52,9 @@ class TextReporter:
         label = f" [{', '.join(context)}]" if context else ""
         self.out.write(f"{where}: {finding.severity.label} {finding.code}{label} {finding.message}\n")
         if finding.source_line is not None and span is not None:
-            self._caret(finding.source_line, span.column, span.end_column if span.end_line == span.line else None)
+            self._caret(
+                finding.source_line, span.column, span.end_column if span.end_line == span.line else None
+            )
 
     def _caret(self, line: str, column: int, end_column: int | None) -> None:
         start = 0
@@ -69,8 +71,12 @@ def describe_record(report: RecordReport) -> str:
     """One line about a record: players, declared result, plies and the rules' verdict."""
     tags = report.tags
     players = " - ".join(
-        name for name in (tags.get("White") or tags.get("Red") or tags.get("PB"),
-                          tags.get("Black") or tags.get("PW")) if name
+        name
+        for name in (
+            tags.get("White") or tags.get("Red") or tags.get("PB"),
+            tags.get("Black") or tags.get("PW"),
+        )
+        if name
     )
     parts = [f"game {report.index}"]
     if players:
