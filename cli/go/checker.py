@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from kifu.core.findings import Finding
+from kifu.core.findings import Finding, Severity
 from kifu.core.game import CheckOptions
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source, SourceError, read_bytes
@@ -20,7 +20,7 @@ from kifu.go.encoding import decode
 from kifu.go.parser import Game, Node, TextIndex, parse_collection
 from kifu.go.properties import GameInfo, PropertyChecker, read_game_info, read_root
 from kifu.go.replay import MainLine, Replay
-from kifu.go.rules import Rules, resolve
+from kifu.go.rules import PRESETS, Rules, from_ru, resolve
 from kifu.go.scoring import Count, agrees, count, dead_from_markup, parse_vertex, whole_groups
 
 MAX_PER_CODE = 100
@@ -35,6 +35,7 @@ class GameResult:
     rules: Rules
     main: MainLine
     count: Count | None = None
+    rules_stated: bool = False
 
 
 def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
@@ -126,13 +127,14 @@ def check_game(game: Game, index: TextIndex, options: CheckOptions) -> GameResul
     report.plies = main.plies
     report.declared_result = info.result
     result = GameResult(report, info, rules, main)
+    result.rules_stated = options.rules in PRESETS or from_ru(info.rules) is not None
     if main.board is not None and main.trailing_passes >= 2:
         result.count = score_game(result, settings, findings, set(), from_markup=True)
         if result.count is not None:
             report.score = result.count.to_dict()
             report.outcome = {"result": result.count.result, "reason": "score", "ply": main.plies}
             _compare(result, findings, index, root)
-    report.findings = _capped(findings)
+    report.findings = _capped(sorted(findings, key=_position))
     return result
 
 
@@ -206,11 +208,20 @@ def _compare(result: GameResult, findings: list[Finding], index: TextIndex, root
         return
     verdict = agrees(declared, counted.result)
     if verdict is False:
+        assumed = (
+            ""
+            if result.rules_stated
+            else (
+                f"; the record states no rules ({result.rules.name} assumed), and dead stones left on the board "
+                "count as alive"
+            )
+        )
         findings.append(
             codes.RESULT_DISAGREES(
                 f"RE[{declared}] but the area count under {result.rules.name} rules gives {counted.result} "
-                f"({_summary(counted)})",
+                f"({_summary(counted)}){assumed}",
                 span,
+                severity=None if result.rules_stated else Severity.WARNING,
             )
         )
     elif verdict is None and declared not in ("Void", "?"):
@@ -260,6 +271,11 @@ def _properties_only(root: Node, checker: PropertyChecker) -> None:
         first = False
         for child in reversed(node.children):
             stack.append((child, seen or has_info))
+
+
+def _position(finding: Finding) -> tuple[int, int]:
+    span = finding.span
+    return (span.line, span.column) if span else (1 << 30, 0)
 
 
 def _capped(findings: list[Finding]) -> list[Finding]:

@@ -288,7 +288,12 @@ class Replay:
                 )
             if points is None:
                 continue  # reported by the property checker
-            idle = [p for p in points if not board.put(board.point(*p), colour, undo)]
+            done = {point for point, _ in undo.changes}
+            idle = [
+                p
+                for p in points
+                if not board.put(board.point(*p), colour, undo) and board.point(*p) not in done
+            ]
             if idle and len(idle) == len(points):
                 what = "clears an empty point" if colour == EMPTY else "adds a stone where the same stone is"
                 self.checker.report(codes.SETUP_NO_EFFECT, f"{prop.ident}[{raw}] {what}", prop, i)
