@@ -228,13 +228,13 @@ class Board:
         return ksq >= 0 and self.attacked(ksq, -side)
 
     # --- move generation ------------------------------------------------------------------
-    def pseudo_moves(self) -> list[int]:
-        """Moves that obey each piece's movement, ignoring checks."""
+    def pseudo_moves(self, squares: range | tuple[int, ...] = range(90)) -> list[int]:
+        """Moves that obey each piece's movement, ignoring checks (from ``squares`` only)."""
         b = self.board
         side = self.side
         moves: list[int] = []
         add = moves.append
-        for frm in range(90):
+        for frm in squares:
             p = b[frm]
             if not p or (p > 0) != (side > 0):
                 continue
@@ -292,7 +292,26 @@ class Board:
         return legal
 
     def is_legal(self, move: int) -> bool:
-        return move in self.legal_moves()
+        """Whether ``move`` is legal, testing only the moves of the piece that moves."""
+        if move not in self.pseudo_moves((move >> 7,)):
+            return False
+        side = self.side
+        self.push(move)
+        try:
+            return not self.attacked(self.kings[side], -side)
+        finally:
+            self.pop()
+
+    def has_legal_move(self) -> bool:
+        """Whether the side to move has any legal move (no: checkmate or stalemate)."""
+        side = self.side
+        for move in self.pseudo_moves():
+            self.push(move)
+            ok = not self.attacked(self.kings[side], -side)
+            self.pop()
+            if ok:
+                return True
+        return False
 
     def gives_check(self, move: int) -> bool:
         """Whether the legal ``move`` attacks the enemy king."""

@@ -202,8 +202,11 @@ def resolve(board: Board, spec: MoveSpec, legal: list[int] | None = None,
     moves, problem, message = candidates(board, spec)
     if problem:
         return Resolution(problem=problem, message=message)
-    legal_set = set(board.legal_moves() if legal is None else legal)
-    fitting = [m for m in dict.fromkeys(moves) if m in legal_set]
+    if legal is None:
+        fitting = [m for m in dict.fromkeys(moves) if board.is_legal(m)]
+    else:
+        legal_set = set(legal)
+        fitting = [m for m in dict.fromkeys(moves) if m in legal_set]
     if len(fitting) > 1 and spec.wxf_middle_by_file and spec.file is not None:
         group = files_of(board, board.side, PAWN).get(file_x(board.side, spec.file), [])
         if len(group) % 2 == 1:

@@ -1,0 +1,134 @@
+"""The xiangqi game interface: read a file in any supported format and check every record."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kifu.core.batch import internal_error
+from kifu.core.findings import Finding
+from kifu.core.game import CheckOptions
+from kifu.core.record import Record, Span
+from kifu.core.results import RecordReport
+from kifu.core.sources import Source, read_bytes
+from kifu.xiangqi import codes
+from kifu.xiangqi.encoding import decode
+from kifu.xiangqi.formats.movetext import normalise_result
+from kifu.xiangqi.replay import Replay, replay
+
+
+def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
+    """Yield one report per record of ``source`` and bare findings about the file."""
+    data = read_bytes(source)
+    if fmt == "xqf" or (data[:2] == b"XQ" and fmt not in ("cbf", "cbr")):
+        from kifu.xiangqi.formats.xqf import read_xqf
+
+        yield from _check_records(_guarded_single(lambda: read_xqf(data)), options)
+        return
+    if fmt == "cbr" or data.startswith(b"CCBridge"):
+        yield codes.UNSUPPORTED_FORMAT(f"{source.path}: XQBridge CBR binary records cannot be read yet")
+        yield RecordReport(index=1, line=1, findings=[codes.UNSUPPORTED_FORMAT("CBR record not read")])
+        return
+    text, encoding = decode(data)
+    if encoding not in ("utf-8", "utf-8-sig"):
+        yield codes.ENCODING(f"text encoding detected: read as {encoding}")
+    if fmt == "cbf" or text.lstrip("\ufeff").startswith("<?xml"):
+        from kifu.xiangqi.formats.cbf import read_cbf
+
+        yield from _check_records(_guarded_single(lambda: read_cbf(text)), options)
+        return
+    if "[DhtmlXQ" in text or "[dhtmlxq" in text.lower()[:200000]:
+        from kifu.xiangqi.formats.dhtmlxq import read_dhtmlxq
+
+        yield from _check_records(((r, f) for r, f in read_dhtmlxq(text)), options)
+        return
+    from kifu.xiangqi.formats.pgn import read_games
+
+    yield from _check_records(((g.record, g.findings) for g in read_games(text)), options)
+
+
+def _guarded_single(read: object) -> Iterator[tuple[Record, list[Finding]]]:
+    """One record from a reader of a one-record format; its failure becomes a finding."""
+    from kifu.xiangqi.formats.errors import RecordError
+
+    assert callable(read)
+    try:
+        result = read()
+    except RecordError as error:
+        record = Record(game="xiangqi", index=1, line=1)
+        yield record, [error.finding]
+        return
+    if isinstance(result, tuple):
+        yield result
+    else:
+        yield result, []
+
+
+def _check_records(items: Iterator[tuple[Record, list[Finding]]], options: CheckOptions
+                   ) -> Iterator[RecordReport | Finding]:
+    index = 0
+    while True:
+        try:
+            item = next(items)
+        except StopIteration:
+            return
+        except Exception as error:  # a reader bug: report it and stop this file
+            yield internal_error(error, f"while reading record {index + 1}")
+            return
+        index += 1
+        record, findings = item
+        try:
+            yield check_record(record, findings, options)
+        except Exception as error:
+            yield RecordReport(index=record.index, line=record.line, tags=record.tags,
+                               findings=[*findings, internal_error(error, f"while checking record {record.index}")])
+
+
+def check_record(record: Record, findings: list[Finding], options: CheckOptions) -> RecordReport:
+    """Replay one record and compare its result with the rules."""
+    report = RecordReport(index=record.index, line=record.line, tags=record.tags, findings=list(findings))
+    declared = _declared_result(record, report)
+    report.declared_result = declared
+    if findings and any(f.code == codes.BAD_FEN.code for f in findings):
+        return report
+    result = replay(record, dict(options.settings))
+    if isinstance(result, Finding):
+        report.findings.append(result)
+        return report
+    report.findings.extend(result.findings)
+    report.plies = len(result.plies)
+    report.outcome = result.outcome
+    if not record.moves and not any(f.severity >= codes.NO_MOVES.severity for f in report.findings):
+        report.findings.append(codes.NO_MOVES("the record has no moves", Span.point(record.line, 1)))
+    if result.complete:
+        _check_result(record, result, declared, report)
+    return report
+
+
+def _declared_result(record: Record, report: RecordReport) -> str | None:
+    tag = record.tags.get("Result")
+    tag_result = None
+    if tag is not None and tag.strip():
+        tag_result = normalise_result(tag.strip())
+        if tag_result is None:
+            report.findings.append(codes.BAD_RESULT(f"Result tag {tag!r} is not 1-0, 0-1, 1/2-1/2 or *",
+                                                    record.tag_spans.get("Result")))
+    marker = record.result
+    if tag_result and marker and tag_result != marker and "*" not in (tag_result, marker):
+        report.findings.append(codes.RESULT_MARKERS_DIFFER(
+            f"Result tag says {tag_result}, the moves end with {marker}", record.result_span))
+    return tag_result or marker
+
+
+def _check_result(record: Record, result: Replay, declared: str | None, report: RecordReport) -> None:
+    outcome = result.outcome
+    if outcome is None:
+        return
+    loser = "Red" if outcome["result"] == "0-1" else "Black"
+    why = f"{loser} has no legal move after ply {outcome['ply']} ({outcome['reason']}, a loss in xiangqi)"
+    span = record.result_span or record.tag_spans.get("Result")
+    if declared in (None, "*"):
+        report.findings.append(codes.UNFINISHED_BUT_ENDED(
+            f"result {declared or 'missing'}, but {why}: it should be {outcome['result']}", span))
+    elif declared != outcome["result"]:
+        report.findings.append(codes.RESULT_CONTRADICTS(
+            f"result {declared}, but {why}: it should be {outcome['result']}", span))

@@ -1,0 +1,1 @@
+"""Xiangqi record containers: XQBase PGN and score sheets, DhtmlXQ/UBB, XQF."""

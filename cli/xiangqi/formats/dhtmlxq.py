@@ -1,0 +1,141 @@
+"""DhtmlXQ/UBB records: ``[DhtmlXQ_binit]`` piece list, ``[DhtmlXQ_movelist]``, variations, comments.
+
+Points are two digits ``x y``: ``x`` 0-8 from Red's left, ``y`` 0-9 from the top (Black's side);
+``99`` is an absent piece. The piece order is Red R N B A K A B N R C C P P P P P, then Black.
+A variation ``[DhtmlXQ_move_<parent>_<n>_<branch>]`` replaces ply ``n`` (1-based, counted from the
+start of the game) of branch ``parent``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+
+from kifu.core.findings import Finding
+from kifu.core.record import MoveNode, Record, Span
+from kifu.xiangqi import codes
+from kifu.xiangqi.board import FILES, Board, square
+from kifu.xiangqi.fen import write_fen
+from kifu.xiangqi.formats.coords import dhtml_move_to_iccs
+
+_BLOCK = re.compile(r"\[DhtmlXQ\](.*?)(?:\[/DhtmlXQ\]|\Z)", re.S | re.I)
+_FIELD = re.compile(r"\[DhtmlXQ_([A-Za-z0-9_]+)\](.*?)\[/DhtmlXQ_\1\]", re.S | re.I)
+_PIECES = "RNBAKABNRCCPPPPP"
+_TAGS = {"title": "Title", "event": "Event", "date": "Date", "place": "Site", "red": "Red", "black": "Black",
+         "redteam": "RedTeam", "blackteam": "BlackTeam", "round": "Round", "open": "Opening", "author": "Author"}
+_RESULTS = {"红胜": "1-0", "紅勝": "1-0", "黑胜": "0-1", "黑勝": "0-1", "和棋": "1/2-1/2", "和局": "1/2-1/2",
+            "未知": "*", "W": "1-0", "B": "0-1", "D": "1/2-1/2"}
+
+
+class _Positions:
+    """Offsets in the text to line and column."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def span(self, offset: int, length: int) -> Span:
+        line = bisect.bisect_right(self.starts, offset)
+        column = offset - self.starts[line - 1] + 1
+        return Span(line, column, line, column + length)
+
+
+def read_dhtmlxq(text: str) -> Iterator[tuple[Record, list[Finding]]]:
+    """Every DhtmlXQ record in ``text`` (a page may hold several blocks)."""
+    positions = _Positions(text)
+    blocks = [(m.start(1), m.group(1)) for m in _BLOCK.finditer(text)] or [(0, text)]
+    for index, (offset, body) in enumerate(blocks, 1):
+        yield _read_block(body, offset, index, positions)
+
+
+def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tuple[Record, list[Finding]]:
+    findings: list[Finding] = []
+    record = Record(game="xiangqi", index=index, line=positions.span(offset, 1).line)
+    fields: dict[str, tuple[int, str]] = {}
+    for match in _FIELD.finditer(body):
+        fields.setdefault(match.group(1).lower(), (offset + match.start(2), match.group(2)))
+    for key, tag in _TAGS.items():
+        if key in fields and fields[key][1].strip():
+            record.tags.setdefault(tag, fields[key][1].strip())
+    if "result" in fields:
+        value = fields["result"][1].strip()
+        if value in _RESULTS:
+            record.tags["Result"] = _RESULTS[value]
+    if "fen" in fields:
+        record.start_position = fields["fen"][1].strip()
+    elif "binit" in fields:
+        start, value = fields["binit"]
+        fen = _binit_fen(value.strip())
+        if fen is None:
+            findings.append(codes.BAD_FEN(f"[DhtmlXQ_binit] {value.strip()!r} is not 32 two-digit points",
+                                          positions.span(start, len(value))))
+            return record, findings
+        record.start_position = fen
+    main_offset, main_text = fields.get("movelist", (offset, ""))
+    lines: dict[int, list[MoveNode]] = {0: _moves(main_text, main_offset, positions, findings)}
+    if "comment0" in fields:
+        record.comments.append(_comment(fields["comment0"][1]))
+    for i, node in enumerate(lines[0], 1):
+        if f"comment{i}" in fields:
+            node.comments_after.append(_comment(fields[f"comment{i}"][1]))
+    variations = []
+    for key, (start, value) in fields.items():
+        parts = key.split("_")
+        if len(parts) == 4 and parts[0] == "move" and all(p.isdigit() for p in parts[1:]):
+            variations.append((int(parts[3]), int(parts[1]), int(parts[2]), start, value))
+    starts: dict[int, int] = {0: 0}
+    for branch, parent, before, start, value in sorted(variations):
+        moves = _moves(value, start, positions, findings)
+        for i, node in enumerate(moves, before):
+            comment = fields.get(f"comment{branch}_{i}")
+            if comment:
+                node.comments_after.append(_comment(comment[1]))
+        lines[branch] = moves
+        starts[branch] = before - 1
+        host = lines.get(parent)
+        at = before - 1 - starts.get(parent, 0)
+        if host is None or not 0 <= at < len(host):
+            findings.append(codes.UNREADABLE_TEXT(
+                f"variation {branch} starts at ply {before} of branch {parent}, which does not exist",
+                positions.span(start, 1)))
+            continue
+        host[at].variations.append(moves)
+    record.moves = lines[0]
+    return record, findings
+
+
+def _comment(text: str) -> str:
+    return text.replace("||", "\n").strip()
+
+
+def _moves(text: str, offset: int, positions: _Positions, findings: list[Finding]) -> list[MoveNode]:
+    nodes = []
+    for match in re.finditer(r"\S{1,4}", text):
+        chunk = match.group(0)
+        iccs = dhtml_move_to_iccs(chunk)
+        span = positions.span(offset + match.start(), len(chunk))
+        if iccs is None:
+            findings.append(codes.UNREADABLE_TEXT(f"{chunk!r} is not a DhtmlXQ move (four digits x1y1x2y2)",
+                                                  span, move=chunk))
+            break
+        nodes.append(MoveNode(text=iccs, span=span))
+    return nodes
+
+
+def _binit_fen(value: str) -> str | None:
+    if len(value) != 64 or not value.isdigit():
+        return None
+    board = Board()
+    for i in range(32):
+        x, y = int(value[2 * i]), int(value[2 * i + 1])
+        if x > 8:
+            continue
+        sq = square(x, 9 - y)
+        from kifu.xiangqi.fen import _LETTERS
+
+        kind = _LETTERS[_PIECES[i % 16]]
+        if board.board[sq]:
+            return None
+        board.put(sq, kind if i < 16 else -kind)
+    _ = FILES
+    return write_fen(board).split()[0] + " w"

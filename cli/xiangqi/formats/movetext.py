@@ -1,0 +1,130 @@
+"""Movetext of PGN records and score sheets: tokens to a move tree with spans and findings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
+
+from lark import Lark, Token
+
+from kifu.core.findings import Finding
+from kifu.core.record import MoveNode, Span
+from kifu.xiangqi import codes
+from kifu.xiangqi.notation.spec import to_ascii
+
+RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "*": "*"}
+_MOVES = ("CHINESE_MOVE", "WXF_MOVE", "COORD_MOVE")
+
+
+@cache
+def _parser() -> Lark:
+    text = (files("kifu.grammars") / "xiangqi_movetext.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", lexer="contextual", cache=True)
+
+
+def normalise_result(text: str) -> str | None:
+    """``1-0``/``0-1``/``1/2-1/2``/``*`` for a result token (红胜 = Red wins)."""
+    if text in RESULTS:
+        return RESULTS[text]
+    if text[0] in "红紅":
+        return "1-0"
+    if text[0] == "黑":
+        return "0-1"
+    if text in ("和棋", "和局"):
+        return "1/2-1/2"
+    return None
+
+
+@dataclass(slots=True)
+class Movetext:
+    """The moves of one record, its result marker and what was wrong in the text."""
+
+    moves: list[MoveNode] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    result: str | None = None
+    result_span: Span | None = None
+    findings: list[Finding] = field(default_factory=list)
+    after_result: Span | None = None
+
+
+def read_movetext(text: str, first_line: int, original_lines: list[str] | None = None) -> Movetext:
+    """Tokenise ``text`` (which starts on line ``first_line`` of the file) into a move tree."""
+    out = Movetext()
+    lines = original_lines if original_lines is not None else text.split("\n")
+    tree = _parser().parse(to_ascii(text))
+    stack: list[list[MoveNode]] = [out.moves]
+    pending: list[str] = []
+    junk: list[Token] = []
+
+    def span(tok: Token) -> Span:
+        return Span(tok.line + first_line - 1, tok.column, (tok.end_line or tok.line) + first_line - 1,
+                    tok.end_column or tok.column + 1)
+
+    def original(tok: Token) -> str:
+        if tok.line == tok.end_line:
+            return lines[tok.line - 1][tok.column - 1: (tok.end_column or tok.column + 1) - 1]
+        return str(tok)
+
+    def flush_junk() -> None:
+        if not junk:
+            return
+        first, last = junk[0], junk[-1]
+        where = Span(first.line + first_line - 1, first.column, last.line + first_line - 1,
+                     (last.end_column or last.column + 1))
+        shown = "".join(original(t) for t in junk)
+        out.findings.append(codes.UNREADABLE_TEXT(f"{shown!r} is not a move, move number, comment or result",
+                                                  where, move=shown))
+        junk.clear()
+
+    for tok in tree.children:
+        assert isinstance(tok, Token)
+        kind = tok.type
+        if kind == "JUNK":
+            if junk and (junk[-1].line != tok.line or junk[-1].end_column != tok.column):
+                flush_junk()
+            junk.append(tok)
+            continue
+        flush_junk()
+        if out.result is not None and kind not in ("COMMENT", "LINE_COMMENT", "TRAILER"):
+            out.after_result = out.after_result or span(tok)
+        if kind in _MOVES:
+            node = MoveNode(text=original(tok), span=span(tok), comments_before=pending)
+            pending = []
+            stack[-1].append(node)
+        elif kind in ("COMMENT", "LINE_COMMENT", "UNCLOSED_COMMENT"):
+            body = original(tok) if tok.line == tok.end_line else str(tok)
+            body = body.strip("{};").strip()
+            if kind == "UNCLOSED_COMMENT":
+                out.findings.append(codes.UNCLOSED("comment `{` is never closed", span(tok)))
+            if stack[-1]:
+                stack[-1][-1].comments_after.append(body)
+            elif len(stack) == 1:
+                out.comments.append(body)
+            else:
+                pending.append(body)
+        elif kind == "LPAR":
+            if stack[-1]:
+                variation: list[MoveNode] = []
+                stack[-1][-1].variations.append(variation)
+                stack.append(variation)
+            else:
+                out.findings.append(codes.UNREADABLE_TEXT("variation `(` before any move", span(tok), move="("))
+                stack.append([])
+        elif kind == "RPAR":
+            if len(stack) > 1:
+                stack.pop()
+            else:
+                out.findings.append(codes.UNREADABLE_TEXT("`)` without `(`", span(tok), move=")"))
+        elif kind == "NAG":
+            if stack[-1]:
+                stack[-1][-1].nags.append(int(str(tok)[1:]))
+        elif kind == "RESULT" and len(stack) == 1 and out.result is None:
+            out.result = normalise_result(str(tok))
+            out.result_span = span(tok)
+        elif kind == "TRAILER":
+            break
+    flush_junk()
+    if len(stack) > 1:
+        out.findings.append(codes.UNCLOSED("variation `(` is never closed", None))
+    return out
