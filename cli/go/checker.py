@@ -247,15 +247,14 @@ def _summary(counted: Count) -> str:
 def _handicap(root: Node, info: GameInfo, main: MainLine, checker: PropertyChecker) -> None:
     if info.handicap < 2:
         return
-    ab = root.props.get("AB")
-    placed = sum(len(checker.points(v) or []) for v in ab.values) if ab is not None else 0
+    placed = main.setup_black
     if placed == info.handicap or (placed == 0 and main.leading_black >= info.handicap):
         return
     prop = root.props.get("HA")
     if prop is None:
         return
     how = (
-        f"{placed} black stone(s) in the root"
+        f"{placed} black stone(s) set up before the first move"
         if placed
         else f"{main.leading_black} black move(s) before White's first"
     )

@@ -26,6 +26,7 @@ PROP_RE = re.compile(r"([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re
 VALUE_RE = re.compile(r"\[([^\\\]]*(?:\\.[^\\\]]*)*)\]", re.S)
 _NOT_PAREN = re.compile(r"(?:[^()\[]+|\[[^\\\]]*(?:\\.[^\\\]]*)*\]?)*", re.S)
 _GAME_START = re.compile(r"\(\s*;")
+_SPACE = re.compile(r"\s*")
 _SGF_LIKE = re.compile(r"[A-Z]{1,2}\[[^\]\n]*\]|\[[^\]\n]{0,10}\]")
 MAX_ID = 100
 
@@ -121,6 +122,7 @@ class _Context:
         self.base = base
         self.end = end
         self.problems: list[tuple[Code, str, int, int]] = []
+        self.headless: set[int] = set()
 
     def add(self, code: Code, message: str, offset: int, length: int = 1) -> None:
         self.problems.append((code, message, self.base + offset, length))
@@ -170,16 +172,18 @@ class _Builder(Transformer[Token, Any]):
         for prop in children:
             if prop.values:
                 node.add(prop)
-        self.ctx.add(
-            codes.MISSING_SEMICOLON,
-            "game tree starts without `;`: a node is assumed",
-            children[0].offset - self.ctx.base,
-        )
+        self.ctx.headless.add(id(node))
         return node
 
     def gametree(self, children: list[Any]) -> RawTree:
         lpar: Token = children[0]
         tree = RawTree(self.ctx.base + (lpar.start_pos or 0), [])
+        if len(children) > 1 and id(children[1]) in self.ctx.headless:
+            self.ctx.add(
+                codes.MISSING_SEMICOLON,
+                "game tree starts without `;`: a node is assumed",
+                lpar.start_pos or 0,
+            )
         for child in children[1:]:
             if isinstance(child, (Node, RawTree)):
                 tree.items.append(child)
@@ -281,10 +285,13 @@ def _on_error(ctx: _Context) -> Any:
     return handle
 
 
-def split_games(text: str) -> Iterator[tuple[int, int]]:
-    """(start, end) offsets of each top-level game tree, by parenthesis depth outside values.
+def split_games(text: str) -> Iterator[tuple[int, int, list[int]]]:
+    """(start, end, ignored) of each top-level game tree, by parenthesis depth outside values.
 
-    A tree still open at the end of the text runs to the end.
+    A ``(`` directly followed by another ``(`` cannot start a game tree; like SGFC, kifu
+    ignores it (its offset is in ``ignored``), so that ``((;…))`` closes where its author
+    meant. A tree still open at the end of the text runs to the end. A stray ``)`` outside
+    any tree is yielded as ``(-offset - 1, offset + 1, [])``.
     """
     size = len(text)
     match = _GAME_START.search(text)
@@ -293,25 +300,28 @@ def split_games(text: str) -> Iterator[tuple[int, int]]:
         return
     start = -1
     depth = 0
+    ignored: list[int] = []
     while pos < size:
         ch = text[pos]
         if ch == "(":
-            if depth == 0:
-                start = pos
-            depth += 1
-        elif ch == ")":
-            if depth > 0:
-                depth -= 1
-                if depth == 0:
-                    yield start, pos + 1
+            after = _SPACE.match(text, pos + 1)
+            if after is not None and after.end() < size and text[after.end()] == "(":
+                ignored.append(pos)
             else:
-                yield -pos - 1, pos + 1  # a stray ")" outside any game: reported by the caller
-        else:  # cannot happen: _NOT_PAREN stops only at parentheses
-            pass
+                if depth == 0:
+                    start = pos
+                depth += 1
+        elif depth > 0:
+            depth -= 1
+            if depth == 0:
+                yield start, pos + 1, ignored
+                ignored = []
+        else:
+            yield -pos - 1, pos + 1, []
         skip = _NOT_PAREN.match(text, pos + 1)
         pos = skip.end() if skip else pos + 1
     if depth > 0:
-        yield start, size
+        yield start, size, ignored
 
 
 def parse_collection(text: str, index: TextIndex) -> Iterator[Game]:
@@ -337,7 +347,7 @@ def parse_collection(text: str, index: TextIndex) -> Iterator[Game]:
         )
     number = 0
     previous_end = -1
-    for start, end in split_games(text):
+    for start, end, ignored in split_games(text):
         if start < 0:
             pending.append(codes.ILLEGAL_CHARS("`)` outside any game tree (ignored)", index.span(-start - 1)))
             previous_end = end
@@ -346,7 +356,7 @@ def parse_collection(text: str, index: TextIndex) -> Iterator[Game]:
             pending.extend(_junk_between(text, previous_end, start, index))
         previous_end = end
         number += 1
-        game = parse_game(text, start, end, index, number)
+        game = parse_game(text, start, end, index, number, ignored)
         if pending:
             game.findings[:0] = pending
             pending = []
@@ -370,10 +380,20 @@ def _junk_between(text: str, start: int, end: int, index: TextIndex) -> list[Fin
     ]
 
 
-def parse_game(text: str, start: int, end: int, index: TextIndex, number: int) -> Game:
-    """Parse one top-level game tree ``text[start:end]`` and link its nodes."""
+def parse_game(
+    text: str, start: int, end: int, index: TextIndex, number: int, ignored: list[int] | None = None
+) -> Game:
+    """Parse one top-level game tree ``text[start:end]`` and link its nodes.
+
+    The ``(`` at the offsets in ``ignored`` are blanked out (see :func:`split_games`).
+    """
     chunk = text[start:end]
-    ctx = _Context(start, len(chunk.rstrip()))
+    if ignored:
+        pieces = list(chunk)
+        for offset in ignored:
+            pieces[offset - start] = " "
+        chunk = "".join(pieces)
+    ctx = _Context(start, len(chunk))
     _BUILDER.ctx = ctx
     _JUNK.clear()
     try:
@@ -401,6 +421,12 @@ def parse_game(text: str, start: int, end: int, index: TextIndex, number: int) -
                 len(token),
             )
     _JUNK.clear()
+    for offset in ignored or ():
+        ctx.add(
+            codes.BAD_VARIATION_START,
+            "variation starts with `(` instead of a node (the first `(` is ignored)",
+            offset - start,
+        )
     findings = [
         code(message, index.span(offset, length), source_line=None)
         for code, message, offset, length in sorted(ctx.problems, key=lambda p: p[2])

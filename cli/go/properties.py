@@ -622,7 +622,9 @@ def read_root(root: Node, checker: PropertyChecker) -> GameInfo:
             checker.report(codes.NOT_GO, f"GM[{game}] is not Go (GM[1]): moves are not replayed", prop, 0)
     found = _value(root, "AP")
     if found:
-        info.app = found[1]
+        info.app = " ".join(
+            [found[1], *(p.values[0] for p in root.duplicates or () if p.ident == "AP" and p.values)]
+        )
     found = _value(root, "SZ")
     if found:
         _read_size(found[0], found[1], checker)

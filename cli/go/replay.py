@@ -32,6 +32,7 @@ class MainLine:
     trailing_passes: int = 0
     first_passer: int | None = None  # who passed first in the final run of passes
     leading_black: int = 0
+    setup_black: int = 0
     moves_after_end: bool = False
 
 
@@ -130,6 +131,10 @@ class Replay:
                     self._setup(prop, colour, board, undo)
             undos.append(undo)
             before_last = -1
+            if state.main and ply == 0 and "AB" in props:
+                self.main.setup_black += sum(1 for _, old in undo.changes if old != BLACK) - sum(
+                    1 for p, _ in undo.changes if board.cells[p] != BLACK
+                )
         pl = props.get("PL")
         if pl is not None and pl.values and pl.values[0] in ("B", "W"):
             to_move = BLACK if pl.values[0] == "B" else WHITE
