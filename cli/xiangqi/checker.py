@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from kifu.core.batch import internal_error
 from kifu.core.findings import Finding
@@ -18,39 +18,47 @@ from kifu.xiangqi.replay import Replay, replay
 
 def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
     """Yield one report per record of ``source`` and bare findings about the file."""
-    data = read_bytes(source)
+    items, file_findings = read_records(read_bytes(source), fmt)
+    yield from file_findings
+    yield from _check_records(items, options)
+
+
+def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Finding]]], list[Finding]]:
+    """The records in ``data`` with their reading findings, and findings about the file.
+
+    ``fmt`` is what the extension said (``pgn`` for text); the content decides between XQF,
+    CBR, CBF, DhtmlXQ and PGN/score sheets.
+    """
     if fmt == "xqf" or (data[:2] == b"XQ" and fmt not in ("cbf", "cbr")):
         from kifu.xiangqi.formats.xqf import read_xqf
 
-        yield from _check_records(_guarded_single(lambda: read_xqf(data)), options)
-        return
+        return _guarded_single(lambda: read_xqf(data)), []
     if fmt == "cbr" or data.startswith(b"CCBridge"):
-        yield codes.UNSUPPORTED_FORMAT(f"{source.path}: XQBridge CBR binary records cannot be read yet")
-        yield RecordReport(index=1, line=1, findings=[codes.UNSUPPORTED_FORMAT("CBR record not read")])
-        return
+        record = Record(game="xiangqi", index=1, line=1)
+        return iter([(record, [codes.UNSUPPORTED_FORMAT(
+            "XQBridge CBR binary records cannot be read yet; the moves are not checked")])]), []
     text, encoding = decode(data)
+    file_findings = []
     if encoding not in ("utf-8", "utf-8-sig"):
-        yield codes.ENCODING(f"text encoding detected: read as {encoding}")
+        file_findings.append(codes.ENCODING(f"text encoding detected: read as {encoding}"))
     if fmt == "cbf" or text.lstrip("\ufeff").startswith("<?xml"):
         from kifu.xiangqi.formats.cbf import read_cbf
 
-        yield from _check_records(_guarded_single(lambda: read_cbf(text)), options)
-        return
-    if "[DhtmlXQ" in text or "[dhtmlxq" in text.lower()[:200000]:
+        return _guarded_single(lambda: read_cbf(text)), file_findings
+    if "[DhtmlXQ" in text or "[dhtmlxq" in text.lower():
         from kifu.xiangqi.formats.dhtmlxq import read_dhtmlxq
 
-        yield from _check_records(((r, f) for r, f in read_dhtmlxq(text)), options)
-        return
+        return read_dhtmlxq(text), file_findings
     from kifu.xiangqi.formats.pgn import read_games
 
-    yield from _check_records(((g.record, g.findings) for g in read_games(text)), options)
+    return ((g.record, g.findings) for g in read_games(text)), file_findings
 
 
-def _guarded_single(read: object) -> Iterator[tuple[Record, list[Finding]]]:
+def _guarded_single(read: Callable[[], Record | tuple[Record, list[Finding]]]
+                    ) -> Iterator[tuple[Record, list[Finding]]]:
     """One record from a reader of a one-record format; its failure becomes a finding."""
     from kifu.xiangqi.formats.errors import RecordError
 
-    assert callable(read)
     try:
         result = read()
     except RecordError as error:

@@ -14,7 +14,7 @@ from kifu.xiangqi import codes
 from kifu.xiangqi.notation.spec import to_ascii
 
 RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "*": "*"}
-_MOVES = ("CHINESE_MOVE", "WXF_MOVE", "COORD_MOVE")
+_MOVES = ("CHINESE_MOVE", "WXF_MOVE", "COORD_MOVE", "BAD_MOVE")
 
 
 @cache

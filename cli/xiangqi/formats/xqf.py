@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import struct
 
+from kifu.core.findings import Finding
 from kifu.core.record import MoveNode, Record
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import FILES, RED
@@ -50,10 +51,10 @@ def _point(value: int) -> str | None:
     return f"{FILES[x]}{y}" if x <= 8 else None
 
 
-def read_xqf(data: bytes) -> tuple[Record, list]:  # type: ignore[type-arg]
+def read_xqf(data: bytes) -> tuple[Record, list[Finding]]:
     """The record of an XQF file and the findings about damage; raises :class:`RecordError`."""
     record = Record(game="xiangqi", index=1, line=1)
-    findings = []
+    findings: list[Finding] = []
     if len(data) < HEADER or data[:2] != b"XQ":
         raise RecordError(codes.BAD_BINARY(
             f"not an XQF record or truncated header: {len(data)} bytes, an XQF header has {HEADER}"))

@@ -1,0 +1,70 @@
+"""``kifu check`` and ``kifu explain`` on xiangqi files, through the Click command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from kifu.app import cli
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "xiangqi"
+
+
+def _check(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["check", *args], catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def test_good_fixtures_exit_0() -> None:
+    code, output = _check("-r", str(FIXTURES / "good"), "--game", "xiangqi", "-q")
+    assert code == 0, output
+    assert "Traceback" not in output
+
+
+def test_bad_fixtures_exit_1_with_codes_in_json() -> None:
+    code, output = _check("-r", str(FIXTURES / "bad"), "--format", "json", "-q")
+    assert code == 1
+    data = json.loads(output)
+    codes = {f["code"] for file in data["files"] for r in file["records"] for f in r["findings"]}
+    assert {"XQ101", "XQ102", "XQ103", "XQ201", "XQ202", "XQN003", "XQN006"} <= codes
+    assert all(file["game"] == "xiangqi" for file in data["files"])
+
+
+def test_json_record_contract() -> None:
+    code, output = _check(str(FIXTURES / "bad" / "XQ202_contradicts.pgn"), "--format", "json", "-q")
+    assert code == 1
+    record = json.loads(output)["files"][0]["records"][0]
+    assert record["declared_result"] == "0-1"
+    assert record["outcome"] == {"result": "1-0", "reason": "checkmate", "ply": 1}
+    assert record["plies"] == 1
+    finding = record["findings"][0]
+    assert finding["code"] == "XQ202" and finding["line"] == 8
+
+
+def test_illegal_move_reports_line_and_column() -> None:
+    code, output = _check(str(FIXTURES / "bad" / "XQ101_rules.pgn"))
+    assert code == 1
+    assert "XQ101_rules.pgn:8:4: error XQ101" in output
+    assert "horse's leg on c0 is blocked" in output
+
+
+def test_text_sniffing_routes_score_sheets_to_xiangqi() -> None:
+    code, output = _check(str(FIXTURES / "good" / "scoresheet.pgn"), "-v")
+    assert code == 0 and "3 plies" in output
+
+
+def test_corpus_recursive_check_has_no_traceback(corpus: Path) -> None:
+    code, output = _check(str(corpus / "xiangqi"), "-r", "--format", "json", "-q")
+    data = json.loads(output)
+    assert "KIFU001" not in output
+    records = [r for file in data["files"] for r in file["records"]]
+    assert len(records) >= 40
+    assert sum(r["plies"] for r in records) > 3000
+    assert code == 0  # only warnings and infos in the walked files
+
+
+def test_explain_documents_xiangqi_codes() -> None:
+    result = CliRunner().invoke(cli, ["explain", "XQ103"])
+    assert result.exit_code == 0 and "flying general" in result.output

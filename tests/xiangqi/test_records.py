@@ -1,0 +1,255 @@
+"""Record formats and replay: fixtures (golden findings), the shared corpus, damaged input."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kifu.core.findings import Finding
+from kifu.core.game import CheckOptions
+from kifu.core.results import RecordReport
+from kifu.core.sources import Source, SourceError
+from kifu.xiangqi.board import move_name
+from kifu.xiangqi.checker import check, read_records
+from kifu.xiangqi.fen import write_fen
+from kifu.xiangqi.replay import Replay, replay
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "fixtures" / "xiangqi"
+
+
+def _run(path: Path, fmt: str = "pgn", **settings: object) -> tuple[list[RecordReport], list[Finding]]:
+    reports: list[RecordReport] = []
+    findings: list[Finding] = []
+    try:
+        for item in check(Source(str(path)), fmt, CheckOptions(settings=dict(settings))):
+            (reports if isinstance(item, RecordReport) else findings).append(item)
+    except SourceError as error:  # an unreadable or damaged compressed file: the batch reports it
+        findings.append(error.finding)
+    return reports, findings
+
+
+def _fmt(path: Path) -> str:
+    return {".xqf": "xqf", ".cbr": "cbr", ".cbf": "cbf", ".dhtml": "dhtmlxq"}.get(path.suffix.lower(), "pgn")
+
+
+def _moves(path: Path, fmt: str = "pgn") -> list[list[str]]:
+    """The main lines of every record in ``path`` as UCCI moves."""
+    out = []
+    for record, _ in read_records(path.read_bytes(), fmt)[0]:
+        result = replay(record)
+        assert isinstance(result, Replay)
+        out.append([move_name(p.move) for p in result.plies])
+    return out
+
+
+# --- fixtures -------------------------------------------------------------------------------
+
+def test_good_fixtures_have_no_errors_or_warnings() -> None:
+    for path in sorted((FIXTURES / "good").iterdir()):
+        reports, file_findings = _run(path, _fmt(path))
+        assert reports, path
+        for report in reports:
+            assert all(f.severity.label == "info" for f in report.findings), (path, report.findings)
+            assert report.plies > 0, path
+        assert all(f.code == "XQN009" for f in file_findings), (path, file_findings)
+
+
+def test_bad_fixtures_give_their_golden_findings() -> None:
+    expected = json.loads((FIXTURES / "expected_findings.json").read_text(encoding="utf-8"))
+    seen_codes = set()
+    for path in sorted((FIXTURES / "bad").iterdir()):
+        reports, file_findings = _run(path, _fmt(path))
+        got = [[r.index, f.code, f.span.line if f.span else None, f.span.column if f.span else None]
+               for r in reports for f in r.findings]
+        got += [[0, f.code, f.span.line if f.span else None, f.span.column if f.span else None]
+                for f in file_findings]
+        assert got == expected[path.name], path.name
+        assert path.name.split("_")[0] in {g[1] for g in got}, path.name
+        seen_codes.update(g[1] for g in got)
+    from kifu.core.findings import REGISTRY
+
+    xiangqi_codes = {c for c in REGISTRY if c.startswith("XQ")}
+    # every code has a fixture, except the encoding info (shown by the GBK/Big5 good fixtures)
+    assert xiangqi_codes - seen_codes == {"XQN009"}
+
+
+def test_encodings_are_detected_and_reported() -> None:
+    for name, encoding in (("traditional_gbk.pgn", "gb18030"), ("big5.pgn", "big5")):
+        reports, findings = _run(FIXTURES / "good" / name)
+        assert [f.code for f in findings] == ["XQN009"] and encoding in findings[0].message
+        assert reports[0].plies == 4
+
+
+def test_utf16_record_reads(tmp_path: Path) -> None:
+    text = (FIXTURES / "good" / "opening.pgn").read_text(encoding="utf-8")
+    path = tmp_path / "utf16.pgn"
+    path.write_bytes(text.encode("utf-16"))
+    reports, findings = _run(path)
+    assert reports[0].plies == 7 and "utf-16" in findings[0].message
+
+
+def test_outcomes_of_mate_and_stalemate() -> None:
+    reports, _ = _run(FIXTURES / "good" / "mate.pgn")
+    assert reports[0].outcome == {"result": "1-0", "reason": "checkmate", "ply": 1}
+    assert reports[0].declared_result == "1-0"
+    reports, _ = _run(FIXTURES / "good" / "stalemate.pgn")
+    assert reports[0].outcome == {"result": "1-0", "reason": "stalemate", "ply": 1}
+
+
+def test_messages_name_round_and_side() -> None:
+    reports, _ = _run(FIXTURES / "bad" / "XQN003_no_piece.pgn")
+    assert reports[0].findings[0].message.startswith("round 2, Red: 炮三平五")
+    reports, _ = _run(FIXTURES / "bad" / "XQN002_unreadable_move.pgn")
+    assert reports[0].findings[0].message.startswith("round 1, Black: ")
+
+
+def test_abridged_convention_option_lets_the_replay_go_on() -> None:
+    reports, _ = _run(FIXTURES / "bad" / "XQN006_abridged.pgn", xiangqi_abridged="traverse")
+    assert reports[0].plies == 6
+    assert [f.code for f in reports[0].findings] == ["XQN008"]
+
+
+def test_replay_keeps_keys_and_check_facts() -> None:
+    from kifu.xiangqi.formats.pgn import read_games
+
+    game = next(read_games((FIXTURES / "good" / "mate.pgn").read_text(encoding="utf-8")))
+    result = replay(game.record)
+    assert isinstance(result, Replay)
+    ply = result.plies[0]
+    assert ply.gives_check and ply.captured == 0 and ply.key_before != ply.key_after
+    assert ply.key_after == result.board.hash
+
+
+# --- the shared corpus ----------------------------------------------------------------------
+
+KNOWN_PLIES = {
+    "pgn/xqbase_SAMPLE.PGN.gb18030": [75], "pgn/xqbase_SAMPLE.PGN.utf8.txt": [75],
+    "pgn/eleeye_CCGC_01.PGN.gb18030": [26], "pgn/eleeye_CCGC_01.PGN.utf8.txt": [26],
+    "pgn/ccpd_midgame_00000001.pgn": [31], "pgn/cchess_test2.pgn": [102], "pgn/cchess_zhongpao_liepao.pgn": [23],
+    "pgn/cchess_endgame_test.pgn": [25], "pgn/cchess_test1_move.txt": [110],
+    "xqf/xqbase_SAMPLE.XQF": [75], "xqf/XQFEXAMA.XQF": [110],
+}
+
+
+def test_every_corpus_file_reads_and_replays(corpus: Path) -> None:
+    total_games = total_plies = 0
+    for path in sorted((corpus / "xiangqi").rglob("*")):
+        if path.is_dir() or path.suffix == ".json":
+            continue
+        reports, findings = _run(path, _fmt(path))
+        assert reports, path
+        assert not any(f.code == "KIFU001" for f in findings), path
+        for report in reports:
+            assert not any(f.code == "KIFU001" for f in report.findings), (path, report.findings)
+            errors = [f for f in report.findings if f.severity.label == "error"]
+            name = path.relative_to(corpus / "xiangqi").as_posix()
+            if name == "dhtmlxq/vschess_dhtmlxq_sample_with_variations.txt":
+                # one move of a variation is illegal (pyffish agrees: e2g4 exposes the king)
+                assert [f.code for f in errors] == ["XQ102"] and "variation" in errors[0].message
+            elif path.suffix != ".cbr":
+                assert not errors, (path, errors)
+            total_plies += report.plies
+            total_games += 1
+        rel = path.relative_to(corpus / "xiangqi").as_posix()
+        if rel in KNOWN_PLIES:
+            assert [r.plies for r in reports] == KNOWN_PLIES[rel], rel
+    assert total_games >= 45 and total_plies > 3000
+
+
+def test_corpus_known_outcomes(corpus: Path) -> None:
+    xq = corpus / "xiangqi"
+    reports, _ = _run(xq / "pgn/cchess_endgame_test.pgn")
+    assert reports[0].outcome == {"result": "1-0", "reason": "checkmate", "ply": 25}
+    reports, _ = _run(xq / "pgn/wukong_xqdb_traditional_sample.pgn")
+    assert len(reports) == 15 and all(r.plies > 0 for r in reports)
+    from kifu.xiangqi.formats.pgn import read_games
+
+    text = (xq / "pgn/xqbase_SAMPLE.PGN.utf8.txt").read_text(encoding="utf-8")
+    result = replay(next(read_games(text)).record)
+    assert isinstance(result, Replay)
+    assert write_fen(result.board).split()[:2] == ["2R6/5k2C/n8/p1p5p/6b2/6p2/9/9/9/4K4", "b"]
+
+
+def test_same_games_in_different_notations_and_formats_agree(corpus: Path) -> None:
+    xq = corpus / "xiangqi"
+    assert _moves(xq / "pgn/wukong_xqdb_traditional_sample.pgn") == _moves(
+        xq / "pgn/wukong_xqdb_international_fullwidth_wxf_sample.pgn")
+    assert _moves(xq / "pgn/xqbase_SAMPLE.PGN.gb18030") == _moves(xq / "xqf/xqbase_SAMPLE.XQF", "xqf")
+    assert _moves(xq / "pgn/xqbase_SAMPLE.PGN.gb18030") == _moves(xq / "pgn/xqbase_SAMPLE.PGN.utf8.txt")
+    # wukong game 10 is also given as a DhtmlXQ page
+    assert _moves(xq / "pgn/wukong_xqdb_traditional_sample.pgn")[9] == _moves(
+        xq / "dhtmlxq/wukong_xqdb_116.html")[0]
+
+
+def test_xqf_variations_are_read(corpus: Path) -> None:
+    records = read_records((corpus / "xiangqi/xqf/XQFEXAMB.XQF").read_bytes(), "xqf")[0]
+    record, _ = next(iter(records))
+
+    def count(nodes: list) -> int:  # type: ignore[type-arg]
+        return len(nodes) + sum(count(v) for n in nodes for v in n.variations)
+
+    assert sum(len(n.variations) for n in record.moves) > 0 and count(record.moves) > len(record.moves)
+
+
+def test_truncated_xqf_never_raises(corpus: Path, tmp_path: Path) -> None:
+    data = (corpus / "xiangqi/xqf/XQFEXAMA.XQF").read_bytes()
+    rng = random.Random(3)
+    for cut in [0, 2, 100, 1023, 1024, 1030, *rng.sample(range(1025, len(data)), 30)]:
+        path = tmp_path / f"cut{cut}.xqf"
+        path.write_bytes(data[:cut])
+        reports, findings = _run(path, "xqf")
+        assert not any(f.code == "KIFU001" for r in reports for f in r.findings), cut
+        if cut < 1024:
+            assert reports[0].findings[0].code == "XQN011"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=3000), st.sampled_from(["pgn", "xqf", "dhtmlxq", "cbf"]))
+def test_garbage_bytes_give_findings_not_tracebacks(data: bytes, fmt: str) -> None:
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".bin") as handle:
+        handle.write(data)
+        handle.flush()
+        reports, findings = _run(Path(handle.name), fmt)
+    everything = findings + [f for r in reports for f in r.findings]
+    assert not any(f.code == "KIFU001" for f in everything)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet="炮二平五马８进７车９兵卒前后12345 .{}()[]\"\n", max_size=300))
+def test_garbage_text_gives_findings_not_tracebacks(text: str) -> None:
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".pgn") as handle:
+        handle.write(text.encode("utf-8"))
+        handle.flush()
+        reports, findings = _run(Path(handle.name))
+    assert not any(f.code == "KIFU001" for r in reports for f in r.findings)
+    assert not any(f.code == "KIFU001" for f in findings)
+
+
+def test_a_crash_in_one_record_is_contained(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kifu.xiangqi.checker as checker
+
+    real = checker.replay
+    calls = {"n": 0}
+
+    def flaky(record, settings=None):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("boom")
+        return real(record, settings)
+
+    monkeypatch.setattr(checker, "replay", flaky)
+    path = FIXTURES / "bad" / "XQ101_rules.pgn"
+    reports, _ = _run(path)
+    assert len(reports) == 6
+    assert [f.code for f in reports[0].findings] == ["KIFU001"]
+    assert [f.code for f in reports[1].findings] == ["XQ101"]
