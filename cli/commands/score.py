@@ -62,13 +62,11 @@ def score(
                 f["severity"] == Severity.ERROR.label for f in entry["findings"]
             ):
                 failed = True
-    out = click.get_text_stream("stdout")
     if output_format == "json":
-        json.dump({"kifu": __version__, "games": games}, out, ensure_ascii=False, indent=2)
-        out.write("\n")
+        click.echo(json.dumps({"kifu": __version__, "games": games}, ensure_ascii=False, indent=2))
     else:
         for entry in games:
-            out.write(_text(entry))
+            click.echo(_text(entry), nl=False)
     sys.stdout.flush()
     if failed:
         sys.exit(1)
@@ -86,7 +84,7 @@ def _score_file(source: Any, options: Any, dead: str | None, dead_from: str | No
             file_findings.append(item.to_dict())
             continue
         report = item.report
-        findings = [f for f in report.findings if f.severity.label == "error"]
+        findings = [f for f in report.findings if f.severity.label == "error" and _relevant(f.code)]
         notes = []
         entry: dict[str, Any] = {
             "path": source.path,
@@ -151,6 +149,16 @@ def _score_file(source: Any, options: Any, dead: str | None, dead_from: str | No
             }
         )
     return entries
+
+
+def _relevant(code: str) -> bool:
+    """Errors that bear on the count: syntax, board, moves, and kifu's own failures."""
+    if code.startswith("GO2"):
+        return False  # the count's own verdict is made again here, with --dead
+    return code.startswith(("GO", "IO", "KIFU")) or code in _COUNTED_SGF
+
+
+_COUNTED_SGF = frozenset({f"SGF00{n}" for n in range(1, 10)} | {"SGF036", "SGF039", "SGF040", "SGF047"})
 
 
 def _has_markup(item: Any) -> bool:

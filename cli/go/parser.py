@@ -356,7 +356,12 @@ def parse_collection(text: str, index: TextIndex) -> Iterator[Game]:
             pending.extend(_junk_between(text, previous_end, start, index))
         previous_end = end
         number += 1
-        game = parse_game(text, start, end, index, number, ignored)
+        try:
+            game = parse_game(text, start, end, index, number, ignored)
+        except Exception as error:  # a bug in kifu: report it on this game, go on with the next
+            from kifu.core.batch import internal_error
+
+            game = Game(number, start, None, [internal_error(error, f"while parsing game {number}")])
         if pending:
             game.findings[:0] = pending
             pending = []
@@ -391,7 +396,8 @@ def parse_game(
     if ignored:
         pieces = list(chunk)
         for offset in ignored:
-            pieces[offset - start] = " "
+            if start <= offset < end:
+                pieces[offset - start] = " "
         chunk = "".join(pieces)
     ctx = _Context(start, len(chunk))
     _BUILDER.ctx = ctx

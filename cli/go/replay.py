@@ -138,6 +138,7 @@ class Replay:
         pl = props.get("PL")
         if pl is not None and pl.values and pl.values[0] in ("B", "W"):
             to_move = BLACK if pl.values[0] == "B" else WHITE
+            last_mover = -1
         for ident, colour in _COLOURS:
             prop = props.get(ident)
             if prop is None:

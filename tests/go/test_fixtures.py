@@ -1,0 +1,96 @@
+"""Fixtures: every SGF/GO finding code has a broken file that triggers it; good files are clean.
+
+Golden files pin the exact text output (``KIFU_UPDATE_GOLDEN=1`` regenerates them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from kifu.app import cli
+from kifu.core.findings import REGISTRY
+from kifu.go import codes  # noqa: F401  (registers the codes)
+
+from tests.go.helpers import check_file
+
+ROOT = Path(__file__).resolve().parents[2]
+BAD = sorted((ROOT / "fixtures" / "go" / "bad").glob("*.sgf"))
+GOOD = sorted((ROOT / "fixtures" / "go" / "good").glob("*.sgf"))
+GOLDEN = Path(__file__).with_name("golden")
+UPDATE = os.environ.get("KIFU_UPDATE_GOLDEN") == "1"
+#: Codes only the score command or a missing program can produce (tested in test_score.py).
+NOT_FROM_CHECK = {"GO204", "GO207"}
+
+
+def compare(name: str, actual: str) -> None:
+    path = GOLDEN / name
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(actual, encoding="utf-8")
+    assert path.exists(), f"no golden file {path}; run with KIFU_UPDATE_GOLDEN=1 to create it"
+    assert actual == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("fixture", BAD, ids=lambda p: p.name)
+def test_bad_fixture_triggers_its_code(fixture: Path) -> None:
+    code = fixture.name.split("-")[0]
+    checked = check_file(fixture)
+    assert code in checked.all_codes()
+    assert "KIFU001" not in checked.all_codes()
+
+
+@pytest.mark.parametrize("fixture", GOOD, ids=lambda p: p.name)
+def test_good_fixture_is_clean(fixture: Path) -> None:
+    checked = check_file(fixture)
+    assert checked.all_codes() == []
+    assert checked.records
+
+
+def test_every_go_code_has_a_fixture() -> None:
+    registered = {c for c in REGISTRY if c.startswith(("SGF", "GO"))}
+    covered = {p.name.split("-")[0] for p in BAD}
+    assert registered - covered == NOT_FROM_CHECK
+    assert covered <= registered
+
+
+def test_codes_are_documented() -> None:
+    for code, entry in REGISTRY.items():
+        if code.startswith(("SGF", "GO")):
+            assert len(entry.doc) > 40 and entry.rule, code
+
+
+def test_golden_text_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(cli, ["check", "-q", "-r", "fixtures/go/bad"], catch_exceptions=False)
+    assert result.exit_code == 1
+    compare("bad.txt", result.stdout)
+
+
+def test_golden_json_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    paths = [
+        "fixtures/go/good/9x9-handicap3.sgf",
+        "fixtures/go/bad/GO201-result-disagrees.sgf",
+        "fixtures/go/bad/SGF002-missing-paren.sgf",
+    ]
+    result = CliRunner().invoke(cli, ["check", "-q", "--format", "json", *paths], catch_exceptions=False)
+    document = json.loads(result.stdout)
+    document["kifu"] = "<version>"
+    compare("check.json", json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+
+
+def test_clean_fixtures_exit_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(cli, ["check", "-q", "-r", "fixtures/go/good"], catch_exceptions=False)
+    assert result.exit_code == 0, result.stdout
+    assert result.stdout == ""
+
+
+def test_explain_go_code() -> None:
+    result = CliRunner().invoke(cli, ["explain", "GO104"])
+    assert result.exit_code == 0
+    assert "positional superko" in result.stdout

@@ -1,0 +1,109 @@
+"""The SGF reader: structure, positions, recovery, deep trees, values."""
+
+from __future__ import annotations
+
+import sys
+
+from kifu.go.parser import TextIndex, parse_collection
+from kifu.go.properties import normalise_result, simple_text, split_compose, text
+
+from tests.go.helpers import check_text
+
+
+def games(source: str) -> list:  # type: ignore[type-arg]
+    return list(parse_collection(source, TextIndex(source)))
+
+
+def test_collection_of_three_games_with_a_broken_one() -> None:
+    checked = check_text("(;GM[1]SZ[9];B[aa];W[bb])\n(;GM[1]SZ[9];B[aa] }}junk ;W[bb])\n(;GM[1]SZ[9];B[cc])")
+    assert [r.index for r in checked.records] == [1, 2, 3]
+    assert [r.line for r in checked.records] == [1, 2, 3]
+    assert checked.codes(1) == [] and checked.codes(3) == []
+    finding = checked.first("SGF001")
+    assert (finding.span.line, finding.span.column) == (2, 20)
+    assert checked.records[1].plies == 2
+
+
+def test_truncated_file_keeps_its_moves() -> None:
+    checked = check_text("(;GM[1]SZ[9];B[aa];W[bb];B[c")
+    assert "SGF003" in checked.codes()
+    assert checked.records[0].plies == 2
+
+
+def test_positions_are_line_and_column() -> None:
+    checked = check_text("(;GM[1]SZ[9]\n;B[ee]\n;W[ee])")
+    finding = checked.first("GO101")
+    assert (finding.span.line, finding.span.column, finding.ply, finding.move) == (3, 2, 2, "W[ee]")
+
+
+def test_variations_are_linked_in_order() -> None:
+    [game] = games("(;GM[1];B[aa](;W[bb];B[cc])(;W[dd])(;W[ee]))")
+    b = game.root.children[0]
+    assert [c.props["W"].values[0] for c in b.children] == ["bb", "dd", "ee"]
+    assert b.children[0].children[0].props["B"].values[0] == "cc"
+
+
+def test_deep_variation_tree_without_recursion() -> None:
+    depth = 100_000
+    moves = "".join(
+        f"(;{'BW'[i % 2]}[{'ab'[i % 2]}{'ab'[(i // 2) % 2]}]" if i < 4 else "(;B[]" if i % 2 == 0 else "(;W[]"
+        for i in range(depth)
+    )
+    source = "(;GM[1]SZ[19]" + moves + ")" * depth + ")"
+    limit = sys.getrecursionlimit()
+    checked = check_text(source)
+    assert sys.getrecursionlimit() == limit
+    assert "KIFU001" not in checked.all_codes()
+    assert checked.records[0].plies == depth
+    # a long sequence of nodes on one line
+    long_line = "(;GM[1]SZ[9]" + ";B[];W[]" * 10_000 + ")"
+    assert check_text(long_line).records[0].plies == 20_000
+
+
+def test_escapes_and_soft_line_breaks() -> None:
+    assert text("a\\]b\\\\c\\\nd") == "a]b\\cd"
+    assert simple_text("one\ntwo\\\nthree") == "one twothree"
+    assert split_compose("My\\:App:1.0") == ("My\\:App", "1.0")
+    checked = check_text("(;GM[1]SZ[9]C[a \\] b]PB[x\\\ny];B[aa])")
+    assert checked.all_codes() == []
+    assert checked.records[0].tags["PB"] == "xy"
+
+
+def test_compressed_point_lists() -> None:
+    checked = check_text("(;GM[1]SZ[9]AB[aa:cc][ee]AW[gg:gh];W[ii])")
+    assert checked.all_codes() == []
+    board = checked.games[0].main.board
+    assert board is not None
+    assert sum(1 for c in board.cells if c == 1) == 10
+    assert sum(1 for c in board.cells if c == 2) == 3
+
+
+def test_empty_and_binary_and_random_input_never_crash() -> None:
+    for data in (
+        b"",
+        b"\x00\x01\x02garbage\xff",
+        bytes(range(256)) * 8,
+        b"(((((",
+        b")))",
+        b"(;" * 5000,
+        b"(;SZ[99999999999999999999];B[aa])",
+        b"(;SZ[0:0]AB[aa:zz])",
+        b"(;B[\\",
+    ):
+        checked = check_text(data)
+        assert "KIFU001" not in checked.all_codes()
+        assert checked.all_codes(), data[:20]
+
+
+def test_result_forms() -> None:
+    assert normalise_result("B+9.50") == ("B+9.5", True)
+    assert normalise_result("W+Resign") == ("W+R", True)
+    assert normalise_result("B+T") == ("B+T", True)
+    assert normalise_result("Draw") == ("0", True)
+    assert normalise_result("Void") == ("Void", True)
+    assert normalise_result("?") == ("?", True)
+    assert normalise_result("B+Illegal") == ("B+", False)
+    assert normalise_result("W+Repetition") == ("W+", False)
+    assert normalise_result("draw") == ("0", False)
+    assert normalise_result("Black wins by 12 points") == ("B+12", False)
+    assert normalise_result("nobody knows") == (None, False)
