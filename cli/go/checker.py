@@ -212,8 +212,8 @@ def _compare(result: GameResult, findings: list[Finding], index: TextIndex, root
             ""
             if result.rules_stated
             else (
-                f"; the record states no rules ({result.rules.name} assumed), and dead stones left on the board "
-                "count as alive"
+                f"; the record states no rules ({result.rules.name} assumed), and dead stones left on the "
+                "board count as alive"
             )
         )
         findings.append(

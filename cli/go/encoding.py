@@ -39,8 +39,20 @@ _ALIASES = {
     "uhc": "cp949",
 }
 #: Legacy encodings tried when the text is not valid in the declared (or default) charset.
-CANDIDATES = ("gb18030", "big5", "shift_jis", "euc_jp", "euc_kr", "cp1251", "cp1252", "latin-1")
+CANDIDATES = (
+    "gb18030",
+    "big5",
+    "shift_jis",
+    "euc_jp",
+    "euc_kr",
+    "cp1252",
+    "iso8859_15",
+    "mac_roman",
+    "cp1251",
+    "latin-1",
+)
 _SINGLE_BYTE = frozenset({"cp1251", "cp1252", "latin-1", "mac_roman", "iso8859_15"})
+_CYRILLIC = frozenset({"cp1251"})
 _CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f]")
 
 
@@ -108,8 +120,11 @@ def decode(data: bytes) -> Decoded:
             try:
                 result = Decoded(data.decode(codec), codec, declared)
             except UnicodeDecodeError as error:
-                guess = _detect(data)
                 where = Span.point(*_line_col(data, error.start))
+                replaced = data.decode(codec, errors="replace")
+                high = sum(1 for byte in data if byte >= 0x80)
+                few = replaced.count("\ufffd") <= max(3, high // 100)
+                guess = None if few and codec != "utf-8" else _utf8_or_detect(data)
                 if guess is not None:
                     result = Decoded(
                         data.decode(guess),
@@ -141,6 +156,20 @@ def decode(data: bytes) -> Decoded:
 
 
 def _undeclared(data: bytes) -> Decoded:
+    if b"\x1b$B" in data or b"\x1b$@" in data or b"\x1b(J" in data:
+        try:
+            return Decoded(
+                data.decode("iso2022_jp"),
+                "iso2022_jp",
+                None,
+                [
+                    codes.CHARSET_DETECTED(
+                        "no CA and the text has ISO-2022-JP escape sequences: read as ISO-2022-JP"
+                    )
+                ],
+            )
+        except UnicodeDecodeError:
+            pass
     try:
         return Decoded(data.decode("utf-8"), "utf-8")
     except UnicodeDecodeError:
@@ -180,6 +209,14 @@ def _text_line_col(text: str, offset: int) -> tuple[int, int]:
     return line, offset - start + 1
 
 
+def _utf8_or_detect(data: bytes) -> str | None:
+    try:
+        data.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError:
+        return _detect(data)
+
+
 def _detect(data: bytes) -> str | None:
     """The candidate encoding that reads ``data`` most plausibly, or ``None``."""
     best: tuple[float, int, str] | None = None
@@ -188,30 +225,46 @@ def _detect(data: bytes) -> str | None:
             text = data.decode(name)
         except UnicodeDecodeError:
             continue
-        score = plausibility(text, name in _SINGLE_BYTE)
+        score = plausibility(text, name)
         key = (score, -rank, name)
         if best is None or key > best:
             best = key
     return best[2] if best else None
 
 
-def plausibility(text: str, single_byte: bool) -> float:
-    """Mean score per non-ASCII character: high for real words, low for mis-decoded bytes."""
+def plausibility(text: str, codec: str) -> float:
+    """Mean score per non-ASCII character: high for real words, low for mis-decoded bytes.
+
+    Single-byte codecs are told apart by word shape: Cyrillic words are runs of non-ASCII
+    letters, while accented Latin letters stand alone or in pairs inside ASCII words. Korean
+    text is hangul; Chinese read as EUC-KR turns into hangul mixed with hanja.
+    """
     total = 0.0
     count = 0
-    previous_high = False
+    runs: list[int] = []
+    run = 0
     for ch in text:
         code = ord(ch)
         if code < 128:
-            previous_high = False
+            if run:
+                runs.append(run)
+                run = 0
             continue
         count += 1
+        run += 1 if ch.isalpha() else 0
         score = _char_score(ch, code)
-        if single_byte and previous_high:
-            score -= 1.5  # runs of accented letters are what multi-byte text looks like in Latin-1
-        previous_high = True
+        if codec == "euc_kr" and 0x4E00 <= code <= 0x9FFF:
+            score = -1.0
         total += score
-    return total / count if count else 0.0
+    if run:
+        runs.append(run)
+    if not count:
+        return 0.0
+    if codec in _SINGLE_BYTE and runs:
+        long_words = sum(1 for r in runs if r >= 3) / len(runs)
+        cyrillic = codec in _CYRILLIC
+        total -= count * (1 - long_words if cyrillic else long_words)
+    return total / count
 
 
 def _char_score(ch: str, code: int) -> float:
@@ -223,8 +276,8 @@ def _char_score(ch: str, code: int) -> float:
         return 1.0 if _common_hanzi(ch) else -0.5
     if 0x3000 <= code <= 0x303F or 0xFF01 <= code <= 0xFF5E:
         return 1.0  # CJK punctuation, full-width forms
-    if 0x00C0 <= code <= 0x017F or 0x0400 <= code <= 0x045F:
-        return 1.0  # Latin and Cyrillic letters
+    if 0x00C0 <= code <= 0x017F or 0x0400 <= code <= 0x045F or code in (0x192, 0x2030, 0x2122, 0x20AC):
+        return 1.0  # Latin and Cyrillic letters, and ƒ ‰ ™ €
     if code in (0xA0, 0xA9, 0xAB, 0xBB, 0xB7, 0xB0, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D):
         return 0.5
     return -2.0  # controls, symbols, half-width katakana, private use: what mis-decoding produces

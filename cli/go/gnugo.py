@@ -7,6 +7,7 @@ legal one, so GNU Go sees exactly kifu's board.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import subprocess
 from types import TracebackType
@@ -53,10 +54,8 @@ class Gtp:
 
     def close(self) -> None:
         """Quit GNU Go."""
-        try:
+        with contextlib.suppress(GtpError):
             self.command("quit")
-        except GtpError:
-            pass
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:

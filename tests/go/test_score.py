@@ -125,7 +125,8 @@ def test_score_on_bad_input_exits_1_without_traceback(tmp_path: Path) -> None:
     path = tmp_path / "bad.sgf"
     path.write_bytes(b"\x00\xff\x10garbage")
     result = CliRunner().invoke(cli, ["score", str(path)])
-    assert result.exit_code == 1 and result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
 def test_komi_override_and_presets(tmp_path: Path) -> None:

@@ -1,0 +1,89 @@
+"""Charsets: CA, BOMs, UTF-16, and detection of undeclared legacy encodings."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from kifu.go.encoding import codec_for, decode
+
+from tests.go.helpers import check_file, check_text
+
+# file stem → words its last comment holds once decoded right
+EXPECTED = {
+    "chinese-gb18030": "围棋是一种古老的游戏",
+    "chinese-gbk": "围棋是一种古老的游戏",
+    "simplifiedchinese-gb2312": "围棋是一种古老的游戏",
+    "simplifiedchinese-macos": "围棋是一种古老的游戏",
+    "traditionalchinese-big5": "圍棋是一種古老的遊戲",
+    "traditionalchinese-macos": "圍棋是一種古老的遊戲",
+    "japanese-iso2022jp": "Goは古代のゲーム",
+    "japanese-macos": "Goは古代のゲーム",
+    "japanese-shiftjis": "Goは古代のゲーム",
+    "korean-macos": "바둑은 중국에서",
+    "cyrillic-windows": "Го - древняя игра",
+    "utf16-nobom": "गो एक प्राचीन खेल",
+    "utf16-withbom": "गो एक प्राचीन खेल",
+    "utf8-nobom": "गो एक प्राचीन खेल",
+    "utf8-withbom": "गो एक प्राचीन खेल",
+    "western-isolatin1": "Ää Àà Ââ Åå",
+    "western-isolatin9": "Šš Žž",
+    "western-macosroman": "ƒ ‰ ™",
+    "western-windowslatin1": "ƒ ‰ ™",
+}
+
+
+def files(corpus: Path) -> list[Path]:
+    found = sorted((corpus / "go" / "libsgfcplusplus").glob("encoding-*.sgf"))
+    assert len(found) == len(EXPECTED) == 19
+    return found
+
+
+@pytest.mark.corpus
+def test_every_libsgfcplusplus_encoding_decodes_with_its_ca(corpus: Path) -> None:
+    for path in files(corpus):
+        stem = path.stem.removeprefix("encoding-")
+        decoded = decode(path.read_bytes())
+        assert EXPECTED[stem] in decoded.text, stem
+        checked = check_file(path)
+        assert not {"SGF041", "SGF043", "KIFU001"} & set(checked.all_codes()), stem
+
+
+@pytest.mark.corpus
+def test_undeclared_legacy_encodings_are_detected(corpus: Path) -> None:
+    for path in files(corpus):
+        data = path.read_bytes()
+        undeclared = re.sub(rb"CA\[[^\]]*\]", b"", data)
+        decoded = decode(undeclared)
+        assert EXPECTED[path.stem.removeprefix("encoding-")] in decoded.text, (path.name, decoded.encoding)
+
+
+@pytest.mark.corpus
+def test_real_files_without_or_with_wrong_ca(corpus: Path) -> None:
+    nihon = check_file(corpus / "go" / "sabaki" / "nihon-kiin.sgf")
+    assert "SGF042" in nihon.all_codes() and "shift_jis" in nihon.first("SGF042").message
+    assert "黒" in nihon.records[0].tags.get("BR", "") + str(nihon.records[0].tags)
+    bad = check_file(corpus / "go" / "sabaki" / "japanese_bad.sgf")
+    assert "SGF043" in bad.all_codes()
+    utf16 = check_file(corpus / "go" / "sabaki" / "utf16le.sgf")
+    assert utf16.records and "KIFU001" not in utf16.all_codes()
+
+
+def test_charset_names() -> None:
+    assert codec_for("EUC-CN") == "gb2312"
+    assert codec_for("macintosh") == "mac_roman"
+    assert codec_for("Windows-1251") == "cp1251"
+    assert codec_for("Shift_JIS") == "shift_jis"
+    assert codec_for("xyz-123") is None
+
+
+def test_wrong_charset_is_a_finding_not_a_crash() -> None:
+    checked = check_text("(;FF[4]CA[UTF-8]PB[Ren\xe9 Dupont];B[aa])".encode("latin-1"))
+    assert "SGF043" in checked.all_codes()
+    assert checked.records[0].tags["PB"] == "René Dupont"
+    checked = check_text("(;FF[4]CA[Big5]C[\u68cb];B[aa])".encode("big5"))
+    assert checked.all_codes() == [] and checked.records[0].plies == 1
+    # a Shift_JIS second byte that is "\\" or "]" does not end the value
+    checked = check_text("(;FF[4]CA[Shift_JIS]PB[表示];B[aa])".encode("shift_jis"))
+    assert checked.all_codes() == [] and checked.records[0].tags["PB"] == "表示"
