@@ -66,10 +66,30 @@ def is_null(text: str) -> bool:
     return split_suffixes(text)[0] in _NULL
 
 
+#: The usual case in one match: SAN, then an optional check mark and move suffix annotation.
+_PLAIN_SAN = re.compile(
+    r"^(?:([NBRQK])([a-h])?([1-8])?(x)?([a-h][1-8])|([a-h])(?:(x)([a-h]))?([1-8])(=)?([NBRQ])?)([+#])?([!?]{1,2})?$"
+)
+
+
 def read_move(
-    board: chess.Board, written: str, letters: dict[str, str] | None = None
+    board: chess.Board, written: str, letters: dict[str, str] | None = None, in_check: bool | None = None
 ) -> ReadMove | MoveProblem:
-    """Resolve ``written`` in ``board``'s position (null moves are handled by the caller)."""
+    """Resolve ``written`` in ``board``'s position (null moves are handled by the caller).
+
+    ``in_check`` may tell whether the side to move is in check, when the caller knows.
+    """
+    if letters is None:
+        plain = _PLAIN_SAN.match(written)
+        # not for Nbd7-style disambiguation (it may be unneeded) nor a8Q (no '=')
+        if (
+            plain is not None
+            and (plain.group(1) is None or plain.group(2) is None and plain.group(3) is None)
+            and (plain.group(11) is None or plain.group(10) is not None)
+        ):
+            move = fast_san(board, plain, in_check)
+            if move is not None:
+                return ReadMove(move, plain.group(12) or "", plain.group(13) or "", [])
     core, suffix, annotation = split_suffixes(written)
     if letters is not None:
         core = translate(core, letters)
@@ -88,7 +108,7 @@ def read_move(
             core = core[:-1] + "=" + core[-1]
         if san.group(1) and (san.group(2) or san.group(3)):
             notes.append("disambiguation")
-        return _san(board, core, suffix, annotation, notes, san)
+        return _san(board, core, suffix, annotation, notes, san, in_check)
     long = _LONG.match(core)
     if long:
         return _long(board, core, suffix, annotation, long)
@@ -96,10 +116,18 @@ def read_move(
 
 
 def _san(
-    board: chess.Board, core: str, suffix: str, annotation: str, notes: list[str], match: re.Match[str]
+    board: chess.Board,
+    core: str,
+    suffix: str,
+    annotation: str,
+    notes: list[str],
+    match: re.Match[str],
+    in_check: bool | None,
 ) -> ReadMove | MoveProblem:
+    move = fast_san(board, match, in_check)
     try:
-        move = board.parse_san(core)
+        if move is None:
+            move = board.parse_san(core)
     except chess.AmbiguousMoveError:
         options = sorted(_strip(board.san(m)) for m in _candidates(board, core))
         return MoveProblem("ambiguous", f"ambiguous: {' or '.join(options)} can be meant")
@@ -112,6 +140,90 @@ def _san(
     elif "disambiguation" in notes:
         notes[notes.index("disambiguation")] = "overspecified:" + _strip(board.san(move))
     return ReadMove(move, suffix, annotation, notes)
+
+
+_PIECE_INDEX = {"N": chess.KNIGHT, "B": chess.BISHOP, "R": chess.ROOK, "Q": chess.QUEEN, "K": chess.KING}
+
+
+def _safe(board: chess.Board, move: chess.Move, quiet_king: bool) -> bool:
+    """Whether a pseudo-legal move leaves the own king safe.
+
+    Out of check, a piece that does not stand on a line through its own king cannot be
+    pinned, so the full test (python-chess's ``is_into_check``) is needed only for king
+    moves, moves in check, and pieces that could be pinned.
+    """
+    if quiet_king and not chess.BB_RAYS[board.king(board.turn) or 0][move.from_square]:
+        return True
+    return not board.is_into_check(move)
+
+
+def fast_san(board: chess.Board, match: re.Match[str], in_check: bool | None = None) -> chess.Move | None:
+    """The move of a well-formed SAN when it is legal and unique, found directly; else ``None``.
+
+    This is python-chess's resolution without generating moves: the candidates are the pieces
+    that attack the target square. Anything unusual (no candidate, two candidates, en passant,
+    a missing promotion piece) returns ``None`` and goes to ``parse_san``, which explains it.
+    """
+    turn = board.turn
+    letter = match.group(1)
+    if in_check is None:
+        in_check = board.is_check()
+    if letter:
+        to = chess.parse_square(match.group(5))
+        if board.occupied_co[turn] & chess.BB_SQUARES[to]:
+            return None
+        piece = _PIECE_INDEX[letter]
+        occupied = board.occupied
+        if piece == chess.KNIGHT:
+            reach = chess.BB_KNIGHT_ATTACKS[to]
+        elif piece == chess.KING:
+            reach = chess.BB_KING_ATTACKS[to]
+        else:
+            reach = 0
+            if piece != chess.ROOK:
+                reach |= chess.BB_DIAG_ATTACKS[to][chess.BB_DIAG_MASKS[to] & occupied]
+            if piece != chess.BISHOP:
+                reach |= chess.BB_RANK_ATTACKS[to][chess.BB_RANK_MASKS[to] & occupied]
+                reach |= chess.BB_FILE_ATTACKS[to][chess.BB_FILE_MASKS[to] & occupied]
+        origins = board.pieces_mask(piece, turn) & reach
+        if match.group(2):
+            origins &= chess.BB_FILES[ord(match.group(2)) - 97]
+        if match.group(3):
+            origins &= chess.BB_RANKS[ord(match.group(3)) - 49]
+        found = None
+        quiet_king = not in_check and piece != chess.KING
+        for origin in chess.scan_forward(origins):
+            move = chess.Move(origin, to)
+            if _safe(board, move, quiet_king):
+                if found is not None:
+                    return None
+                found = move
+        return found
+    to = chess.parse_square(
+        match.group(8) + match.group(9) if match.group(7) else match.group(6) + match.group(9)
+    )
+    rank = to >> 3
+    promotion = _PIECE_INDEX[match.group(11)] if match.group(11) else None
+    if (rank in (0, 7)) != (promotion is not None):
+        return None
+    step = -8 if turn == chess.WHITE else 8
+    pawns = board.pawns & board.occupied_co[turn]
+    if match.group(7):
+        origin = chess.square(ord(match.group(6)) - 97, (to + step) >> 3)
+        if abs((origin & 7) - (to & 7)) != 1 or not (board.occupied_co[not turn] & chess.BB_SQUARES[to]):
+            return None  # not a capture of a piece (en passant goes to parse_san)
+    else:
+        origin = to + step
+        if board.occupied & chess.BB_SQUARES[to]:
+            return None
+        if not pawns & chess.BB_SQUARES[origin] and not board.occupied & chess.BB_SQUARES[origin]:
+            origin += step
+            if rank != (3 if turn == chess.WHITE else 4):
+                return None
+    if not 0 <= origin < 64 or not pawns & chess.BB_SQUARES[origin]:
+        return None
+    move = chess.Move(origin, to, promotion)
+    return move if _safe(board, move, not in_check) else None
 
 
 def _castle(

@@ -19,7 +19,7 @@ from kifu.core.record import MoveNode, Record, Span
 from lark import Token
 
 _TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\]', re.S)
-_NUMBERED = re.compile(r"([0-9]+)[ \t]*(\.+|…)?\s*")
+_MOVE_PARTS = re.compile(r"(?:([0-9]+)[ \t]*(?:\.+|…)\s*)?(\S+)(?:\s+(\S+))?")
 _UNESCAPED_QUOTE = re.compile(r'(?<!\\)(?:\\\\)*"')
 _RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 _MAX_SHOWN = 60
@@ -185,25 +185,32 @@ class _Reader:
         # ESCAPE lines are ignored by definition
 
     def _move(self, token: Token, line: list[MoveNode], pending: list[str]) -> None:
-        value = token.value.rstrip()
-        number = None
-        text = value
-        column_shift = 0
-        if value[0].isdigit() and not value.startswith(("0-0", "0-1")):
-            numbered = _NUMBERED.match(value)
-            if numbered and numbered.end() < len(value):
-                number = int(numbered.group(1))
-                text = value[numbered.end() :]
-                column_shift = numbered.end()
-        line_number = (token.line or 1) + self.offset + value[:column_shift].count("\n")
-        column = 1 if "\n" in value[:column_shift] else (token.column or 1) + column_shift
-        node = MoveNode(
-            text=text, span=Span(line_number, column, line_number, column + len(text)), move_number=number
-        )
-        if pending:
-            node.comments_before.extend(pending)
-            pending.clear()
-        line.append(node)
+        """A MOVE token: an optional move number, a move, and possibly the reply."""
+        value = token.value
+        parts = _MOVE_PARTS.match(value)
+        assert parts is not None  # the terminal guarantees the shape
+        number = parts.group(1)
+        for group in (2, 3):
+            text = parts.group(group)
+            if text is None:
+                break
+            offset = parts.start(group)
+            before = value.rfind("\n", 0, offset)
+            if before < 0:
+                line_number = (token.line or 1) + self.offset
+                column = (token.column or 1) + offset
+            else:
+                line_number = (token.line or 1) + self.offset + value.count("\n", 0, offset)
+                column = offset - before
+            node = MoveNode(
+                text=text,
+                span=Span(line_number, column, line_number, column + len(text)),
+                move_number=int(number) if number and group == 2 else None,
+            )
+            if pending:
+                node.comments_before.extend(pending)
+                pending.clear()
+            line.append(node)
 
     def _comment(self, text: str, line: list[MoveNode], pending: list[str]) -> None:
         if line and not pending:

@@ -78,32 +78,41 @@ class _MainLine:
         self.fifty_reached: int | None = None
 
     def after_move(self, board: chess.Board, ply: int, zeroing: bool, mate: bool) -> None:
+        """Account for the position reached by the move of ``ply`` (the hot path: keep it lean)."""
         if zeroing:
             self.counts.clear()
             self.twice.clear()
+            if not (board.pawns | board.rooks | board.queens) and board.is_insufficient_material():
+                self._end("insufficient-material", "1/2-1/2", ply)
         key = self.key = board._transposition_key()
         count = self.counts.get(key, 0) + 1
         self.counts[key] = count
-        if count == 2:
-            self.twice.append(key)
         if mate:
             self._end("checkmate", "0-1" if board.turn == chess.WHITE else "1-0", ply)
             return
-        if count >= 3 and self.threefold_reached is None:
+        if count >= 2:
+            self._repeated(key, count, ply)
+        clock = board.halfmove_clock
+        if clock >= 99:
+            self._long_quiet(board, clock, ply)
+        if self.twice and self.threefold_ply is None and self._threefold_by_move(board):
+            self.threefold_ply = ply
+
+    def _repeated(self, key: Hashable, count: int, ply: int) -> None:
+        if count == 2:
+            self.twice.append(key)
+        elif count >= 3 and self.threefold_reached is None:
             self.threefold_reached = ply
             self.threefold_ply = self.threefold_ply or ply
         if count >= 5:
             self._end("fivefold-repetition", "1/2-1/2", ply)
-        clock = board.halfmove_clock
+
+    def _long_quiet(self, board: chess.Board, clock: int, ply: int) -> None:
         if clock >= 100 and self.fifty_reached is None:
             self.fifty_reached = ply
             self.fifty_ply = self.fifty_ply or ply
         if clock >= 150:
             self._end("seventyfive-moves", "1/2-1/2", ply)
-        if zeroing and board.is_insufficient_material():
-            self._end("insufficient-material", "1/2-1/2", ply)
-        if self.threefold_ply is None and self.twice and self._threefold_by_move(board):
-            self.threefold_ply = ply
         if self.fifty_ply is None and clock == 99 and self._fifty_by_move(board):
             self.fifty_ply = ply
 
@@ -122,28 +131,33 @@ class _MainLine:
     def _threefold_by_move(self, board: chess.Board) -> bool:
         """FIDE 9.2.1.1: the player to move writes a move that repeats a position a third time.
 
-        Only a quiet move (no capture, no pawn move) can repeat a position, and it changes
-        the occupied squares by two (four for castling): twice-seen positions that differ
-        more cannot be reached, so most plies need no move generation at all.
+        Only a quiet move (no capture, no pawn move) can repeat a position. It empties one
+        square of the mover's and fills one empty square (castling: two and two), so each
+        twice-seen position names the one candidate move that could reach it; most plies need
+        no move generation at all.
         """
         occupied = board.occupied
-        reachable = False
+        ours = board.occupied_co[board.turn]
         for key in self.twice:
             assert isinstance(key, tuple)
-            if key[9] != board.turn and chess.popcount((key[6] | key[7]) ^ occupied) in (2, 4):
-                reachable = True
-                break
-        if not reachable:
-            return False
-        for move in board.generate_legal_moves():
-            if board.is_zeroing(move):
+            if key[9] == board.turn:
                 continue
-            board.push(move)
-            try:
-                if self.counts.get(board._transposition_key(), 0) >= 2:
-                    return True
-            finally:
+            diff = (key[6] | key[7]) ^ occupied
+            origins, targets = diff & ours, diff & ~occupied
+            if chess.popcount(origins) == 1 and chess.popcount(targets) == 1:
+                candidates = [chess.Move(chess.lsb(origins), chess.lsb(targets))]
+            elif chess.popcount(diff) == 4:
+                candidates = [m for m in board.generate_castling_moves()]
+            else:
+                continue
+            for move in candidates:
+                if board.is_zeroing(move) or not board.is_legal(move):
+                    continue
+                board.push(move)
+                repeats = board._transposition_key() == key
                 board.pop()
+                if repeats:
+                    return True
         return False
 
     @staticmethod
@@ -215,6 +229,11 @@ _RESOLVED: dict[tuple[Hashable, str], ReadMove | MoveProblem] = {}
 _RESOLVED_LIMIT = 200_000
 
 
+def clear_cache() -> None:
+    """Forget the cached SAN resolutions (benchmarks start each run cold)."""
+    _RESOLVED.clear()
+
+
 def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) -> Replay:
     out = Replay()
     main = _MainLine(board)
@@ -224,6 +243,7 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
     work: list[tuple[chess.Board, list[MoveNode], int, bool]] = [(board, record.moves, 1, True)]
     while work:
         position, nodes, ply, is_main = work.pop()
+        in_check: bool | None = None  # unknown at the start of a line
         ended_reported = False
         numbers_reported = False
         for node in nodes:
@@ -257,7 +277,7 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
                         rule=_ending_rule(main.ending),
                     )
                 )
-            if is_null(node.text):
+            if node.text[0] in "-Z0@" and is_null(node.text):
                 label = move_label(position, node.text)
                 severity = Severity.ERROR if is_main else Severity.WARNING
                 where = (
@@ -271,6 +291,7 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
                     )
                 )
                 position.push(chess.Move.null())
+                in_check = None
                 if is_main:
                     main.counts.clear()
                 ply += 1
@@ -278,7 +299,7 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
             cache_key = (main.key, node.text) if is_main and letters is None else None
             read = _RESOLVED.get(cache_key) if cache_key is not None else None
             if read is None:
-                read = read_move(position, node.text, letters)
+                read = read_move(position, node.text, letters, in_check)
                 if cache_key is not None and isinstance(read, ReadMove):
                     if len(_RESOLVED) >= _RESOLVED_LIMIT:
                         _RESOLVED.clear()
@@ -294,7 +315,7 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
                 _notation_findings(out, read, node, _label(number, turn, node.text), ply)
             zeroing = position.is_zeroing(read.move)
             position.push(read.move)
-            check = position.is_check()
+            check = in_check = position.is_check()
             mate = check and not any(position.generate_legal_moves())
             if read.suffix != ("#" if mate else "+" if check else ""):
                 _check_suffix(

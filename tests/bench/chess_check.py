@@ -17,6 +17,7 @@ from pathlib import Path
 
 import chess.pgn
 from kifu.chess.checker import check
+from kifu.chess.replay import clear_cache
 from kifu.core.game import CheckOptions
 from kifu.core.sources import Source
 
@@ -39,7 +40,8 @@ def python_chess(path: Path) -> int:
 
 
 def kifu(path: Path) -> int:
-    """kifu's whole check: parse, replay every line, results, claims, findings."""
+    """kifu's whole check: parse, replay every line, results, claims, findings (cold cache)."""
+    clear_cache()
     return sum(1 for item in check(Source(str(path)), "pgn", CheckOptions()) if hasattr(item, "index"))
 
 

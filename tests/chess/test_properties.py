@@ -115,3 +115,20 @@ def test_random_damage_to_a_real_game_never_crashes(edits: list[tuple[int, int, 
         for finding in report.findings:
             if finding.span is not None:
                 assert 1 <= finding.span.line <= text.count("\n") + 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 200))
+def test_fast_san_agrees_with_python_chess(seed: int, plies: int) -> None:
+    """kifu's direct SAN resolution finds exactly python-chess's move for every legal SAN."""
+    from kifu.chess.notation import _SAN, fast_san
+
+    board = random_game(seed, plies, False).end().board()
+    for move in board.legal_moves:
+        san = board.san(move).rstrip("+#")
+        match = _SAN.match(san)
+        if match is None:  # castling
+            continue
+        found = fast_san(board, match)
+        assert found is None or found == move, (board.fen(), san, found)
+        assert found == move or board.is_en_passant(move), (board.fen(), san)
