@@ -84,7 +84,7 @@ def read_move(
         # not for Nbd7-style disambiguation (it may be unneeded) nor a8Q (no '=')
         if (
             plain is not None
-            and (plain.group(1) is None or plain.group(2) is None and plain.group(3) is None)
+            and (plain.group(1) is None or (plain.group(2) is None and plain.group(3) is None))
             and (plain.group(11) is None or plain.group(10) is not None)
         ):
             move = fast_san(board, plain, in_check)
