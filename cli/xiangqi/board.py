@@ -107,7 +107,7 @@ def _tables() -> tuple[
     for frm in range(90):
         for to, leg in horse[frm]:
             horse_attackers[to].append((frm, leg))
-    pawn_attackers: dict[int, list[list[int]]] = {RED: [[] for _ in range(90)], BLACK: [[] for _ in range(90)]}
+    pawn_attackers: dict[int, list[list[int]]] = {side: [[] for _ in range(90)] for side in (RED, BLACK)}
     for side in (RED, BLACK):
         for frm in range(90):
             for to in pawn[side][frm]:

@@ -87,8 +87,9 @@ def _check_records(items: Iterator[tuple[Record, list[Finding]]], options: Check
         try:
             yield check_record(record, findings, options)
         except Exception as error:
+            failure = internal_error(error, f"while checking record {record.index}")
             yield RecordReport(index=record.index, line=record.line, tags=record.tags,
-                               findings=[*findings, internal_error(error, f"while checking record {record.index}")])
+                               findings=[*findings, failure])
 
 
 def check_record(record: Record, findings: list[Finding], options: CheckOptions) -> RecordReport:

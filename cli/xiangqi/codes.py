@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kifu.core.findings import Severity, register
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 CXA = "CXA Xiangqi Competition Rules"
 NOTATION = "CXA rules, record notation"
 
@@ -55,13 +55,13 @@ IMPOSSIBLE_DIRECTION = register(
     "on the board. The line stops.", NOTATION,
 )
 NONCANONICAL = register(
-    "XQN008", I, "move written in a non-standard way",
+    "XQN008", INFO, "move written in a non-standard way",
     "The move was read, but not in its standard form: e.g. a plain file where 前/后 is required, "
     "an abridged move read by a chosen convention. The message gives the standard XQBase text.",
     NOTATION,
 )
 ENCODING = register(
-    "XQN009", I, "text encoding detected",
+    "XQN009", INFO, "text encoding detected",
     "The file is not UTF-8; kifu detected its encoding (GBK/GB18030, Big5, UTF-16) and read it "
     "so. The name is reported so that a wrong guess can be spotted.",
 )

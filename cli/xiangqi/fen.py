@@ -15,7 +15,9 @@ from kifu.xiangqi.board import (
 )
 
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-_LETTERS = {"K": KING, "A": ADVISOR, "B": ELEPHANT, "E": ELEPHANT, "N": 4, "H": 4, "R": 5, "C": 6, "P": PAWN}
+#: FEN letters (upper case) to piece types; E and H are synonyms of B and N.
+PIECE_KINDS = _LETTERS = {"K": KING, "A": ADVISOR, "B": ELEPHANT, "E": ELEPHANT, "N": 4, "H": 4, "R": 5,
+                          "C": 6, "P": PAWN}
 _MAX = {KING: 1, ADVISOR: 2, ELEPHANT: 2, 4: 2, 5: 2, 6: 2, PAWN: 5}
 
 

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-
 from kifu.app import cli
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "xiangqi"

@@ -77,8 +77,8 @@ def test_oracle_known_disagreements(corpus: Path) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["炮二平五", "炮2平5", "砲二平五", "包二平五", "炮２平５", "C2.5", "C2=5", "Ｃ２＝５", "C25", "H2-E2", "h2e2",
-     "炮2 5", "炮25"],
+    ["炮二平五", "炮2平5", "砲二平五", "包二平五", "炮２平５", "C2.5", "C2=5", "Ｃ２＝５", "C25", "H2-E2",
+     "h2e2", "炮2 5", "炮25"],
 )
 def test_reading_variants_of_one_move(text: str) -> None:
     assert _read(START_FEN, text) == "h2e2"

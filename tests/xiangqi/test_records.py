@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from kifu.core.findings import Finding
 from kifu.core.game import CheckOptions
 from kifu.core.results import RecordReport
@@ -131,7 +130,8 @@ def test_replay_keeps_keys_and_check_facts() -> None:
 KNOWN_PLIES = {
     "pgn/xqbase_SAMPLE.PGN.gb18030": [75], "pgn/xqbase_SAMPLE.PGN.utf8.txt": [75],
     "pgn/eleeye_CCGC_01.PGN.gb18030": [26], "pgn/eleeye_CCGC_01.PGN.utf8.txt": [26],
-    "pgn/ccpd_midgame_00000001.pgn": [31], "pgn/cchess_test2.pgn": [102], "pgn/cchess_zhongpao_liepao.pgn": [23],
+    "pgn/ccpd_midgame_00000001.pgn": [31], "pgn/cchess_test2.pgn": [102],
+    "pgn/cchess_zhongpao_liepao.pgn": [23],
     "pgn/cchess_endgame_test.pgn": [25], "pgn/cchess_test1_move.txt": [110],
     "xqf/xqbase_SAMPLE.XQF": [75], "xqf/XQFEXAMA.XQF": [110],
 }
@@ -203,7 +203,7 @@ def test_truncated_xqf_never_raises(corpus: Path, tmp_path: Path) -> None:
     for cut in [0, 2, 100, 1023, 1024, 1030, *rng.sample(range(1025, len(data)), 30)]:
         path = tmp_path / f"cut{cut}.xqf"
         path.write_bytes(data[:cut])
-        reports, findings = _run(path, "xqf")
+        reports, _ = _run(path, "xqf")
         assert not any(f.code == "KIFU001" for r in reports for f in r.findings), cut
         if cut < 1024:
             assert reports[0].findings[0].code == "XQN011"

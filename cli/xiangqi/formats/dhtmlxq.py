@@ -15,15 +15,16 @@ from collections.abc import Iterator
 from kifu.core.findings import Finding
 from kifu.core.record import MoveNode, Record, Span
 from kifu.xiangqi import codes
-from kifu.xiangqi.board import FILES, Board, square
-from kifu.xiangqi.fen import write_fen
+from kifu.xiangqi.board import Board, square
+from kifu.xiangqi.fen import PIECE_KINDS, write_fen
 from kifu.xiangqi.formats.coords import dhtml_move_to_iccs
 
 _BLOCK = re.compile(r"\[DhtmlXQ\](.*?)(?:\[/DhtmlXQ\]|\Z)", re.S | re.I)
 _FIELD = re.compile(r"\[DhtmlXQ_([A-Za-z0-9_]+)\](.*?)\[/DhtmlXQ_\1\]", re.S | re.I)
 _PIECES = "RNBAKABNRCCPPPPP"
-_TAGS = {"title": "Title", "event": "Event", "date": "Date", "place": "Site", "red": "Red", "black": "Black",
-         "redteam": "RedTeam", "blackteam": "BlackTeam", "round": "Round", "open": "Opening", "author": "Author"}
+_TAGS = {"title": "Title", "event": "Event", "date": "Date", "place": "Site", "red": "Red",
+         "black": "Black", "redteam": "RedTeam", "blackteam": "BlackTeam", "round": "Round",
+         "open": "Opening", "author": "Author"}
 _RESULTS = {"红胜": "1-0", "紅勝": "1-0", "黑胜": "0-1", "黑勝": "0-1", "和棋": "1/2-1/2", "和局": "1/2-1/2",
             "未知": "*", "W": "1-0", "B": "0-1", "D": "1/2-1/2"}
 
@@ -131,11 +132,8 @@ def _binit_fen(value: str) -> str | None:
         if x > 8:
             continue
         sq = square(x, 9 - y)
-        from kifu.xiangqi.fen import _LETTERS
-
-        kind = _LETTERS[_PIECES[i % 16]]
+        kind = PIECE_KINDS[_PIECES[i % 16]]
         if board.board[sq]:
             return None
         board.put(sq, kind if i < 16 else -kind)
-    _ = FILES
     return write_fen(board).split()[0] + " w"

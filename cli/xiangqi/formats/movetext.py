@@ -6,12 +6,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 
-from lark import Lark, Token
-
 from kifu.core.findings import Finding
 from kifu.core.record import MoveNode, Span
 from kifu.xiangqi import codes
 from kifu.xiangqi.notation.spec import to_ascii
+from lark import Lark, Token
 
 RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "*": "*"}
 _MOVES = ("CHINESE_MOVE", "WXF_MOVE", "COORD_MOVE", "BAD_MOVE")
@@ -36,6 +35,13 @@ def normalise_result(text: str) -> str | None:
     return None
 
 
+def _position(tok: Token) -> tuple[int, int, int, int]:
+    """Line, column, end line and end column (exclusive) of a token, all 1-based."""
+    line = tok.line or 1
+    column = tok.column or 1
+    return line, column, tok.end_line or line, tok.end_column or column + len(tok)
+
+
 @dataclass(slots=True)
 class Movetext:
     """The moves of one record, its result marker and what was wrong in the text."""
@@ -58,23 +64,23 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
     junk: list[Token] = []
 
     def span(tok: Token) -> Span:
-        return Span(tok.line + first_line - 1, tok.column, (tok.end_line or tok.line) + first_line - 1,
-                    tok.end_column or tok.column + 1)
+        line, column, end_line, end_column = _position(tok)
+        return Span(line + first_line - 1, column, end_line + first_line - 1, end_column)
 
     def original(tok: Token) -> str:
-        if tok.line == tok.end_line:
-            return lines[tok.line - 1][tok.column - 1: (tok.end_column or tok.column + 1) - 1]
+        line, column, end_line, end_column = _position(tok)
+        if line == end_line and line <= len(lines):
+            return lines[line - 1][column - 1: end_column - 1]
         return str(tok)
 
     def flush_junk() -> None:
         if not junk:
             return
-        first, last = junk[0], junk[-1]
-        where = Span(first.line + first_line - 1, first.column, last.line + first_line - 1,
-                     (last.end_column or last.column + 1))
+        first, last = _position(junk[0]), _position(junk[-1])
+        where = Span(first[0] + first_line - 1, first[1], last[2] + first_line - 1, last[3])
         shown = "".join(original(t) for t in junk)
-        out.findings.append(codes.UNREADABLE_TEXT(f"{shown!r} is not a move, move number, comment or result",
-                                                  where, move=shown))
+        message = f"{shown!r} is not a move, move number, comment or result"
+        out.findings.append(codes.UNREADABLE_TEXT(message, where, move=shown))
         junk.clear()
 
     for tok in tree.children:
@@ -109,7 +115,8 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
                 stack[-1][-1].variations.append(variation)
                 stack.append(variation)
             else:
-                out.findings.append(codes.UNREADABLE_TEXT("variation `(` before any move", span(tok), move="("))
+                message = "variation `(` before any move"
+                out.findings.append(codes.UNREADABLE_TEXT(message, span(tok), move="("))
                 stack.append([])
         elif kind == "RPAR":
             if len(stack) > 1:

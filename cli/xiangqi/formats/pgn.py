@@ -12,8 +12,8 @@ from kifu.xiangqi.formats.movetext import read_movetext
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z_][\w.-]*)\s+"(.*)"\s*\]\s*$')
 _TAG_START = re.compile(r"^\s*\[\s*[A-Za-z_]")
-_FEN_LINE = re.compile(r"^\s*((?:[rnbakcpheRNBAKCPHE1-9]{1,9}/){9}[rnbakcpheRNBAKCPHE1-9]{1,9}(?:\s+[wbrWBR])?"
-                       r"(?:\s+\S+){0,4})\s*$")
+_FEN_RANK = "[rnbakcpheRNBAKCPHE1-9]{1,9}"
+_FEN_LINE = re.compile(rf"^\s*((?:{_FEN_RANK}/){{9}}{_FEN_RANK}(?:\s+[wbrWBR])?(?:\s+\S+){{0,4}})\s*$")
 _TRAILER = re.compile(r"^\s*={3,}")
 
 

@@ -12,8 +12,8 @@ import struct
 from kifu.core.findings import Finding
 from kifu.core.record import MoveNode, Record
 from kifu.xiangqi import codes
-from kifu.xiangqi.board import FILES, RED
-from kifu.xiangqi.fen import write_fen
+from kifu.xiangqi.board import FILES, RED, Board, square
+from kifu.xiangqi.fen import PIECE_KINDS, write_fen
 from kifu.xiangqi.formats.errors import RecordError
 
 _PIECES = "RNBAKABNRCCPPPPP"
@@ -39,7 +39,8 @@ class _Keys:
         self.xyf = (_square_key(key_xyf) * self.xy) & 0xFF
         self.xyt = (_square_key(key_xyt) * self.xyf) & 0xFF
         self.comment = ((keys_sum * 256 + key_xy) % 32000) + 767
-        kb = ((keys_sum & mask) | or_a, (key_xy & mask) | or_b, (key_xyf & mask) | or_c, (key_xyt & mask) | or_d)
+        kb = ((keys_sum & mask) | or_a, (key_xy & mask) | or_b,
+              (key_xyf & mask) | or_c, (key_xyt & mask) | or_d)
         self.f32 = bytes(_MASK[i] & kb[i % 4] for i in range(32))
 
 
@@ -79,17 +80,13 @@ def read_xqf(data: bytes) -> tuple[Record, list[Finding]]:
             for i in range(32):
                 points[(keys.xy + i + 1) & 0x1F] = raw[i]
         points = [(p - keys.xy) & 0xFF for p in points]
-    from kifu.xiangqi.board import Board, square
-
     board = Board()
-    for i, value in enumerate(points):
-        name = _point(value)
-        if name is None:
+    for i, point in enumerate(points):
+        where = _point(point)
+        if where is None:
             continue
-        letter = _PIECES[i % 16]
-        from kifu.xiangqi.fen import _LETTERS
-
-        kind = _LETTERS[letter]
+        name = where
+        kind = PIECE_KINDS[_PIECES[i % 16]]
         sq = square(FILES.index(name[0]), int(name[1]))
         if board.board[sq]:
             raise RecordError(codes.BAD_FEN(f"XQF piece list puts two pieces on {name}"))
@@ -106,12 +103,9 @@ def read_xqf(data: bytes) -> tuple[Record, list[Finding]]:
     return record, findings
 
 
-def _read_steps(body: bytes, version: int, keys: _Keys | None, board: object
+def _read_steps(body: bytes, version: int, keys: _Keys | None, board: Board
                 ) -> tuple[list[MoveNode], int, str | None]:
     """The move tree; the side of the first moved piece; a description of damage, if any."""
-    from kifu.xiangqi.board import Board, square
-
-    assert isinstance(board, Board)
     pos = 0
 
     def step() -> tuple[int, int, int, str | None] | None:

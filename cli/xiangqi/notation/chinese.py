@@ -17,10 +17,11 @@ NUMERALS = "一二三四五六七八九"
 DIRECTIONS = {"进": "+", "進": "+", "退": "-", "平": "."}
 POSITIONS = {"前": "front", "中": "middle", "后": "rear", "後": "rear"}
 
-RED_NAMES = {KING: "帅", ADVISOR: "仕", ELEPHANT: "相", HORSE: "马", CHARIOT: "车", CANNON: "炮", PAWN: "兵"}
-BLACK_NAMES = {KING: "将", ADVISOR: "士", ELEPHANT: "象", HORSE: "马", CHARIOT: "车", CANNON: "炮", PAWN: "卒"}
-TRADITIONAL_RED = {KING: "帥", ADVISOR: "仕", ELEPHANT: "相", HORSE: "傌", CHARIOT: "俥", CANNON: "炮", PAWN: "兵"}
-TRADITIONAL_BLACK = {KING: "將", ADVISOR: "士", ELEPHANT: "象", HORSE: "馬", CHARIOT: "車", CANNON: "包", PAWN: "卒"}
+_ORDER = (KING, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, PAWN)
+RED_NAMES = dict(zip(_ORDER, "帅仕相马车炮兵", strict=True))
+BLACK_NAMES = dict(zip(_ORDER, "将士象马车炮卒", strict=True))
+TRADITIONAL_RED = dict(zip(_ORDER, "帥仕相傌俥炮兵", strict=True))
+TRADITIONAL_BLACK = dict(zip(_ORDER, "將士象馬車包卒", strict=True))
 DIRECTION_CHARS = {"+": "进", "-": "退", ".": "平"}
 FULLWIDTH_DIGITS = "１２３４５６７８９"
 
@@ -36,7 +37,8 @@ def parse(text: str) -> MoveSpec:
         tree = grammar("xiangqi_chinese").parse(text)
     except UnexpectedInput as error:
         column = max(getattr(error, "column", 1) - 1, 0)
-        raise NotationError(f"not a Chinese move: {text!r} cannot be read at character {column + 1}", column) from None
+        message = f"not a Chinese move: {text!r} cannot be read at character {column + 1}"
+        raise NotationError(message, column) from None
     except LarkError as error:
         raise NotationError(f"not a Chinese move: {text!r} ({error})") from None
     tokens = [t for t in tree.children if isinstance(t, Token)]

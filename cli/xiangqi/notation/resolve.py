@@ -110,7 +110,8 @@ def _origins(board: Board, spec: MoveSpec, side: int) -> tuple[list[int], str | 
         group = groups.get(x, [])
         if not group:
             where = sorted(file_number(side, gx) for gx in groups)
-            have = f"; {name}s stand on file(s) {', '.join(map(str, where))}" if where else f"; there is no {name}"
+            listed = ", ".join(map(str, where))
+            have = f"; {name}s stand on file(s) {listed}" if where else f"; there is no {name}"
             return [], "no-piece", f"no {name} stands on file {spec.file}{have}"
         if marker is None:
             return group, None, ""
@@ -179,13 +180,16 @@ def candidates(board: Board, spec: MoveSpec) -> tuple[list[int], str | None, str
     if problem:
         return [], problem, message
     assert spec.kind is not None and spec.target is not None
-    directions = [spec.direction] if spec.direction else (["+", "-", "."] if spec.kind in STRAIGHT else ["+", "-"])
+    if spec.direction:
+        directions = [spec.direction]
+    else:
+        directions = ["+", "-", "."] if spec.kind in STRAIGHT else ["+", "-"]
     moves = []
     for sq in origins:
         for direction in directions:
-            to = _destinations(sq, spec.kind, side, direction, spec.target)
-            if to is not None:
-                moves.append(make_move(sq, to))
+            dest = _destinations(sq, spec.kind, side, direction, spec.target)
+            if dest is not None:
+                moves.append(make_move(sq, dest))
     if not moves:
         name = NAMES[spec.kind]
         return [], "no-move", f"the text describes no move a {name} can make from where it stands"
@@ -215,14 +219,16 @@ def resolve(board: Board, spec: MoveSpec, legal: list[int] | None = None,
     if len(fitting) == 1:
         resolution = Resolution(move=fitting[0])
         if len({m >> 7 for m in moves}) > 1 and spec.kind not in (ADVISOR, ELEPHANT) and spec.marker is None:
-            resolution.noncanonical = "several pieces of that type stand on the file; only one can make the move"
+            resolution.noncanonical = ("several pieces of that type stand on the file; "
+                                       "only one can make the move")
         return resolution
     if len(fitting) > 1:
         if spec.direction is None and len({m >> 7 for m in fitting}) == 1 and abridged_preference:
             want = "." if abridged_preference == "traverse" else "+-"
             chosen = [m for m in fitting if ((m >> 7) // 9 == (m & 127) // 9) == (want == ".")]
             if len(chosen) == 1:
-                return Resolution(move=chosen[0], noncanonical=f"abridged move read by the {abridged_preference} convention")
+                why = f"abridged move read by the {abridged_preference} convention"
+                return Resolution(move=chosen[0], noncanonical=why)
         kind = "abridged" if spec.direction is None else "ambiguous"
         return Resolution(problem=kind, readings=fitting,
                           message="the text fits several legal moves")
@@ -294,7 +300,8 @@ def explain_illegal(board: Board, move: int) -> tuple[str, str]:
         if target and len(screens) > 1:
             return "rule", f"the cannon would jump over {len(screens)} pieces; it captures over exactly one"
         if not target and screens:
-            return "rule", f"the cannon's path is blocked on {square_name(screens[0])} (it jumps only to capture)"
+            where = square_name(screens[0])
+            return "rule", f"the cannon's path is blocked on {where} (it jumps only to capture)"
     return "rule", f"the {name} cannot move from {square_name(frm)} to {square_name(to)}"
 
 

@@ -41,7 +41,10 @@ def chinese(board: Board, move: int, traditional: bool = False) -> str:
     """XQBase Chinese notation (``traditional``: the two-file forms and traditional pieces)."""
     kind, side, file, direction, target = _parts(board, move)
     red = side == RED
-    names = (TRADITIONAL_RED if red else TRADITIONAL_BLACK) if traditional else (RED_NAMES if red else BLACK_NAMES)
+    if traditional:
+        names = TRADITIONAL_RED if red else TRADITIONAL_BLACK
+    else:
+        names = RED_NAMES if red else BLACK_NAMES
     name = names[kind]
     tail = DIRECTION_CHARS[direction] + number(target, red)
     group, doubled = _tandem(board, move, kind, side)

@@ -19,12 +19,13 @@ def parse(text: str) -> MoveSpec:
         tree = grammar("xiangqi_wxf").parse(text)
     except UnexpectedInput as error:
         column = max(getattr(error, "column", 1) - 1, 0)
-        raise NotationError(f"not a move: {text!r} cannot be read at character {column + 1}", column) from None
+        message = f"not a move: {text!r} cannot be read at character {column + 1}"
+        raise NotationError(message, column) from None
     except LarkError as error:
         raise NotationError(f"not a move: {text!r} ({error})") from None
     if tree.data == "move_nodir":
-        letter, file, target = (str(t) for t in tree.children if isinstance(t, Token))
-        return MoveSpec("wxf", LETTERS[letter.upper()], file=int(file), direction=".", target=int(target))
+        letter, file, to_file = (str(t) for t in tree.children if isinstance(t, Token))
+        return MoveSpec("wxf", LETTERS[letter.upper()], file=int(file), direction=".", target=int(to_file))
     origin, dir_tree, target_token = tree.children
     assert not isinstance(origin, Token) and not isinstance(dir_tree, Token)
     direction = str(dir_tree.children[0])
