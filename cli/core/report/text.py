@@ -47,7 +47,7 @@ class TextReporter:
         context = []
         if report is not None:
             context.append(f"game {report.index}")
-        if finding.move is not None:
+        if finding.move is not None and not finding.message.startswith(finding.move):
             context.append(finding.move)
         label = f" [{', '.join(context)}]" if context else ""
         self.out.write(f"{where}: {finding.severity.label} {finding.code}{label} {finding.message}\n")
