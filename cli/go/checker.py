@@ -19,11 +19,9 @@ from kifu.go import codes
 from kifu.go.encoding import decode
 from kifu.go.parser import Game, Node, TextIndex, parse_collection
 from kifu.go.properties import GameInfo, PropertyChecker, read_game_info, read_root
-from kifu.go.replay import MainLine, Replay
+from kifu.go.replay import MAX_PER_CODE, MainLine, Replay
 from kifu.go.rules import PRESETS, Rules, from_ru, resolve
 from kifu.go.scoring import Count, agrees, count, dead_from_markup, parse_vertex, whole_groups
-
-MAX_PER_CODE = 100
 
 
 @dataclass(slots=True)
@@ -118,8 +116,11 @@ def check_game(game: Game, index: TextIndex, options: CheckOptions) -> GameResul
     read_game_info(root, checker, tags)
     rules = resolve(options.rules, info.rules, settings.get("ko"))
     main = MainLine()
+    dropped: dict[str, int] = {}
     if info.gm == 1:
-        main = Replay(rules, checker, findings, tags).run(root)
+        replay = Replay(rules, checker, findings, tags)
+        main = replay.run(root)
+        dropped = {code: seen - MAX_PER_CODE for code, seen in replay.overflow.items() if seen > MAX_PER_CODE}
         _handicap(root, info, main, checker)
     else:
         _properties_only(root, checker)
@@ -134,7 +135,7 @@ def check_game(game: Game, index: TextIndex, options: CheckOptions) -> GameResul
             report.score = result.count.to_dict()
             report.outcome = {"result": result.count.result, "reason": "score", "ply": main.plies}
             _compare(result, findings, index, root)
-    report.findings = _capped(sorted(findings, key=_position))
+    report.findings = _capped(sorted(findings, key=_position), dropped)
     return result
 
 
@@ -277,8 +278,9 @@ def _position(finding: Finding) -> tuple[int, int]:
     return (span.line, span.column) if span else (1 << 30, 0)
 
 
-def _capped(findings: list[Finding]) -> list[Finding]:
-    tally: dict[str, int] = {}
+def _capped(findings: list[Finding], dropped: dict[str, int]) -> list[Finding]:
+    """At most MAX_PER_CODE findings of one code, then one finding saying how many more."""
+    tally: dict[str, int] = dict.fromkeys(dropped, 0)
     kept: list[Finding] = []
     for finding in findings:
         n = tally.get(finding.code, 0) + 1
@@ -286,6 +288,7 @@ def _capped(findings: list[Finding]) -> list[Finding]:
         if n <= MAX_PER_CODE:
             kept.append(finding)
     for code, n in tally.items():
+        n += dropped.get(code, 0)
         if n > MAX_PER_CODE:
             first = next(f for f in kept if f.code == code)
             kept.append(

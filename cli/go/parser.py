@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 PROP_RE = re.compile(r"([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re.S)
 VALUE_RE = re.compile(r"\[([^\\\]]*(?:\\.[^\\\]]*)*)\]", re.S)
+ITEM_RE = re.compile(r";|([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re.S)
 _NOT_PAREN = re.compile(r"(?:[^()\[]+|\[[^\\\]]*(?:\\.[^\\\]]*)*\]?)*", re.S)
 _GAME_START = re.compile(r"\(\s*;")
 _SPACE = re.compile(r"\s*")
@@ -64,16 +65,27 @@ class TextIndex:
 
 
 class Prop:
-    """One property as written: identifier, raw values (escapes kept) and their offsets."""
+    """One property as written: identifier, raw values (escapes kept) and where they are."""
 
-    __slots__ = ("ident", "name", "offset", "value_offsets", "values")
+    __slots__ = ("_blob", "_blob_offset", "_value_offsets", "ident", "name", "offset", "values")
 
-    def __init__(self, name: str, values: list[str], offset: int, value_offsets: list[int]) -> None:
+    def __init__(
+        self, name: str, values: list[str], offset: int, blob: str = "", blob_offset: int = 0
+    ) -> None:
         self.name = name
         self.ident = name if name.isupper() else "".join(ch for ch in name if ch.isupper())
         self.values = values
         self.offset = offset
-        self.value_offsets = value_offsets
+        self._blob = blob
+        self._blob_offset = blob_offset
+        self._value_offsets: list[int] | None = None
+
+    @property
+    def value_offsets(self) -> list[int]:
+        """The offset of the ``[`` of each value (computed when a finding needs it)."""
+        if self._value_offsets is None:
+            self._value_offsets = [self._blob_offset + m.start() for m in VALUE_RE.finditer(self._blob)]
+        return self._value_offsets
 
 
 class Node:
@@ -143,7 +155,7 @@ class _Builder(Transformer[Token, Any]):
                 token.start_pos or 0,
                 len(token),
             )
-            return Prop(str(token), [], base, [])
+            return Prop(str(token), [], base)
         return split_property(str(token), base)
 
     def stray(self, children: list[Token]) -> list[Token]:
@@ -156,16 +168,14 @@ class _Builder(Transformer[Token, Any]):
         )
         return children
 
-    def node(self, children: list[Any]) -> Node:
+    def sequence(self, children: list[Any]) -> list[Node]:
         head: Token = children[0]
-        node = Node(self.ctx.base + (head.start_pos or 0))
-        if head.type == "NODE":
-            for prop in split_node(str(head), node.offset):
-                node.add(prop)
+        nodes = split_nodes(str(head), self.ctx.base + (head.start_pos or 0))
+        last = nodes[-1]
         for child in children[1:]:
             if isinstance(child, Prop) and child.values:
-                node.add(child)
-        return node
+                last.add(child)
+        return nodes
 
     def headless(self, children: list[Prop]) -> Node:
         node = Node(children[0].offset)
@@ -184,33 +194,46 @@ class _Builder(Transformer[Token, Any]):
                 "game tree starts without `;`: a node is assumed",
                 lpar.start_pos or 0,
             )
+        items = tree.items
         for child in children[1:]:
-            if isinstance(child, (Node, RawTree)):
-                tree.items.append(child)
+            if isinstance(child, list):
+                if child and isinstance(child[0], Node):
+                    items.extend(child)
+            elif isinstance(child, (Node, RawTree)):
+                items.append(child)
         return tree
 
     def start(self, children: list[RawTree]) -> list[RawTree]:
         return children
 
 
-def split_node(text: str, offset: int) -> Iterator[Prop]:
-    """The properties of a NODE token (``;`` then properties with values)."""
-    for match in PROP_RE.finditer(text):
-        values: list[str] = []
-        starts: list[int] = []
-        vbase = offset + match.start(2)
-        for vm in VALUE_RE.finditer(match.group(2)):
-            values.append(vm.group(1))
-            starts.append(vbase + vm.start())
-        yield Prop(match.group(1), values, offset + match.start(1), starts)
+def split_nodes(text: str, offset: int) -> list[Node]:
+    """The nodes of a NODES token (``;`` and properties, repeated)."""
+    nodes: list[Node] = []
+    node: Node | None = None
+    for match in ITEM_RE.finditer(text):
+        name = match.group(1)
+        if name is None:
+            node = Node(offset + match.start())
+            nodes.append(node)
+            continue
+        blob = match.group(2)
+        values = [blob[1 : blob.index("]")]] if blob.count("]") == 1 else VALUE_RE.findall(blob)
+        prop = Prop(name, values, offset + match.start(1), blob, offset + match.start(2))
+        if node is not None:
+            node.add(prop)
+    return nodes
 
 
 def split_property(text: str, offset: int) -> Prop:
     """A PROPERTY token (identifier and values) as a :class:`Prop`."""
     match = PROP_RE.match(text)
     if match is None:  # cannot happen: the terminal is the same pattern
-        return Prop(text, [], offset, [])
-    return next(split_node(text, offset))
+        return Prop(text, [], offset)
+    blob = match.group(2)
+    return Prop(
+        match.group(1), VALUE_RE.findall(blob), offset + match.start(1), blob, offset + match.start(2)
+    )
 
 
 def _short(text: str, limit: int = 40) -> str:

@@ -297,6 +297,10 @@ class PropertyChecker:
     def check_node(self, node: Node, is_root: bool, info_seen: bool) -> bool:
         """Check every property of ``node``; returns whether the node holds game information."""
         props = node.props
+        if len(props) == 1 and node.duplicates is None:  # fast path: a plain move node
+            move = props.get("B") or props.get("W")
+            if move is not None and len(move.values) == 1 and move.name == move.ident:
+                return False
         has_info = False
         has_move = "B" in props or "W" in props
         kinds: set[int] = set()

@@ -59,50 +59,75 @@ class Replay:
     findings: list[Finding]
     tags: dict[str, str]
     main: MainLine = field(default_factory=MainLine)
+    overflow: dict[str, int] = field(default_factory=dict)
+    _points: dict[str, int] = field(default_factory=dict)
+    _positional: bool = True
+    _situational: bool = False
 
     def run(self, root: Node) -> MainLine:
-        """Replay every variation; return the main line's end."""
+        """Replay every variation; return the main line's end.
+
+        A chain of single-child nodes is replayed in one inner loop with one undo record;
+        only branch points go through the stack.
+        """
         info = self.checker.info
         board = Board(info.width, info.height)
+        self._points = _point_table(board)
+        self._positional = self.rules.ko == "positional" or self.rules.repetition_allowed
+        self._situational = self.rules.ko == "situational"
         positions: dict[int, int] = {0: 1}
         situations: dict[int, int] = {0: 1}
-        state = _State(0, BLACK, -1, -1, False, 0, None, True, False, 0)
-        stack: list[tuple[Node, _State] | tuple[None, tuple[list[Undo], int, int]]] = [(root, state)]
+        Exit = tuple[list[Undo], list[int], list[int]]
+        stack: list[tuple[Node, _State] | tuple[None, Exit]] = [
+            (root, _State(0, BLACK, -1, -1, False, 0, None, True, False, 0))
+        ]
         is_root = True
         while stack:
             node, data = stack.pop()
             if node is None:
-                undos, position, situation = data  # type: ignore[misc]
+                undos, position_keys, situation_keys = data  # type: ignore[misc]
                 for undo in reversed(undos):
                     board.undo(undo)
-                _forget(positions, position)
-                _forget(situations, situation)
+                for key in position_keys:
+                    _forget(positions, key)
+                for key in situation_keys:
+                    _forget(situations, key)
                 continue
-            assert isinstance(data, _State)
-            child = self._enter(node, data, board, positions, situations, is_root)
-            is_root = False
-            stack.append((None, child[1]))
-            state = child[0]
-            kids = node.children
+            state: _State = data  # type: ignore[assignment]
+            undos, position_keys, situation_keys = [], [], []
+            enter = self._enter
+            while True:
+                enter(node, state, board, positions, situations, is_root, undos)
+                is_root = False
+                position = board.hash
+                if self._positional:
+                    positions[position] = positions.get(position, 0) + 1
+                    position_keys.append(position)
+                if self._situational:
+                    situation = position ^ (SIDE_KEY if state.to_move == WHITE else 0)
+                    situations[situation] = situations.get(situation, 0) + 1
+                    situation_keys.append(situation)
+                kids = node.children
+                if len(kids) != 1:
+                    break
+                node = kids[0]
+            stack.append((None, (undos, position_keys, situation_keys)))
             if not kids and state.main:
                 self._end_main(board, node, state)
             for i in range(len(kids) - 1, -1, -1):
-                if i == 0:
-                    stack.append((kids[0], state))
-                else:
-                    branch = _State(
-                        state.ply,
-                        state.to_move,
-                        state.last_mover,
-                        state.before_last,
-                        state.info_seen,
-                        state.passes,
-                        state.first_passer,
-                        False,
-                        state.white_moved,
-                        state.leading_black,
-                    )
-                    stack.append((kids[i], branch))
+                branch = _State(
+                    state.ply,
+                    state.to_move,
+                    state.last_mover,
+                    state.before_last,
+                    state.info_seen,
+                    state.passes,
+                    state.first_passer,
+                    state.main and i == 0,
+                    state.white_moved,
+                    state.leading_black,
+                )
+                stack.append((kids[i], branch))
         return self.main
 
     def _enter(
@@ -113,90 +138,105 @@ class Replay:
         positions: dict[int, int],
         situations: dict[int, int],
         is_root: bool,
-    ) -> tuple[_State, tuple[list[Undo], int, int]]:
+        undos: list[Undo],
+    ) -> None:
+        """Apply one node to the board and ``state`` (mutated); undo records go to ``undos``."""
+        props = node.props
+        if len(props) == 1 and node.duplicates is None and not is_root:  # a plain move node
+            prop = props.get("B")
+            colour = BLACK
+            if prop is None:
+                prop = props.get("W")
+                colour = WHITE
+            if prop is not None and len(prop.values) == 1 and prop.name == prop.ident:
+                self._move(prop, colour, board, state, positions, situations, undos)
+                return
         checker = self.checker
         has_info = checker.check_node(node, is_root, state.info_seen)
         if has_info and not is_root and not state.info_seen and state.main:
             read_game_info(node, checker, self.tags)
-        props = node.props
-        undos: list[Undo] = []
-        ply, to_move, last_mover = state.ply, state.to_move, state.last_mover
-        before_last, passes, first_passer = state.before_last, state.passes, state.first_passer
-        white_moved, leading_black = state.white_moved, state.leading_black
+        state.info_seen = state.info_seen or has_info
         if "AB" in props or "AW" in props or "AE" in props:
             undo = Undo([], board.hash)
             for ident, colour in _SETUP:
-                prop = props.get(ident)
-                if prop is not None:
-                    self._setup(prop, colour, board, undo)
+                setup = props.get(ident)
+                if setup is not None:
+                    self._setup(setup, colour, board, undo)
             undos.append(undo)
-            before_last = -1
-            if state.main and ply == 0 and "AB" in props:
+            state.before_last = -1
+            if state.main and state.ply == 0 and "AB" in props:
                 self.main.setup_black += sum(1 for _, old in undo.changes if old != BLACK) - sum(
                     1 for p, _ in undo.changes if board.cells[p] != BLACK
                 )
         pl = props.get("PL")
         if pl is not None and pl.values and pl.values[0] in ("B", "W"):
-            to_move = BLACK if pl.values[0] == "B" else WHITE
-            last_mover = -1
+            state.to_move = BLACK if pl.values[0] == "B" else WHITE
+            state.last_mover = -1
         for ident, colour in _COLOURS:
-            prop = props.get(ident)
-            if prop is None:
-                continue
-            ply += 1
+            move = props.get(ident)
+            if move is not None:
+                self._move(move, colour, board, state, positions, situations, undos)
+
+    def _move(
+        self,
+        prop: Prop,
+        colour: int,
+        board: Board,
+        state: _State,
+        positions: dict[int, int],
+        situations: dict[int, int],
+        undos: list[Undo],
+    ) -> None:
+        """Play (or pass) one B/W move, judging it under the rules."""
+        state.ply += 1
+        ply = state.ply
+        values = prop.values
+        point = self._points.get(values[0]) if values else None
+        if point is None:
             point = self._decode_move(prop, board)
             if point == -2:
-                continue
-            if colour == WHITE:
-                white_moved = True
-            elif not white_moved:
-                leading_black += 1
-            if point == -1:
-                passes += 1
-                if passes == 1:
-                    first_passer = colour
-                last_mover = colour
-                to_move = 3 - colour
-                before_last = board.hash
-                continue
-            if passes >= 2 and state.main and not self.main.moves_after_end:
-                self.main.moves_after_end = True
-                self._report(codes.MOVES_AFTER_END, "move after both players passed", prop, ply)
-            passes = 0
-            first_passer = None
-            if last_mover == colour and ply > 1 and white_moved and self.checker.info.handicap < 2:
-                self._report(
-                    codes.SAME_COLOUR_TWICE, f"{COLOUR_NAME[colour]} moves twice in a row", prop, ply
-                )
-            previous = board.hash
-            outcome, played = board.play(point, colour, suicide_allowed=True)
-            if played is None:
-                self._report(codes.OCCUPIED, f"{COLOUR_NAME[colour]} plays on an occupied point", prop, ply)
-                continue
-            undos.append(played)
-            to_move = 3 - colour
+                return
+        if colour == WHITE:
+            state.white_moved = True
+        elif not state.white_moved:
+            state.leading_black += 1
+        if point == -1:
+            state.passes += 1
+            if state.passes == 1:
+                state.first_passer = colour
+            state.last_mover = colour
+            state.to_move = 3 - colour
+            state.before_last = board.hash
+            return
+        if state.passes >= 2 and state.main and not self.main.moves_after_end:
+            self.main.moves_after_end = True
+            self._report(codes.MOVES_AFTER_END, "move after both players passed", prop, ply)
+        state.passes = 0
+        state.first_passer = None
+        if state.last_mover == colour and ply > 1 and state.white_moved and self.checker.info.handicap < 2:
+            self._report(codes.SAME_COLOUR_TWICE, f"{COLOUR_NAME[colour]} moves twice in a row", prop, ply)
+        previous = board.hash
+        outcome, played = board.play(point, colour, True)
+        if played is None:
+            self._report(codes.OCCUPIED, f"{COLOUR_NAME[colour]} plays on an occupied point", prop, ply)
+            return
+        undos.append(played)
+        state.to_move = 3 - colour
+        if outcome or board.hash == state.before_last or board.hash in positions or self._situational:
             self._judge(
-                prop, colour, ply, outcome, played, board, before_last, positions, situations, to_move
+                prop,
+                colour,
+                ply,
+                outcome,
+                played,
+                board,
+                state.before_last,
+                positions,
+                situations,
+                state.to_move,
             )
-            last_mover = colour
-            before_last = previous
-        position = board.hash
-        situation = position ^ (SIDE_KEY if to_move == WHITE else 0)
-        positions[position] = positions.get(position, 0) + 1
-        situations[situation] = situations.get(situation, 0) + 1
-        child = _State(
-            ply,
-            to_move,
-            last_mover,
-            before_last,
-            state.info_seen or has_info,
-            passes,
-            first_passer,
-            state.main,
-            white_moved,
-            leading_black,
-        )
-        return child, (undos, position, situation)
+        state.last_mover = colour
+        state.before_last = previous
 
     def _judge(
         self,
@@ -252,8 +292,11 @@ class Replay:
 
     def _decode_move(self, prop: Prop, board: Board) -> int:
         """The board index of a move, -1 for a pass, -2 when unreadable (reported)."""
-        info = self.checker.info
         raw = prop.values[0] if prop.values else ""
+        point = self._points.get(raw)
+        if point is not None:
+            return point
+        info = self.checker.info
         if raw == "":
             if info.ff < 4:
                 self.checker.report(
@@ -305,6 +348,10 @@ class Replay:
                 self.checker.report(codes.SETUP_NO_EFFECT, f"{prop.ident}[{raw}] {what}", prop, i)
 
     def _report(self, code: Code, message: str, prop: Prop, ply: int) -> None:
+        seen = self.overflow.get(code.code, 0) + 1
+        self.overflow[code.code] = seen
+        if seen > MAX_PER_CODE:
+            return
         raw = prop.values[0] if prop.values else ""
         index = self.checker.index
         offset = prop.value_offsets[0] if prop.value_offsets else prop.offset
@@ -325,6 +372,25 @@ class Replay:
         main.trailing_passes = state.passes
         main.first_passer = state.first_passer
         main.leading_black = state.leading_black
+
+
+_POINT_TABLES: dict[tuple[int, int], dict[str, int]] = {}
+MAX_PER_CODE = 100
+
+
+def _point_table(board: Board) -> dict[str, int]:
+    """SGF point text → board index for every point of a board of this size (cached)."""
+    key = (board.width, board.height)
+    table = _POINT_TABLES.get(key)
+    if table is None:
+        letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        table = {
+            letters[x] + letters[y]: board.point(x, y)
+            for x in range(board.width)
+            for y in range(board.height)
+        }
+        _POINT_TABLES[key] = table
+    return table
 
 
 def _forget(counts: dict[int, int], key: int) -> None:

@@ -1,0 +1,93 @@
+"""Benchmark: kifu's SGF check against sgfmill's parse + replay, on every corpus SGF file.
+
+sgfmill side: ``sgf_grammar.parse_sgf_collection`` (every game of each file), then
+``Sgf_game.from_coarse_game_tree``, ``sgf_moves.get_setup_and_moves`` and ``Board.play`` for
+each main-line move; a file it rejects costs what it cost until the exception. kifu side: the
+whole check (decode, parse with the Lark grammar, properties, replay of every variation with
+positional superko, scoring, findings). Both run in this process, alternately; medians are
+printed with their ratio. Numbers, not assertions.
+
+    python tests/bench/go_check.py [DIR] [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from kifu.core.game import CheckOptions
+from kifu.core.results import RecordReport
+from kifu.core.sources import Source
+from kifu.go.checker import check
+from sgfmill import sgf, sgf_grammar, sgf_moves
+
+DEFAULT = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "go"
+
+
+def sgfmill_check(paths: list[Path]) -> tuple[int, int]:
+    """(games, moves) that sgfmill parses and replays."""
+    games = moves = 0
+    for path in paths:
+        try:
+            collection = sgf_grammar.parse_sgf_collection(path.read_bytes())
+        except ValueError:
+            continue
+        for coarse in collection:
+            try:
+                game = sgf.Sgf_game.from_coarse_game_tree(coarse)
+                board, plays = sgf_moves.get_setup_and_moves(game)
+                for colour, move in plays:
+                    if move is not None:
+                        board.play(move[0], move[1], colour)
+                    moves += 1
+                games += 1
+            except ValueError:
+                continue
+    return games, moves
+
+
+def kifu_check(paths: list[Path]) -> tuple[int, int]:
+    """(games, main-line moves) of kifu's full check."""
+    games = moves = 0
+    options = CheckOptions()
+    for path in paths:
+        for item in check(Source(str(path)), "sgf", options):
+            if isinstance(item, RecordReport):
+                games += 1
+                moves += item.plies
+    return games, moves
+
+
+def measure(function: Callable[[list[Path]], tuple[int, int]], paths: list[Path], runs: int) -> tuple[float, int, int]:
+    times = []
+    result = (0, 0)
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = function(paths)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), *result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("directory", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    paths = sorted(args.directory.rglob("*.sgf"))
+    kifu_check(paths[:3])  # build the grammar once, as a long-running process would have
+    size = sum(p.stat().st_size for p in paths)
+    print(f"{len(paths)} SGF files, {size / 1024:.0f} KiB, median of {args.runs} runs")
+    rows = []
+    for name, function in (("sgfmill parse + replay", sgfmill_check), ("kifu check", kifu_check)):
+        seconds, games, moves = measure(function, paths, args.runs)
+        rows.append(seconds)
+        print(f"  {name:<24} {seconds * 1000:8.1f} ms  {games:4d} games  {moves:6d} moves  "
+              f"{moves / seconds:9,.0f} moves/s")
+    print(f"  kifu / sgfmill time ratio: {rows[1] / rows[0]:.2f} (below 1: kifu is faster)")
+
+
+if __name__ == "__main__":
+    main()
