@@ -145,16 +145,32 @@ def _san(
 _PIECE_INDEX = {"N": chess.KNIGHT, "B": chess.BISHOP, "R": chess.ROOK, "Q": chess.QUEEN, "K": chess.KING}
 
 
-def _safe(board: chess.Board, move: chess.Move, quiet_king: bool) -> bool:
+def _safe(board: chess.Board, move: chess.Move, king_lines: int) -> bool:
     """Whether a pseudo-legal move leaves the own king safe.
 
-    Out of check, a piece that does not stand on a line through its own king cannot be
-    pinned, so the full test (python-chess's ``is_into_check``) is needed only for king
-    moves, moves in check, and pieces that could be pinned.
+    Out of check, a piece that does not stand on a line through its own king (``king_lines``)
+    cannot be pinned, so the full test (python-chess's ``is_into_check``) is needed only for
+    king moves, moves in check, and pieces that could be pinned. ``king_lines`` is all squares
+    when no shortcut applies.
     """
-    if quiet_king and not chess.BB_RAYS[board.king(board.turn) or 0][move.from_square]:
+    if not king_lines & chess.BB_SQUARES[move.from_square]:
         return True
     return not board.is_into_check(move)
+
+
+def _king_lines(board: chess.Board, in_check: bool, king_moves: bool) -> int:
+    """The squares on a line through the mover's king, or all squares when that cannot help."""
+    kings = board.kings & board.occupied_co[board.turn]
+    if in_check or king_moves or not kings:
+        return chess.BB_ALL
+    return _LINES_THROUGH[chess.msb(kings)]
+
+
+#: For each square, the squares on the same rank, file or diagonal (the lines a pin runs on).
+_LINES_THROUGH = [
+    chess.BB_DIAG_ATTACKS[sq][0] | chess.BB_RANK_ATTACKS[sq][0] | chess.BB_FILE_ATTACKS[sq][0]
+    for sq in chess.SQUARES
+]
 
 
 def fast_san(board: chess.Board, match: re.Match[str], in_check: bool | None = None) -> chess.Move | None:
@@ -191,10 +207,10 @@ def fast_san(board: chess.Board, match: re.Match[str], in_check: bool | None = N
         if match.group(3):
             origins &= chess.BB_RANKS[ord(match.group(3)) - 49]
         found = None
-        quiet_king = not in_check and piece != chess.KING
+        king_lines = _king_lines(board, in_check, piece == chess.KING)
         for origin in chess.scan_forward(origins):
             move = chess.Move(origin, to)
-            if _safe(board, move, quiet_king):
+            if _safe(board, move, king_lines):
                 if found is not None:
                     return None
                 found = move
@@ -223,7 +239,7 @@ def fast_san(board: chess.Board, match: re.Match[str], in_check: bool | None = N
     if not 0 <= origin < 64 or not pawns & chess.BB_SQUARES[origin]:
         return None
     move = chess.Move(origin, to, promotion)
-    return move if _safe(board, move, not in_check) else None
+    return move if _safe(board, move, _king_lines(board, in_check, False)) else None
 
 
 def _castle(
