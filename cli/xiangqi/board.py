@@ -322,14 +322,15 @@ class Board:
             self.pop()
 
     def attacks_from(self, sq: int) -> list[int]:
-        """Squares of enemy pieces that the piece on ``sq`` attacks (its capturing moves)."""
+        """Squares of enemy pieces that the piece on ``sq`` attacks (its capturing moves,
+        ignoring whether they would leave its own king in check)."""
         saved = self.side
         piece = self.board[sq]
         if not piece:
             return []
         self.side = 1 if piece > 0 else -1
         try:
-            return [m & 127 for m in self.pseudo_moves() if m >> 7 == sq and self.board[m & 127]]
+            return [m & 127 for m in self.pseudo_moves((sq,)) if self.board[m & 127]]
         finally:
             self.side = saved
 

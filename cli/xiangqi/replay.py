@@ -26,7 +26,12 @@ _PROBLEM_CODES = {
 
 @dataclass(frozen=True, slots=True)
 class Ply:
-    """What the rules know about one played move."""
+    """What the rules know about one played move.
+
+    ``key_before``/``key_after`` are the Zobrist keys of the positions (side to move included);
+    ``attacks`` are the squares of enemy pieces the moved piece attacks after the move: the
+    facts that repetition verdicts (check, chase) and the natural limit (captures) need.
+    """
 
     number: int
     move: int
@@ -35,6 +40,7 @@ class Ply:
     key_after: int
     captured: int
     gives_check: bool
+    attacks: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
@@ -104,7 +110,9 @@ def _line(board: Board, nodes: list[MoveNode], result: Replay, fullmove: int, fi
         key_before = board.hash
         captured = board.push(move)
         if main:
-            result.plies.append(Ply(ply, move, node.text, key_before, board.hash, captured, board.in_check()))
+            attacks = tuple(board.attacks_from(move & 127))
+            result.plies.append(Ply(ply, move, node.text, key_before, board.hash, captured, board.in_check(),
+                                    attacks))
 
 
 def _resolve(board: Board, node: MoveNode, label: str, prefix: str, ply: int,
@@ -130,6 +138,10 @@ def _read(board: Board, node: MoveNode, label: str, prefix: str, ply: int, prefe
     except NotationError as error:
         return None, codes.UNREADABLE_MOVE(f"{prefix}{label}: {error}", node.span, ply=ply, move=text)
     resolution: Resolution = resolve(board, spec, None, preference)
+    if spec.squares is not None and board.board[spec.squares[0]] and resolution.move is None:
+        frm, to = spec.squares
+        if (board.board[frm] > 0) == (board.side > 0):
+            text = f"{text} ({write_move(board, frm << 7 | to)})"
     if resolution.move is not None:
         if resolution.noncanonical:
             canonical = write_move(board, resolution.move)

@@ -253,3 +253,41 @@ def test_a_crash_in_one_record_is_contained(monkeypatch: pytest.MonkeyPatch) -> 
     assert len(reports) == 6
     assert [f.code for f in reports[0].findings] == ["KIFU001"]
     assert [f.code for f in reports[1].findings] == ["XQ101"]
+
+
+def test_score_sheet_forms(tmp_path: Path) -> None:
+    """No space between the moves of a round, separators, one move a line, black-first rounds."""
+    path = tmp_path / "sheet.pgn"
+    path.write_text("1.炮二平五马８进７\n2. 马二进三, 车９平８\n3. 车一平二\n   马２进３\n", encoding="utf-8")
+    reports, _ = _run(path)
+    assert reports[0].plies == 6 and not reports[0].findings
+    path.write_text('[FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"]\n'
+                    "1. ... 马８进７ 2. 马二进三 马２进３\n", encoding="utf-8")
+    reports, _ = _run(path)
+    assert reports[0].plies == 3 and not reports[0].findings
+
+
+def test_rulebook_abridged_tandem_forms(tmp_path: Path) -> None:
+    """The 2020 rulebook writes 前马退四 as 前马4 and 后车平六 as 后车6."""
+    from kifu.xiangqi.fen import parse_fen
+    from kifu.xiangqi.notation import parse_move, resolve
+
+    board = parse_fen("4k4/9/9/9/9/4P4/4N4/9/4N4/3K5 w")  # e4 blocks the advance
+    result = resolve(board, parse_move("前马4"))
+    assert result.move is not None and move_name(result.move) == "e3f1"
+    board = parse_fen("3k5/9/9/4R4/9/9/4R4/9/9/4K4 w")
+    result = resolve(board, parse_move("后车6"))
+    assert result.move is not None and move_name(result.move) == "e3d3"
+
+
+def test_replay_records_attack_facts() -> None:
+    from kifu.xiangqi.formats.pgn import read_games
+
+    text = "1. 炮二平五 马８进７ 2. 炮五进四\n"
+    result = replay(next(read_games(text)).record)
+    assert isinstance(result, Replay)
+    last = result.plies[-1]
+    assert last.captured == -7  # the cannon took the soldier on e6
+    assert not last.gives_check  # nothing stands between the cannon and the king: no screen, no check
+    # jumping the soldiers on c6 and g6 it attacks those on a6 and i6
+    assert sorted(move_name(sq << 7 | sq)[:2] for sq in last.attacks) == ["a6", "i6"]

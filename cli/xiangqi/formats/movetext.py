@@ -62,6 +62,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
     stack: list[list[MoveNode]] = [out.moves]
     pending: list[str] = []
     junk: list[Token] = []
+    number: int | None = None
 
     def span(tok: Token) -> Span:
         line, column, end_line, end_column = _position(tok)
@@ -95,9 +96,11 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
         if out.result is not None and kind not in ("COMMENT", "LINE_COMMENT", "TRAILER"):
             out.after_result = out.after_result or span(tok)
         if kind in _MOVES:
-            node = MoveNode(text=original(tok), span=span(tok), comments_before=pending)
+            node = MoveNode(text=original(tok), span=span(tok), move_number=number, comments_before=pending)
             pending = []
             stack[-1].append(node)
+        elif kind == "MOVENUM":
+            number = int("".join(ch for ch in str(tok) if ch.isdigit()))
         elif kind in ("COMMENT", "LINE_COMMENT", "UNCLOSED_COMMENT"):
             body = original(tok) if tok.line == tok.end_line else str(tok)
             body = body.strip("{};").strip()
