@@ -24,7 +24,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 PROP_RE = re.compile(r"([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re.S)
 VALUE_RE = re.compile(r"\[([^\\\]]*(?:\\.[^\\\]]*)*)\]", re.S)
-ITEM_RE = re.compile(r";|([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re.S)
+ITEM_RE = re.compile(
+    r";\s*([A-Za-z]+)\[([^\\\]]*)\]\s*(?=;|\Z)|(;)|([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re.S
+)
 _NOT_PAREN = re.compile(r"(?:[^()\[]+|\[[^\\\]]*(?:\\.[^\\\]]*)*\]?)*", re.S)
 _GAME_START = re.compile(r"\(\s*;")
 _SPACE = re.compile(r"\s*")
@@ -64,40 +66,106 @@ class TextIndex:
         return self.text[start:end].rstrip("\r\n")
 
 
+class Source:
+    """A NODES token: its text and offset. Item positions are found again only when a finding
+    needs one, so the common case (no finding) creates no match objects."""
+
+    __slots__ = ("_items", "base", "text")
+
+    def __init__(self, text: str, base: int) -> None:
+        self.text = text
+        self.base = base
+        self._items: list[tuple[int, int, int]] | None = None
+
+    def item(self, ordinal: int) -> tuple[int, int, int]:
+        """(node or property start, identifier start, values start) of item ``ordinal``."""
+        if self._items is None:
+            items = []
+            for m in ITEM_RE.finditer(self.text):
+                if m.group(1) is not None:
+                    items.append((m.start(), m.start(1), m.start(2) - 1))
+                elif m.group(3) is not None:
+                    items.append((m.start(), -1, -1))
+                else:
+                    items.append((m.start(), m.start(4), m.start(5)))
+            self._items = items
+        start, ident, values = self._items[ordinal]
+        return self.base + start, self.base + ident, self.base + values
+
+
 class Prop:
     """One property as written: identifier, raw values (escapes kept) and where they are."""
 
-    __slots__ = ("_blob", "_blob_offset", "_value_offsets", "ident", "name", "offset", "values")
+    __slots__ = (
+        "_blob",
+        "_blob_offset",
+        "_offset",
+        "_ordinal",
+        "_source",
+        "_value_offsets",
+        "ident",
+        "name",
+        "values",
+    )
 
     def __init__(
-        self, name: str, values: list[str], offset: int, blob: str = "", blob_offset: int = 0
+        self,
+        name: str,
+        values: list[str],
+        offset: int,
+        blob: str | None = "",
+        blob_offset: int = 0,
+        source: Source | None = None,
+        ordinal: int = 0,
     ) -> None:
         self.name = name
         self.ident = name if name.isupper() else "".join(ch for ch in name if ch.isupper())
         self.values = values
-        self.offset = offset
+        self._offset = offset
         self._blob = blob
         self._blob_offset = blob_offset
+        self._source = source
+        self._ordinal = ordinal
         self._value_offsets: list[int] | None = None
+
+    @property
+    def offset(self) -> int:
+        """The offset of the identifier."""
+        if self._source is not None:
+            return self._source.item(self._ordinal)[1]
+        return self._offset
 
     @property
     def value_offsets(self) -> list[int]:
         """The offset of the ``[`` of each value (computed when a finding needs it)."""
         if self._value_offsets is None:
-            self._value_offsets = [self._blob_offset + m.start() for m in VALUE_RE.finditer(self._blob)]
+            base = self._source.item(self._ordinal)[2] if self._source is not None else self._blob_offset
+            if self._blob is None:  # a single plain value
+                self._value_offsets = [base]
+            else:
+                self._value_offsets = [base + m.start() for m in VALUE_RE.finditer(self._blob)]
         return self._value_offsets
 
 
 class Node:
     """One SGF node: its properties by identifier (first occurrence wins) and children."""
 
-    __slots__ = ("children", "duplicates", "offset", "props")
+    __slots__ = ("_offset", "_ordinal", "_source", "children", "duplicates", "props")
 
-    def __init__(self, offset: int) -> None:
-        self.offset = offset
+    def __init__(self, offset: int, source: Source | None = None, ordinal: int = 0) -> None:
+        self._offset = offset
+        self._source = source
+        self._ordinal = ordinal
         self.props: dict[str, Prop] = {}
         self.children: list[Node] = []
         self.duplicates: list[Prop] | None = None
+
+    @property
+    def offset(self) -> int:
+        """The offset of the node's ``;``."""
+        if self._source is not None:
+            return self._source.item(self._ordinal)[0]
+        return self._offset
 
     def add(self, prop: Prop) -> None:
         """Add a property; a second one of the same identifier is kept aside for checking."""
@@ -209,19 +277,22 @@ class _Builder(Transformer[Token, Any]):
 
 def split_nodes(text: str, offset: int) -> list[Node]:
     """The nodes of a NODES token (``;`` and properties, repeated)."""
+    source = Source(text, offset)
     nodes: list[Node] = []
-    node: Node | None = None
-    for match in ITEM_RE.finditer(text):
-        name = match.group(1)
-        if name is None:
-            node = Node(offset + match.start())
+    node = Node(offset)
+    for ordinal, (simple, value, semicolon, name, blob) in enumerate(ITEM_RE.findall(text)):
+        if simple:  # ";" and one property with one plain value
+            node = Node(-1, source, ordinal)
             nodes.append(node)
-            continue
-        blob = match.group(2)
-        values = [blob[1 : blob.index("]")]] if blob.count("]") == 1 else VALUE_RE.findall(blob)
-        prop = Prop(name, values, offset + match.start(1), blob, offset + match.start(2))
-        if node is not None:
-            node.add(prop)
+            node.props[simple if simple.isupper() else "".join(c for c in simple if c.isupper())] = Prop(
+                simple, [value], -1, None, 0, source, ordinal
+            )
+        elif semicolon:
+            node = Node(-1, source, ordinal)
+            nodes.append(node)
+        else:
+            values = [blob[1 : blob.index("]")]] if blob.count("]") == 1 else VALUE_RE.findall(blob)
+            node.add(Prop(name, values, -1, blob, 0, source, ordinal))
     return nodes
 
 

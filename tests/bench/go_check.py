@@ -61,7 +61,9 @@ def kifu_check(paths: list[Path]) -> tuple[int, int]:
     return games, moves
 
 
-def measure(function: Callable[[list[Path]], tuple[int, int]], paths: list[Path], runs: int) -> tuple[float, int, int]:
+def measure(
+    function: Callable[[list[Path]], tuple[int, int]], paths: list[Path], runs: int
+) -> tuple[float, int, int]:
     times = []
     result = (0, 0)
     for _ in range(runs):
@@ -84,8 +86,10 @@ def main() -> None:
     for name, function in (("sgfmill parse + replay", sgfmill_check), ("kifu check", kifu_check)):
         seconds, games, moves = measure(function, paths, args.runs)
         rows.append(seconds)
-        print(f"  {name:<24} {seconds * 1000:8.1f} ms  {games:4d} games  {moves:6d} moves  "
-              f"{moves / seconds:9,.0f} moves/s")
+        print(
+            f"  {name:<24} {seconds * 1000:8.1f} ms  {games:4d} games  {moves:6d} moves  "
+            f"{moves / seconds:9,.0f} moves/s"
+        )
     print(f"  kifu / sgfmill time ratio: {rows[1] / rows[0]:.2f} (below 1: kifu is faster)")
 
 
