@@ -28,6 +28,12 @@ from kifu.core.findings import Severity
     help="Chess: piece letters of the score sheet (en, de, es, fr, it, nl, …). Default: English, "
     "with detection of a single other language.",
 )
+@click.option("--komi", type=float, help="Go: komi for the count (default: the record's KM).")
+@click.option(
+    "--ko",
+    type=click.Choice(["simple", "positional", "situational"]),
+    help="Go: ko rule (default: the rules' own).",
+)
 @click.option(
     "--format",
     "output_format",
@@ -53,6 +59,8 @@ def check(
     game: str,
     rules: str | None,
     lang: str | None,
+    komi: float | None,
+    ko: str | None,
     output_format: str,
     fail_on: str,
     verbose: bool,
@@ -80,6 +88,7 @@ def check(
                 f"unknown language {lang!r}; use one of {', '.join(sorted(LANGUAGES))}", param_hint="--lang"
             )
         settings["lang"] = lang.lower()
+    settings.update({k: v for k, v in (("komi", komi), ("ko", ko)) if v is not None})
     options = CheckOptions(rules=rules, settings=settings)
     reporter = make_reporter(output_format, sys.stdout, verbose=verbose)
     started = time.perf_counter()

@@ -94,3 +94,19 @@ def test_explain_go_code() -> None:
     result = CliRunner().invoke(cli, ["explain", "GO104"])
     assert result.exit_code == 0
     assert "positional superko" in result.stdout
+
+
+def test_check_ko_and_komi_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    fixture = "fixtures/go/bad/GO104-positional-superko.sgf"
+    strict = CliRunner().invoke(cli, ["check", "-q", fixture], catch_exceptions=False)
+    simple = CliRunner().invoke(cli, ["check", "-q", "--ko", "simple", fixture], catch_exceptions=False)
+    assert "GO104" in strict.stdout and strict.exit_code == 1
+    assert "GO104" not in simple.stdout and simple.exit_code == 0
+    counted = CliRunner().invoke(
+        cli,
+        ["check", "-q", "--format", "json", "--komi", "2.5", "fixtures/go/bad/GO201-result-disagrees.sgf"],
+        catch_exceptions=False,
+    )
+    score = json.loads(counted.stdout)["files"][0]["records"][0]["score"]
+    assert score["komi"] == 2.5 and score["result"] == "W+2.5"
