@@ -101,8 +101,8 @@ def test_check_ko_and_komi_options(monkeypatch: pytest.MonkeyPatch) -> None:
     fixture = "fixtures/go/bad/GO104-positional-superko.sgf"
     strict = CliRunner().invoke(cli, ["check", "-q", fixture], catch_exceptions=False)
     simple = CliRunner().invoke(cli, ["check", "-q", "--ko", "simple", fixture], catch_exceptions=False)
-    assert "GO104" in strict.stdout and strict.exit_code == 1
-    assert "GO104" not in simple.stdout and simple.exit_code == 0
+    assert "error GO104" in strict.stdout and strict.exit_code == 1
+    assert "error GO104" not in simple.stdout and simple.exit_code == 0
     counted = CliRunner().invoke(
         cli,
         ["check", "-q", "--format", "json", "--komi", "2.5", "fixtures/go/bad/GO201-result-disagrees.sgf"],
