@@ -407,7 +407,7 @@ def _notation_findings(out: Replay, read: ReadMove, node: MoveNode, label: str, 
         elif note.startswith("overspecified:"):
             out.findings.append(
                 codes.OVERSPECIFIED(
-                    f"{label}: no other piece can make this move; SAN is {note[14:]}",
+                    f"{label}: no other piece of this kind can legally make this move; SAN is {note[14:]}",
                     node.span,
                     ply=ply,
                     move=label,

@@ -7,6 +7,7 @@ import time
 
 import click
 from kifu.core.findings import Severity
+from kifu.core.report import FORMATS
 
 
 @click.command("check")
@@ -37,7 +38,7 @@ from kifu.core.findings import Severity
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(FORMATS),
     default="text",
     show_default=True,
     help="Output format on stdout.",
