@@ -92,6 +92,12 @@ BAD_RESULT = register(
     "XQN015", W, "result not understood",
     "The Result tag is `1-0` (Red wins), `0-1` (Black wins), `1/2-1/2` or `*`.",
 )
+MOVE_NUMBER = register(
+    "XQN017", W, "round number does not match the moves",
+    "The round numbers written before the moves must follow the moves: each round holds a Red "
+    "and a Black move. A wrong number often means a move was left out or written twice; kifu "
+    "reports the first mismatch of each line only.", NOTATION,
+)
 NO_MOVES = register(
     "XQN016", W, "record without moves",
     "The record has a header or a position but no move.",

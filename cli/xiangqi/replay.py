@@ -96,9 +96,17 @@ def replay(record: Record, settings: dict[str, Any] | None = None) -> Replay | F
 def _line(board: Board, nodes: list[MoveNode], result: Replay, fullmove: int, first_side: int,
           ply0: int, preference: str | None, main: bool) -> None:
     """Play ``nodes`` on ``board`` (changed in place); variations replay on copies."""
+    numbers_checked = False
     for i, node in enumerate(nodes):
         ply = ply0 + i + 1
         label = where(board, ply, fullmove, first_side)
+        if not numbers_checked and node.move_number is not None:
+            expected = fullmove + (ply - 1 + (0 if first_side == RED else 1)) // 2
+            if node.move_number != expected:
+                numbers_checked = True
+                result.findings.append(codes.MOVE_NUMBER(
+                    f"{'' if main else 'variation, '}{label}: {node.text} is numbered {node.move_number}, "
+                    f"but it is a move of round {expected}", node.span, ply=ply, move=node.text))
         prefix = "" if main else "variation, "
         for variation in node.variations:
             _line(board.copy(), variation, result, fullmove, first_side, ply - 1, preference, main=False)

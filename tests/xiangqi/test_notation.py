@@ -192,6 +192,8 @@ def positions(draw: st.DrawFn) -> Board:
                 # favour crossed soldiers on few files, so that tandem and doubled files occur
                 if kind == PAWN and draw(st.booleans()):
                     options = [sq for sq in options if sq % 9 in (2, 4, 6)] or options
+                if not options:
+                    continue
                 sq = draw(st.sampled_from(options))
                 board.put(sq, kind * side)
                 taken.add(sq)
