@@ -527,10 +527,10 @@ def parse_game(
             "variation starts with `(` instead of a node (the first `(` is ignored)",
             offset - start,
         )
-    findings = [
-        code(message, index.span(offset, length), source_line=None)
-        for code, message, offset, length in sorted(ctx.problems, key=lambda p: p[2])
-    ]
+    findings = []
+    for code, message, offset, length in sorted(ctx.problems, key=lambda p: p[2]):
+        span = index.span(offset, length)
+        findings.append(code(message, span, source_line=index.line_text(span.line)))
     root = link(trees[0], findings, index) if trees else None
     return Game(number, start, root, findings)
 
