@@ -230,3 +230,43 @@ def test_property_strategy_reaches_doubled_pawn_files() -> None:
 
     board = find(positions(), two_doubled_files, settings=settings(max_examples=2000, deadline=None))
     assert two_doubled_files(board)
+
+
+def _written_vs_source(path: Path, notation: str) -> tuple[int, list[tuple[str, str]]]:
+    import re
+
+    from kifu.xiangqi.checker import read_records
+    from kifu.xiangqi.notation.spec import to_ascii
+    from kifu.xiangqi.replay import Replay, replay
+
+    items, _ = read_records(path.read_bytes(), "pgn")
+    total, wrong = 0, []
+    for record, _ in items:
+        result = replay(record)
+        assert isinstance(result, Replay)
+        board = parse_fen(record.start_position or START_FEN)
+        for ply, node in zip(result.plies, record.moves, strict=False):
+            source = node.text.strip()
+            if notation == "wxf":  # wukong writes = for traverse and the tandem sign first (+P+1)
+                source = re.sub(r"^([+-])([A-Z])", r"\2\1", to_ascii(source).replace("=", "."))
+            written = write_move(board, ply.move, notation)
+            total += 1
+            if written != source:
+                wrong.append((source, written))
+            board.push(ply.move)
+    return total, wrong
+
+
+def test_writer_reproduces_the_corpus_scores(corpus: Path) -> None:
+    """XQBase-written files are reproduced move for move by the canonical writer."""
+    pgn = corpus / "xiangqi/pgn"
+    names = ["xqbase_SAMPLE.PGN.gb18030", "eleeye_CCGC_01.PGN.gb18030", "cchess_test2.pgn",
+             "cchess_endgame_test.pgn", "cchess_zhongpao_liepao.pgn", "wukong_xqdb_traditional_sample.pgn"]
+    total = 0
+    for name in names:
+        count, wrong = _written_vs_source(pgn / name, "chinese")
+        assert not wrong, (name, wrong[:5])
+        total += count
+    assert total > 1500
+    count, wrong = _written_vs_source(pgn / "wukong_xqdb_international_fullwidth_wxf_sample.pgn", "wxf")
+    assert count == 1378 and not wrong
