@@ -35,22 +35,34 @@ MAX_ID = 100
 
 
 class TextIndex:
-    """Offsets to 1-based line and column, for one decoded text; built when first needed."""
+    """Offsets to 1-based line and column, for one decoded text.
+
+    Only the number of line breaks before each 64 KiB block is kept (built when a position is
+    first needed), so a gigabyte archive costs a few thousand integers, not one per line.
+    """
+
+    BLOCK = 1 << 16
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts: list[int] | None = None
+        self._before: list[int] | None = None
 
-    def _lines(self) -> list[int]:
-        if self._starts is None:
-            self._starts = [0, *(m.end() for m in re.finditer("\n", self.text))]
-        return self._starts
+    def _blocks(self) -> list[int]:
+        if self._before is None:
+            text, block = self.text, self.BLOCK
+            before = [0]
+            for start in range(0, len(text), block):
+                before.append(before[-1] + text.count("\n", start, start + block))
+            self._before = before
+        return self._before
 
     def position(self, offset: int) -> tuple[int, int]:
         """(line, column) of a character offset."""
-        starts = self._lines()
-        line = bisect.bisect_right(starts, offset)
-        return line, offset - starts[line - 1] + 1
+        text = self.text
+        offset = max(0, min(offset, len(text)))
+        block = offset // self.BLOCK
+        line = self._blocks()[block] + text.count("\n", block * self.BLOCK, offset) + 1
+        return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
     def span(self, offset: int, length: int = 1) -> Span:
         """A span starting at ``offset``; multi-line lengths end on the last line."""
@@ -60,10 +72,16 @@ class TextIndex:
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its terminator."""
-        starts = self._lines()
-        start = starts[line - 1]
-        end = starts[line] if line < len(starts) else len(self.text)
-        return self.text[start:end].rstrip("\r\n")
+        before = self._blocks()
+        text = self.text
+        start = 0
+        if line > 1:  # find the (line - 1)th line break, from the block that holds it
+            block = max(0, bisect.bisect_left(before, line - 1) - 1)
+            start = block * self.BLOCK
+            for _ in range(line - 1 - before[block]):
+                start = text.index("\n", start) + 1
+        end = text.find("\n", start)
+        return text[start : end if end >= 0 else len(text)].rstrip("\r")
 
 
 class Source:

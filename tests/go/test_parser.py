@@ -107,3 +107,22 @@ def test_result_forms() -> None:
     assert normalise_result("draw") == ("0", False)
     assert normalise_result("Black wins by 12 points") == ("B+12", False)
     assert normalise_result("nobody knows") == (None, False)
+
+
+def test_text_index_against_split_lines() -> None:
+    import bisect
+    import random
+
+    rnd = random.Random(7)
+    text = "".join(rnd.choice("ab\n") for _ in range(50_000))
+    index = TextIndex(text)
+    index.BLOCK = 1000  # many blocks: exercise the block boundaries
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    for offset in rnd.sample(range(len(text) + 1), 2000):
+        line = bisect.bisect_right(starts, offset)
+        assert index.position(offset) == (line, offset - starts[line - 1] + 1)
+    for line in [1, len(lines), *rnd.sample(range(1, len(lines) + 1), 500)]:
+        assert index.line_text(line) == lines[line - 1]
