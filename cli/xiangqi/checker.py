@@ -33,10 +33,14 @@ def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Fin
         from kifu.xiangqi.formats.xqf import read_xqf
 
         return _guarded_single(lambda: read_xqf(data)), []
-    if fmt == "cbr" or data.startswith(b"CCBridge"):
+    if data.startswith(b"CCBridgeLibrary"):
         record = Record(game="xiangqi", index=1, line=1)
         return iter([(record, [codes.UNSUPPORTED_FORMAT(
-            "XQBridge CBR binary records cannot be read yet; the moves are not checked")])]), []
+            "XQBridge CBL libraries cannot be read yet; the games are not checked")])]), []
+    if fmt == "cbr" or data.startswith(b"CCBridge"):
+        from kifu.xiangqi.formats.cbr import read_cbr
+
+        return _guarded_single(lambda: read_cbr(data)), []
     text, encoding = decode(data)
     file_findings = []
     if encoding not in ("utf-8", "utf-8-sig"):

@@ -82,7 +82,7 @@ UNCLOSED = register(
 )
 UNSUPPORTED_FORMAT = register(
     "XQN013", W, "record format not supported",
-    "kifu recognises the file (e.g. XQBridge CBR/CBF) but cannot read its moves yet.",
+    "kifu recognises the file (e.g. an XQBridge CBL library) but cannot read its games yet.",
 )
 RESULT_MARKERS_DIFFER = register(
     "XQN014", E, "Result tag differs from the result written after the moves",

@@ -35,9 +35,9 @@ def corpus_games() -> list[Game]:
     """(start FEN, UCCI main line) of every game in the corpus that replays completely."""
     games: list[Game] = []
     for path in sorted(CORPUS.rglob("*")):
-        if path.is_dir() or path.suffix in (".json", ".cbr"):
+        if path.is_dir() or path.suffix == ".json":
             continue
-        fmt = {".xqf": "xqf", ".cbf": "cbf"}.get(path.suffix.lower(), "pgn")
+        fmt = {".xqf": "xqf", ".cbf": "cbf", ".cbr": "cbr"}.get(path.suffix.lower(), "pgn")
         items, _ = read_records(path.read_bytes(), fmt)
         for record, _findings in items:
             result = replay(record)
@@ -97,9 +97,9 @@ def kifu_end_to_end() -> int:
     """kifu check's work on every corpus file: decode, parse, resolve, replay (plies)."""
     plies = 0
     for path in sorted(CORPUS.rglob("*")):
-        if path.is_dir() or path.suffix in (".json", ".cbr"):
+        if path.is_dir() or path.suffix == ".json":
             continue
-        fmt = {".xqf": "xqf", ".cbf": "cbf"}.get(path.suffix.lower(), "pgn")
+        fmt = {".xqf": "xqf", ".cbf": "cbf", ".cbr": "cbr"}.get(path.suffix.lower(), "pgn")
         items, _ = read_records(path.read_bytes(), fmt)
         for record, _findings in items:
             result = replay(record)

@@ -134,6 +134,7 @@ KNOWN_PLIES = {
     "pgn/cchess_zhongpao_liepao.pgn": [23],
     "pgn/cchess_endgame_test.pgn": [25], "pgn/cchess_test1_move.txt": [110],
     "xqf/xqbase_SAMPLE.XQF": [75], "xqf/XQFEXAMA.XQF": [110],
+    "cbr_cbf/cchess_test.cbr": [28], "cbr_cbf/cchess_test.cbf": [50], "cbr_cbf/cchess_test2.cbf": [75],
 }
 
 
@@ -152,7 +153,7 @@ def test_every_corpus_file_reads_and_replays(corpus: Path) -> None:
             if name == "dhtmlxq/vschess_dhtmlxq_sample_with_variations.txt":
                 # one move of a variation is illegal (pyffish agrees: e2g4 exposes the king)
                 assert [f.code for f in errors] == ["XQ102"] and "variation" in errors[0].message
-            elif path.suffix != ".cbr":
+            else:
                 assert not errors, (path, errors)
             total_plies += report.plies
             total_games += 1
@@ -197,6 +198,28 @@ def test_xqf_variations_are_read(corpus: Path) -> None:
     assert sum(len(n.variations) for n in record.moves) > 0 and count(record.moves) > len(record.moves)
 
 
+def test_cbr_variations_are_read(corpus: Path) -> None:
+    records = read_records((corpus / "xiangqi/cbr_cbf/cchess_test.cbr").read_bytes(), "cbr")[0]
+    record, findings = next(iter(records))
+    assert not findings and record.tags["Title"].startswith("黄丹青讲座004")
+
+    def lines(nodes: list) -> int:  # type: ignore[type-arg]
+        return 1 + sum(lines(v) for n in nodes for v in n.variations)
+
+    assert lines(record.moves) == 12  # the main line and 11 variations, as cchess reads them
+
+
+def test_truncated_cbr_never_raises(corpus: Path, tmp_path: Path) -> None:
+    data = (corpus / "xiangqi/cbr_cbf/cchess_test.cbr").read_bytes()
+    for cut in [16, 2213, 2214, 2217, 2300, 2500, len(data) - 3]:
+        path = tmp_path / f"cut{cut}.cbr"
+        path.write_bytes(data[:cut])
+        reports, _ = _run(path, "cbr")
+        assert not any(f.code == "KIFU001" for r in reports for f in r.findings), cut
+        if cut < 2214:
+            assert reports[0].findings[0].code == "XQN011"
+
+
 def test_truncated_xqf_never_raises(corpus: Path, tmp_path: Path) -> None:
     data = (corpus / "xiangqi/xqf/XQFEXAMA.XQF").read_bytes()
     rng = random.Random(3)
@@ -210,7 +233,7 @@ def test_truncated_xqf_never_raises(corpus: Path, tmp_path: Path) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.binary(max_size=3000), st.sampled_from(["pgn", "xqf", "dhtmlxq", "cbf"]))
+@given(st.binary(max_size=3000), st.sampled_from(["pgn", "xqf", "dhtmlxq", "cbf", "cbr"]))
 def test_garbage_bytes_give_findings_not_tracebacks(data: bytes, fmt: str) -> None:
     import tempfile
 

@@ -1,0 +1,116 @@
+"""XQBridge (象棋桥) CBR binary records.
+
+The layout follows the public documentation of the format (e.g. the ``cchess`` package's
+reader): a 2214-byte header (magic ``CCBridge Record``, UTF-16LE title, event and player
+names, the result, the side to move and 90 piece codes, top rank first), an optional game
+comment, then the move tree as 4-byte steps (flags, unused, from, to) with optional comments.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from kifu.core.findings import Finding
+from kifu.core.record import MoveNode, Record
+from kifu.xiangqi import codes
+from kifu.xiangqi.board import BLACK, RED, Board, square
+from kifu.xiangqi.fen import PIECE_KINDS, write_fen
+from kifu.xiangqi.formats.errors import RecordError
+
+MAGIC = b"CCBridge Record\x00"
+HEADER = 2214
+_KINDS = "RNBAKCP"
+_RESULTS = {1: "1-0", 2: "0-1", 3: "1/2-1/2", 4: "1/2-1/2"}
+_TEXTS = {"Title": (180, 128), "Event": (692, 64), "Red": (1076, 64), "Black": (1300, 64)}
+
+
+def _text(raw: bytes) -> str:
+    end = next((i for i in range(0, len(raw) - 1, 2) if raw[i: i + 2] == b"\0\0"), len(raw) - len(raw) % 2)
+    return raw[:end].decode("utf-16-le", errors="replace").strip()
+
+
+def _point(value: int) -> str | None:
+    """ICCS name of a CBR point (index from the top-left, Black's back rank first)."""
+    if value > 89:
+        return None
+    return f"{'abcdefghi'[value % 9]}{9 - value // 9}"
+
+
+def read_cbr(data: bytes) -> tuple[Record, list[Finding]]:
+    """The record of a CBR file and findings about damage; raises :class:`RecordError`."""
+    if len(data) < HEADER or not data.startswith(MAGIC):
+        raise RecordError(codes.BAD_BINARY(
+            f"not a CBR record or truncated header: {len(data)} bytes, a CBR header has {HEADER}"))
+    record = Record(game="xiangqi", index=1, line=1)
+    for name, (offset, size) in _TEXTS.items():
+        value = _text(data[offset: offset + size])
+        if value:
+            record.tags[name] = value
+    if data[2076] in _RESULTS:
+        record.tags["Result"] = _RESULTS[data[2076]]
+    side = RED if struct.unpack_from("<H", data, 2116)[0] == 1 else BLACK
+    board = Board()
+    for index, code in enumerate(data[2120:2210]):
+        colour, kind = code >> 4, code & 0x0F
+        if colour in (1, 2) and 1 <= kind <= 7:
+            piece = PIECE_KINDS[_KINDS[kind - 1]] * (RED if colour == 1 else BLACK)
+            board.put(square(index % 9, 9 - index // 9), piece)
+    board.set_side(side)
+    record.start_position = write_fen(board)
+    findings: list[Finding] = []
+    moves, damage = _read_steps(data, HEADER, record)
+    record.moves = moves
+    if damage:
+        findings.append(codes.BAD_BINARY(f"CBR move data {damage}; the moves before it are checked"))
+    return record, findings
+
+
+def _read_steps(data: bytes, pos: int, record: Record) -> tuple[list[MoveNode], str | None]:
+    def integer() -> int:
+        nonlocal pos
+        if pos + 4 > len(data):
+            raise ValueError("ends inside a length field")
+        value: int = struct.unpack_from("<i", data, pos)[0]
+        pos += 4
+        return value
+
+    def text(length: int) -> str:
+        nonlocal pos
+        if length < 0 or pos + length > len(data):
+            raise ValueError("ends inside a comment")
+        value = data[pos: pos + length].decode("utf-16-le", errors="replace").rstrip("\0").strip()
+        pos += length
+        return value
+
+    main: list[MoveNode] = []
+    try:
+        if integer():
+            comment = text(integer())
+            if comment:
+                record.comments.append(comment)
+        line = main
+        pending: list[MoveNode] = []
+        while pos + 4 <= len(data):
+            flags, _unused, frm, to = data[pos: pos + 4]
+            pos += 4
+            if (flags, frm, to) == (0, 0, 0):
+                break
+            a, b = _point(frm), _point(to)
+            node = MoveNode(text=f"{a}{b}" if a and b else f"?{frm:02d}-{to:02d}")
+            if flags & 0x04:
+                comment = text(integer())
+                if comment:
+                    node.comments_after.append(comment)
+            line.append(node)
+            if flags & 0x02:
+                pending.append(node)
+            if not flags & 0x01:
+                continue
+            if not pending:
+                break
+            parent = pending.pop()
+            line = []
+            parent.variations.append(line)
+    except ValueError as error:
+        return main, str(error)
+    return main, None
