@@ -27,7 +27,7 @@ class Reporter(Protocol):
     def end(self, totals: Totals) -> None: ...
 
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
 
 
 def make_reporter(name: str, out: TextIO, *, verbose: bool = False) -> Reporter:
@@ -36,6 +36,22 @@ def make_reporter(name: str, out: TextIO, *, verbose: bool = False) -> Reporter:
         from kifu.core.report.json import JsonReporter
 
         return JsonReporter(out)
+    if name == "jsonl":
+        from kifu.core.report.jsonl import JsonLinesReporter
+
+        return JsonLinesReporter(out)
+    if name == "github":
+        from kifu.core.report.github import GithubReporter
+
+        return GithubReporter(out)
+    if name == "sarif":
+        from kifu.core.report.sarif import SarifReporter
+
+        return SarifReporter(out)
+    if name == "junit":
+        from kifu.core.report.junit import JunitReporter
+
+        return JunitReporter(out)
     from kifu.core.report.text import TextReporter
 
     return TextReporter(out, verbose=verbose)

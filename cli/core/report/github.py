@@ -1,0 +1,82 @@
+"""GitHub Actions workflow commands: one ``::error``/``::warning``/``::notice`` line per finding.
+
+The runner turns each line into an annotation on the file and line. Values are escaped as the
+Actions toolkit (``@actions/core``) escapes them, and the properties come in its order:
+``title``, ``file``, ``line``, ``endLine``, ``col``, ``endColumn``. Columns are sent only for
+findings on a single line, since annotations cannot carry columns across lines.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from kifu.core.findings import Finding, Severity
+from kifu.core.results import RecordReport, Totals
+
+#: The workflow command for each severity.
+COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+#: ``path`` of standard input, which no annotation can point into.
+STDIN = "-"
+
+
+def escape_data(text: str) -> str:
+    """Escape a command's message: ``%``, CR and LF."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a property value: as :func:`escape_data`, and also ``:`` and ``,``."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def command(name: str, properties: dict[str, str | int | None], message: str) -> str:
+    """One workflow command line (without the newline); ``None`` and empty properties are left out."""
+    shown = ",".join(
+        f"{key}={escape_property(str(value))}" for key, value in properties.items() if value not in (None, "")
+    )
+    return f"::{name}{' ' + shown if shown else ''}::{escape_data(message)}"
+
+
+class GithubReporter:
+    """Writes one workflow command per finding, as the findings arrive."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self._path = ""
+
+    def begin(self) -> None:
+        pass
+
+    def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
+        self._path = path
+
+    def record(self, report: RecordReport) -> None:
+        for finding in report.findings:
+            self._finding(finding, report)
+
+    def end_file(self, findings: list[Finding]) -> None:
+        for finding in findings:
+            self._finding(finding, None)
+
+    def end(self, totals: Totals) -> None:
+        pass
+
+    def _finding(self, finding: Finding, report: RecordReport | None) -> None:
+        properties: dict[str, str | int | None] = {"title": finding.code}
+        if self._path != STDIN:
+            properties["file"] = self._path
+            span = finding.span
+            if span is not None:
+                properties["line"] = span.line
+                properties["endLine"] = span.end_line
+                if span.end_line == span.line:
+                    properties["col"] = span.column
+                    properties["endColumn"] = span.end_column
+            elif report is not None:
+                properties["line"] = report.line
+        context = [f"game {report.index}"] if report is not None else []
+        if finding.move is not None and not finding.message.startswith(finding.move):
+            context.append(finding.move)
+        message = f"[{', '.join(context)}] {finding.message}" if context else finding.message
+        self.out.write(command(COMMANDS[finding.severity], properties, message) + "\n")
