@@ -1,12 +1,33 @@
-"""Running checks over many sources and feeding a reporter, in input order."""
+"""Running checks over many sources and feeding a reporter, in input order.
+
+The run is planned as a stream of jobs in input order: a file starts, the work of checking it
+(one task per chunk of records when its game can split a file cheaply, else one task for the
+whole file), the file ends. An executor computes the tasks — in this process, in a pool of
+processes, or on a Dask cluster — keeping a bounded window of them in flight, and the results
+are reported strictly in input order. Memory stays flat whatever the size of the input.
+
+``core`` knows no game: a game's checker module is named by the registry and imported by name
+in the worker, and may offer ``chunks(source, fmt, options, size)`` and
+``check_chunk(chunk, options)`` to have its files split across workers.
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
 import traceback
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from kifu.core.findings import INTERNAL_ERROR, IO_NO_RECORDS, IO_UNKNOWN_GAME, IO_UNSUPPORTED_GAME, Finding
+from kifu.core.findings import (
+    INTERNAL_ERROR,
+    IO_NO_RECORDS,
+    IO_UNKNOWN_GAME,
+    IO_UNSUPPORTED_GAME,
+    Finding,
+)
 from kifu.core.game import CheckOptions, GameChecker
 from kifu.core.report import Reporter
 from kifu.core.results import RecordReport, Totals
@@ -14,15 +35,310 @@ from kifu.core.sources import Source, SourceError
 
 Detector = Callable[[Source, "str | None"], "tuple[str, str] | None"]
 Loader = Callable[[str], "GameChecker | None"]
+Item = RecordReport | Finding
 
 
 @dataclass(frozen=True, slots=True)
 class Batch:
-    """How to recognise and check sources: the game registry's two functions."""
+    """How to recognise and check sources, and where to compute."""
 
     detect: Detector
     load: Loader
     forced_game: str | None = None
+    jobs: int = 1
+    executor: str = "local"  # "local" (the process pool when jobs > 1) or "dask"
+    scheduler: str | None = None  # a Dask scheduler address; None starts an in-process cluster
+    chunk_records: int = 200  # records per task when a file is split
+
+
+class Progress(Protocol):
+    """What the runner tells a progress display: how much of the input is done."""
+
+    def update(self, amount: int) -> None: ...
+
+
+# --- jobs ------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _FileState:
+    """What the parent knows about the file being reported."""
+
+    path: str
+    game: str | None
+    findings: list[Finding] = field(default_factory=list)
+    records: int = 0
+
+
+@dataclass(slots=True)
+class _Start:
+    state: _FileState
+    fmt: str | None
+
+
+@dataclass(slots=True)
+class _End:
+    state: _FileState
+
+
+@dataclass(slots=True)
+class _Task:
+    """Work for an executor: ``function(*arguments)`` returns the items of part of a file."""
+
+    state: _FileState
+    function: Callable[..., list[Item]]
+    arguments: tuple[Any, ...]
+    weight: int
+    #: records covered, as (index, line), so that a crashed worker can be reported per record
+    covers: list[tuple[int, int]] = field(default_factory=list)
+
+
+_Job = _Start | _End | _Task
+
+
+def stream_file_task(module: str, path: str, fmt: str, options: CheckOptions) -> Iterator[Item]:
+    """Check a whole file, yielding items as they come (in this process: memory stays flat)."""
+    checker: GameChecker = importlib.import_module(module)
+    try:
+        yield from checker.check(Source(path), fmt, options)
+    except SourceError as error:
+        yield error.finding
+
+
+def check_file_task(module: str, path: str, fmt: str, options: CheckOptions) -> list[Item]:
+    """Check a whole file (runs in a worker)."""
+    return list(stream_file_task(module, path, fmt, options))
+
+
+def check_chunk_task(module: str, chunk: Any, options: CheckOptions) -> list[Item]:
+    """Check a chunk of records of a split file (runs in a worker)."""
+    checker = importlib.import_module(module)
+    result: list[Item] = checker.check_chunk(chunk, options)
+    return result
+
+
+def _plan(
+    items: Iterable[Source | tuple[str, Finding]], batch: Batch, options: CheckOptions, split: bool
+) -> Iterator[_Job]:
+    for item in items:
+        if isinstance(item, tuple):
+            state = _FileState(item[0], None, [item[1]])
+            yield _Start(state, None)
+            yield _End(state)
+            continue
+        yield from _plan_source(item, batch, options, split)
+
+
+def _plan_source(source: Source, batch: Batch, options: CheckOptions, split: bool) -> Iterator[_Job]:
+    try:
+        detected = batch.detect(source, batch.forced_game)
+    except SourceError as error:
+        state = _FileState(source.path, None, [error.finding])
+        yield _Start(state, None)
+        yield _End(state)
+        return
+    if detected is None:
+        state = _FileState(
+            source.path, None, [IO_UNKNOWN_GAME(f"cannot tell which game {source.path} records; use --game")]
+        )
+        yield _Start(state, None)
+        yield _End(state)
+        return
+    game, fmt = detected
+    state = _FileState(source.path, game)
+    yield _Start(state, fmt)
+    checker = batch.load(game)
+    if checker is None:
+        state.findings.append(
+            IO_UNSUPPORTED_GAME(f"{game} records ({fmt}) cannot be read by this version of kifu")
+        )
+        yield _End(state)
+        return
+    module = getattr(checker, "__name__", "")
+    chunks = getattr(checker, "chunks", None)
+    if split and chunks is not None:
+        try:
+            for part in chunks(source, fmt, options, batch.chunk_records):
+                if isinstance(part, Finding):
+                    state.findings.append(part)
+                else:
+                    yield _Task(state, check_chunk_task, (module, part, options), part.weight, part.covers())
+        except SourceError as error:
+            state.findings.append(error.finding)
+        except Exception as error:  # a bug in the splitter: say so, go on with the next file
+            state.findings.append(internal_error(error, f"while reading {source.path}"))
+    else:
+        weight = _size(source)
+        yield _Task(state, check_file_task, (module, source.path, fmt, options), weight)
+    yield _End(state)
+
+
+def _size(source: Source) -> int:
+    try:
+        return 0 if source.is_stdin else os.path.getsize(source.path)
+    except OSError:
+        return 0
+
+
+# --- executors -------------------------------------------------------------------------------
+
+
+class _Executor(Protocol):
+    window: int
+
+    def submit(self, task: _Task) -> Any: ...
+
+    def result(self, handle: Any, task: _Task) -> Iterable[Item]: ...
+
+    def close(self) -> None: ...
+
+
+class _InProcess:
+    """Computes each task in this process, lazily: a whole file streams record by record."""
+
+    window = 1
+
+    def submit(self, task: _Task) -> Any:
+        return task
+
+    def result(self, handle: Any, task: _Task) -> Iterable[Item]:
+        if task.function is check_file_task:
+            return _guarded_stream(stream_file_task(*task.arguments), task)
+        return _guarded(task)
+
+    def close(self) -> None:
+        pass
+
+
+class _ProcessPool:
+    """A pool of worker processes; a worker that dies is reported and replaced."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.window = jobs * 4
+        self.pool = self._start()
+
+    def _start(self) -> Any:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        return ProcessPoolExecutor(max_workers=self.jobs, mp_context=context)
+
+    def submit(self, task: _Task) -> Any:
+        return self.pool, self.pool.submit(task.function, *task.arguments)
+
+    def result(self, handle: Any, task: _Task) -> list[Item]:
+        """The task's items. When a worker died, every task in flight fails with it: each is
+        tried once more in a fresh pool, so that only the task that kills a worker is reported."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        pool, future = handle
+        for attempt in range(2):
+            try:
+                result: list[Item] = future.result()
+                return result
+            except BrokenProcessPool as error:
+                if pool is self.pool:
+                    self.pool.shutdown(wait=False, cancel_futures=True)
+                    self.pool = self._start()
+                if attempt == 1:
+                    return _crashed(task, error)
+                pool, future = self.submit(task)
+            except Exception as error:
+                return _crashed(task, error)
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        self.pool.shutdown()
+
+
+class _Dask:
+    """Tasks on a Dask cluster (``--executor dask``): the same functions, batches of records."""
+
+    def __init__(self, scheduler: str | None, jobs: int) -> None:
+        from distributed import Client  # the dask extra; the command checks that it is installed
+
+        client: Any = Client
+        self.client = (
+            client(scheduler)
+            if scheduler
+            else client(processes=False, n_workers=1, threads_per_worker=max(jobs, 1))
+        )
+        self.window = max(jobs, 1) * 4
+
+    def submit(self, task: _Task) -> Any:
+        return self.client.submit(task.function, *task.arguments, pure=False)
+
+    def result(self, handle: Any, task: _Task) -> list[Item]:
+        try:
+            result: list[Item] = handle.result()
+            return result
+        except Exception as error:
+            return _crashed(task, error)
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def _guarded_stream(items: Iterator[Item], task: _Task) -> Iterator[Item]:
+    try:
+        yield from items
+    except Exception as error:  # a bug in a checker: report it on the file, go on
+        yield from _crashed(task, error)
+
+
+def _guarded(task: _Task) -> list[Item]:
+    try:
+        return task.function(*task.arguments)
+    except Exception as error:
+        return _crashed(task, error)
+
+
+def _crashed(task: _Task, error: BaseException) -> list[Item]:
+    """A task that failed as a whole: one KIFU001 per record it covered (or for the file)."""
+    if not task.covers:
+        return [internal_error(error, f"while checking {task.state.path}")]
+    return [
+        RecordReport(
+            index, line, findings=[internal_error(error, f"while checking record {index} (line {line})")]
+        )
+        for index, line in task.covers
+    ]
+
+
+def _executor(batch: Batch) -> _Executor:
+    if batch.executor == "dask":
+        return _Dask(batch.scheduler, batch.jobs)
+    if batch.jobs > 1:
+        return _ProcessPool(batch.jobs)
+    return _InProcess()
+
+
+def _ordered(jobs: Iterator[_Job], executor: _Executor) -> Iterator[tuple[_Job, Iterable[Item]]]:
+    """Submit tasks ahead (at most ``executor.window`` in flight); yield results in order."""
+    pending: deque[tuple[_Job, Any]] = deque()
+    in_flight = 0
+    for job in jobs:
+        if isinstance(job, _Task):
+            pending.append((job, executor.submit(job)))
+            in_flight += 1
+        else:
+            pending.append((job, None))
+        while pending and (in_flight > executor.window or not isinstance(pending[0][0], _Task)):
+            head, handle = pending.popleft()
+            if isinstance(head, _Task):
+                in_flight -= 1
+                yield head, executor.result(handle, head)
+            else:
+                yield head, []
+    while pending:
+        head, handle = pending.popleft()
+        yield head, executor.result(handle, head) if isinstance(head, _Task) else []
+
+
+# --- the run ---------------------------------------------------------------------------------
 
 
 def run(
@@ -30,68 +346,49 @@ def run(
     batch: Batch,
     options: CheckOptions,
     reporter: Reporter,
+    progress: Progress | None = None,
 ) -> Totals:
-    """Check every source in order, report as results arrive, and return the totals."""
+    """Check every source, report results in input order as they arrive, return the totals."""
     totals = Totals()
     reporter.begin()
-    for item in items:
-        totals.files += 1
-        if isinstance(item, tuple):
-            path, finding = item
-            reporter.begin_file(path, None, None)
-            _end_file(reporter, totals, [finding])
-            continue
-        _check_source(item, batch, options, reporter, totals)
+    executor = _executor(batch)
+    split = batch.jobs > 1 or batch.executor == "dask"
+    try:
+        for job, result in _ordered(_plan(items, batch, options, split), executor):
+            if isinstance(job, _Start):
+                totals.files += 1
+                reporter.begin_file(job.state.path, job.state.game, job.fmt)
+            elif isinstance(job, _Task):
+                _deliver(job.state, result, reporter, totals)
+                if progress is not None:
+                    progress.update(job.weight)
+            else:
+                _end_file(job.state, reporter, totals)
+    finally:
+        executor.close()
     reporter.end(totals)
     return totals
 
 
-def _check_source(
-    source: Source, batch: Batch, options: CheckOptions, reporter: Reporter, totals: Totals
-) -> None:
-    try:
-        detected = batch.detect(source, batch.forced_game)
-    except SourceError as error:
-        reporter.begin_file(source.path, None, None)
-        _end_file(reporter, totals, [error.finding])
-        return
-    if detected is None:
-        reporter.begin_file(source.path, None, None)
-        _end_file(
-            reporter, totals, [IO_UNKNOWN_GAME(f"cannot tell which game {source.path} records; use --game")]
-        )
-        return
-    game, fmt = detected
-    reporter.begin_file(source.path, game, fmt)
-    checker = batch.load(game)
-    if checker is None:
-        _end_file(
-            reporter,
-            totals,
-            [IO_UNSUPPORTED_GAME(f"{game} records ({fmt}) cannot be read by this version of kifu")],
-        )
-        return
-    file_findings: list[Finding] = []
-    records = 0
-    try:
-        for item in checker.check(source, fmt, options):
-            if isinstance(item, RecordReport):
-                records += 1
-                totals.records += 1
-                totals.add(item.findings)
-                reporter.record(item)
-            else:
-                file_findings.append(item)
-    except SourceError as error:
-        file_findings.append(error.finding)
-    except Exception as error:  # a bug in kifu: say so, and go on with the next file
-        file_findings.append(internal_error(error, f"while reading {source.path} after record {records}"))
-    if records == 0 and not any(f.severity >= IO_NO_RECORDS.severity for f in file_findings):
-        file_findings.append(IO_NO_RECORDS(f"no {game} records found in {source.path}"))
-    _end_file(reporter, totals, file_findings)
+def _deliver(state: _FileState, items: Iterable[Item], reporter: Reporter, totals: Totals) -> None:
+    for item in items:
+        if isinstance(item, RecordReport):
+            state.records += 1
+            totals.records += 1
+            totals.add(item.findings)
+            reporter.record(item)
+        else:
+            state.findings.append(item)
 
 
-def _end_file(reporter: Reporter, totals: Totals, findings: list[Finding]) -> None:
+def _end_file(state: _FileState, reporter: Reporter, totals: Totals) -> None:
+    findings = state.findings
+    if (
+        state.game is not None
+        and state.records == 0
+        and not any(f.severity >= IO_NO_RECORDS.severity for f in findings)
+    ):
+        findings.append(IO_NO_RECORDS(f"no {state.game} records found in {state.path}"))
     totals.add(findings)
     reporter.end_file(findings)
 

@@ -47,10 +47,12 @@ class Totals:
     warnings: int = 0
     infos: int = 0
     internal_errors: int = 0
+    per_code: dict[str, int] = field(default_factory=dict)
 
     def add(self, findings: list[Finding]) -> None:
-        """Count the severities of ``findings``."""
+        """Count the severities and codes of ``findings``."""
         for finding in findings:
+            self.per_code[finding.code] = self.per_code.get(finding.code, 0) + 1
             if finding.severity is Severity.ERROR:
                 self.errors += 1
             elif finding.severity is Severity.WARNING:

@@ -8,6 +8,8 @@ Latin-1 for the lines that are not UTF-8, reported once per file as an info find
 from __future__ import annotations
 
 import bz2
+import fnmatch
+import glob
 import gzip
 import io
 import lzma
@@ -81,14 +83,22 @@ class Source:
 
 
 def expand_paths(
-    paths: Iterable[str], *, recursive: bool, extensions: frozenset[str]
+    paths: Iterable[str],
+    *,
+    recursive: bool,
+    extensions: frozenset[str],
+    include: Iterable[str] = (),
+    exclude: Iterable[str] = (),
 ) -> Iterator[Source | tuple[str, Finding]]:
     """Turn command-line paths into sources, in the order given.
 
     Directories are walked (sorted, hidden entries skipped) only with ``recursive``; inside
     them, only files whose extension (after a compression suffix) is in ``extensions`` are
-    taken. A path that cannot be used yields ``(path, finding)``.
+    taken, further limited by the ``include`` and ``exclude`` globs (matched against the path
+    and against the file name). A pattern the shell did not expand (``'archive/**/*.pgn'``)
+    is expanded here. A path that cannot be used yields ``(path, finding)``.
     """
+    include, exclude = tuple(include), tuple(exclude)
     for path in paths:
         if path == STDIN:
             yield Source(STDIN)
@@ -96,22 +106,43 @@ def expand_paths(
             if not recursive:
                 yield path, IO_UNREADABLE(f"{path} is a directory; use -r to check the files in it")
                 continue
-            yield from _walk(path, extensions)
+            yield from _walk(path, extensions, include, exclude)
         elif os.path.exists(path):
             yield Source(path)
+        elif glob.has_magic(path):
+            matches = sorted(glob.glob(path, recursive=True))
+            if not matches:
+                yield path, IO_UNREADABLE(f"no file matches {path}")
+            yield from (Source(match) for match in matches if os.path.isfile(match))
         else:
             yield path, IO_UNREADABLE(f"no such file: {path}")
 
 
-def _walk(top: str, extensions: frozenset[str]) -> Iterator[Source]:
+def _matches(path: str, patterns: tuple[str, ...]) -> bool:
+    name = os.path.basename(path)
+    return any(fnmatch.fnmatch(path, p) or fnmatch.fnmatch(name, p) for p in patterns)
+
+
+def _walk(
+    top: str, extensions: frozenset[str], include: tuple[str, ...], exclude: tuple[str, ...]
+) -> Iterator[Source]:
     for root, dirs, files in os.walk(top):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not d.startswith(".") and not (exclude and _matches(os.path.join(root, d), exclude))
+        )
         for name in sorted(files):
             if name.startswith("."):
                 continue
             source = Source(os.path.join(root, name))
-            if source.extension in extensions:
-                yield source
+            if source.extension not in extensions and not (include and _matches(source.path, include)):
+                continue
+            if include and not _matches(source.path, include):
+                continue
+            if exclude and _matches(source.path, exclude):
+                continue
+            yield source
 
 
 def open_binary(source: Source) -> BinaryIO:
@@ -158,7 +189,8 @@ def _decompressor(kind: str, raw: BinaryIO, source: Source) -> BinaryIO:
                 "(pip install 'kifu[zstd]') to read it"
             )
         ) from None
-    return zstandard.ZstdDecompressor().stream_reader(raw)  # type: ignore[no-any-return,unused-ignore]
+    # the zstd reader has no line iteration nor peek: buffer it like the others
+    return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(raw))  # type: ignore[arg-type,return-value,unused-ignore]
 
 
 def read_bytes(source: Source) -> bytes:

@@ -84,7 +84,12 @@ def test_json_contract() -> None:
     assert code == 1
 
 
-@pytest.mark.parametrize("compress", [gzip.compress, bz2.compress, lzma.compress])
+def _zstd(data: bytes) -> bytes:
+    zstandard = pytest.importorskip("zstandard", reason="the zstd extra is not installed")
+    return zstandard.ZstdCompressor().compress(data)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("compress", [gzip.compress, bz2.compress, lzma.compress, _zstd])
 def test_compressed_files(tmp_path: Path, compress) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "rules.pgn.x"
     path.write_bytes(compress(ILLEGAL.read_bytes()))

@@ -1,0 +1,116 @@
+"""Batch runs: the same findings in the same order whether computed here, in a pool of
+processes or on Dask; crashes of a record or of a whole worker are reported, and the rest goes on."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from kifu.app import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "fixtures" / "chess"
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """Several files, one of them with many games (so that it is split into chunks)."""
+    bad = (FIXTURES / "bad" / "rules.pgn").read_text()
+    good = (FIXTURES / "good" / "opera-game.pgn").read_text()
+    (tmp_path / "a-big.pgn").write_text("\n".join([good, bad] * 30))
+    (tmp_path / "b.pgn").write_text(bad)
+    (tmp_path / "c.pgn").write_text(bad + "\n" + good)
+    (tmp_path / "d-empty.pgn").write_text("")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "e.pgn").write_text(good)
+    return tmp_path
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["check", *args], catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def report(*args: str) -> dict[str, object]:
+    code, out, _ = run("--format", "json", "-q", *args)
+    document: dict[str, object] = json.loads(out)
+    document["exit"] = code
+    return document
+
+
+def test_processes_give_the_same_report_in_the_same_order(archive: Path) -> None:
+    serial = report("-r", "--jobs", "1", str(archive))
+    parallel = report("-r", "--jobs", "2", str(archive))
+    assert parallel == serial
+    files = [f["path"] for f in serial["files"]]  # type: ignore[index]
+    assert files == sorted(files)
+    big = serial["files"][0]["records"]  # type: ignore[index]
+    assert [r["index"] for r in big] == list(range(1, 30 * 17 + 1))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="the dask extra is not installed")
+def test_dask_gives_the_same_report(archive: Path) -> None:
+    assert report("-r", "--executor", "dask", str(archive)) == report("-r", "--jobs", "1", str(archive))
+
+
+def test_a_crashing_record_is_reported_and_the_batch_goes_on(
+    archive: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kifu.chess.checker as checker
+
+    original = checker.check_game
+
+    def flaky(game, index, lang=None):  # type: ignore[no-untyped-def]
+        if index == 5:
+            raise RuntimeError("boom")
+        return original(game, index, lang)
+
+    monkeypatch.setattr(checker, "check_game", flaky)
+    for jobs in ("1", "2"):
+        document = report("-r", "--jobs", jobs, str(archive))
+        assert document["exit"] == 2
+        records = [r for f in document["files"] for r in f["records"]]  # type: ignore[attr-defined]
+        crashed = [r for r in records if any(x["code"] == "KIFU001" for x in r["findings"])]
+        assert [(r["index"], "boom" in r["findings"][0]["message"]) for r in crashed] == [(5, True)] * 3
+        assert len(records) == 30 * 17 + 16 + 17 + 1
+
+
+def test_a_dying_worker_is_reported_per_record(archive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import kifu.chess.checker as checker
+
+    original = checker.check_chunk
+
+    def dying(chunk, options):  # type: ignore[no-untyped-def]
+        if chunk.first_index == 1 and len(chunk.games) == 16:  # b.pgn (rules.pgn: 16 games)
+            os._exit(3)
+        return original(chunk, options)
+
+    monkeypatch.setattr(checker, "check_chunk", dying)
+    document = report("-r", "--jobs", "2", str(archive))
+    assert document["exit"] == 2
+    files = {Path(f["path"]).name: f for f in document["files"]}  # type: ignore[attr-defined]
+    b = files["b.pgn"]["records"]
+    assert len(b) == 16 and all(r["findings"][0]["code"] == "KIFU001" for r in b)
+    assert len(files["c.pgn"]["records"]) == 17
+    assert not any(x["code"] == "KIFU001" for r in files["c.pgn"]["records"] for x in r["findings"])
+    assert len(files["a-big.pgn"]["records"]) == 30 * 17
+
+
+def test_include_exclude_and_globs(archive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(archive)
+    names = lambda d: [Path(f["path"]).name for f in d["files"]]  # noqa: E731
+    assert names(report("-r", "--exclude", "sub", ".")) == ["a-big.pgn", "b.pgn", "c.pgn", "d-empty.pgn"]
+    assert names(report("-r", "--include", "[bc].pgn", ".")) == ["b.pgn", "c.pgn"]
+    assert names(report("**/e.pgn")) == ["e.pgn"]
+    assert "IO001" in run("nothing-*.pgn")[1]
+
+
+def test_statistics_and_summary(archive: Path) -> None:
+    code, _, err = run("-r", "--statistics", str(archive))
+    assert code == 1
+    assert "kifu: 5 file(s), 544 record(s)" in err
+    assert "CHESS101" in err and " IO005" in err
