@@ -102,7 +102,25 @@ def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tu
             continue
         host[at].variations.append(moves)
     record.moves = lines[0]
+    if record.start_position and record.moves and "fen" not in fields:
+        record.start_position = _side_of_first_move(record.start_position, record.moves[0].text)
     return record, findings
+
+
+def _side_of_first_move(fen: str, first: str) -> str:
+    """The piece list does not say who moves first: the piece of the first move does."""
+    board_part = fen.split()[0]
+    rows = board_part.split("/")
+    row = rows[9 - int(first[1])]
+    file, column = "abcdefghi".index(first[0]), 0
+    for ch in row:
+        if ch.isdigit():
+            column += int(ch)
+            continue
+        if column == file:
+            return f"{board_part} {'b' if ch.islower() else 'w'}"
+        column += 1
+    return fen
 
 
 def _comment(text: str) -> str:
