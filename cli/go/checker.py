@@ -14,10 +14,10 @@ from typing import Any
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import CheckOptions
 from kifu.core.results import RecordReport
-from kifu.core.sources import Source, SourceError, read_bytes
+from kifu.core.sources import Source
 from kifu.go import codes
-from kifu.go.encoding import decode
-from kifu.go.parser import Game, Node, TextIndex, parse_collection
+from kifu.go.encoding import texts
+from kifu.go.parser import CollectionReader, Game, Node, TextIndex
 from kifu.go.properties import GameInfo, PropertyChecker, read_game_info, read_root
 from kifu.go.replay import MAX_PER_CODE, MainLine, Replay
 from kifu.go.rules import PRESETS, Rules, from_ru, resolve
@@ -46,40 +46,40 @@ def check_games(source: Source, options: CheckOptions) -> Iterator[GameResult | 
     """Like :func:`check`, with the full result of each game."""
     from kifu.core.batch import internal_error
 
-    try:
-        data = read_bytes(source)
-    except SourceError as error:
-        yield error.finding
-        return
-    decoded = decode(data)
-    yield from decoded.findings
-    index = TextIndex(decoded.text)
+    reader = CollectionReader()
     games = 0
+    characters = 0
     kinds: dict[tuple[str, str], int] = {}
-    for game in parse_collection(decoded.text, index):
-        if game.index == 0:
-            yield from game.findings
+    for piece in texts(source):
+        if not isinstance(piece, tuple):
+            yield piece
             continue
-        games += 1
-        try:
-            result = check_game(game, index, options)
-        except Exception as error:  # a bug in kifu: this game only
-            line = index.position(game.offset)[0]
-            report = RecordReport(
-                game.index,
-                line,
-                findings=[
-                    *game.findings,
-                    internal_error(error, f"while checking game {game.index} of {source.path}"),
-                ],
-            )
-            yield GameResult(report, GameInfo(), resolve(options.rules, None, None), MainLine())
-            continue
-        _mixed(result, kinds, index, game)
-        yield result
+        text, final = piece
+        characters += len(text)
+        for game, index in reader.feed(text, final):
+            if game.index == 0:
+                yield from game.findings
+                continue
+            games += 1
+            try:
+                result = check_game(game, index, options)
+            except Exception as error:  # a bug in kifu: this game only
+                line = index.position(game.offset)[0]
+                report = RecordReport(
+                    game.index,
+                    line,
+                    findings=[
+                        *game.findings,
+                        internal_error(error, f"while checking game {game.index} of {source.path}"),
+                    ],
+                )
+                yield GameResult(report, GameInfo(), resolve(options.rules, None, None), MainLine())
+                continue
+            _mixed(result, kinds, index, game)
+            yield result
     if games == 0:
         yield codes.NO_GAMES(
-            f"no SGF game tree `(;` in {source.path}" + ("" if data else " (the file is empty)")
+            f"no SGF game tree `(;` in {source.path}" + ("" if characters else " (the file is empty)")
         )
 
 

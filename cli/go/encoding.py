@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
-from kifu.core.findings import Finding
+from kifu.core.findings import IO_DECOMPRESS, Finding
 from kifu.core.record import Span
+from kifu.core.sources import DECOMPRESSION_ERRORS, Source, SourceError, open_binary
 from kifu.go import codes
 
 _CA = re.compile(rb"CA\s*\[([^\]\\]{0,40})\]")
@@ -299,3 +302,84 @@ def _common_hanzi(ch: str) -> bool:
         return 0x88 <= lead <= 0x98
     except UnicodeEncodeError:
         return False
+
+
+#: Files up to this size are decoded whole (with every detection); bigger ones are streamed.
+STREAM_THRESHOLD = 32 << 20
+BLOCK = 1 << 20
+_REPLACED = [0]
+
+
+def _count_replacement(error: UnicodeError) -> tuple[str, int]:
+    _REPLACED[0] += 1
+    end = getattr(error, "end", None)
+    return "\ufffd", end if isinstance(end, int) else 0
+
+
+codecs.register_error("kifu-count", _count_replacement)
+
+
+def texts(source: Source) -> Iterator[tuple[str, bool] | Finding]:
+    """The decoded text of ``source`` in pieces ``(text, final)``, and findings about it.
+
+    A file up to :data:`STREAM_THRESHOLD` bytes comes as one piece, decoded by :func:`decode`.
+    A bigger one is decoded block by block with the charset chosen from its first block, so
+    memory stays flat whatever the size.
+    """
+    try:
+        stream = open_binary(source)
+    except SourceError as error:
+        yield error.finding
+        return
+    with stream:
+        try:
+            head = stream.read(STREAM_THRESHOLD + 1)
+        except DECOMPRESSION_ERRORS as error:
+            yield IO_DECOMPRESS(f"{source.path}: compressed data is damaged or truncated ({error})")
+            return
+        if len(head) <= STREAM_THRESHOLD:
+            decoded = decode(head)
+            yield from decoded.findings
+            yield decoded.text, True
+            return
+        yield from _stream(head, stream, source)
+
+
+def _stream(head: bytes, stream: BinaryIO, source: Source) -> Iterator[tuple[str, bool] | Finding]:
+    probe = head[: head.rfind(b"\n") + 1] or head
+    chosen = decode(probe)
+    yield from (f for f in chosen.findings if f.code != codes.BINARY_BYTES.code)
+    name = "utf-8-sig" if chosen.encoding == "utf-8" else chosen.encoding
+    decoder = codecs.getincrementaldecoder(name)(errors="kifu-count")
+    _REPLACED[0] = 0
+    lines = 0
+    control: Finding | None = None
+    data = head
+    while True:
+        final = not data
+        piece = decoder.decode(data, final=final)
+        match = _CONTROL.search(piece)
+        if match:
+            if control is None:
+                line, column = _text_line_col(piece, match.start())
+                control = codes.BINARY_BYTES(
+                    "NUL or control characters in the text (read as spaces), the first at line "
+                    f"{lines + line}",
+                    Span.point(lines + line, column),
+                )
+            piece = _CONTROL.sub(" ", piece)
+        lines += piece.count("\n")
+        yield piece, final
+        if final:
+            break
+        try:
+            data = stream.read(BLOCK)
+        except DECOMPRESSION_ERRORS as error:
+            yield IO_DECOMPRESS(f"{source.path}: compressed data is damaged or truncated ({error})")
+            data = b""
+    if control is not None:
+        yield control
+    if _REPLACED[0] and not any(f.code == codes.CHARSET_MISMATCH.code for f in chosen.findings):
+        yield codes.CHARSET_MISMATCH(
+            f"{_REPLACED[0]} byte sequence(s) not valid {chosen.encoding} were replaced"
+        )

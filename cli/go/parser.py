@@ -43,8 +43,9 @@ class TextIndex:
 
     BLOCK = 1 << 16
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, line_base: int = 0) -> None:
         self.text = text
+        self.line_base = line_base  # lines before the start of ``text`` (a window of a big file)
         self._before: list[int] | None = None
 
     def _blocks(self) -> list[int]:
@@ -62,7 +63,7 @@ class TextIndex:
         offset = max(0, min(offset, len(text)))
         block = offset // self.BLOCK
         line = self._blocks()[block] + text.count("\n", block * self.BLOCK, offset) + 1
-        return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+        return line + self.line_base, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
     def span(self, offset: int, length: int = 1) -> Span:
         """A span starting at ``offset``; multi-line lengths end on the last line."""
@@ -72,6 +73,7 @@ class TextIndex:
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, without its terminator."""
+        line -= self.line_base
         before = self._blocks()
         text = self.text
         start = 0
@@ -397,91 +399,142 @@ def _on_error(ctx: _Context) -> Any:
     return handle
 
 
-def split_games(text: str) -> Iterator[tuple[int, int, list[int]]]:
-    """(start, end, ignored) of each top-level game tree, by parenthesis depth outside values.
+class CollectionReader:
+    """Splits SGF text into top-level game trees and parses each, as the text arrives.
 
-    A ``(`` directly followed by another ``(`` cannot start a game tree; like SGFC, kifu
-    ignores it (its offset is in ``ignored``), so that ``((;…))`` closes where its author
-    meant. A tree still open at the end of the text runs to the end. A stray ``)`` outside
-    any tree is yielded as ``(-offset - 1, offset + 1, [])``.
+    The text may come in pieces (a big file decoded block by block): :meth:`feed` yields the
+    games completed so far with the :class:`TextIndex` their positions refer to, and drops
+    the text it no longer needs, so memory stays flat. Parenthesis depth is counted outside
+    values; a ``(`` directly followed by another ``(`` cannot start a game tree and, like
+    SGFC, kifu ignores it, so that ``((;…))`` closes where its author meant.
     """
-    size = len(text)
-    match = _GAME_START.search(text)
-    pos = match.start() if match else text.find("(")
-    if pos < 0:
-        return
-    start = -1
-    depth = 0
-    ignored: list[int] = []
-    while pos < size:
-        ch = text[pos]
-        if ch == "(":
-            after = _SPACE.match(text, pos + 1)
-            if after is not None and after.end() < size and text[after.end()] == "(":
-                ignored.append(pos)
-            else:
-                if depth == 0:
-                    start = pos
-                depth += 1
-        elif depth > 0:
-            depth -= 1
-            if depth == 0:
-                yield start, pos + 1, ignored
-                ignored = []
-        else:
-            yield -pos - 1, pos + 1, []
-        skip = _NOT_PAREN.match(text, pos + 1)
-        pos = skip.end() if skip else pos + 1
-    if depth > 0:
-        yield start, size, ignored
 
+    def __init__(self) -> None:
+        self.buffer = ""
+        self.line_base = 0
+        self.started = False
+        self.pos = 0  # where scanning resumes
+        self.depth = 0
+        self.start = -1  # start of the open game tree
+        self.ignored: list[int] = []
+        self.previous_end = -1
+        self.number = 0
+        self.pending: list[Finding] = []
 
-def parse_collection(text: str, index: TextIndex) -> Iterator[Game]:
-    """Yield every game tree of ``text``; junk between games is reported with the next game."""
-    pending: list[Finding] = []
-    first = _GAME_START.search(text)
-    if first is None:
-        stripped = text.lstrip("\ufeff \t\r\n")
-        if stripped.startswith("("):
-            first_paren = text.index("(")
-            head = text[:first_paren]
-        else:
+    def feed(self, text: str, final: bool) -> Iterator[tuple[Game, TextIndex]]:
+        """Add ``text``; yield each game tree completed (all of them when ``final``)."""
+        self.buffer += text
+        buffer = self.buffer
+        index = TextIndex(buffer, self.line_base)
+        if not self.started and not self._begin(index, final):
             return
-    else:
-        head = text[: first.start()]
-    sgf_like = _SGF_LIKE.search(head)
-    if sgf_like:
-        pending.append(
-            codes.DATA_BEFORE_GAME(
-                f"SGF-like data before the first game tree (ignored): {_short(sgf_like.group())}",
-                index.span(sgf_like.start(), len(sgf_like.group())),
+        size = len(buffer)
+        pos = self.pos
+        while True:
+            skip = _NOT_PAREN.match(buffer, pos)
+            at = skip.end() if skip else pos
+            if at >= size:
+                break
+            if buffer[at] == "(":
+                after = _SPACE.match(buffer, at + 1)
+                end = after.end() if after else at + 1
+                if end >= size and not final:
+                    break  # cannot tell yet whether another "(" follows
+                if end < size and buffer[end] == "(":
+                    self.ignored.append(at)
+                else:
+                    if self.depth == 0:
+                        self.start = at
+                    self.depth += 1
+            elif self.depth > 0:
+                self.depth -= 1
+                if self.depth == 0:
+                    yield self._game(buffer, self.start, at + 1, index), index
+            else:
+                stray = codes.ILLEGAL_CHARS("`)` outside any game tree (ignored)", index.span(at))
+                self.pending.append(stray)
+                self.previous_end = at + 1
+            pos = at + 1
+        self.pos = pos
+        if final:
+            if self.depth > 0:
+                yield self._game(buffer, self.start, size, index), index
+            elif self.previous_end >= 0:
+                self.pending.extend(_junk_between(buffer, self.previous_end, size, index))
+            if self.pending and self.number:
+                yield Game(0, size, None, self.pending), index
+            return
+        self._trim()
+
+    def _begin(self, index: TextIndex, final: bool) -> bool:
+        """Find the first game tree and check the text before it; False to wait for more text."""
+        buffer = self.buffer
+        first = _GAME_START.search(buffer)
+        if first is None:
+            if not final:
+                return False
+            stripped = buffer.lstrip("\ufeff \t\r\n")
+            if not stripped.startswith("("):
+                return False
+            begin = buffer.index("(")
+        else:
+            begin = first.start()
+        sgf_like = _SGF_LIKE.search(buffer, 0, begin)
+        if sgf_like:
+            self.pending.append(
+                codes.DATA_BEFORE_GAME(
+                    f"SGF-like data before the first game tree (ignored): {_short(sgf_like.group())}",
+                    index.span(sgf_like.start(), len(sgf_like.group())),
+                )
             )
-        )
-    number = 0
-    previous_end = -1
-    for start, end, ignored in split_games(text):
-        if start < 0:
-            pending.append(codes.ILLEGAL_CHARS("`)` outside any game tree (ignored)", index.span(-start - 1)))
-            previous_end = end
-            continue
-        if previous_end >= 0:
-            pending.extend(_junk_between(text, previous_end, start, index))
-        previous_end = end
-        number += 1
+        self.started = True
+        self.pos = begin
+        return True
+
+    def _game(self, buffer: str, start: int, end: int, index: TextIndex) -> Game:
+        if self.previous_end >= 0:
+            self.pending.extend(_junk_between(buffer, self.previous_end, start, index))
+        self.previous_end = end
+        self.number += 1
+        ignored, self.ignored = self.ignored, []
         try:
-            game = parse_game(text, start, end, index, number, ignored)
+            game = parse_game(buffer, start, end, index, self.number, ignored)
         except Exception as error:  # a bug in kifu: report it on this game, go on with the next
             from kifu.core.batch import internal_error
 
-            game = Game(number, start, None, [internal_error(error, f"while parsing game {number}")])
-        if pending:
-            game.findings[:0] = pending
-            pending = []
+            failure = internal_error(error, f"while parsing game {self.number}")
+            game = Game(self.number, start, None, [failure])
+        if self.pending:
+            game.findings[:0] = self.pending
+            self.pending = []
+        return game
+
+    def _trim(self) -> None:
+        """Drop the text before what is still needed, at a line start (positions stay right)."""
+        keep = self.pos
+        if self.depth > 0:
+            keep = min(keep, self.start)
+        if self.previous_end >= 0:
+            keep = min(keep, self.previous_end)
+        if self.ignored:
+            keep = min(keep, self.ignored[0])
+        cut = self.buffer.rfind("\n", 0, keep) + 1
+        if cut <= 0:
+            return
+        self.line_base += self.buffer.count("\n", 0, cut)
+        self.buffer = self.buffer[cut:]
+        self.pos -= cut
+        if self.depth > 0:
+            self.start -= cut
+        if self.previous_end >= 0:
+            self.previous_end -= cut
+        self.ignored = [i - cut for i in self.ignored]
+
+
+def parse_collection(text: str, index: TextIndex | None = None) -> Iterator[Game]:
+    """Yield every game tree of a whole text; junk between games is reported with the next game."""
+    for game, _ in CollectionReader().feed(text, final=True):
         yield game
-    if previous_end >= 0:
-        pending.extend(_junk_between(text, previous_end, len(text), index))
-    if pending and number:
-        yield Game(0, len(text), None, pending)
 
 
 def _junk_between(text: str, start: int, end: int, index: TextIndex) -> list[Finding]:
@@ -502,7 +555,7 @@ def parse_game(
 ) -> Game:
     """Parse one top-level game tree ``text[start:end]`` and link its nodes.
 
-    The ``(`` at the offsets in ``ignored`` are blanked out (see :func:`split_games`).
+    The ``(`` at the offsets in ``ignored`` are blanked out (see :class:`CollectionReader`).
     """
     chunk = text[start:end]
     if ignored:

@@ -1,0 +1,65 @@
+"""Big files are read in blocks: the results must not depend on where the blocks end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from kifu.go import encoding
+
+from tests.go.helpers import Checked, check_file, check_text
+
+ENCODING_CODES = {"SGF041", "SGF042", "SGF043", "SGF044"}
+
+
+def summary(checked: Checked) -> list[object]:
+    """What a user sees of each record, minus the charset notes (the probe is smaller)."""
+    rows: list[object] = []
+    for record in checked.records:
+        rows.append(
+            (
+                record.index,
+                record.line,
+                record.plies,
+                record.declared_result,
+                record.tags,
+                record.score and record.score["result"],
+            )
+        )
+        rows.extend(
+            (f.code, f.span and (f.span.line, f.span.column), f.message, f.ply)
+            for f in record.findings
+            if f.code not in ENCODING_CODES
+        )
+    rows.extend((f.code, f.message) for f in checked.file_findings if f.code not in ENCODING_CODES)
+    return rows
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("block", [7, 37, 4096])
+def test_streamed_files_give_the_same_results(
+    block: int, corpus: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = [p for p in sorted((corpus / "go").rglob("*.sgf")) if p.stat().st_size > 700]
+    whole = {p: check_file(p) for p in paths}
+    monkeypatch.setattr(encoding, "STREAM_THRESHOLD", 600)
+    monkeypatch.setattr(encoding, "BLOCK", block)
+    compared = 0
+    for path in paths:
+        data = path.read_bytes()
+        probe = data[:601][: data[:601].rfind(b"\n") + 1] or data[:601]
+        if encoding.decode(probe).encoding != encoding.decode(data).encoding:
+            continue  # the first block alone says another charset: not comparable
+        assert summary(check_file(path)) == summary(whole[path]), path.name
+        compared += 1
+    assert compared >= 40
+
+
+def test_stream_counts_invalid_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(encoding, "STREAM_THRESHOLD", 100)
+    monkeypatch.setattr(encoding, "BLOCK", 16)
+    body = "".join(f";B[{a}a];W[{a}b]" for a in "abcdefghi")
+    data = f"(;FF[4]CA[UTF-8]GM[1]SZ[9]\n{body}\n;C[caf".encode() + b"\xe9" + b" \x00 ok])\n"
+    checked = check_text(data)
+    assert checked.records[0].plies == 18
+    assert {"SGF043", "SGF044"} <= set(checked.all_codes())
