@@ -72,11 +72,11 @@ class JunitReporter:
         self._cases.truncate()
 
     def record(self, report: RecordReport) -> None:
-        self._case(testcase_name(report), report.findings, describe_record(report))
+        self._case(testcase_name(report), report.findings, describe_record(report), report.line)
 
     def end_file(self, findings: list[Finding]) -> None:
         if findings:
-            self._case("file", findings, None)
+            self._case("file", findings, None, None)
         self._body.write(f"  <testsuite name={quoteattr(xml_text(self._path))}{self._suite.attributes()}>\n")
         if self._properties:
             self._body.write("    <properties>\n")
@@ -97,7 +97,7 @@ class JunitReporter:
         self._body.close()
         self._cases.close()
 
-    def _case(self, name: str, findings: list[Finding], summary: str | None) -> None:
+    def _case(self, name: str, findings: list[Finding], summary: str | None, line: int | None) -> None:
         case = ET.Element("testcase", name=xml_text(name), classname=xml_text(self._path))
         errors = [f for f in findings if f.severity is Severity.ERROR]
         crashed = [f for f in errors if f.code == INTERNAL_ERROR.code]
@@ -110,11 +110,13 @@ class JunitReporter:
                 message=xml_text(count + first.message),
                 type=first.code,
             )
-            element.text = xml_text("".join(self._line(f) for f in errors))
+            element.text = xml_text("".join(self._line(f, line) for f in errors))
         others = [f for f in findings if f.severity is not Severity.ERROR]
         if summary is not None or others:
             out = ET.SubElement(case, "system-out")
-            out.text = xml_text((f"{summary}\n" if summary else "") + "".join(self._line(f) for f in others))
+            out.text = xml_text(
+                (f"{summary}\n" if summary else "") + "".join(self._line(f, line) for f in others)
+            )
         ET.indent(case, space="  ", level=2)
         self._cases.write("    " + ET.tostring(case, encoding="unicode").rstrip() + "\n")
         self._suite.tests += 1
@@ -123,9 +125,13 @@ class JunitReporter:
         elif errors:
             self._suite.failures += 1
 
-    def _line(self, finding: Finding) -> str:
+    def _line(self, finding: Finding, line: int | None) -> str:
+        """``path:line:col: severity CODE message``; without a span, the record's line."""
         span = finding.span
-        where = f"{self._path}:{span.line}:{span.column}" if span else self._path
+        if span is not None:
+            where = f"{self._path}:{span.line}:{span.column}"
+        else:
+            where = self._path if line is None else f"{self._path}:{line}"
         return f"{where}: {finding.severity.label} {finding.code} {finding.message}\n"
 
 
