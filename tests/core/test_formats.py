@@ -159,6 +159,19 @@ def test_synthetic_golden(fmt: str) -> None:
     compare(f"synthetic.{SUFFIX[fmt]}", out.getvalue())
 
 
+@pytest.mark.parametrize("fmt", ["sarif", "junit"])
+def test_spooling_to_disk_changes_nothing(fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kifu.core.report import junit
+
+    expected = io.StringIO()
+    synthetic_events(make_reporter(fmt, expected))
+    monkeypatch.setattr(sarif, "_SPOOL_BYTES", 16)
+    monkeypatch.setattr(junit, "_SPOOL_BYTES", 16)
+    out = io.StringIO()
+    synthetic_events(make_reporter(fmt, out))
+    assert out.getvalue() == expected.getvalue()
+
+
 # --- exit codes and order ------------------------------------------------------------------
 
 
