@@ -399,7 +399,7 @@ def test_sarif_structure_of_the_synthetic_run() -> None:
     ]  # fmt: skip
     rules = log["runs"][0]["tool"]["driver"]["rules"]
     assert [rule["id"] for rule in rules] == [r["ruleId"] for r in results]
-    assert rules[-1] == {"id": "TEST999", "shortDescription": {"text": "TEST999"}}
+    assert set(rules[-1]) == {"id", "shortDescription", "fullDescription", "help"}
     assert results[2]["level"] == "warning" and rules[2]["defaultConfiguration"]["level"] == "error"
     assert results[3]["locations"][0]["physicalLocation"]["region"] == {"startLine": 1}
     assert results[6]["properties"] == {"record": None}
@@ -416,7 +416,7 @@ def test_sarif_rules_are_listed_even_when_their_game_was_checked_in_another_proc
             del findings.REGISTRY[code]
         monkeypatch.delitem(sys.modules, "kifu.chess.codes")
         rule = sarif.rule_descriptor("CHESS101")
-        assert rule["id"] == "CHESS101" and "name" not in rule
+        assert rule["id"] == "CHESS101" and "name" not in rule and rule["help"]["text"]
         out = io.StringIO()
         reporter = make_reporter("sarif", out)
         reporter.begin()
@@ -429,6 +429,35 @@ def test_sarif_rules_are_listed_even_when_their_game_was_checked_in_another_proc
     finally:
         findings.REGISTRY.clear()
         findings.REGISTRY.update(saved)
+
+
+MULTITOOL = os.environ.get("KIFU_SARIF_MULTITOOL")
+
+
+@pytest.mark.skipif(not MULTITOOL, reason="set KIFU_SARIF_MULTITOOL to Microsoft's Sarif.Multitool")
+def test_sarif_passes_the_sarif_multitool_with_github_rules(tmp_path: Path) -> None:
+    """The official validator: the 2.1.0 schema, its own rules and GitHub's (GH1001…).
+
+    Not run by default: the validator is a 100 MB .NET program (npm package
+    ``@microsoft/sarif-multitool-linux``). Warnings count as failures, except SARIF2005
+    (``informationUri``, present only when the package metadata names a home page).
+    """
+    import subprocess
+
+    logs = [tmp_path / "batch.sarif", tmp_path / "synthetic.sarif"]
+    logs[0].write_text(run_check("--format", "sarif", *BATCH)[1], encoding="utf-8")
+    out = io.StringIO()
+    synthetic_events(make_reporter("sarif", out))
+    logs[1].write_text(out.getvalue(), encoding="utf-8")
+    for log in logs:
+        result = subprocess.run(
+            [str(MULTITOOL), "validate", str(log), "--rule-kind", "Sarif;Gh", "--level", "Error;Warning",
+             "-o", str(log.with_suffix(".out")), "--log", "ForceOverwrite"],
+            capture_output=True, text=True, env={**os.environ, "DOTNET_SYSTEM_GLOBALIZATION_INVARIANT": "1"},
+        )  # fmt: skip
+        problems = [line for line in result.stdout.splitlines() if re.search(r": (error|warning) ", line)]
+        assert [line for line in problems if "SARIF2005" not in line] == [], result.stdout
+        assert result.returncode == 0, result.stdout
 
 
 @pytest.mark.parametrize(

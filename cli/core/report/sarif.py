@@ -55,8 +55,9 @@ def rule_name(title: str) -> str:
 def rule_descriptor(code: str) -> dict[str, Any]:
     """The ``reportingDescriptor`` of a finding code, from the code registry."""
     entry: Code | None = REGISTRY.get(code)
-    if entry is None:
-        return {"id": code, "shortDescription": {"text": code}}
+    if entry is None:  # not registered here: still the fields that code scanning requires
+        text = {"text": f"{code} (not documented in this version of kifu)"}
+        return {"id": code, "shortDescription": text, "fullDescription": text, "help": text}
     rule = f"\n\nRule: {entry.rule}" if entry.rule else ""
     explain = f"\n\nkifu explain {entry.code} prints this text."
     help_markdown = entry.doc + (f"\n\n**Rule:** {entry.rule}" if entry.rule else "")
