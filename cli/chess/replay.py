@@ -9,7 +9,6 @@ legality and notation only. Nothing here recurses: variations nest arbitrarily d
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from kifu.chess import codes
@@ -63,14 +62,35 @@ def _label(number: int, turn: bool, text: str) -> str:
     return f"{number}{'.' if turn == chess.WHITE else '...'} {text}"
 
 
+PositionKey = tuple[bool, int, int, int, int, int, int, int, int, int, "int | None"]
+
+
+def position_key(board: chess.Board) -> PositionKey:
+    """What makes two positions the same for FIDE 9.2: side to move, pieces, castling rights
+    and en-passant possibilities (only a capture that can legally be made counts)."""
+    return (
+        board.turn,
+        board.occupied_co[chess.WHITE],
+        board.occupied_co[chess.BLACK],
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        board.clean_castling_rights(),
+        board.ep_square if board.has_legal_en_passant() else None,
+    )
+
+
 class _MainLine:
     """Incremental bookkeeping of the main line: repetitions, counters, claims, the end."""
 
     def __init__(self, board: chess.Board) -> None:
         self.board = board
-        self.key: Hashable = board._transposition_key()
-        self.counts: dict[Hashable, int] = {self.key: 1}
-        self.twice: list[Hashable] = []  # positions seen twice since the last irreversible move
+        self.key: PositionKey = position_key(board)
+        self.counts: dict[PositionKey, int] = {self.key: 1}
+        self.twice: list[PositionKey] = []  # positions seen twice since the last irreversible move
         self.ending: Ending | None = None
         self.threefold_ply: int | None = None  # first ply with a valid threefold claim
         self.threefold_reached: int | None = None
@@ -84,7 +104,7 @@ class _MainLine:
             self.twice.clear()
             if not (board.pawns | board.rooks | board.queens) and board.is_insufficient_material():
                 self._end("insufficient-material", "1/2-1/2", ply)
-        key = self.key = board._transposition_key()
+        key = self.key = position_key(board)
         count = self.counts.get(key, 0) + 1
         self.counts[key] = count
         if mate:
@@ -98,7 +118,7 @@ class _MainLine:
         if self.twice and self.threefold_ply is None and self._threefold_by_move(board):
             self.threefold_ply = ply
 
-    def _repeated(self, key: Hashable, count: int, ply: int) -> None:
+    def _repeated(self, key: PositionKey, count: int, ply: int) -> None:
         if count == 2:
             self.twice.append(key)
         elif count >= 3 and self.threefold_reached is None:
@@ -139,10 +159,9 @@ class _MainLine:
         occupied = board.occupied
         ours = board.occupied_co[board.turn]
         for key in self.twice:
-            assert isinstance(key, tuple)
-            if key[9] == board.turn:
+            if key[0] == board.turn:
                 continue
-            diff = (key[6] | key[7]) ^ occupied
+            diff = (key[1] | key[2]) ^ occupied
             origins, targets = diff & ours, diff & ~occupied
             if chess.popcount(origins) == 1 and chess.popcount(targets) == 1:
                 candidates = [chess.Move(chess.lsb(origins), chess.lsb(targets))]
@@ -154,7 +173,7 @@ class _MainLine:
                 if board.is_zeroing(move) or not board.is_legal(move):
                     continue
                 board.push(move)
-                repeats = board._transposition_key() == key
+                repeats = position_key(board) == key
                 board.pop()
                 if repeats:
                     return True
@@ -168,7 +187,7 @@ class _MainLine:
     def claims_at_end(self, board: chess.Board) -> list[Claim]:
         claims = []
         if self.threefold_ply is not None:
-            here = self.counts.get(board._transposition_key(), 0) >= 3 or (
+            here = self.counts.get(position_key(board), 0) >= 3 or (
                 bool(self.twice) and self._threefold_by_move(board)
             )
             claims.append(Claim("threefold-repetition", self.threefold_ply, self.threefold_reached, here))
@@ -225,7 +244,7 @@ def _detect_language(
 
 
 #: SAN resolutions by (position, text): archives repeat the same openings over and over.
-_RESOLVED: dict[tuple[Hashable, str], ReadMove | MoveProblem] = {}
+_RESOLVED: dict[tuple[PositionKey, str], ReadMove | MoveProblem] = {}
 _RESOLVED_LIMIT = 200_000
 
 

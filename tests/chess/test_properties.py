@@ -132,3 +132,56 @@ def test_fast_san_agrees_with_python_chess(seed: int, plies: int) -> None:
         found = fast_san(board, match)
         assert found is None or found == move, (board.fen(), san, found)
         assert found == move or board.is_en_passant(move), (board.fen(), san)
+
+
+SHUFFLE_STARTS = [
+    chess.STARTING_FEN,
+    "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R b - - 4 12",  # castling rights gone
+    "4k3/8/3n4/8/8/3N4/8/4K3 b - - 90 80",  # near the fifty-move limit
+    "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1",
+]
+
+
+def shuffling_game(seed: int, plies: int, fen: str = chess.STARTING_FEN) -> chess.pgn.Game:
+    """A random game that prefers moving pieces back and forth, so that positions repeat."""
+    import random
+
+    rng = random.Random(seed)
+    board = chess.Board(fen)
+    game = chess.pgn.Game()
+    if fen != chess.STARTING_FEN:
+        game.setup(board)
+    node = game
+    for _ in range(plies):
+        if board.is_game_over(claim_draw=False):
+            break
+        legal = list(board.legal_moves)
+        quiet = [m for m in legal if not board.is_zeroing(m)]
+        back = [
+            m for m in quiet if len(board.move_stack) >= 2 and m.to_square == board.move_stack[-2].from_square
+        ]
+        move = rng.choice(back if back and rng.random() < 0.8 else quiet or legal)
+        node = node.add_variation(move)
+        board.push(move)
+    game.headers["Result"] = "1/2-1/2"
+    return game
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 160), fen=st.sampled_from(SHUFFLE_STARTS))
+def test_first_claim_plies_agree_with_python_chess(seed: int, plies: int, fen: str) -> None:
+    """The ply at which a claim first became available, by brute force with python-chess."""
+    game = shuffling_game(seed, plies, fen)
+    [report] = check_text(str(game))
+    board = game.board()
+    first: dict[str, int] = {}
+    for ply, move in enumerate(game.mainline_moves(), 1):
+        board.push(move)
+        if board.is_checkmate() or board.is_fivefold_repetition() or board.is_seventyfive_moves():
+            break
+        if "threefold-repetition" not in first and board.can_claim_threefold_repetition():
+            first["threefold-repetition"] = ply
+        if "fifty-moves" not in first and board.can_claim_fifty_moves():
+            first["fifty-moves"] = ply
+    ours = {c["reason"]: c["ply"] for c in report.claims}
+    assert ours == first, str(game)
