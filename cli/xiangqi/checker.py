@@ -3,24 +3,83 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import BinaryIO
 
 from kifu.core.batch import internal_error
-from kifu.core.findings import Finding
+from kifu.core.findings import IO_DECOMPRESS, Finding
 from kifu.core.game import CheckOptions
 from kifu.core.record import Record, Span
 from kifu.core.results import RecordReport
-from kifu.core.sources import Source, read_bytes
+from kifu.core.sources import DECOMPRESSION_ERRORS, Source, open_binary
 from kifu.xiangqi import codes
-from kifu.xiangqi.encoding import decode
+from kifu.xiangqi.encoding import decode, detect, lines
 from kifu.xiangqi.formats.movetext import normalise_result
+from kifu.xiangqi.formats.pgn import read_games
 from kifu.xiangqi.replay import Replay, replay
 
 
 def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
-    """Yield one report per record of ``source`` and bare findings about the file."""
-    items, file_findings = read_records(read_bytes(source), fmt)
-    yield from file_findings
-    yield from _check_records(items, options)
+    """Yield one report per record of ``source`` and bare findings about the file.
+
+    Text records are read as a stream, one game at a time (memory stays flat whatever the
+    size of the archive); binary and one-record formats are read whole.
+    """
+    with open_binary(source) as stream:
+        damage: list[Finding] = []
+        chunks = _chunks(stream, source, damage)
+        head = _head(chunks)
+        if _whole_file(head, fmt):
+            items, file_findings = read_records(head + b"".join(chunks), fmt)
+            yield from file_findings
+            yield from _check_records(items, options)
+            yield from damage
+            return
+        encoding = detect(head, complete=len(head) < HEAD and not damage)
+        if encoding not in ("utf-8", "utf-8-sig"):
+            yield codes.ENCODING(f"text encoding detected: read as {encoding}")
+        text_lines = lines(head, chunks, encoding)
+        yield from _check_records(((g.record, g.findings) for g in read_games(text_lines)), options)
+        yield from damage
+
+
+HEAD = 1 << 20
+
+
+def _whole_file(head: bytes, fmt: str) -> bool:
+    """Binary and one-record formats (XQF, CBR, CBF, DhtmlXQ) are read whole."""
+    if fmt in ("xqf", "cbr", "cbf", "dhtmlxq") or head.startswith((b"XQ", b"CCBridge")):
+        return True
+    start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return start.startswith(b"<?xml") or b"[DhtmlXQ" in head or b"[dhtmlxq" in head.lower()
+
+
+def _head(chunks: Iterator[bytes]) -> bytes:
+    """The first :data:`HEAD` bytes (or all, if fewer) taken from ``chunks``."""
+    parts: list[bytes] = []
+    size = 0
+    while size < HEAD:
+        chunk = next(chunks, b"")
+        if not chunk:
+            break
+        parts.append(chunk)
+        size += len(chunk)
+    return b"".join(parts)
+
+
+def _chunks(stream: BinaryIO, source: Source, damage: list[Finding]) -> Iterator[bytes]:
+    """The rest of ``stream`` in chunks; damage to compressed data ends it with a finding."""
+    # read1 returns what one step of decompression gives, so data before damage is not lost
+    read = getattr(stream, "read1", stream.read)
+    while True:
+        try:
+            chunk = read(1 << 16)
+        except DECOMPRESSION_ERRORS as error:
+            damage.append(IO_DECOMPRESS(f"{source.path}: compressed data is damaged or truncated ({error}); "
+                                        "the games before the damage were checked"))
+            return
+        if not chunk:
+            return
+        yield chunk
 
 
 def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Finding]]], list[Finding]]:
@@ -53,8 +112,6 @@ def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Fin
         from kifu.xiangqi.formats.dhtmlxq import read_dhtmlxq
 
         return read_dhtmlxq(text), file_findings
-    from kifu.xiangqi.formats.pgn import read_games
-
     return ((g.record, g.findings) for g in read_games(text)), file_findings
 
 

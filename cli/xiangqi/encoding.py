@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import codecs
+import itertools
+from collections.abc import Iterator
+
 _XIANGQI_CHARS = set(
     "帅帥将將仕士相象马馬傌车車俥炮砲包兵卒进進退平前后後中一二三四五六七八九红紅黑胜勝和棋局"
 )
@@ -16,29 +20,49 @@ _COMMON = set(
 )
 
 
-def decode(data: bytes) -> tuple[str, str]:
-    """The text of ``data`` and the name of the encoding used."""
+def detect(data: bytes, complete: bool = True) -> str:
+    """The encoding of ``data`` (all of a file, or its first part when not ``complete``)."""
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
+        return "utf-8-sig"
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace"), "utf-16"
+        return "utf-16"
     if len(data) >= 4 and data[1::2].count(0) > len(data) // 4:
-        return data.decode("utf-16-le", errors="replace"), "utf-16-le"
+        return "utf-16-le"
     if len(data) >= 4 and data[0::2].count(0) > len(data) // 4:
-        return data.decode("utf-16-be", errors="replace"), "utf-16-be"
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    best: tuple[int, str, str] | None = None
+        return "utf-16-be"
+    if _decodes(data, "utf-8", complete):
+        return "utf-8"
+    best: tuple[int, str] | None = None
     for name in ("gb18030", "big5"):
-        try:
-            text = data.decode(name)
-        except UnicodeDecodeError:
+        if not _decodes(data, name, complete):
             continue
+        text = codecs.getincrementaldecoder(name)().decode(data, final=False)
         score = sum(1 for ch in text if ch in _XIANGQI_CHARS or ch in _COMMON)
         if best is None or score > best[0]:
-            best = (score, name, text)
-    if best is not None:
-        return best[2], best[1]
-    return data.decode("gb18030", errors="replace"), "gb18030 (with undecodable bytes replaced)"
+            best = (score, name)
+    return best[1] if best else "gb18030"
+
+
+def _decodes(data: bytes, name: str, complete: bool) -> bool:
+    try:
+        codecs.getincrementaldecoder(name)().decode(data, final=complete)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """The text of ``data`` and the name of the encoding used (undecodable bytes replaced)."""
+    name = detect(data)
+    return codecs.decode(data, name, errors="replace"), name
+
+
+def lines(head: bytes, rest: Iterator[bytes], encoding: str) -> Iterator[str]:
+    """The lines (terminators removed) of ``head`` followed by the chunks of ``rest``."""
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    pending = ""
+    for chunk in itertools.chain([head], rest):
+        parts = (pending + decoder.decode(chunk)).split("\n")
+        pending = parts.pop()
+        yield from parts
+    yield from (pending + decoder.decode(b"", final=True)).split("\n")

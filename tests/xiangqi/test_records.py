@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -314,3 +315,35 @@ def test_replay_records_attack_facts() -> None:
     assert not last.gives_check  # nothing stands between the cannon and the king: no screen, no check
     # jumping the soldiers on c6 and g6 it attacks those on a6 and i6
     assert sorted(move_name(sq << 7 | sq)[:2] for sq in last.attacks) == ["a6", "i6"]
+
+
+def test_damaged_gzip_keeps_the_games_before_the_damage(tmp_path: Path) -> None:
+    import gzip
+
+    game = (FIXTURES / "good" / "opening.pgn").read_text(encoding="utf-8")
+    data = gzip.compress((game + "\n") .encode() * 2000)
+    path = tmp_path / "archive.pgn.gz"
+    path.write_bytes(data[: len(data) * 2 // 3])
+    reports, findings = _run(path)
+    assert [f.code for f in findings] == ["IO002"]
+    assert len(reports) > 10
+    assert all(not r.findings for r in reports[:-1])  # only the game cut by the damage has findings
+
+
+def test_games_are_read_lazily_from_a_stream_of_lines() -> None:
+    from kifu.xiangqi.formats.pgn import read_games
+
+    game = (FIXTURES / "good" / "opening.pgn").read_text(encoding="utf-8").splitlines()
+    consumed = 0
+
+    def endless() -> Iterator[str]:
+        nonlocal consumed
+        while True:
+            for line in game:
+                consumed += 1
+                yield line
+
+    games = read_games(endless())
+    first, second = next(games), next(games)
+    assert len(first.record.moves) == 7 and second.record.line == len(game) + 1
+    assert consumed < 4 * len(game)
