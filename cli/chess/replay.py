@@ -68,18 +68,19 @@ PositionKey = tuple[bool, int, int, int, int, int, int, int, int, int, "int | No
 def position_key(board: chess.Board) -> PositionKey:
     """What makes two positions the same for FIDE 9.2: side to move, pieces, castling rights
     and en-passant possibilities (only a capture that can legally be made counts)."""
+    occupied = board.occupied_co
     return (
         board.turn,
-        board.occupied_co[chess.WHITE],
-        board.occupied_co[chess.BLACK],
+        occupied[chess.WHITE],
+        occupied[chess.BLACK],
         board.pawns,
         board.knights,
         board.bishops,
         board.rooks,
         board.queens,
         board.kings,
-        board.clean_castling_rights(),
-        board.ep_square if board.has_legal_en_passant() else None,
+        board.clean_castling_rights() if board.castling_rights else 0,
+        board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else None,
     )
 
 
