@@ -27,6 +27,38 @@ class Reporter(Protocol):
     def end(self, totals: Totals) -> None: ...
 
 
+class FindingStream:
+    """Base of the reporters that write each finding as it arrives (text, github, jsonl).
+
+    Subclasses implement :meth:`finding`; ``report`` is ``None`` for a finding about the file.
+    """
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.path = ""
+
+    def begin(self) -> None:
+        pass
+
+    def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
+        self.path = path
+
+    def record(self, report: RecordReport) -> None:
+        for finding in report.findings:
+            self.finding(finding, report)
+
+    def end_file(self, findings: list[Finding]) -> None:
+        for finding in findings:
+            self.finding(finding, None)
+
+    def end(self, totals: Totals) -> None:
+        pass
+
+    def finding(self, finding: Finding, report: RecordReport | None) -> None:
+        """Write one finding."""
+        raise NotImplementedError
+
+
 FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
 
 

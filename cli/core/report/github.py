@@ -8,10 +8,9 @@ findings on a single line, since annotations cannot carry columns across lines.
 
 from __future__ import annotations
 
-from typing import TextIO
-
 from kifu.core.findings import Finding, Severity
-from kifu.core.results import RecordReport, Totals
+from kifu.core.report import FindingStream
+from kifu.core.results import RecordReport
 
 #: The workflow command for each severity.
 COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
@@ -38,34 +37,13 @@ def command(name: str, properties: dict[str, str | int | None], message: str) ->
     return f"::{name}{' ' + shown if shown else ''}::{escape_data(message)}"
 
 
-class GithubReporter:
+class GithubReporter(FindingStream):
     """Writes one workflow command per finding, as the findings arrive."""
 
-    def __init__(self, out: TextIO) -> None:
-        self.out = out
-        self._path = ""
-
-    def begin(self) -> None:
-        pass
-
-    def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
-        self._path = path
-
-    def record(self, report: RecordReport) -> None:
-        for finding in report.findings:
-            self._finding(finding, report)
-
-    def end_file(self, findings: list[Finding]) -> None:
-        for finding in findings:
-            self._finding(finding, None)
-
-    def end(self, totals: Totals) -> None:
-        pass
-
-    def _finding(self, finding: Finding, report: RecordReport | None) -> None:
+    def finding(self, finding: Finding, report: RecordReport | None) -> None:
         properties: dict[str, str | int | None] = {"title": finding.code}
-        if self._path != STDIN:
-            properties["file"] = self._path
+        if self.path != STDIN:
+            properties["file"] = self.path
             span = finding.span
             if span is not None:
                 properties["line"] = span.line

@@ -9,41 +9,27 @@ from __future__ import annotations
 from typing import TextIO
 
 from kifu.core.findings import Finding
-from kifu.core.results import RecordReport, Totals
+from kifu.core.report import FindingStream
+from kifu.core.results import RecordReport
 
 _MAX_SHOWN_LINE = 160
 
 
-class TextReporter:
+class TextReporter(FindingStream):
     """Writes findings as they arrive, grouped by file and record."""
 
     def __init__(self, out: TextIO, *, verbose: bool = False) -> None:
-        self.out = out
+        super().__init__(out)
         self.verbose = verbose
-        self._path = ""
-
-    def begin(self) -> None:
-        pass
-
-    def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
-        self._path = path
 
     def record(self, report: RecordReport) -> None:
         if self.verbose:
-            self.out.write(f"{self._path}:{report.line}: {describe_record(report)}\n")
-        for finding in report.findings:
-            self._finding(finding, report)
+            self.out.write(f"{self.path}:{report.line}: {describe_record(report)}\n")
+        super().record(report)
 
-    def end_file(self, findings: list[Finding]) -> None:
-        for finding in findings:
-            self._finding(finding, None)
-
-    def end(self, totals: Totals) -> None:
-        pass
-
-    def _finding(self, finding: Finding, report: RecordReport | None) -> None:
+    def finding(self, finding: Finding, report: RecordReport | None) -> None:
         span = finding.span
-        where = f"{self._path}:{span.line}:{span.column}" if span else self._path
+        where = f"{self.path}:{span.line}:{span.column}" if span else self.path
         context = []
         if report is not None:
             context.append(f"game {report.index}")
