@@ -120,3 +120,28 @@ def test_checkmate_and_stalemate_have_no_moves() -> None:
     # e9 is on the e-file chariot's line and d8 on the i8 chariot's rank; d9 is not attacked
     assert not stale.in_check()
     assert stale.legal_moves() == []
+
+
+def test_mates_and_stalemates_agree_with_pyffish() -> None:
+    """Random games that prefer checks and captures end in mate or stalemate; both lose."""
+    sf = pytest.importorskip("pyffish")
+    rng = random.Random(11)
+    terminals: list[tuple[str, bool]] = []
+    while len(terminals) < 60:
+        board = start_board()
+        for _ in range(300):
+            moves = board.legal_moves()
+            if not moves:
+                terminals.append((write_fen(board), board.in_check()))
+                break
+            captures = [m for m in moves if board.board[m & 127]]
+            checks = [m for m in moves if board.gives_check(m)]
+            r = rng.random()
+            pool = checks if checks and r < 0.6 else captures if captures and r < 0.9 else moves
+            board.push(rng.choice(pool))
+    stalemates = sum(1 for _, check in terminals if not check)
+    assert 0 < stalemates < len(terminals)  # both kinds of ending are covered
+    for fen, check in terminals:
+        assert sf.legal_moves("xiangqi", fen, []) == [], fen
+        assert sf.game_result("xiangqi", fen, []) < 0, fen  # the side to move has lost
+        assert bool(sf.gives_check("xiangqi", fen, [])) == check, fen
