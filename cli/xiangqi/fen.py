@@ -28,7 +28,7 @@ class FenError(ValueError):
 def parse_fen(text: str) -> Board:
     """The position of ``text``; raises :class:`FenError` saying what is wrong."""
     fields = text.split()
-    if not 1 <= len(fields) <= 6:
+    if not 2 <= len(fields) <= 6:
         raise FenError(f"a FEN has 2 to 6 fields, this one has {len(fields)}")
     ranks = fields[0].split("/")
     if len(ranks) != 10:

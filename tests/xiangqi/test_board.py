@@ -92,7 +92,9 @@ def test_fen_synonyms_and_short_forms() -> None:
     a = parse_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w")
     assert write_fen(a) == START_FEN
     assert parse_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r").side == 1
-    assert parse_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR").side == 1
+    assert write_fen(parse_fen(START_FEN.rsplit(" ", 2)[0])) == START_FEN  # 4 fields
+    with pytest.raises(FenError, match="2 to 6 fields"):
+        parse_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR")
 
 
 @pytest.mark.parametrize(

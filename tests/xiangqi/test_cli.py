@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 
@@ -67,3 +68,15 @@ def test_corpus_recursive_check_has_no_traceback(corpus: Path) -> None:
 def test_explain_documents_xiangqi_codes() -> None:
     result = CliRunner().invoke(cli, ["explain", "XQ103"])
     assert result.exit_code == 0 and "flying general" in result.output
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["XQN001_garbage.pgn", "XQN001_wrong_encoding.pgn", "XQN011_truncated.xqf", "XQN011_short_header.xqf",
+     "XQN010_bad_fen.pgn", "XQN011_truncated.cbr", "XQN002_bad_point.xqf"],
+)
+def test_bad_input_exits_1_without_traceback(name: str) -> None:
+    result = CliRunner().invoke(cli, ["check", str(FIXTURES / "bad" / name)])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 1, result.output
+    assert "KIFU001" not in result.output and "Traceback" not in result.output
