@@ -11,6 +11,7 @@ from kifu import __version__
 #: command name → (module, attribute, one-line help); the module is imported on use only.
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "check": ("kifu.commands.check", "check", "Parse and replay records; report findings and outcomes."),
+    "convert": ("kifu.commands.convert", "convert", "Convert records to another notation or format."),
     "explain": ("kifu.commands.explain", "explain", "Document a finding code (or list them all)."),
     "score": ("kifu.commands.score", "score", "Count Go games by area and compare with RE."),
 }

@@ -1,0 +1,195 @@
+"""``kifu convert``: records from one notation or format to another, without losing what fits."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import click
+
+#: target → file extension of the output
+EXTENSIONS = {
+    "pgn": ".pgn",
+    "san": ".pgn",
+    "fan": ".pgn",
+    "lan": ".pgn",
+    "uci": ".uci",
+    "fen": ".fen",
+    "epd": ".epd",
+    "json": ".jsonl",
+}
+_PGN_LIKE = {"pgn", "san", "fan", "lan"}
+
+
+@click.command("convert")
+@click.argument("inputs", nargs=-1, required=True)
+@click.option(
+    "--to",
+    "target",
+    required=True,
+    metavar="NOTATION",
+    help="Chess: pgn, san, fan, lan, uci, fen, epd, json.",
+)
+@click.option(
+    "-o",
+    "--output",
+    metavar="PATH",
+    help="Output file, or a directory (ending in /) for one file per input. Default: stdout.",
+)
+@click.option("--lang", metavar="LANG", help="Chess san: piece letters of the output (de, es, fr, …).")
+@click.option("--read-lang", metavar="LANG", help="Chess: piece letters of the input, when not English.")
+@click.option(
+    "--game", type=click.Choice(["auto", "chess", "xiangqi", "go"]), default="auto", show_default=True
+)
+@click.option("--strict", is_flag=True, help="Exit 1 when the target cannot hold something of the input.")
+@click.option("--in-place", is_flag=True, help="Replace each input by its conversion (same format only).")
+def convert(
+    inputs: tuple[str, ...],
+    target: str,
+    output: str | None,
+    lang: str | None,
+    read_lang: str | None,
+    game: str,
+    strict: bool,
+    in_place: bool,
+) -> None:
+    """Convert game records to another notation or format.
+
+    Writes are atomic (a temporary file renamed over the target) and an input is never
+    overwritten unless --in-place is given. What the target cannot hold (comments in UCI,
+    variations in FEN lists, moves after an illegal one) is named on stderr.
+    """
+    from kifu import games
+    from kifu.chess.locales import LANGUAGES
+    from kifu.core.findings import Finding, Severity
+    from kifu.core.sources import Source, SourceError, expand_paths
+
+    for option, value in (("--lang", lang), ("--read-lang", read_lang)):
+        if value is not None and value not in LANGUAGES:
+            raise click.BadParameter(f"unknown language {value!r}", param_hint=option)
+    if in_place and output:
+        raise click.UsageError("--in-place and --output exclude each other")
+    to_directory = output is not None and (output.endswith(os.sep) or os.path.isdir(output))
+    sources = [item for item in expand_paths(inputs, recursive=False, extensions=games.KNOWN_EXTENSIONS)]
+    if output and not to_directory and len(sources) > 1:
+        raise click.UsageError("several inputs need -o DIR/ (or stdout)")
+    settings: dict[str, Any] = {"lang": lang, "read_lang": read_lang}
+    failed = dropped_any = False
+    for item in sources:
+        if isinstance(item, tuple):
+            click.echo(f"kifu: {item[0]}: {item[1].message}", err=True)
+            failed = True
+            continue
+        source: Source = item
+        try:
+            detected = games.detect(source, None if game == "auto" else game)
+        except SourceError as error:
+            click.echo(f"kifu: {source.path}: {error.finding.message}", err=True)
+            failed = True
+            continue
+        if detected is None:
+            click.echo(f"kifu: {source.path}: cannot tell which game it records; use --game", err=True)
+            failed = True
+            continue
+        name, fmt = detected
+        module = _converter(name)
+        if module is None or target not in module.TARGETS:
+            known = ", ".join(module.TARGETS) if module else "none yet"
+            raise click.UsageError(f"{name} records cannot be converted to {target!r} (targets: {known})")
+        texts: list[str] = []
+        lost: dict[str, int] = {}
+        problems = 0
+        try:
+            for converted in module.convert(source, fmt, target, settings):
+                if isinstance(converted, Finding):
+                    if converted.severity is Severity.ERROR:
+                        click.echo(f"kifu: {source.path}: {converted.message}", err=True)
+                        failed = True
+                    continue
+                if converted.text:
+                    texts.append(converted.text)
+                for what in converted.dropped:
+                    lost[what] = lost.get(what, 0) + 1
+                for problem in converted.problems:
+                    problems += 1
+                    if problems <= 20:
+                        click.echo(f"kifu: {source.path}: game {converted.index}: {problem}", err=True)
+        except SourceError as error:
+            click.echo(f"kifu: {source.path}: {error.finding.message}", err=True)
+            failed = True
+            continue
+        if problems > 20:
+            click.echo(f"kifu: {source.path}: … and {problems - 20} more problem(s)", err=True)
+        if lost or problems:
+            dropped_any = True
+        if lost:
+            what = ", ".join(
+                f"{kind} ({count} game{'s' if count > 1 else ''})" for kind, count in lost.items()
+            )
+            click.echo(f"kifu: {source.path}: {target} cannot hold, so dropped: {what}", err=True)
+        document = _join(texts, target)
+        destination = _destination(source, target, output, to_directory, in_place)
+        if destination is None:
+            sys.stdout.write(document)
+            continue
+        if (
+            not in_place
+            and source.path != "-"
+            and os.path.exists(destination)
+            and os.path.samefile(destination, source.path)
+        ):
+            raise click.UsageError(f"{destination} is the input; use --in-place to replace it")
+        write_atomically(destination, document)
+    sys.stdout.flush()
+    if failed or (strict and dropped_any):
+        sys.exit(1)
+
+
+def _converter(game: str) -> Any:
+    try:
+        return importlib.import_module(f"kifu.{game}.convert")
+    except ModuleNotFoundError as error:
+        if error.name and f"kifu.{game}.convert".startswith(error.name):
+            return None
+        raise
+
+
+def _join(texts: list[str], target: str) -> str:
+    if target in _PGN_LIKE:
+        return "\n\n".join(text.rstrip("\n") for text in texts) + ("\n" if texts else "")
+    if target in ("fen", "epd"):
+        return "\n".join(texts)
+    return "".join(texts)
+
+
+def _destination(
+    source: Any, target: str, output: str | None, to_directory: bool, in_place: bool
+) -> str | None:
+    if in_place:
+        if source.path == "-":
+            raise click.UsageError("--in-place needs files, not standard input")
+        return str(source.path)
+    if output is None or output == "-":
+        return None
+    if to_directory:
+        stem = Path(source.name_without_compression).stem if source.path != "-" else "stdin"
+        os.makedirs(output, exist_ok=True)
+        return os.path.join(output, stem + EXTENSIONS[target])
+    return output
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file renamed over it (never half-written)."""
+    directory = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix=".kifu-", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise

@@ -1,0 +1,159 @@
+"""`kifu convert` for chess: golden outputs per target, round trips, and safe writing."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import chess.pgn
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kifu.app import cli
+from kifu.chess.convert import TARGETS, convert_game
+from kifu.chess.splitter import split_games
+
+import chess
+from tests.chess.conftest import check_file
+from tests.chess.test_properties import random_game
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = Path(__file__).parent / "golden" / "convert"
+UPDATE = os.environ.get("KIFU_UPDATE_GOLDEN") == "1"
+SOURCES = ["good/annotated.pgn", "good/opera-game.pgn", "bad/german.pgn"]
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["convert", *args], catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("target", [*TARGETS, "san-de"])
+@pytest.mark.parametrize("source", SOURCES)
+def test_golden(source: str, target: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    extra = ["--to", "san", "--lang", "de"] if target == "san-de" else ["--to", target]
+    code, out, err = invoke(f"fixtures/chess/{source}", *extra)
+    actual = f"exit {code}\n--- stderr\n{err}--- stdout\n{out}"
+    path = GOLDEN / f"{source.replace('/', '-').removesuffix('.pgn')}.{target}"
+    if UPDATE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(actual, encoding="utf-8")
+    assert actual == path.read_text(encoding="utf-8")
+
+
+def convert_text(text: str, target: str) -> list[str]:
+    return [convert_game(game, i, target).text for i, game in enumerate(split_games(text.split("\n")), 1)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 200), chess960=st.booleans())
+def test_random_games_round_trip(seed: int, plies: int, chess960: bool) -> None:
+    """read → write → read gives the same moves, tags and result in every PGN-like target."""
+    game = random_game(seed, plies, chess960)
+    moves = list(game.mainline_moves())
+    for target in ("pgn", "lan", "fan"):
+        [written] = convert_text(str(game), target)
+        if target == "fan":
+            continue  # figurines are for print; they do not read back as SAN
+        again = chess.pgn.read_game(__import__("io").StringIO(written))
+        assert again is not None and list(again.mainline_moves()) == moves, (target, written)
+        assert dict(again.headers) == dict(game.headers)
+    [uci] = convert_text(str(game), "uci")
+    assert uci.split() == [m.uci() for m in moves]
+    [fens] = convert_text(str(game), "fen")
+    board = game.board()
+    expected = [board.fen()]
+    for move in moves:
+        board.push(move)
+        expected.append(board.fen())
+    assert fens.split("\n")[:-1] == expected
+
+
+def test_comments_nags_and_variations_survive(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (ROOT / "fixtures/chess/good/annotated.pgn").read_text()
+    [first, *_] = convert_text(text, "pgn")
+    flat = " ".join(first.split())
+    assert (
+        "{ Weakens the king. }" in flat
+        and "$2" in flat
+        and "( 1... d5 2. g4 ( 2. e4 dxe4 ) 2... e5 )" in flat
+    )
+    assert all(len(line) < 80 for line in first.splitlines())
+    [again] = convert_text(first, "pgn")
+    assert again == first  # the export format is a fixed point
+
+
+def test_converted_output_checks_clean(tmp_path: Path) -> None:
+    """`kifu check` of converted PGN reports no new finding (beyond the roster of tag-less input)."""
+    for name in ("good/annotated.pgn", "good/opera-game.pgn", "good/chess960.pgn"):
+        source = ROOT / "fixtures/chess" / name
+        target = tmp_path / f"{source.stem}.pgn"
+        assert invoke(str(source), "--to", "pgn", "-o", str(target))[0] == 0
+        before = {f.code for f in check_file(source).records[0].findings}
+        after = {f.code for r in check_file(target).records for f in r.findings}
+        assert after <= before | {"CHESS204", "CHESS205"}, (name, after - before)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "mliebelt-pgn-parser/twic-01-232games.pgn",
+        "pychess/dortmund.pgn",
+        "pychess/chess960rwch.pgn",
+        "python-chess/kasparov-deep-blue-1997.pgn",
+    ],
+)
+def test_corpus_round_trip(corpus: Path, name: str, tmp_path: Path) -> None:
+    source = corpus / "chess" / name
+    written = tmp_path / "out.pgn"
+    code, _, err = invoke(str(source), "--to", "pgn", "-o", str(written))
+    assert code == 0, err
+    original, converted = check_file(source).records, check_file(written).records
+    assert len(original) == len(converted)
+    for a, b in zip(original, converted, strict=True):
+        assert a.plies == b.plies and a.outcome == b.outcome and a.declared_result == b.declared_result
+        assert {k: v for k, v in a.tags.items()} == {k: v for k, v in b.tags.items() if k in a.tags}
+
+
+def test_json_shape() -> None:
+    _, out, _ = invoke(str(ROOT / "fixtures/chess/good/annotated.pgn"), "--to", "json")
+    first = json.loads(out.splitlines()[0])
+    assert set(first) == {"tags", "start", "comment", "moves"}
+    assert first["moves"][1]["variations"][0][0]["san"] == "d5"
+    assert first["moves"][0]["nags"] == [2]
+
+
+def test_writes_are_atomic_and_inputs_safe(tmp_path: Path) -> None:
+    source = tmp_path / "game.pgn"
+    source.write_text((ROOT / "fixtures/chess/good/opera-game.pgn").read_text())
+    original = source.read_text()
+    code, _, err = invoke(str(source), "--to", "pgn", "-o", str(source))
+    assert code == 2 and "--in-place" in err and source.read_text() == original
+    assert invoke(str(source), "--to", "uci", "--in-place")[0] == 0
+    assert source.read_text().startswith("e2e4 e7e5")
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".kifu-")]
+    out = tmp_path / "out"
+    assert (
+        invoke(str(source), str(ROOT / "fixtures/chess/good/annotated.pgn"), "--to", "pgn", "-o", f"{out}/")[
+            0
+        ]
+        == 0
+    )
+    assert sorted(p.name for p in out.iterdir()) == ["annotated.pgn", "game.pgn"]
+
+
+def test_strict_and_what_is_dropped() -> None:
+    path = str(ROOT / "fixtures/chess/good/annotated.pgn")
+    code, _, err = invoke(path, "--to", "uci")
+    assert (
+        code == 0 and "dropped: comments (1 game), NAGs (1 game), variations (1 game), tags (3 games)" in err
+    )
+    assert invoke(path, "--to", "uci", "--strict")[0] == 1
+    assert invoke(path, "--to", "pgn", "--strict")[0] == 0
+
+
+def test_unknown_target_is_a_usage_error() -> None:
+    assert invoke(str(ROOT / "fixtures/chess/good/annotated.pgn"), "--to", "wxf")[0] == 2
