@@ -15,12 +15,12 @@ import statistics
 import time
 from pathlib import Path
 
-import chess
 import chess.pgn
-
 from kifu.chess.convert import convert
 from kifu.chess.replay import clear_cache
 from kifu.core.sources import Source
+
+import chess
 
 DEFAULT = Path(__file__).resolve().parents[3] / "shared/corpus/chess/mliebelt-pgn-parser/twic-01-232games.pgn"
 TARGETS = ("pgn", "lan", "uci", "fen")
