@@ -38,7 +38,12 @@ KNOWN_EXTENSIONS = frozenset(ext for game in GAMES.values() for ext in game.exte
 
 _CHINESE_PIECES_UTF8 = tuple(ch.encode("utf-8") for ch in "炮砲包车車俥马馬傌相象仕士帅帥将將兵卒")
 _CHINESE_PIECES_GBK = tuple(ch.encode("gb18030") for ch in "炮车马相仕帅将兵卒")
+_CHINESE_PIECES_BIG5 = tuple(ch.encode("big5") for ch in "炮砲包馬車帥將兵卒")
 _FULLWIDTH_WXF = re.compile("[ＲＨＥＡＫＣＰ][１-９][＋－．＝]".encode())
+#: WXF moves in ASCII (``C2.5``, ``H8+7``); a few of them, since one could be chance
+_ASCII_WXF = re.compile(rb"(?<![A-Za-z0-9])[KAEBHNRCP][1-9][+\-.=][1-9](?![0-9])")
+#: UCCI/ICCS moves that only a 9x10 board has: file i, or rank 0 or 9
+_XIANGQI_COORDINATES = re.compile(rb"\b[a-i][0-9]-?[a-i][0-9]\b")
 
 
 def detect(source: Source, forced: str | None = None) -> tuple[str, str] | None:
@@ -63,12 +68,17 @@ def detect(source: Source, forced: str | None = None) -> tuple[str, str] | None:
     return game, GAMES[game].extensions.get(extension, _default_format(game))
 
 
-def _decodes_as_gbk(head: bytes) -> bool:
+def _decodes_as(head: bytes, encoding: str) -> bool:
+    """Whether ``head`` is text in ``encoding`` (a character cut at the end is forgiven)."""
     try:
-        head[: len(head) - 4 if len(head) >= 8192 else len(head)].decode("gb18030")
+        head[: len(head) - 4 if len(head) >= 8192 else len(head)].decode(encoding)
     except UnicodeDecodeError:
         return False
     return True
+
+
+def _is_utf8(head: bytes) -> bool:
+    return _decodes_as(head, "utf-8")
 
 
 def sniff(head: bytes) -> str | None:
@@ -86,11 +96,16 @@ def sniff(head: bytes) -> str | None:
         return "xiangqi"
     if any(p in head for p in _CHINESE_PIECES_UTF8) or _FULLWIDTH_WXF.search(head):
         return "xiangqi"
-    if any(p in head for p in _CHINESE_PIECES_GBK) and _decodes_as_gbk(head):
-        try:
-            head.decode("utf-8")
-        except UnicodeDecodeError:
-            return "xiangqi"
+    if not _is_utf8(head) and (
+        (any(p in head for p in _CHINESE_PIECES_GBK) and _decodes_as(head, "gb18030"))
+        or (any(p in head for p in _CHINESE_PIECES_BIG5) and _decodes_as(head, "big5"))
+    ):
+        return "xiangqi"
+    if len(_ASCII_WXF.findall(head)) >= 3:
+        return "xiangqi"
+    coordinates = [m for m in _XIANGQI_COORDINATES.findall(head.lower()) if re.search(rb"[09i]", m)]
+    if len(coordinates) >= 2:
+        return "xiangqi"
     if b"[Event " in head or b"[White " in head or re.search(rb"(?m)^\s*1\.\s*[a-hNBRQKO]", head):
         return "chess"
     if re.search(rb"\b[a-h][2-7]\s+[a-h][2-7]\b|\b[a-h]2[a-h][34]\b", head):

@@ -34,6 +34,11 @@ from kifu.core.report import FORMATS
     help="Chess: piece letters of the score sheet (en, de, es, fr, it, nl, …). Default: English, "
     "with detection of a single other language.",
 )
+@click.option(
+    "--abridged",
+    type=click.Choice(["advance", "traverse"]),
+    help="Xiangqi: how to read an abridged move that fits both (车1 2: 进 or 平); default: report it.",
+)
 @click.option("--komi", type=float, help="Go: komi for the count (default: the record's KM).")
 @click.option(
     "--ko",
@@ -92,6 +97,7 @@ def check(
     game: str,
     rules: str | None,
     lang: str | None,
+    abridged: str | None,
     komi: float | None,
     ko: str | None,
     output_format: str,
@@ -127,7 +133,9 @@ def check(
                 f"unknown language {lang!r}; use one of {', '.join(sorted(LANGUAGES))}", param_hint="--lang"
             )
         settings["lang"] = lang.lower()
-    settings.update({k: v for k, v in (("komi", komi), ("ko", ko)) if v is not None})
+    settings.update(
+        {k: v for k, v in (("komi", komi), ("ko", ko), ("xiangqi_abridged", abridged)) if v is not None}
+    )
     if executor == "dask" and importlib.util.find_spec("distributed") is None:
         raise click.UsageError("--executor dask needs the dask extra: pip install 'kifu[dask]'")
     options = CheckOptions(rules=rules, settings=settings)
