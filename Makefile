@@ -17,14 +17,18 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet -e '.[test,zstd]'
 	touch $@
 
-## make demo: install kifu and check the bundled fixtures (they contain broken games on purpose)
+## make demo: install kifu and check the bundled fixtures (the bad ones are broken on purpose)
 demo: $(VENV)/.installed
-	@echo "== kifu check fixtures/chess/good (clean games: no output, exit 0)"
-	$(BIN)/kifu check -r fixtures/chess/good -v
-	@echo "== kifu check fixtures/chess/bad (one broken game per finding code: exit 1 is expected)"
-	@$(BIN)/kifu check -r fixtures/chess/bad; status=$$?; test $$status -eq 1
+	@for game in chess xiangqi go; do \
+	  echo "== kifu check -r fixtures/$$game/good -v   (clean records: exit 0)"; \
+	  $(BIN)/kifu check -r fixtures/$$game/good -v || exit 1; \
+	  echo "== kifu check -r fixtures/$$game/bad       (one broken record per finding code: exit 1 is expected)"; \
+	  $(BIN)/kifu check -r fixtures/$$game/bad; test $$? -eq 1 || exit 1; \
+	done
 	@echo "== kifu explain CHESS101"
 	$(BIN)/kifu explain CHESS101
+	@echo "== kifu convert fixtures/chess/good/opera-game.pgn --to san --lang de"
+	$(BIN)/kifu convert fixtures/chess/good/opera-game.pgn --to san --lang de
 
 ## make test: install kifu[test] and run the whole suite
 test: $(VENV)/.installed-test
