@@ -189,23 +189,21 @@ class _Reader:
         value = token.value
         parts = _MOVE_PARTS.match(value)
         assert parts is not None  # the terminal guarantees the shape
-        number = parts.group(1)
-        for group in (2, 3):
-            text = parts.group(group)
+        number, first, second = parts.group(1, 2, 3)
+        start_line = (token.line or 1) + self.offset
+        start_column = token.column or 1
+        multiline = "\n" in value
+        for text, offset, numbered in ((first, parts.start(2), True), (second, parts.start(3), False)):
             if text is None:
                 break
-            offset = parts.start(group)
-            before = value.rfind("\n", 0, offset)
-            if before < 0:
-                line_number = (token.line or 1) + self.offset
-                column = (token.column or 1) + offset
-            else:
-                line_number = (token.line or 1) + self.offset + value.count("\n", 0, offset)
+            line_number, column = start_line, start_column + offset
+            if multiline and (before := value.rfind("\n", 0, offset)) >= 0:
+                line_number += value.count("\n", 0, offset)
                 column = offset - before
             node = MoveNode(
-                text=text,
-                span=Span(line_number, column, line_number, column + len(text)),
-                move_number=int(number) if number and group == 2 else None,
+                text,
+                Span(line_number, column, line_number, column + len(text)),
+                int(number) if numbered and number else None,
             )
             if pending:
                 node.comments_before.extend(pending)

@@ -333,8 +333,13 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
             number, turn = position.fullmove_number, position.turn
             if read.notes:
                 _notation_findings(out, read, node, _label(number, turn, node.text), ply)
-            zeroing = position.is_zeroing(read.move)
-            position.push(read.move)
+            move = read.move
+            # python-chess's is_zeroing, inline on the hot path: a pawn moves or a piece is taken
+            zeroing = bool(
+                position.pawns & chess.BB_SQUARES[move.from_square]
+                or position.occupied_co[not position.turn] & chess.BB_SQUARES[move.to_square]
+            )
+            position.push(move)
             check = in_check = position.is_check()
             mate = check and not any(position.generate_legal_moves())
             if read.suffix != ("#" if mate else "+" if check else ""):
@@ -350,7 +355,7 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
                     unmarked_checks,
                 )
             if is_main:
-                main.after_move(position, ply, zeroing or read.move.promotion is not None, mate)
+                main.after_move(position, ply, zeroing, mate)
                 out.plies = ply
             ply += 1
         if is_main:
