@@ -68,6 +68,21 @@ def detect(source: Source, forced: str | None = None) -> tuple[str, str] | None:
     return game, GAMES[game].extensions.get(extension, _default_format(game))
 
 
+#: Extensions under which records are also found (plain text, web pages, files named after
+#: their legacy encoding); ``-r`` takes such a file when its content is a record.
+TEXT_EXTENSIONS = frozenset({"", ".txt", ".text", ".html", ".htm", ".gb18030", ".gbk", ".big5"})
+
+
+def recognise(source: Source) -> bool:
+    """Whether a text file of no record extension holds records by its content (for ``-r``)."""
+    if source.extension not in TEXT_EXTENSIONS:
+        return False
+    try:
+        return sniff(sniff_head(source)) is not None
+    except SourceError:
+        return False
+
+
 def _decodes_as(head: bytes, encoding: str) -> bool:
     """Whether ``head`` is text in ``encoding`` (a character cut at the end is forgiven)."""
     try:

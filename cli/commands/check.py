@@ -142,7 +142,12 @@ def check(
     reporter = make_reporter(output_format, sys.stdout, verbose=verbose)
     sources = list(
         expand_paths(
-            paths, recursive=recursive, extensions=games.KNOWN_EXTENSIONS, include=include, exclude=exclude
+            paths,
+            recursive=recursive,
+            extensions=games.KNOWN_EXTENSIONS,
+            include=include,
+            exclude=exclude,
+            recognise=games.recognise,
         )
     )
     workers = jobs or _default_jobs(sources)

@@ -16,7 +16,7 @@ import lzma
 import os
 import sys
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -89,14 +89,17 @@ def expand_paths(
     extensions: frozenset[str],
     include: Iterable[str] = (),
     exclude: Iterable[str] = (),
+    recognise: Callable[[Source], bool] | None = None,
 ) -> Iterator[Source | tuple[str, Finding]]:
     """Turn command-line paths into sources, in the order given.
 
     Directories are walked (sorted, hidden entries skipped) only with ``recursive``; inside
     them, only files whose extension (after a compression suffix) is in ``extensions`` are
-    taken, further limited by the ``include`` and ``exclude`` globs (matched against the path
-    and against the file name). A pattern the shell did not expand (``'archive/**/*.pgn'``)
-    is expanded here. A path that cannot be used yields ``(path, finding)``.
+    taken, and the other files that ``recognise`` accepts by their content (records are kept in
+    ``.txt`` and ``.html`` files too; tool logs beside them are not records); ``include`` and
+    ``exclude`` globs (matched against the path and the file name) then narrow the choice.
+    A pattern the shell did not expand (``'archive/**/*.pgn'``) is expanded here. A path that
+    cannot be used yields ``(path, finding)``.
     """
     include, exclude = tuple(include), tuple(exclude)
     for path in paths:
@@ -106,7 +109,7 @@ def expand_paths(
             if not recursive:
                 yield path, IO_UNREADABLE(f"{path} is a directory; use -r to check the files in it")
                 continue
-            yield from _walk(path, extensions, include, exclude)
+            yield from _walk(path, extensions, include, exclude, recognise)
         elif os.path.exists(path):
             yield Source(path)
         elif glob.has_magic(path):
@@ -124,7 +127,11 @@ def _matches(path: str, patterns: tuple[str, ...]) -> bool:
 
 
 def _walk(
-    top: str, extensions: frozenset[str], include: tuple[str, ...], exclude: tuple[str, ...]
+    top: str,
+    extensions: frozenset[str],
+    include: tuple[str, ...],
+    exclude: tuple[str, ...],
+    recognise: Callable[[Source], bool] | None,
 ) -> Iterator[Source]:
     for root, dirs, files in os.walk(top):
         dirs[:] = sorted(
@@ -136,13 +143,12 @@ def _walk(
             if name.startswith("."):
                 continue
             source = Source(os.path.join(root, name))
-            if source.extension not in extensions and not (include and _matches(source.path, include)):
-                continue
             if include and not _matches(source.path, include):
                 continue
             if exclude and _matches(source.path, exclude):
                 continue
-            yield source
+            if source.extension in extensions or include or (recognise is not None and recognise(source)):
+                yield source
 
 
 def open_binary(source: Source) -> BinaryIO:

@@ -60,9 +60,21 @@ def test_corpus_recursive_check_has_no_traceback(corpus: Path) -> None:
     data = json.loads(output)
     assert "KIFU001" not in output
     records = [r for file in data["files"] for r in file["records"]]
-    assert len(records) >= 40
-    assert sum(r["plies"] for r in records) > 3000
-    assert code == 0  # only warnings and infos in the walked files
+    assert len(data["files"]) == 24  # every record file, .txt/.html/.gb18030 included by content
+    assert len(records) == 52
+    assert sum(r["plies"] for r in records) > 3800
+    errors = [
+        (f["path"], x["code"], x["line"])
+        for f in data["files"]
+        for r in f["records"]
+        for x in r["findings"]
+        if x["severity"] == "error"
+    ]
+    # the one bad move of the corpus: a variation of the DhtmlXQ sample
+    assert [(Path(p).name, c, line) for p, c, line in errors] == [
+        ("vschess_dhtmlxq_sample_with_variations.txt", "XQ102", 1517)
+    ]
+    assert code == 1
 
 
 def test_explain_documents_xiangqi_codes() -> None:
@@ -72,8 +84,15 @@ def test_explain_documents_xiangqi_codes() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["XQN001_garbage.pgn", "XQN001_wrong_encoding.pgn", "XQN011_truncated.xqf", "XQN011_short_header.xqf",
-     "XQN010_bad_fen.pgn", "XQN011_truncated.cbr", "XQN002_bad_point.xqf"],
+    [
+        "XQN001_garbage.pgn",
+        "XQN001_wrong_encoding.pgn",
+        "XQN011_truncated.xqf",
+        "XQN011_short_header.xqf",
+        "XQN010_bad_fen.pgn",
+        "XQN011_truncated.cbr",
+        "XQN002_bad_point.xqf",
+    ],
 )
 def test_bad_input_exits_1_without_traceback(name: str) -> None:
     result = CliRunner().invoke(cli, ["check", str(FIXTURES / "bad" / name)])
