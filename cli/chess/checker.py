@@ -37,7 +37,7 @@ _FATAL_STATUS = (
 def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
     """Check every game of a PGN source, one at a time (memory stays flat)."""
     lang = _lang(options)
-    for item in _games(source):
+    for item in numbered_games(source):
         if isinstance(item, Finding):
             yield item
         else:
@@ -65,7 +65,7 @@ def chunks(source: Source, fmt: str, options: CheckOptions, size: int) -> Iterat
     """Split a PGN source into chunks of ``size`` games (cheap: no parsing), for parallel checking."""
     games: list[GameText] = []
     first = 1
-    for item in _games(source):
+    for item in numbered_games(source):
         if isinstance(item, Finding):
             yield item
             continue
@@ -91,7 +91,7 @@ def _lang(options: CheckOptions) -> str | None:
     return lang if isinstance(lang, str) else None
 
 
-def _games(source: Source) -> Iterator[tuple[int, GameText] | Finding]:
+def numbered_games(source: Source) -> Iterator[tuple[int, GameText] | Finding]:
     """The numbered games of a source, then the findings about the file itself."""
     decoder = LineDecoder()
     with open_binary(source) as stream:
@@ -121,7 +121,7 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
     findings = read.findings
     _check_tags(read, findings)
     declared = _declared_result(record, findings)
-    start = _start_board(record, findings)
+    start = start_board(record, findings)
     outcome = None
     claims: list[dict[str, Any]] = []
     if start is not None:
@@ -198,7 +198,7 @@ def _declared_result(record: Record, findings: list[Finding]) -> str | None:
     return tag if tag in _RESULTS else None
 
 
-def _start_board(record: Record, findings: list[Finding]) -> chess.Board | None:
+def start_board(record: Record, findings: list[Finding]) -> chess.Board | None:
     tags = record.tags
     variant = tags.get("Variant", "").strip().lower()
     chess960 = "960" in variant or "fischer" in variant or "chess960" in variant.replace(" ", "")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import chess.pgn
-from kifu.chess.checker import _games, _start_board
+from kifu.chess.checker import numbered_games, start_board
 from kifu.chess.locales import letter_map
 from kifu.chess.notation import ReadMove, is_null, read_move
 from kifu.chess.reader import read_game
@@ -64,7 +64,7 @@ def convert(source: Source, fmt: str, target: str, settings: dict[str, Any]) -> 
     """Convert every game of a PGN source to ``target``; file-level findings come as Findings."""
     lang = settings.get("lang") if isinstance(settings.get("lang"), str) else None
     read_lang = settings.get("read_lang") if isinstance(settings.get("read_lang"), str) else None
-    for item in _games(source):
+    for item in numbered_games(source):
         if isinstance(item, Finding):
             yield item
         else:
@@ -82,7 +82,7 @@ def convert_game(
         for f in read.findings
         if f.severity.label == "error"
     ]
-    start = _start_board(read.record, [])
+    start = start_board(read.record, [])
     if start is None:
         return Converted(index, "", [], ["its start position or variant cannot be replayed"])
     built = _build(read.record, start, read_lang, problems)
