@@ -199,6 +199,10 @@ def _declared_result(record: Record, findings: list[Finding]) -> str | None:
 
 
 def start_board(record: Record, findings: list[Finding]) -> chess.Board | None:
+    """The position a record starts from (FEN, Chess960), or ``None`` when it cannot be replayed.
+
+    Problems with the start (an unsupported variant, a bad FEN) are added to ``findings``.
+    """
     tags = record.tags
     variant = tags.get("Variant", "").strip().lower()
     chess960 = "960" in variant or "fischer" in variant or "chess960" in variant.replace(" ", "")
