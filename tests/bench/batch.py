@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from table import row
 
 TWIC = Path(__file__).resolve().parents[3] / "shared/corpus/chess/mliebelt-pgn-parser/twic-01-232games.pgn"
 KIFU = [sys.executable, "-m", "kifu", "check", "-q"]
@@ -49,7 +51,9 @@ def peak_rss(arguments: list[str]) -> int:
         "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
     )
-    output = subprocess.run([sys.executable, "-c", code, *arguments], capture_output=True, text=True, check=True)
+    output = subprocess.run(
+        [sys.executable, "-c", code, *arguments], capture_output=True, text=True, check=True
+    )
     return int(output.stdout.strip())
 
 
@@ -70,13 +74,23 @@ def main() -> None:
         print(f"archive: {games:,} games in 6 files, {size:.1f} MB; cores: {os.cpu_count()}")
         print(f"--jobs 1: {one:6.2f} s  {games / one:8,.0f} games/s")
         print(f"--jobs 2: {two:6.2f} s  {games / two:8,.0f} games/s   speed-up {one / two:.2f}x")
+        row("chess check --jobs 2", f"{games:,} games, 6 files, {size:.0f} MB", two, "kifu --jobs 1", one)
         big = peak_rss([*KIFU, "--jobs", "1", str(large)])
         small = peak_rss([*KIFU, "--jobs", "1", str(tenth)])
         big2 = peak_rss([*KIFU, "--jobs", "2", str(large)])
-        print(f"peak memory, one process: {large.stat().st_size / 1e6:.1f} MB file {big / 1024:.0f} MiB, "
-              f"{tenth.stat().st_size / 1e6:.1f} MB file {small / 1024:.0f} MiB (ratio {big / small:.2f})")
+        print(
+            f"peak memory, one process: {large.stat().st_size / 1e6:.1f} MB file {big / 1024:.0f} MiB, "
+            f"{tenth.stat().st_size / 1e6:.1f} MB file {small / 1024:.0f} MiB (ratio {big / small:.2f})"
+        )
         print(f"peak memory, --jobs 2 on the large file: {big2 / 1024:.0f} MiB (parent; each worker similar)")
-    del resource
+        row(
+            "peak memory (MiB)",
+            f"{large.stat().st_size / 1e6:.0f} MB file",
+            big / 1024,
+            "the same, 1/10 size",
+            small / 1024,
+            unit="MiB",
+        )
 
 
 if __name__ == "__main__":

@@ -1,8 +1,14 @@
-"""Benchmark: `kifu check` of a PGN file against python-chess `read_game` + full replay.
+"""Benchmark: `kifu check` of PGN against python-chess `read_game` + replay, and pgn-extract.
 
-Both run in this process on one core, alternately, over the same file; the medians of
-several runs are printed with their ratio. python-chess does strictly less: it stops at
-the first illegal move, reports no positions, and checks no draws or results.
+In this process, on one core, alternately: kifu's whole check (parse with the Lark grammar,
+replay of every line, notation, results, automatic draws, claims; SAN cache cold at each run)
+against python-chess `read_game`, a replay of the main line and `outcome(claim_draw=True)`,
+which does strictly less (no variations, no positions of findings, no claims). Then, as
+commands: `kifu check -q --jobs 1` against `pgn-extract -r -s` (Debian's pgn-extract, when
+installed), which checks the moves and reports the first error of a game.
+
+Inputs: the 232-game TWIC file of the shared corpus, and an archive of 2,320 games made by
+repeating it ten times (deterministic). Medians of alternating runs.
 
     python tests/bench/chess_check.py [FILE.pgn] [--runs N]
 """
@@ -10,18 +16,25 @@ the first illegal move, reports no positions, and checks no draws or results.
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import chess.pgn
+
+import chess
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from kifu.chess.checker import check
 from kifu.chess.replay import clear_cache
 from kifu.core.game import CheckOptions
 from kifu.core.sources import Source
-
-import chess
+from table import row
 
 DEFAULT = Path(__file__).resolve().parents[3] / "shared/corpus/chess/mliebelt-pgn-parser/twic-01-232games.pgn"
 
@@ -45,14 +58,19 @@ def kifu(path: Path) -> int:
     return sum(1 for item in check(Source(str(path)), "pgn", CheckOptions()) if hasattr(item, "index"))
 
 
-def measure(function, path: Path, runs: int) -> tuple[float, int]:  # type: ignore[no-untyped-def]
-    times = []
-    count = 0
+def alternate(functions: dict[str, Callable[[], object]], runs: int) -> dict[str, float]:
+    """Median seconds of each function, run in turn so that drift affects all alike."""
+    times: dict[str, list[float]] = {name: [] for name in functions}
     for _ in range(runs):
-        start = time.perf_counter()
-        count = function(path)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), count
+        for name, function in functions.items():
+            start = time.perf_counter()
+            function()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def pgn_extract() -> str | None:
+    return shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
 
 
 def main() -> None:
@@ -63,18 +81,48 @@ def main() -> None:
     if not args.file.exists():
         sys.exit(f"no such file: {args.file}")
     kifu(args.file)  # warm the grammar cache
-    results: dict[str, list[float]] = {"kifu": [], "python-chess": []}
-    counts = {}
-    for _ in range(args.runs):  # alternate so that drift affects both
-        for name, function in (("kifu", kifu), ("python-chess", python_chess)):
-            seconds, counts[name] = measure(function, args.file, 1)
-            results[name].append(seconds)
-    k, p = statistics.median(results["kifu"]), statistics.median(results["python-chess"])
-    print(f"file: {args.file.name} ({args.file.stat().st_size / 1e6:.2f} MB, {counts['kifu']} games)")
-    print(f"{'tool':<40} {'median s':>9} {'games/s':>9}")
-    print(f"{'kifu check (parse+replay+results+claims)':<40} {k:>9.3f} {counts['kifu'] / k:>9.0f}")
-    print(f"{'python-chess read_game + replay':<40} {p:>9.3f} {counts['python-chess'] / p:>9.0f}")
-    print(f"speed ratio kifu/python-chess: {p / k:.2f}x ({'faster' if k < p else 'slower'})")
+    with tempfile.TemporaryDirectory() as temporary:
+        archive = Path(temporary) / "archive.pgn"
+        archive.write_text((args.file.read_text(encoding="utf-8", errors="replace").rstrip() + "\n\n") * 10)
+        for path in (args.file, archive):
+            games = kifu(path)
+            name = path.name if path is args.file else "TWIC x10"
+            label = f"{name}: {games:,} games, {path.stat().st_size / 1e6:.1f} MB"
+            medians = alternate(
+                {"kifu": lambda p=path: kifu(p), "python-chess": lambda p=path: python_chess(p)}, args.runs
+            )
+            print(
+                f"{label}: kifu {medians['kifu']:.3f} s ({games / medians['kifu']:.0f} games/s), "
+                f"python-chess {medians['python-chess']:.3f} s"
+            )
+            row(
+                "chess check, one core",
+                label,
+                medians["kifu"],
+                "python-chess read_game+replay",
+                medians["python-chess"],
+            )
+        extract = pgn_extract()
+        commands: dict[str, Callable[[], object]] = {
+            "kifu": lambda: subprocess.run(
+                [sys.executable, "-m", "kifu", "check", "-q", "--jobs", "1", str(archive)],
+                stdout=subprocess.DEVNULL,
+                check=False,
+            ),
+        }
+        if extract:
+            commands["pgn-extract"] = lambda: subprocess.run(
+                [extract, "-r", "-s", str(archive)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=False,
+            )
+        medians = alternate(commands, max(3, args.runs // 2))
+        print(
+            f"commands on TWIC x10: kifu {medians['kifu']:.2f} s, pgn-extract "
+            f"{medians.get('pgn-extract', float('nan')):.2f} s"
+        )
+        row("chess check, command", "TWIC x10", medians["kifu"], "pgn-extract -r", medians.get("pgn-extract"))
 
 
 if __name__ == "__main__":

@@ -12,13 +12,17 @@ from __future__ import annotations
 import argparse
 import io
 import statistics
+import sys
 import time
 from pathlib import Path
 
 import chess.pgn
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from kifu.chess.convert import convert
 from kifu.chess.replay import clear_cache
 from kifu.core.sources import Source
+from table import row
 
 import chess
 
@@ -76,6 +80,7 @@ def main() -> None:
             times["pc"].append(time.perf_counter() - start)
         k, p = statistics.median(times["kifu"]), statistics.median(times["pc"])
         print(f"{target:<8} {k:>8.3f} {p:>15.3f} {p / k:>17.2f}x")
+        row(f"chess convert to {target}", args.file.name, k, "python-chess read_game+export", p)
 
 
 if __name__ == "__main__":
