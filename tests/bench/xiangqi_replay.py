@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -125,6 +126,14 @@ def measure(name: str, run: Callable[[], int], runs: int) -> float | None:
     return rate
 
 
+def row(task: str, source: str, kifu: float, peer: str, theirs: float | None) -> None:
+    """A summary row for `make bench` (tests/bench/table.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from table import row as summary
+
+    summary(task, source, kifu, peer, theirs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -139,9 +148,12 @@ def main() -> None:
     print("  (end to end counts main-line plies; it also replays the 107,000 variation moves of the\n"
           "   DhtmlXQ sample and the XQF variations, and parses every file)")
     if ours:
+        plies = sum(len(m) for _, m in games)
         for name, rate in (("pyffish", fsf), ("cchess", cc)):
             if rate:
                 print(f"kifu / {name}: {ours / rate:.2f}x")
+            # as times for the same plies, so that the table's ratio reads like the others
+            row("xiangqi replay", f"corpus, {plies:,} plies", plies / ours, name, plies / rate if rate else None)
     if not args.no_perft:
         started = time.perf_counter()
         nodes = start_board().perft(4)
