@@ -145,15 +145,23 @@ def main() -> None:
     fsf = measure("pyffish (legal_moves + get_fen)", lambda: pyffish_replay(games), args.runs)
     cc = measure("cchess ChessBoard.move_iccs", lambda: cchess_replay(games), args.runs)
     measure("kifu end to end (files → replay)", kifu_end_to_end, args.runs)
-    print("  (end to end counts main-line plies; it also replays the 107,000 variation moves of the\n"
-          "   DhtmlXQ sample and the XQF variations, and parses every file)")
+    print(
+        "  (end to end counts main-line plies; it also replays the 107,000 variation moves of the\n"
+        "   DhtmlXQ sample and the XQF variations, and parses every file)"
+    )
     if ours:
         plies = sum(len(m) for _, m in games)
         for name, rate in (("pyffish", fsf), ("cchess", cc)):
             if rate:
                 print(f"kifu / {name}: {ours / rate:.2f}x")
             # as times for the same plies, so that the table's ratio reads like the others
-            row("xiangqi replay", f"corpus, {plies:,} plies", plies / ours, name, plies / rate if rate else None)
+            row(
+                "xiangqi replay",
+                f"corpus, {plies:,} plies",
+                plies / ours,
+                name,
+                plies / rate if rate else None,
+            )
     if not args.no_perft:
         started = time.perf_counter()
         nodes = start_board().perft(4)
