@@ -7,6 +7,7 @@ for games that ended with two passes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -61,6 +62,7 @@ def check_games(source: Source, options: CheckOptions) -> Iterator[GameResult | 
                 yield from game.findings
                 continue
             games += 1
+            _mixed(index.text, game, kinds, index)
             try:
                 result = check_game(game, index, options)
             except Exception as error:  # a bug in kifu: this game only
@@ -75,7 +77,6 @@ def check_games(source: Source, options: CheckOptions) -> Iterator[GameResult | 
                 )
                 yield GameResult(report, GameInfo(), resolve(options.rules, None, None), MainLine())
                 continue
-            _mixed(result, kinds, index, game)
             yield result
     if games == 0:
         yield codes.NO_GAMES(
@@ -83,16 +84,92 @@ def check_games(source: Source, options: CheckOptions) -> Iterator[GameResult | 
         )
 
 
-def _mixed(result: GameResult, kinds: dict[tuple[str, str], int], index: TextIndex, game: Game) -> None:
-    key = ("FF", str(result.info.ff)), ("GM", str(result.info.gm))
-    for kind in key:
-        others = [k for k in kinds if k[0] == kind[0] and k != kind]
+@dataclass(slots=True)
+class Chunk:
+    """Consecutive unparsed games of one file, checked together by a worker."""
+
+    games: list[Game]
+
+    @property
+    def weight(self) -> int:
+        """About how many characters the chunk holds (for progress displays)."""
+        return sum(len(game.text or "") for game in self.games)
+
+    def covers(self) -> list[tuple[int, int]]:
+        """``(index, line)`` of each game, to report a worker that died on the chunk."""
+        return [(game.index, game.line_base + 1) for game in self.games]
+
+
+def chunks(source: Source, fmt: str, options: CheckOptions, size: int) -> Iterator[Chunk | Finding]:
+    """Split an SGF source into chunks of ``size`` game trees (no parsing), for parallel checking."""
+    reader = CollectionReader(raw=True)
+    kinds: dict[tuple[str, str], int] = {}
+    games: list[Game] = []
+    count = 0
+    for piece in texts(source):
+        if not isinstance(piece, tuple):
+            yield piece
+            continue
+        for game, _ in reader.feed(*piece):
+            if game.index == 0:
+                yield from game.findings
+                continue
+            count += 1
+            _mixed(game.text or "", game, kinds, TextIndex(game.text or "", game.line_base), game.text_start)
+            games.append(game)
+            if len(games) >= size:
+                yield Chunk(games)
+                games = []
+    if games:
+        yield Chunk(games)
+    if count == 0:
+        yield codes.NO_GAMES(f"no SGF game tree `(;` in {source.path}")
+
+
+def check_chunk(chunk: Chunk, options: CheckOptions) -> list[RecordReport]:
+    """Check the games of a chunk (in a worker process)."""
+    from kifu.core.batch import internal_error
+
+    reports = []
+    for raw in chunk.games:
+        try:
+            game, index = raw.parse()
+            reports.append(check_game(game, index, options).report)
+        except Exception as error:  # a bug in kifu: this game only
+            reports.append(
+                RecordReport(
+                    raw.index,
+                    raw.line_base + 1,
+                    findings=[*raw.findings, internal_error(error, f"while checking game {raw.index}")],
+                )
+            )
+    return reports
+
+
+_ROOT = re.compile(r"\(\s*;?((?:[^;()\[]+|\[[^\\\]]*(?:\\.[^\\\]]*)*\]?)*)")
+_KIND = {name: re.compile(rf"(?<![A-Za-z]){name}\s*\[\s*(\d+)") for name in ("FF", "GM")}
+
+
+def _mixed(
+    text: str, game: Game, kinds: dict[tuple[str, str], int], index: TextIndex, start: int | None = None
+) -> None:
+    """SGF033 on the first game of another FF or GM than the games before it.
+
+    FF and GM are read from the root node's text, so that a file split across workers gives
+    the same notes as a file checked whole.
+    """
+    offset = game.offset if start is None else start
+    root = _ROOT.match(text, offset)
+    head = root.group(1) if root else ""
+    for name, pattern in _KIND.items():
+        found = pattern.search(head)
+        kind = (name, found.group(1) if found else "1")
+        others = [k for k in kinds if k[0] == name and k != kind]
         if others and kind not in kinds:
-            result.report.findings.append(
+            game.findings.append(
                 codes.MIXED_FILE(
-                    f"game {game.index} is {kind[0]}[{kind[1]}], "
-                    f"an earlier game {others[0][0]}[{others[0][1]}]",
-                    index.span(game.offset),
+                    f"game {game.index} is {name}[{kind[1]}], an earlier game {name}[{others[0][1]}]",
+                    index.span(offset),
                 )
             )
         kinds.setdefault(kind, game.index)

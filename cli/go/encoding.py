@@ -305,8 +305,9 @@ def _common_hanzi(ch: str) -> bool:
 
 
 #: Files up to this size are decoded whole (with every detection); bigger ones are streamed.
-STREAM_THRESHOLD = 32 << 20
+STREAM_THRESHOLD = 8 << 20
 BLOCK = 1 << 20
+PROBE = 1 << 20  # the charset of a streamed file is chosen from its first MiB
 _REPLACED = [0]
 
 
@@ -346,7 +347,8 @@ def texts(source: Source) -> Iterator[tuple[str, bool] | Finding]:
 
 
 def _stream(head: bytes, stream: BinaryIO, source: Source) -> Iterator[tuple[str, bool] | Finding]:
-    probe = head[: head.rfind(b"\n") + 1] or head
+    first = head[:PROBE]
+    probe = first[: first.rfind(b"\n") + 1] or first
     chosen = decode(probe)
     yield from (f for f in chosen.findings if f.code != codes.BINARY_BYTES.code)
     name = "utf-8-sig" if chosen.encoding == "utf-8" else chosen.encoding

@@ -213,6 +213,21 @@ class Game:
     offset: int
     root: Node | None
     findings: list[Finding] = field(default_factory=list)
+    #: unparsed (``CollectionReader(raw=True)``): the game's text from the start of its first
+    #: line, where the game starts in it, the lines before it, and the ignored "(" in it
+    text: str | None = None
+    text_start: int = 0
+    text_end: int = 0
+    line_base: int = 0
+    ignored: list[int] = field(default_factory=list)
+
+    def parse(self) -> tuple[Game, TextIndex]:
+        """Parse an unparsed game (see :attr:`text`) with its own line index."""
+        text = self.text or ""
+        index = TextIndex(text, self.line_base)
+        game = parse_game(text, self.text_start, self.text_end, index, self.index, self.ignored)
+        game.findings[:0] = self.findings
+        return game, index
 
 
 class _Context:
@@ -409,7 +424,8 @@ class CollectionReader:
     SGFC, kifu ignores it, so that ``((;…))`` closes where its author meant.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, raw: bool = False) -> None:
+        self.raw = raw  # yield games unparsed (for splitting a big file across workers)
         self.buffer = ""
         self.line_base = 0
         self.started = False
@@ -497,6 +513,21 @@ class CollectionReader:
         self.previous_end = end
         self.number += 1
         ignored, self.ignored = self.ignored, []
+        if self.raw:
+            line_start = buffer.rfind("\n", 0, start) + 1
+            line_end = buffer.find("\n", end)  # whole lines: findings show their source line
+            pending, self.pending = self.pending, []
+            return Game(
+                self.number,
+                start,
+                None,
+                pending,
+                buffer[line_start : line_end if line_end >= 0 else len(buffer)],
+                start - line_start,
+                end - line_start,
+                index.position(start)[0] - 1,
+                [i - line_start for i in ignored],
+            )
         try:
             game = parse_game(buffer, start, end, index, self.number, ignored)
         except Exception as error:  # a bug in kifu: report it on this game, go on with the next

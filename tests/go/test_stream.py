@@ -44,6 +44,7 @@ def test_streamed_files_give_the_same_results(
     whole = {p: check_file(p) for p in paths}
     monkeypatch.setattr(encoding, "STREAM_THRESHOLD", 600)
     monkeypatch.setattr(encoding, "BLOCK", block)
+    monkeypatch.setattr(encoding, "PROBE", 600)
     compared = 0
     for path in paths:
         data = path.read_bytes()
@@ -58,8 +59,29 @@ def test_streamed_files_give_the_same_results(
 def test_stream_counts_invalid_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(encoding, "STREAM_THRESHOLD", 100)
     monkeypatch.setattr(encoding, "BLOCK", 16)
+    monkeypatch.setattr(encoding, "PROBE", 100)
     body = "".join(f";B[{a}a];W[{a}b]" for a in "abcdefghi")
     data = f"(;FF[4]CA[UTF-8]GM[1]SZ[9]\n{body}\n;C[caf".encode() + b"\xe9" + b" \x00 ok])\n"
     checked = check_text(data)
     assert checked.records[0].plies == 18
     assert {"SGF043", "SGF044"} <= set(checked.all_codes())
+
+
+@pytest.mark.corpus
+def test_chunks_checked_apart_give_the_same_reports(corpus: Path) -> None:
+    from kifu.core.game import CheckOptions
+    from kifu.core.results import RecordReport
+    from kifu.core.sources import Source
+    from kifu.go.checker import Chunk, check, check_chunk, chunks
+
+    options = CheckOptions()
+    for path in [
+        corpus / "go" / "sgfc" / "test.sgf",
+        corpus / "go" / "libsgfcplusplus" / "deep-game-tree.sgf",
+        corpus / "go" / "minimal" / "45-two-games.sgf",
+    ]:
+        whole = [r.to_dict() for r in check(Source(str(path)), "sgf", options) if isinstance(r, RecordReport)]
+        parts = [part for part in chunks(Source(str(path)), "sgf", options, 2) if isinstance(part, Chunk)]
+        split = [r.to_dict() for part in parts for r in check_chunk(part, options)]
+        assert split == whole, path.name
+        assert [c for part in parts for c in part.covers()] == [(r["index"], r["line"]) for r in whole]
