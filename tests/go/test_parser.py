@@ -55,9 +55,6 @@ def test_deep_variation_tree_without_recursion() -> None:
     assert sys.getrecursionlimit() == limit
     assert "KIFU001" not in checked.all_codes()
     assert checked.records[0].plies == depth
-    # a long sequence of nodes on one line
-    long_line = "(;GM[1]SZ[9]" + ";B[];W[]" * 10_000 + ")"
-    assert check_text(long_line).records[0].plies == 20_000
 
 
 def test_escapes_and_soft_line_breaks() -> None:
