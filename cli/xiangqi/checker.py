@@ -15,6 +15,7 @@ from kifu.xiangqi import codes
 from kifu.xiangqi.encoding import decode, detect, lines
 from kifu.xiangqi.formats.movetext import normalise_result
 from kifu.xiangqi.formats.pgn import read_games
+from kifu.xiangqi.repetition import adjudicate
 from kifu.xiangqi.replay import Replay, replay
 
 
@@ -166,6 +167,10 @@ def check_record(record: Record, findings: list[Finding], options: CheckOptions)
         return report
     report.findings.extend(result.findings)
     report.plies = len(result.plies)
+    if result.complete and result.outcome is None:
+        result.outcome, verdict_findings = adjudicate(record, result, declared, options.rules,
+                                                      dict(options.settings))
+        report.findings.extend(verdict_findings)
     report.outcome = result.outcome
     if not record.moves and not any(f.severity >= codes.NO_MOVES.severity for f in report.findings):
         report.findings.append(codes.NO_MOVES("the record has no moves", Span.point(record.line, 1)))
@@ -191,7 +196,7 @@ def _declared_result(record: Record, report: RecordReport) -> str | None:
 
 def _check_result(record: Record, result: Replay, declared: str | None, report: RecordReport) -> None:
     outcome = result.outcome
-    if outcome is None:
+    if outcome is None or outcome["reason"] not in ("checkmate", "stalemate"):
         return
     loser = "Red" if outcome["result"] == "0-1" else "Black"
     why = f"{loser} has no legal move after ply {outcome['ply']} ({outcome['reason']}, a loss in xiangqi)"

@@ -137,3 +137,42 @@ UNFINISHED_BUT_ENDED = register(
     "The record does not state a result, yet the side to move has no legal move: the game ended "
     "by checkmate or stalemate and the result should be recorded.", f"{CXA}, win and loss",
 )
+
+# --- repetition and the natural limit -----------------------------------------------------------
+REPETITION_VERDICT = register(
+    "XQ301", INFO, "repetition verdict",
+    "The same position (same side to move) came round the third time (the threshold is a check "
+    "option) and the game stayed in the repetition to the end of the record. Every move of the "
+    "cycle is classified: check (将), mate threat (杀, CXA only), chase (捉: a new attack by a "
+    "chariot, horse, cannon, advisor or elephant on an enemy piece other than the king or an "
+    "uncrossed soldier that can legally be taken and is not truly protected — a pinned protector "
+    "or a recapture into check does not protect; a horse or cannon attacking a chariot chases it "
+    "even when it is protected; under CXA fewer protectors than attackers do not protect) or idle "
+    "(闲). A side whose every move checks plays perpetual check; a side whose every move chases "
+    "the same piece plays perpetual chase; both are forbidden under CXA and AXF. Perpetual mate "
+    "threats and mixtures (one check one chase…) are forbidden under CXA and allowed under AXF. "
+    "The side with the only forbidden pattern must vary or loses; otherwise the game is drawn. "
+    "The message lists the cycle's plies, each move's class and targets, the rule and the verdict.",
+    "CXA rules, repetition (perpetual check, chase)",
+)
+RESULT_CONTRADICTS_VERDICT = register(
+    "XQ302", E, "result contradicts the repetition or natural-limit verdict",
+    "The game ended in a repetition or by the natural limit, and the rules decide a result "
+    "(see the XQ301 or XQ303 finding for the reasoning); the declared result says otherwise.",
+    "CXA rules, repetition and natural limit",
+)
+NATURAL_LIMIT = register(
+    "XQ303", INFO, "natural limit reached",
+    "60 rounds (120 plies; the number is a check option) passed without a capture by either side, "
+    "counting the moves before the record from the FEN's half-move clock, and no capture followed "
+    "to the end of the record: the game is drawn. The claimant may have given at most 10 checks "
+    "in those rounds: a side's checks beyond its 10th, and the replies to them, do not count "
+    "towards its claim. The message names the side whose checks were counted.",
+    "CXA rules, natural limit",
+)
+UNFINISHED_BY_RULE = register(
+    "XQ304", W, "result `*` or missing but a repetition or the natural limit decided the game",
+    "The record does not state a result, yet the game ended in a judged repetition or by the "
+    "natural limit (see the XQ301 or XQ303 finding); the result should be recorded.",
+    "CXA rules, repetition and natural limit",
+)

@@ -1,0 +1,375 @@
+"""Repetition verdicts (perpetual check, chase, mate threat and their mixtures) and the natural limit.
+
+:func:`adjudicate` looks at a replayed main line. A cycle counts when the same position (side to
+move included) comes round the ``repetition``-th time (3 by default) and the game stays in the
+repetition to the end of the record; every move of the cycle is classified (check, mate threat,
+chase with its targets, idle) and the verdict table of the chosen preset (``cxa`` or ``axf``) is
+applied. The natural limit is 60 rounds (120 plies) without a capture, a side's checks beyond its
+10th (and the replies to them) not counting for that side's claim.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kifu.core.findings import Finding
+from kifu.core.record import Record, Span
+from kifu.xiangqi import codes
+from kifu.xiangqi.board import BLACK, RED, Board
+from kifu.xiangqi.protection import MoveClass, classify, describe
+from kifu.xiangqi.replay import Ply, Replay
+
+PRESETS = ("cxa", "axf")
+RULE_NAMES = {"cxa": "CXA rules", "axf": "AXF rules"}
+SIDE_NAMES = {RED: "Red", BLACK: "Black"}
+DEFAULT_THRESHOLD = 3
+DEFAULT_NATURAL_LIMIT = 60
+DEFAULT_CHECK_CAP = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Classified:
+    """One ply of a cycle: who moved, the move's text and what it does; targets are piece ids."""
+
+    ply: int
+    side: int
+    text: str
+    kind: MoveClass
+    targets: frozenset[int]
+    labels: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SideVerdict:
+    """What one side did through the cycle: ``check``, ``chase``, ``threat``, ``mixed`` or ``idle``."""
+
+    pattern: str
+    forbidden: bool
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The judgement of one cycle."""
+
+    first: int
+    last: int
+    moves: tuple[Classified, ...]
+    sides: dict[int, SideVerdict]
+    result: str
+    reason: str
+    rule: str
+    ruling: str
+
+
+def preset_of(rules: str | None) -> str:
+    """The xiangqi preset named by ``rules`` (``None`` and anything unknown mean ``cxa``)."""
+    name = (rules or "cxa").lower()
+    return name if name in PRESETS else "cxa"
+
+
+# --- cycles ---------------------------------------------------------------------------------
+
+
+def find_cycle(plies: list[Ply], threshold: int) -> tuple[int, int] | None:
+    """``(first, last)`` position indices of the repetition that ends the line, or ``None``.
+
+    Position ``i`` is the one after ply ``i`` (0: the start). The cycle is judged at ``last``,
+    the first position of the final run of repeated positions whose key occurred the
+    ``threshold``-th time; ``first`` is that key's occurrence ``threshold - 1`` repeats earlier.
+    """
+    if not plies or threshold < 2:
+        return None
+    keys = [plies[0].key_before, *(p.key_after for p in plies)]
+    seen: dict[int, list[int]] = {}
+    repeat = []
+    for i, key in enumerate(keys):
+        where = seen.setdefault(key, [])
+        repeat.append(bool(where))
+        where.append(i)
+    tail = len(keys)
+    while tail > 0 and repeat[tail - 1]:
+        tail -= 1
+    counts: dict[int, int] = {}
+    for i, key in enumerate(keys):
+        counts[key] = counts.get(key, 0) + 1
+        if i >= tail and counts[key] >= threshold:
+            occurrences = seen[key]
+            n = counts[key]
+            return occurrences[n - threshold], i
+    return None
+
+
+def _pattern(moves: list[Classified], preset: str) -> SideVerdict:
+    """What one side's moves in the cycle amount to under ``preset``.
+
+    Every move checks: perpetual check. Every move chases, one piece at least throughout:
+    perpetual chase. Every move threatens mate: perpetual mate threat. Every move checks,
+    threatens mate or chases (the chases aimed at one piece): a mixture such as one check one
+    chase. The last two are forbidden under CXA and allowed under AXF; anything else is allowed.
+    """
+    if not moves:
+        return SideVerdict("idle", False)
+    if all(m.kind.check for m in moves):
+        return SideVerdict("perpetual check", True)
+    if frozenset.intersection(*(m.targets for m in moves)):
+        common = frozenset.intersection(*(m.targets for m in moves))
+        names = sorted(
+            {lab for m in moves for lab, t in zip(m.labels, m.targets, strict=False) if t in common}
+        )
+        return SideVerdict("perpetual chase", True, tuple(names))
+    if all(m.kind.threat for m in moves):
+        return SideVerdict("perpetual mate threat", preset == "cxa")
+    chasing = [m for m in moves if not (m.kind.check or m.kind.threat)]
+    if all(m.kind.check or m.kind.threat or m.targets for m in moves) and (
+        not chasing or frozenset.intersection(*(m.targets for m in chasing))
+    ):
+        kinds = [
+            k
+            for k, present in (
+                ("check", any(m.kind.check for m in moves)),
+                ("mate threat", any(m.kind.threat for m in moves)),
+                ("chase", bool(chasing)),
+            )
+            if present
+        ]
+        name = " one ".join(kinds) if len(kinds) == 2 else "checks, mate threats and chases"
+        return SideVerdict(f"one {name}" if len(kinds) == 2 else name, preset == "cxa")
+    return SideVerdict("idle", False)
+
+
+def judge(moves: list[Classified], preset: str) -> tuple[dict[int, SideVerdict], str, str, str, str]:
+    """The verdict table: per-side patterns, result, reason, the rule applied and the ruling."""
+    sides = {side: _pattern([m for m in moves if m.side == side], preset) for side in (RED, BLACK)}
+    red, black = sides[RED], sides[BLACK]
+    rules = RULE_NAMES[preset]
+
+    def status(sv: SideVerdict) -> str:
+        if sv.pattern == "idle":
+            return "idle"
+        return f"{sv.pattern} ({'forbidden' if sv.forbidden else 'allowed'})"
+
+    both = f"Red {status(red)}, Black {status(black)}"
+    if red.forbidden and black.forbidden:
+        if red.pattern == black.pattern == "perpetual check":
+            return sides, "1/2-1/2", "repetition-draw", f"{rules}, mutual perpetual check", "draw"
+        return sides, "1/2-1/2", "repetition-draw", f"{rules}, both sides forbidden", f"{both}: draw"
+    if red.forbidden or black.forbidden:
+        loser = RED if red.forbidden else BLACK
+        pattern = sides[loser].pattern
+        reason = {"perpetual check": "perpetual-check", "perpetual chase": "perpetual-chase"}.get(
+            pattern, "forbidden-repetition"
+        )
+        result = "0-1" if loser == RED else "1-0"
+        name = SIDE_NAMES[loser]
+        ruling = f"{both}; {name} must vary or loses: {result}"
+        return sides, result, reason, f"{rules}, {pattern}", ruling
+    return sides, "1/2-1/2", "repetition-draw", f"{rules}, both sides allowed", f"{both}: draw"
+
+
+def _walk(board: Board, plies: list[Ply], first: int, last: int, preset: str) -> list[Classified]:
+    """Classify plies ``first + 1`` … ``last`` on ``board`` (at the end of the line; restored)."""
+    undone = [board.pop() for _ in range(len(plies) - first)]
+    undone.reverse()
+    ids = {sq: sq for sq in range(90) if board.board[sq]}
+    out = []
+    played = 0
+    try:
+        for index in range(first, last):
+            move = undone[index - first]
+            mover = board.side
+            kind = classify(board, move, preset)
+            ids.pop(move & 127, None)
+            ids[move & 127] = ids.pop(move >> 7)
+            board.push(move)
+            played += 1
+            targets = frozenset(ids[c.target] for c in kind.chases)
+            labels = tuple(
+                f"{describe(board, c.target)} by the {describe(board, c.attacker)}" for c in kind.chases
+            )
+            out.append(Classified(plies[index].number, mover, plies[index].text, kind, targets, labels))
+    finally:
+        for move in undone[played:]:
+            board.push(move)
+    return out
+
+
+def _move_note(m: Classified) -> str:
+    parts = []
+    if m.kind.check:
+        parts.append("check")
+    if m.kind.threat:
+        parts.append("mate threat")
+    if m.kind.chases:
+        chased = ", ".join(f"{label} ({c.why})" for label, c in zip(m.labels, m.kind.chases, strict=True))
+        parts.append(f"chase {chased}")
+    return f"{m.ply}. {m.text} {' + '.join(parts) if parts else 'idle'}"
+
+
+def explain(verdict: Verdict, threshold: int) -> str:
+    """The arbiter's note for a cycle: the ruling, the cycle's plies, every move classified."""
+    start = "the start position" if verdict.first == 0 else f"the position after ply {verdict.first}"
+    notes = {side: ", ".join(_move_note(m) for m in verdict.moves if m.side == side) for side in (RED, BLACK)}
+    per_side = "; ".join(f"{SIDE_NAMES[side]}: {notes[side] or 'no move'}" for side in (RED, BLACK))
+    return (
+        f"{verdict.rule}: {verdict.ruling}. Repetition: {start} occurs for the {_ordinal(threshold)} time "
+        f"after ply {verdict.last}; the cycle is plies {verdict.first + 1}-{verdict.last}. {per_side}"
+    )
+
+
+def _ordinal_number(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _ordinal(n: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+
+
+def repetition_verdict(replay_result: Replay, preset: str, threshold: int) -> Verdict | None:
+    """The verdict on the repetition that ends the replayed line, if there is one."""
+    cycle = find_cycle(replay_result.plies, threshold)
+    if cycle is None:
+        return None
+    first, last = cycle
+    moves = _walk(replay_result.board, replay_result.plies, first, last, preset)
+    sides, result, reason, rule, ruling = judge(moves, preset)
+    return Verdict(first, last, tuple(moves), sides, result, reason, rule, ruling)
+
+
+# --- natural limit ---------------------------------------------------------------------------
+
+
+def natural_limit(
+    plies: list[Ply], first_side: int, start_clock: int, rounds: int, cap: int
+) -> tuple[int, int, dict[int, int]] | None:
+    """``(ply, claimant, checks)`` when the natural limit holds at the end of the line, else ``None``.
+
+    A side's counter advances with every ply since the last capture except its checks beyond
+    the ``cap``-th and the replies to them; the limit is reached when a counter gets to
+    ``2 * rounds``. ``checks`` counts each side's checks since the last capture.
+    """
+    counters = {RED: start_clock, BLACK: start_clock}
+    checks = {RED: 0, BLACK: 0}
+    skip_reply = {RED: False, BLACK: False}
+    reached: tuple[int, int] | None = None
+    side = first_side
+    for ply in plies:
+        if ply.captured:
+            counters = {RED: 0, BLACK: 0}
+            checks = {RED: 0, BLACK: 0}
+            skip_reply = {RED: False, BLACK: False}
+            reached = None
+        else:
+            if ply.gives_check:
+                checks[side] += 1
+            for claimant in (RED, BLACK):
+                if skip_reply[claimant]:
+                    skip_reply[claimant] = False
+                elif claimant == side and ply.gives_check and checks[side] > cap:
+                    skip_reply[claimant] = True
+                else:
+                    counters[claimant] += 1
+            if reached is None:
+                best = max((RED, BLACK), key=lambda s: (counters[s], s == first_side))
+                if counters[best] >= 2 * rounds:
+                    reached = (ply.number, best)
+        side = -side
+    if reached is None:
+        return None
+    return reached[0], reached[1], checks
+
+
+def _clock(record: Record) -> int:
+    """The half-move clock of the record's FEN (plies without capture before the first move)."""
+    fields = (record.start_position or "").split()
+    if len(fields) >= 5 and fields[4].isdigit():
+        return int(fields[4])
+    return 0
+
+
+# --- the hook ---------------------------------------------------------------------------------
+
+
+def _setting(settings: dict[str, Any], name: str, default: int) -> int:
+    value = settings.get(name)
+    try:
+        return int(value) if value is not None else default
+    except (TypeError, ValueError):
+        return default
+
+
+def _span(record: Record, ply: int) -> Span | None:
+    if 0 < ply <= len(record.moves):
+        return record.moves[ply - 1].span
+    return record.result_span
+
+
+def adjudicate(
+    record: Record, replay_result: Replay, declared: str | None, rules: str | None, settings: dict[str, Any]
+) -> tuple[dict[str, Any] | None, list[Finding]]:
+    """The outcome decided by a repetition or the natural limit, with the findings that explain it."""
+    if not replay_result.complete or replay_result.outcome is not None or not replay_result.plies:
+        return None, []
+    preset = preset_of(rules)
+    threshold = _setting(settings, "repetition", DEFAULT_THRESHOLD)
+    rounds = _setting(settings, "natural_limit", DEFAULT_NATURAL_LIMIT)
+    cap = _setting(settings, "natural_limit_checks", DEFAULT_CHECK_CAP)
+    plies = replay_result.plies
+    findings: list[Finding] = []
+    outcome: dict[str, Any] | None = None
+    verdict = repetition_verdict(replay_result, preset, threshold)
+    first_side = -replay_result.board.side if len(plies) % 2 else replay_result.board.side
+    limit = natural_limit(plies, first_side, _clock(record), rounds, cap) if rounds > 0 else None
+    if limit is not None and (verdict is None or limit[0] <= verdict.last):
+        ply, claimant, checks = limit
+        outcome = {"result": "1/2-1/2", "reason": "natural-limit", "ply": ply}
+        clock = _clock(record)
+        before = f" (counting {clock} plies before the record, from the FEN)" if clock else ""
+        counted = (
+            f"checks since the last capture: Red {checks[RED]}, Black {checks[BLACK]}; a side's checks "
+            f"beyond its {_ordinal_number(cap)} and the replies to them do not count for its claim; "
+            f"{SIDE_NAMES[claimant]}'s count reaches the limit"
+        )
+        findings.append(
+            codes.NATURAL_LIMIT(
+                f"{RULE_NAMES[preset]}, natural limit: {rounds} rounds ({2 * rounds} plies) without a "
+                f"capture are complete after ply {ply}{before}; {counted}: draw",
+                _span(record, ply),
+                ply=ply,
+                move=plies[ply - 1].text,
+                rule=f"{RULE_NAMES[preset]}, natural limit",
+            )
+        )
+    elif verdict is not None:
+        outcome = {"result": verdict.result, "reason": verdict.reason, "ply": verdict.last}
+        findings.append(
+            codes.REPETITION_VERDICT(
+                explain(verdict, threshold),
+                _span(record, verdict.last),
+                ply=verdict.last,
+                move=plies[verdict.last - 1].text if verdict.last else None,
+                rule=verdict.rule,
+            )
+        )
+    if outcome is None:
+        return None, findings
+    if declared != outcome["result"]:
+        span = record.result_span or record.tag_spans.get("Result")
+        why = f"{outcome['reason']} at ply {outcome['ply']}"
+        if declared in (None, "*"):
+            findings.append(
+                codes.UNFINISHED_BY_RULE(
+                    f"result {declared or 'missing'}, but the game ended by {why}: "
+                    f"it should be {outcome['result']}",
+                    span,
+                )
+            )
+        else:
+            findings.append(
+                codes.RESULT_CONTRADICTS_VERDICT(
+                    f"result {declared}, but the rules decide {outcome['result']} by {why}", span
+                )
+            )
+    return outcome, findings
