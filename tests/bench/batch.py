@@ -59,7 +59,7 @@ def peak_rss(arguments: list[str]) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=2)
     args = parser.parse_args()
     if not TWIC.exists():
         sys.exit(f"the shared corpus is needed: {TWIC}")
