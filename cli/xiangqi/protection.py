@@ -120,9 +120,12 @@ def _exchange(board: Board, target: int) -> tuple[int, int]:
 
 def _mate_in_one(board: Board) -> bool:
     """Whether the side to move can give checkmate at once."""
-    for move in board.legal_moves():
+    side = board.side
+    for move in board.pseudo_moves():
         board.push(move)
-        mate = board.in_check() and not board.has_legal_move()
+        mate = (
+            board.in_check() and not board.attacked(board.kings[side], -side) and not board.has_legal_move()
+        )
         board.pop()
         if mate:
             return True
@@ -143,8 +146,6 @@ def chase_reason(board: Board, attacker: int, target: int, preset: str) -> str |
         if not board.is_legal(capture):
             return None
         kinds = abs(b[attacker]), abs(b[target])
-        if kinds[1] == CHARIOT and kinds[0] in (HORSE, CANNON):
-            return f"a {PIECE_NAMES[kinds[0]]} attacking a chariot chases it even if it is protected"
         if kinds[0] == kinds[1]:
             board.set_side(-side)
             offered = board.is_legal(target << 7 | attacker)
@@ -153,23 +154,34 @@ def chase_reason(board: Board, attacker: int, target: int, preset: str) -> str |
                 return None  # the target can take the attacker back: an exchange offer, idle
         board.push(capture)
         try:
-            protectors = len(_captures_to(board, target))
-            roots = sum(1 for m in board.pseudo_moves() if m & 127 == target)
-            if _mate_in_one(board):
+            why = _unprotected(board, target, kinds, preset)
+            if why is not None and _mate_in_one(board):
                 return None  # the capture would lose to a mate
-            recaptures, again = _exchange(board, target) if protectors and preset == "cxa" else (1, 0)
+            return why
         finally:
             board.pop()
-        if protectors == 0:
-            return f"{FALSE_ROOT} (its protector cannot legally recapture)" if roots else "unprotected"
-        if again < recaptures:
-            return None
-        return (
-            f"more attackers than protectors: {again + 1} captures on {square_name(target)} "
-            f"against {recaptures} recapture{'s' if recaptures > 1 else ''}"
-        )
     finally:
         board.set_side(owner)
+
+
+def _unprotected(board: Board, target: int, kinds: tuple[int, int], preset: str) -> str | None:
+    """Why the piece just taken on ``target`` was not truly protected (``None``: it was)."""
+    if kinds[1] == CHARIOT and kinds[0] in (HORSE, CANNON):
+        return f"a {PIECE_NAMES[kinds[0]]} attacking a chariot chases it even if it is protected"
+    protectors = _captures_to(board, target)
+    if not protectors:
+        if any(m & 127 == target for m in board.pseudo_moves()):
+            return f"{FALSE_ROOT} (its protector cannot legally recapture)"
+        return "unprotected"
+    if preset != "cxa":
+        return None
+    recaptures, again = _exchange(board, target)
+    if again < recaptures:
+        return None
+    return (
+        f"more attackers than protectors: {again + 1} captures on {square_name(target)} "
+        f"against {recaptures} recapture{'s' if recaptures > 1 else ''}"
+    )
 
 
 def mate_threat(board: Board, side: int) -> bool:
@@ -205,16 +217,21 @@ def classify(board: Board, move: int, preset: str) -> MoveClass:
     side = board.side
     frm, to = move >> 7, move & 127
     moved = {(to if a == frm else a, t) for a, t in attack_pairs(board, side)}
-    before = {(to if a == frm else a, t) for a, t in chased(board, side, preset)}
     board.push(move)
     try:
         check = board.in_check()
-        chases = tuple(
-            Chase(a, t, why)
+        after = [
+            (a, t, why)
             for (a, t), why in chased(board, side, preset).items()
-            if (a, t) not in before and ((a, t) not in moved or why.startswith(FALSE_ROOT))
-        )
+            if (a, t) not in moved or why.startswith(FALSE_ROOT)
+        ]
         threat = not check and mate_threat(board, side)
     finally:
         board.pop()
+    # an old attack counts only if its target was truly protected before the move
+    chases = tuple(
+        Chase(a, t, why)
+        for a, t, why in after
+        if (a, t) not in moved or chase_reason(board, frm if a == to else a, t, preset) is None
+    )
     return MoveClass(check, threat, chases)

@@ -175,11 +175,13 @@ def _walk(board: Board, plies: list[Ply], first: int, last: int, preset: str) ->
     ids = {sq: sq for sq in range(90) if board.board[sq]}
     out = []
     played = 0
+    seen: dict[tuple[int, int], MoveClass] = {}  # the second cycle repeats the first
     try:
         for index in range(first, last):
             move = undone[index - first]
             mover = board.side
-            kind = classify(board, move, preset)
+            key = (board.hash, move)
+            kind = seen.get(key) or seen.setdefault(key, classify(board, move, preset))
             ids.pop(move & 127, None)
             ids[move & 127] = ids.pop(move >> 7)
             board.push(move)
