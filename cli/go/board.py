@@ -134,6 +134,7 @@ class Board:
 
         ``OCCUPIED`` changes nothing. ``SUICIDE`` changes nothing unless ``suicide_allowed``,
         in which case the own group is removed and the outcome is still ``SUICIDE``.
+        A neighbour stone with an empty point next to it is alive without a flood fill.
         """
         cells = self.cells
         if cells[point] != EMPTY:
@@ -146,18 +147,28 @@ class Board:
         opponent = 3 - colour
         keys = zobrist[opponent]
         captured = False
-        for d in self.neighbours:
-            n = point + d
-            if cells[n] == opponent:
-                dead = self.dead_group(n)
-                if dead is not None:
-                    captured = True
-                    for stone in dead:
-                        cells[stone] = EMPTY
-                        h ^= keys[stone]
-                        changes.append((stone, opponent))
+        west, east, north, south = self.neighbours
+        for n in (point + west, point + east, point + north, point + south):
+            if cells[n] != opponent or not (
+                cells[n + west] and cells[n + east] and cells[n + north] and cells[n + south]
+            ):
+                continue  # not an opponent stone, or one with a liberty of its own
+            dead = self.dead_group(n)
+            if dead is not None:
+                captured = True
+                for stone in dead:
+                    cells[stone] = EMPTY
+                    h ^= keys[stone]
+                    changes.append((stone, opponent))
         outcome = OK
-        if not captured and self.dead_group(point) is not None:
+        if (
+            not captured
+            and cells[point + west]
+            and cells[point + east]
+            and cells[point + north]
+            and cells[point + south]
+            and self.dead_group(point) is not None
+        ):
             if not suicide_allowed:
                 cells[point] = EMPTY
                 return SUICIDE, None

@@ -47,6 +47,7 @@ class TextIndex:
         self.text = text
         self.line_base = line_base  # lines before the start of ``text`` (a window of a big file)
         self._before: list[int] | None = None
+        self._last = (0, 1)  # the last (offset, line) computed: findings mostly come in order
 
     def _blocks(self) -> list[int]:
         if self._before is None:
@@ -61,8 +62,13 @@ class TextIndex:
         """(line, column) of a character offset."""
         text = self.text
         offset = max(0, min(offset, len(text)))
-        block = offset // self.BLOCK
-        line = self._blocks()[block] + text.count("\n", block * self.BLOCK, offset) + 1
+        last_offset, last_line = self._last
+        if last_offset <= offset < last_offset + 4096:
+            line = last_line + text.count("\n", last_offset, offset)
+        else:
+            block = offset // self.BLOCK
+            line = self._blocks()[block] + text.count("\n", block * self.BLOCK, offset) + 1
+        self._last = (offset, line)
         return line + self.line_base, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
     def span(self, offset: int, length: int = 1) -> Span:

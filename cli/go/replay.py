@@ -68,42 +68,61 @@ class Replay:
         """Replay every variation; return the main line's end.
 
         A chain of single-child nodes is replayed in one inner loop with one undo record;
-        only branch points go through the stack.
+        only branch points go through the stack. Once no variation is left to replay, the
+        board is not unwound.
         """
         info = self.checker.info
         board = Board(info.width, info.height)
         self._points = _point_table(board)
-        self._positional = self.rules.ko == "positional" or self.rules.repetition_allowed
-        self._situational = self.rules.ko == "situational"
+        positional = self._positional = self.rules.ko == "positional" or self.rules.repetition_allowed
+        situational = self._situational = self.rules.ko == "situational"
         positions: dict[int, int] = {0: 1}
         situations: dict[int, int] = {0: 1}
         Exit = tuple[list[Undo], list[int], list[int]]
         stack: list[tuple[Node, _State] | tuple[None, Exit]] = [
             (root, _State(0, BLACK, -1, -1, False, 0, None, True, False, 0))
         ]
+        pending = 1  # nodes on the stack still to replay
+        enter, move = self._enter, self._move
         is_root = True
         while stack:
             node, data = stack.pop()
             if node is None:
-                undos, position_keys, situation_keys = data  # type: ignore[misc]
-                for undo in reversed(undos):
+                if not pending:
+                    break  # only unwinding is left: nothing will use the board again
+                done_undos, done_positions, done_situations = data  # type: ignore[misc]
+                for undo in reversed(done_undos):
                     board.undo(undo)
-                for key in position_keys:
+                for key in done_positions:
                     _forget(positions, key)
-                for key in situation_keys:
+                for key in done_situations:
                     _forget(situations, key)
                 continue
+            pending -= 1
             state: _State = data  # type: ignore[assignment]
-            undos, position_keys, situation_keys = [], [], []
-            enter = self._enter
+            undos: list[Undo] = []
+            position_keys: list[int] = []
+            situation_keys: list[int] = []
             while True:
-                enter(node, state, board, positions, situations, is_root, undos)
+                props = node.props
+                if len(props) == 1 and node.duplicates is None and not is_root:
+                    prop = props.get("B")
+                    colour = BLACK
+                    if prop is None:
+                        prop = props.get("W")
+                        colour = WHITE
+                    if prop is not None and len(prop.values) == 1 and prop.name == prop.ident:
+                        move(prop, colour, board, state, positions, situations, undos)
+                    else:
+                        enter(node, state, board, positions, situations, is_root, undos)
+                else:
+                    enter(node, state, board, positions, situations, is_root, undos)
                 is_root = False
                 position = board.hash
-                if self._positional:
+                if positional:
                     positions[position] = positions.get(position, 0) + 1
                     position_keys.append(position)
-                if self._situational:
+                if situational:
                     situation = position ^ (SIDE_KEY if state.to_move == WHITE else 0)
                     situations[situation] = situations.get(situation, 0) + 1
                     situation_keys.append(situation)
@@ -114,6 +133,7 @@ class Replay:
             stack.append((None, (undos, position_keys, situation_keys)))
             if not kids and state.main:
                 self._end_main(board, node, state)
+            pending += len(kids)
             for i in range(len(kids) - 1, -1, -1):
                 branch = _State(
                     state.ply,
@@ -142,15 +162,6 @@ class Replay:
     ) -> None:
         """Apply one node to the board and ``state`` (mutated); undo records go to ``undos``."""
         props = node.props
-        if len(props) == 1 and node.duplicates is None and not is_root:  # a plain move node
-            prop = props.get("B")
-            colour = BLACK
-            if prop is None:
-                prop = props.get("W")
-                colour = WHITE
-            if prop is not None and len(prop.values) == 1 and prop.name == prop.ident:
-                self._move(prop, colour, board, state, positions, situations, undos)
-                return
         checker = self.checker
         has_info = checker.check_node(node, is_root, state.info_seen)
         if has_info and not is_root and not state.info_seen and state.main:
