@@ -638,7 +638,8 @@ def parse_game(
     findings = []
     for code, message, offset, length in sorted(ctx.problems, key=lambda p: p[2]):
         span = index.span(offset, length)
-        findings.append(code(message, span, source_line=index.line_text(span.line)))
+        shown = index.line_text(span.line)
+        findings.append(code(message, span, source_line=shown if shown.strip() else None))
     root = link(trees[0], findings, index) if trees else None
     return Game(number, start, root, findings)
 
