@@ -616,6 +616,12 @@ def parse_game(
     for token in _JUNK:
         where = token.start_pos or 0
         if token.type == "UNCLOSED":
+            opened = start + where  # the identifier before it is not "a property without a value"
+            ctx.problems = [
+                p
+                for p in ctx.problems
+                if p[0] is not codes.PROPERTY_WITHOUT_VALUE or text[p[2] + p[3] : opened].strip()
+            ]
             ctx.add(
                 codes.UNCLOSED_VALUE,
                 f"value {_short(str(token), 20)} is not closed by `]` before the end of the file",
