@@ -30,19 +30,25 @@ DEFAULT_CHECK_CAP = 10
 
 @dataclass(frozen=True, slots=True)
 class Classified:
-    """One ply of a cycle: who moved, the move's text and what it does; targets are piece ids."""
+    """One ply of a cycle: who moved, the move's text, what it does, and per chase the target's
+    identity (the square it stood on when the cycle began), its name and the attacker's name."""
 
     ply: int
     side: int
     text: str
     kind: MoveClass
-    targets: frozenset[int]
-    labels: tuple[str, ...]
+    chased: tuple[tuple[int, str, str], ...]
+
+    @property
+    def targets(self) -> frozenset[int]:
+        return frozenset(target for target, _, _ in self.chased)
 
 
 @dataclass(frozen=True, slots=True)
 class SideVerdict:
-    """What one side did through the cycle: ``check``, ``chase``, ``threat``, ``mixed`` or ``idle``."""
+    """One side's pattern through the cycle (``perpetual check``, ``perpetual chase``, ``perpetual
+    mate threat``, a mixture such as ``one check one chase``, or ``idle``), whether the preset
+    forbids it, and the pieces chased throughout."""
 
     pattern: str
     forbidden: bool
@@ -113,12 +119,10 @@ def _pattern(moves: list[Classified], preset: str) -> SideVerdict:
         return SideVerdict("idle", False)
     if all(m.kind.check for m in moves):
         return SideVerdict("perpetual check", True)
-    if frozenset.intersection(*(m.targets for m in moves)):
-        common = frozenset.intersection(*(m.targets for m in moves))
-        names = sorted(
-            {lab for m in moves for lab, t in zip(m.labels, m.targets, strict=False) if t in common}
-        )
-        return SideVerdict("perpetual chase", True, tuple(names))
+    common = frozenset.intersection(*(m.targets for m in moves))
+    if common:
+        names = {target: name for m in moves for target, name, _ in m.chased if target in common}
+        return SideVerdict("perpetual chase", True, tuple(names[t] for t in sorted(names)))
     if all(m.kind.threat for m in moves):
         return SideVerdict("perpetual mate threat", preset == "cxa")
     chasing = [m for m in moves if not (m.kind.check or m.kind.threat)]
@@ -148,7 +152,8 @@ def judge(moves: list[Classified], preset: str) -> tuple[dict[int, SideVerdict],
     def status(sv: SideVerdict) -> str:
         if sv.pattern == "idle":
             return "idle"
-        return f"{sv.pattern} ({'forbidden' if sv.forbidden else 'allowed'})"
+        of = f" of the {' and the '.join(sv.targets)}" if sv.targets else ""
+        return f"{sv.pattern}{of} ({'forbidden' if sv.forbidden else 'allowed'})"
 
     both = f"Red {status(red)}, Black {status(black)}"
     if red.forbidden and black.forbidden:
@@ -186,11 +191,10 @@ def _walk(board: Board, plies: list[Ply], first: int, last: int, preset: str) ->
             ids[move & 127] = ids.pop(move >> 7)
             board.push(move)
             played += 1
-            targets = frozenset(ids[c.target] for c in kind.chases)
-            labels = tuple(
-                f"{describe(board, c.target)} by the {describe(board, c.attacker)}" for c in kind.chases
+            chased = tuple(
+                (ids[c.target], describe(board, c.target), describe(board, c.attacker)) for c in kind.chases
             )
-            out.append(Classified(plies[index].number, mover, plies[index].text, kind, targets, labels))
+            out.append(Classified(plies[index].number, mover, plies[index].text, kind, chased))
     finally:
         for move in undone[played:]:
             board.push(move)
@@ -204,7 +208,10 @@ def _move_note(m: Classified) -> str:
     if m.kind.threat:
         parts.append("mate threat")
     if m.kind.chases:
-        chased = ", ".join(f"{label} ({c.why})" for label, c in zip(m.labels, m.kind.chases, strict=True))
+        chased = ", ".join(
+            f"{target} by the {attacker} ({c.why})"
+            for (_, target, attacker), c in zip(m.chased, m.kind.chases, strict=True)
+        )
         parts.append(f"chase {chased}")
     return f"{m.ply}. {m.text} {' + '.join(parts) if parts else 'idle'}"
 
@@ -359,19 +366,13 @@ def adjudicate(
         return None, findings
     if declared != outcome["result"]:
         span = record.result_span or record.tag_spans.get("Result")
-        why = f"{outcome['reason']} at ply {outcome['ply']}"
+        why = f"{outcome['reason']} at ply {outcome['ply']} ({RULE_NAMES[preset]})"
+        rule = findings[0].rule
         if declared in (None, "*"):
-            findings.append(
-                codes.UNFINISHED_BY_RULE(
-                    f"result {declared or 'missing'}, but the game ended by {why}: "
-                    f"it should be {outcome['result']}",
-                    span,
-                )
-            )
+            should = outcome["result"]
+            message = f"result {declared or 'missing'}, but the game ended by {why}: it should be {should}"
+            findings.append(codes.UNFINISHED_BY_RULE(message, span, rule=rule))
         else:
-            findings.append(
-                codes.RESULT_CONTRADICTS_VERDICT(
-                    f"result {declared}, but the rules decide {outcome['result']} by {why}", span
-                )
-            )
+            message = f"result {declared}, but the rules decide {outcome['result']} by {why}"
+            findings.append(codes.RESULT_CONTRADICTS_VERDICT(message, span, rule=rule))
     return outcome, findings

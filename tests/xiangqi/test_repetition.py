@@ -21,10 +21,13 @@ RULES = Path("xiangqi") / "rules_tests"
 
 
 def _pgn(fen: str, moves: list[str], result: str) -> bytes:
-    """A PGN record in UCCI coordinates (a Black first move is numbered ``1. ...``)."""
-    body = " ".join(moves)
-    if fen.split()[1] == "b":
-        body = "1. ... " + body
+    """A PGN record in UCCI coordinates, numbered by rounds from the FEN's move number."""
+    fields = fen.split()
+    number = int(fields[5]) if len(fields) > 5 else 1
+    tokens = ["... "] if fields[1] == "b" else []
+    tokens += moves
+    rounds = [f"{number + i // 2}. {' '.join(tokens[i : i + 2])}" for i in range(0, len(tokens), 2)]
+    body = " ".join(rounds).replace("... ", "...")
     return f'[Game "Chinese Chess"]\n[FEN "{fen}"]\n[Result "{result}"]\n\n{body} {result}\n'.encode()
 
 
@@ -396,3 +399,31 @@ def test_contested_chase_positions(corpus: Path) -> None:
             verdict = repetition_verdict(_replay(entry["fen"], line), preset, 3)
             assert verdict is not None, entry["fen"]
             assert verdict.result == expected, (reasoning, verdict.ruling)
+
+
+def test_black_to_move_record_and_play_on_in_the_cycle() -> None:
+    """Black moves first (FSF case "Creating pins to undermine root"); the verdict comes at the
+    third occurrence even when the record goes on repeating."""
+    fen = "4k4/4c4/9/4p4/9/9/3rn4/3NR4/4K4/9 b - - 0 1"
+    moves = ["e3g4", "e1f1", "g4e3", "f1e1", "e3g4", "e1f1", "g4e3", "f1e1"]
+    report = _check(fen, moves, "1-0", rules="axf")
+    assert report.outcome == {"result": "1-0", "reason": "perpetual-chase", "ply": 8}
+    assert "Black perpetual chase of the horse d2 (forbidden)" in report.findings[0].message
+    longer = _check(fen, [*moves, "e3g4", "e1f1"], "1-0", rules="axf")
+    assert longer.outcome == report.outcome
+
+
+def test_cli_shows_the_verdict_and_the_preset_changes_it() -> None:
+    from click.testing import CliRunner
+    from kifu.app import cli
+
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures" / "xiangqi"
+    result = CliRunner().invoke(cli, ["check", str(fixtures / "good" / "perpetual_check.pgn"), "-v"])
+    assert result.exit_code == 0, result.output
+    assert "perpetual-check at ply 8" in result.output and "Red must vary or loses: 0-1" in result.output
+    chase = str(fixtures / "good" / "one_check_one_chase.pgn")
+    result = CliRunner().invoke(cli, ["check", chase, "--rules", "axf", "--format", "json", "-q"])
+    assert result.exit_code == 1
+    record = json.loads(result.output)["files"][0]["records"][0]
+    assert record["outcome"] == {"result": "1/2-1/2", "reason": "repetition-draw", "ply": 8}
+    assert [f["code"] for f in record["findings"]] == ["XQ301", "XQ302"]
