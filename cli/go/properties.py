@@ -613,7 +613,12 @@ def read_root(root: Node, checker: PropertyChecker) -> GameInfo:
             info.ff = version
             if version < 4:
                 checker.report(
-                    codes.OLD_FORMAT, f"FF[{version}] file: read with the FF[1]-FF[3] conventions", prop, 0
+                    codes.OLD_FORMAT,
+                    f"FF[{version}] file: read with the FF[1]-FF[3] conventions (B[tt] is a pass, lower-case "
+                    "letters in identifiers are ignored, L/M/KI are read with their old meanings; an empty "
+                    "B[] pass and rectangular boards are FF[4] only)",
+                    prop,
+                    0,
                 )
     found = _value(root, "GM")
     if found:

@@ -72,6 +72,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", nargs="?", type=Path, default=DEFAULT)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument(
+        "--memory",
+        type=int,
+        default=0,
+        metavar="MIB",
+        help="also measure peak memory on a generated archive of about MIB MiB",
+    )
     args = parser.parse_args()
     paths = sorted(args.directory.rglob("*.sgf"))
     kifu_check(paths[:3])  # build the grammar once, as a long-running process would have
@@ -91,6 +98,40 @@ def main() -> None:
         )
     ratio = best["kifu check"][0] / best["sgfmill parse + replay"][0]
     print(f"  kifu / sgfmill time ratio: {ratio:.2f} (below 1: kifu is faster)")
+    if args.memory:
+        memory(paths, args.memory)
+
+
+def memory(paths: list[Path], megabytes: int) -> None:
+    """Peak memory of ``kifu check`` (a child process) on a generated archive of about ``megabytes``."""
+    import os
+    import resource
+    import subprocess
+    import sys
+    import tempfile
+
+    games = [p.read_text(encoding="utf-8") for p in paths if "generated" in p.parts]
+    with tempfile.TemporaryDirectory() as folder:
+        archive = Path(folder) / "archive.sgf"
+        with archive.open("w", encoding="utf-8") as out:
+            number = 0
+            while out.tell() < megabytes << 20:
+                out.write(games[number % len(games)] + "\n")
+                number += 1
+        kifu = Path(sys.executable).with_name("kifu")
+        start = time.perf_counter()
+        subprocess.run(
+            [str(kifu), "check", "-q", "--jobs", "1", str(archive)],
+            stdout=subprocess.DEVNULL,
+            check=False,
+            env={**os.environ},
+        )
+        seconds = time.perf_counter() - start
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        print(
+            f"  memory: {number} games, {archive.stat().st_size >> 20} MiB archive: kifu check peak RSS "
+            f"{peak:.0f} MiB, {seconds:.1f} s"
+        )
 
 
 if __name__ == "__main__":

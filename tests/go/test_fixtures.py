@@ -110,3 +110,16 @@ def test_check_ko_and_komi_options(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     score = json.loads(counted.stdout)["files"][0]["records"][0]["score"]
     assert score["komi"] == 2.5 and score["result"] == "W+2.5"
+
+
+def test_check_reads_sgf_from_stdin() -> None:
+    result = CliRunner().invoke(
+        cli,
+        ["check", "-q", "--format", "json", "-"],
+        input="(;GM[1]SZ[9]KM[6.5];B[ee];W[ee])",
+        catch_exceptions=False,
+    )
+    document = json.loads(result.stdout)
+    assert document["files"][0]["game"] == "go"
+    assert [f["code"] for f in document["files"][0]["records"][0]["findings"]] == ["GO101"]
+    assert result.exit_code == 1
