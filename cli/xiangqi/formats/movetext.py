@@ -69,10 +69,14 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
         return Span(line + first_line - 1, column, end_line + first_line - 1, end_column)
 
     def original(tok: Token) -> str:
+        """The token as written (the lexer saw full-width forms mapped to ASCII)."""
         line, column, end_line, end_column = _position(tok)
-        if line == end_line and line <= len(lines):
+        if end_line > len(lines):
+            return str(tok)
+        if line == end_line:
             return lines[line - 1][column - 1: end_column - 1]
-        return str(tok)
+        inner = lines[line:end_line - 1]
+        return "\n".join([lines[line - 1][column - 1:], *inner, lines[end_line - 1][:end_column - 1]])
 
     def flush_junk() -> None:
         if not junk:
@@ -102,8 +106,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
         elif kind == "MOVENUM":
             number = int("".join(ch for ch in str(tok) if ch.isdigit()))
         elif kind in ("COMMENT", "LINE_COMMENT", "UNCLOSED_COMMENT"):
-            body = original(tok) if tok.line == tok.end_line else str(tok)
-            body = body.strip("{};").strip()
+            body = original(tok).strip("{};").strip()
             if kind == "UNCLOSED_COMMENT":
                 out.findings.append(codes.UNCLOSED("comment `{` is never closed", span(tok)))
             if stack[-1]:

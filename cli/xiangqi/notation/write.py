@@ -31,8 +31,14 @@ def _parts(board: Board, move: int) -> tuple[int, int, int, str, int]:
 
 
 def _tandem(board: Board, move: int, kind: int, side: int) -> tuple[list[int], list[list[int]]]:
-    """The pieces on the mover's file (front to back) and the doubled files of its type."""
+    """The pieces on the mover's file (front to back) and the doubled files of its type.
+
+    A piece alone on its file needs neither (the callers write it by its file): the board is
+    then not scanned, which makes most moves several times cheaper to write.
+    """
     frm = move >> 7
+    if board.board[frm % 9 :: 9].count(board.board[frm]) < 2:
+        return [frm], []
     groups = files_of(board, side, kind)
     return groups[frm % 9], doubled_files(groups, side)
 
