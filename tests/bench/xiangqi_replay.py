@@ -136,7 +136,7 @@ def row(task: str, source: str, kifu: float, peer: str, theirs: float | None) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--no-perft", action="store_true")
     args = parser.parse_args()
     games = corpus_games()
