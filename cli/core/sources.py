@@ -169,14 +169,20 @@ def open_binary(source: Source) -> BinaryIO:
     return stream
 
 
-_STDIN_CACHE: list[bytes] = []
+_STDIN_CACHE: dict[int, bytes] = {}
 
 
 def _stdin_bytes() -> bytes:
-    """Standard input, read once: detection and reading both need its start."""
-    if not _STDIN_CACHE:
-        _STDIN_CACHE.append(sys.stdin.buffer.read())
-    return _STDIN_CACHE[0]
+    """Standard input, read once per stream: detection and reading both need its start.
+
+    Keyed by the stream object, so that a program (or a test) that replaces ``sys.stdin``
+    between two checks reads the new stream.
+    """
+    key = id(sys.stdin)
+    if key not in _STDIN_CACHE:
+        _STDIN_CACHE.clear()
+        _STDIN_CACHE[key] = sys.stdin.buffer.read()
+    return _STDIN_CACHE[key]
 
 
 def _decompressor(kind: str, raw: BinaryIO, source: Source) -> BinaryIO:

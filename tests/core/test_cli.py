@@ -182,3 +182,10 @@ def test_python_m_kifu() -> None:
         [sys.executable, "-m", "kifu", "--version"], capture_output=True, text=True, check=True
     )
     assert "kifu, version" in result.stdout
+
+
+def test_stdin_is_read_again_for_each_stream() -> None:
+    """Two checks in one process, each with its own standard input."""
+    first = invoke("check", "-", input=ILLEGAL.read_bytes())
+    second = invoke("check", "-", input=GOOD.read_bytes())
+    assert first[0] == 1 and (second[0], second[1]) == (0, "")

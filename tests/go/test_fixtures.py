@@ -113,8 +113,6 @@ def test_check_ko_and_komi_options(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_check_reads_sgf_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
-    # core caches standard input once per process; an earlier test's stdin must not be reused here
-    monkeypatch.setattr("kifu.core.sources._STDIN_CACHE", [], raising=False)
     result = CliRunner().invoke(
         cli,
         ["check", "-q", "--format", "json", "-"],
