@@ -1,5 +1,8 @@
 """What a move does to the enemy in a repetition: check, mate threat, chase (with real protection).
 
+A mate threat is a mate by one or two consecutive checks that the mover would have if it could
+move again (judged under CXA only: AXF allows mate threats, so they never change its verdicts).
+
 The rules are those of the reference's "Repetition verdicts": a chase is a new attack by a piece
 other than a king or soldier on an enemy piece that counts as material, whose capture is legal and
 which is not truly protected (a recapture must be legal after the capture: pinned protectors and
@@ -184,14 +187,41 @@ def _unprotected(board: Board, target: int, kinds: tuple[int, int], preset: str)
     )
 
 
-def mate_threat(board: Board, side: int) -> bool:
-    """Whether ``side`` (not to move in ``board``) would mate at once if it were its turn."""
+def _mate_by_checks(board: Board, checks: int) -> bool:
+    """Whether the side to move forces mate with at most ``checks`` consecutive checks."""
+    side = board.side
+    for move in board.pseudo_moves():
+        board.push(move)
+        try:
+            if not board.in_check() or board.attacked(board.kings[side], -side):
+                continue
+            replies = board.legal_moves()
+            if not replies:
+                return True
+            if checks > 1 and all(_forced_after(board, reply, checks - 1) for reply in replies):
+                return True
+        finally:
+            board.pop()
+    return False
+
+
+def _forced_after(board: Board, reply: int, checks: int) -> bool:
+    board.push(reply)
+    try:
+        return _mate_by_checks(board, checks)
+    finally:
+        board.pop()
+
+
+def mate_threat(board: Board, side: int, checks: int = 2) -> bool:
+    """Whether ``side`` (not to move in ``board``) would force mate by ``checks`` consecutive
+    checks at most if it were its turn (杀: a mate threat by check or checks)."""
     if board.in_check():
         return False
     owner = board.side
     board.set_side(side)
     try:
-        return not board.in_check() and _mate_in_one(board)
+        return not board.in_check() and _mate_by_checks(board, checks)
     finally:
         board.set_side(owner)
 
@@ -225,7 +255,7 @@ def classify(board: Board, move: int, preset: str) -> MoveClass:
             for (a, t), why in chased(board, side, preset).items()
             if (a, t) not in moved or why.startswith(FALSE_ROOT)
         ]
-        threat = not check and mate_threat(board, side)
+        threat = preset == "cxa" and not check and mate_threat(board, side)
     finally:
         board.pop()
     # an old attack counts only if its target was truly protected before the move

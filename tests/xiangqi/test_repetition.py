@@ -14,7 +14,7 @@ from kifu.core.results import RecordReport
 from kifu.xiangqi.board import BLACK, CANNON, CHARIOT, HORSE, KING, PAWN, RED, Board, move_name, square
 from kifu.xiangqi.checker import check_record, read_records
 from kifu.xiangqi.fen import parse_fen, write_fen
-from kifu.xiangqi.protection import chased, classify
+from kifu.xiangqi.protection import chased, classify, mate_threat
 from kifu.xiangqi.repetition import find_cycle, natural_limit, repetition_verdict
 from kifu.xiangqi.replay import Ply, Replay
 
@@ -493,3 +493,10 @@ def test_random_cycles_agree_with_pyffish() -> None:
         judged += 1
         agreed += _value(verdict.result, result.board.side) == value
     assert agreed >= 0.98 * judged, (agreed, judged)
+
+
+def test_mate_threat_by_one_or_two_checks() -> None:
+    """杀: Red's two chariots would mate by two checks (not by one) if Red were to move."""
+    board = parse_fen("3ak4/9/9/9/9/9/9/R2R5/5K3/9 b - - 0 1")
+    assert mate_threat(board, RED, 2) and not mate_threat(board, RED, 1)
+    assert not mate_threat(parse_fen("3ak4/9/9/9/9/9/9/R8/5K3/9 b - - 0 1"), RED, 2)
