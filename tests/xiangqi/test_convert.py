@@ -365,3 +365,8 @@ def test_streamed_compressed_input(tmp_path: Path, corpus: Path) -> None:
 def test_convert_yields_file_findings() -> None:
     items = list(convert(Source(str(ROOT / "fixtures/xiangqi/good/traditional_gbk.pgn")), "pgn", "ucci", {}))
     assert [item.code for item in items if isinstance(item, Finding)] == ["XQN009"]
+
+
+def test_xqf_comment_before_the_first_move_is_kept(corpus: Path) -> None:
+    code, out, _ = invoke(str(corpus / "xiangqi/xqf/cchess_UnitTest.xqf"), "--to", "chinese")
+    assert code == 0 and "\n{棋局注解}\n" in out

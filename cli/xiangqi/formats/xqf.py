@@ -94,7 +94,7 @@ def read_xqf(data: bytes) -> tuple[Record, list[Finding]]:
     body = data[HEADER:]
     if keys is not None:
         body = bytes((b - keys.f32[(HEADER + i) % 32]) & 0xFF for i, b in enumerate(body))
-    moves, first_piece_side, damage = _read_steps(body, version, keys, board)
+    moves, first_piece_side, damage = _read_steps(body, version, keys, board, record.comments)
     if damage:
         findings.append(codes.BAD_BINARY(f"XQF move data {damage}; the moves before it are checked"))
     board.set_side(first_piece_side)
@@ -103,9 +103,12 @@ def read_xqf(data: bytes) -> tuple[Record, list[Finding]]:
     return record, findings
 
 
-def _read_steps(body: bytes, version: int, keys: _Keys | None, board: Board
+def _read_steps(body: bytes, version: int, keys: _Keys | None, board: Board, comments: list[str]
                 ) -> tuple[list[MoveNode], int, str | None]:
-    """The move tree; the side of the first moved piece; a description of damage, if any."""
+    """The move tree; the side of the first moved piece; a description of damage, if any.
+
+    The comment of the root step (before the first move) is added to ``comments``.
+    """
     pos = 0
 
     def step() -> tuple[int, int, int, str | None] | None:
@@ -147,6 +150,8 @@ def _read_steps(body: bytes, version: int, keys: _Keys | None, board: Board
         root = step()
         if root is None:
             return main, first_side, None
+        if root[3]:
+            comments.append(root[3])
         if not root[2] & 1:
             return main, first_side, None
         line = main
