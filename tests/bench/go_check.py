@@ -98,6 +98,16 @@ def main() -> None:
         )
     ratio = best["kifu check"][0] / best["sgfmill parse + replay"][0]
     print(f"  kifu / sgfmill time ratio: {ratio:.2f} (below 1: kifu is faster)")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from table import row
+
+    row(
+        "Go check (parse, replay, superko), CPU time",
+        f"{len(paths)} corpus SGF files",
+        best["kifu check"][0],
+        "sgfmill parse + replay",
+        best["sgfmill parse + replay"][0],
+    )
     if args.memory:
         memory(paths, args.memory)
 
