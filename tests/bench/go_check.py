@@ -14,6 +14,7 @@ best run of each is printed with the ratio. Numbers, not assertions.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
