@@ -264,11 +264,13 @@ def test_natural_limit_in_a_record_and_the_setting() -> None:
 #: Where kifu's AXF verdict differs from Fairy-Stockfish's, and why.
 FSF_DIFFERENCES = {
     7: "Black's soldier checks every move; each Red king move answering it uncovers the cannon on f0 "
-    "against the unprotected crossed soldier on f4, a new attack each time: a perpetual chase. "
-    "Fairy-Stockfish judges checks before chases, so Black loses. The reference's verdict table "
-    "(row 'both sides forbidden (not check vs check): draw', from the AXF and CXA tables of "
-    "mutual forbidden moves) makes perpetual check against perpetual chase a draw, and kifu "
-    "follows it.",
+    "against the unprotected crossed soldier on f4, a new attack each time: a perpetual chase "
+    "(the reference: 'the moved piece (or a piece it unmasked) attacks an enemy piece that counts "
+    "as material and is not truly protected'; only attacks by a king or soldier themselves are "
+    "idle). Fairy-Stockfish judges checks before chases, so Black loses. The reference's verdict "
+    "table, row 'both sides forbidden (not check vs check): draw', makes perpetual check against "
+    "perpetual chase a draw under both presets, and kifu follows it. (Case 30, 'Mutual pins by "
+    "flying generals', records no value; kifu's draw is pyffish's.)",
 }
 
 
