@@ -8,12 +8,14 @@ target notation. The PGN targets keep tags, comments, NAGs and variations; the p
 moves after it are reported as problems.
 
 Normalisations of the PGN targets (deliberate; a second conversion changes nothing):
-``[Game "Chinese Chess"]`` is added when absent; ``[Format]`` names the notation written; a
-start position that did not come from a FEN tag (XQF, DhtmlXQ, a bare FEN line) becomes one,
-and a usual start position from a binary file is left implicit; a missing result is written
-``*``; moves are written canonically (XQBase order for doubled soldiers); a ``}`` in a comment is
-removed, and a comment line that would read as a tag or an XQBase trailer is joined to the line
-before it.
+``[Game "Chinese Chess"]`` is added when absent; ``[Format]`` names the notation written
+(``Chinese`` for both character sets); a start position that did not come from a FEN tag (XQF,
+DhtmlXQ, a bare FEN line) becomes one, and a usual start position from a binary file is left
+implicit; a missing result is written ``*``; moves are written canonically (XQBase forms, also
+in traditional characters: 帥仕相傌俥炮兵 for Red, 將士象馬車包卒 for Black, 進, 後) and
+round numbers follow the moves; comments are trimmed and their line ends become ``\n`` (as the
+PGN reader reads them), a ``}`` in a comment is removed, and a comment line that would read as
+a tag or an XQBase trailer is joined to the line before it.
 """
 
 from __future__ import annotations
@@ -96,8 +98,9 @@ class Converted:
 class Step:
     """A move that was played: its texts in the target's notations, and what the record attaches.
 
-    ``round`` is the round (full-move) number, ``red`` whether Red played it, ``fen`` the
-    position after it (for the ``fen`` and ``json`` targets).
+    ``round`` is the round (full-move) number, ``red`` whether Red played it; ``texts`` maps each
+    notation the target needs to the move's text (``fen``: the position after it); ``node`` is
+    the record's node (comments, NAGs); ``variations`` are the alternatives, played.
     """
 
     move: int

@@ -174,23 +174,25 @@ def test_converted_output_checks_with_no_new_finding(corpus: Path, tmp_path: Pat
         *sorted((ROOT / "fixtures/xiangqi/bad").iterdir()),
     ]
     for path in paths:
-        target = tmp_path / "out.pgn"
-        code, _, err = invoke(str(path), "--to", "chinese", "-o", str(target), "--game", "xiangqi")
-        assert code == 0 and "Traceback" not in err, (path, err)
+        before = _reports(path)
+        for target_name in ("chinese", "traditional", "wxf", "iccs"):
+            target = tmp_path / "out.pgn"
+            code, _, err = invoke(str(path), "--to", target_name, "-o", str(target), "--game", "xiangqi")
+            assert code == 0 and "Traceback" not in err, (path, err)
+            if not target.read_text(encoding="utf-8"):  # no start position, or no record at all
+                assert err, path
+                continue
+            after = _reports(target)
+            assert len(after) == len(before), path
+            for a, b in zip(before, after, strict=True):
+                new = {f.code for f in b.findings} - {f.code for f in a.findings}
+                assert new <= ({"XQN016"} if err else set()), (path, target_name, new, b.findings)
+                assert (a.declared_result or "*") == b.declared_result, path
+                if not err:
+                    assert (a.plies, a.outcome) == (b.plies, b.outcome), path
         # a move that cannot be played (or text that is not a record) is dropped and named
         strict = invoke(str(path), "--to", "chinese", "--game", "xiangqi", "--strict")[0]
         assert strict == (1 if err else 0), path
-        if not target.read_text(encoding="utf-8"):  # no start position, or no record at all
-            assert err, path
-            continue
-        before, after = _reports(path), _reports(target)
-        assert len(after) == len(before), path
-        for a, b in zip(before, after, strict=True):
-            new = {f.code for f in b.findings} - {f.code for f in a.findings}
-            assert new <= ({"XQN016"} if err else set()), (path, new, b.findings)
-            assert (a.declared_result or "*") == b.declared_result, path
-            if not err:
-                assert (a.plies, a.outcome) == (b.plies, b.outcome), path
 
 
 # --- random legal games --------------------------------------------------------------------------------
@@ -253,7 +255,7 @@ def random_record(seed: int, plies: int, set_up: bool) -> Record:
     return record
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**32), plies=st.integers(0, 120), set_up=st.booleans())
 def test_random_games_round_trip(seed: int, plies: int, set_up: bool) -> None:
     """write → read gives the same record in PGN targets, the same moves in UCCI, the positions in FEN."""
