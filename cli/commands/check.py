@@ -14,6 +14,21 @@ import click
 from kifu.core.findings import Severity
 from kifu.core.report import FORMATS
 
+#: every game's presets; each game reads the one that concerns it (default: its own)
+RULES_PRESETS = (
+    "fide",
+    "cxa",
+    "axf",
+    "chinese",
+    "tromp-taylor",
+    "wmsg2008",
+    "aga",
+    "nz",
+    "ing",
+    "japanese",
+    "korean",
+)
+
 
 @click.command("check")
 @click.argument("paths", nargs=-1, required=True)
@@ -26,7 +41,29 @@ from kifu.core.report import FORMATS
     help="Which game the files record (auto: by extension, then by content).",
 )
 @click.option(
-    "--rules", metavar="PRESET", help="Rules preset: chess fide; xiangqi cxa|axf; go chinese|tromp-taylor|…"
+    "--rules",
+    type=click.Choice(RULES_PRESETS),
+    metavar="PRESET",
+    help="Rules preset: chess fide; xiangqi cxa (default) or axf; "
+    "go chinese (default), tromp-taylor, wmsg2008, aga, nz, ing, japanese, korean.",
+)
+@click.option(
+    "--repetition",
+    type=click.IntRange(0),
+    metavar="N",
+    help="Xiangqi: the occurrence of a position that ends a repetition cycle (default 3; 0 or 1: no verdicts).",
+)
+@click.option(
+    "--natural-limit",
+    type=click.IntRange(0),
+    metavar="ROUNDS",
+    help="Xiangqi: rounds without a capture that end the game in a draw (default 60; 0: off).",
+)
+@click.option(
+    "--natural-limit-checks",
+    type=click.IntRange(0),
+    metavar="N",
+    help="Xiangqi: checks of a side that still count for its natural-limit claim (default 10).",
 )
 @click.option(
     "--lang",
@@ -96,6 +133,9 @@ def check(
     recursive: bool,
     game: str,
     rules: str | None,
+    repetition: int | None,
+    natural_limit: int | None,
+    natural_limit_checks: int | None,
     lang: str | None,
     abridged: str | None,
     komi: float | None,
@@ -133,9 +173,15 @@ def check(
                 f"unknown language {lang!r}; use one of {', '.join(sorted(LANGUAGES))}", param_hint="--lang"
             )
         settings["lang"] = lang.lower()
-    settings.update(
-        {k: v for k, v in (("komi", komi), ("ko", ko), ("xiangqi_abridged", abridged)) if v is not None}
+    given = (
+        ("komi", komi),
+        ("ko", ko),
+        ("xiangqi_abridged", abridged),
+        ("repetition", repetition),
+        ("natural_limit", natural_limit),
+        ("natural_limit_checks", natural_limit_checks),
     )
+    settings.update({name: value for name, value in given if value is not None})
     if executor == "dask" and importlib.util.find_spec("distributed") is None:
         raise click.UsageError("--executor dask needs the dask extra: pip install 'kifu[dask]'")
     options = CheckOptions(rules=rules, settings=settings)
