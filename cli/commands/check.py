@@ -51,7 +51,7 @@ RULES_PRESETS = (
     "--repetition",
     type=click.IntRange(0),
     metavar="N",
-    help="Xiangqi: the occurrence of a position that ends a repetition cycle (default 3; 0 or 1: no verdicts).",
+    help="Xiangqi: the occurrence of a position that ends a repetition cycle (default 3; 0, 1: none).",
 )
 @click.option(
     "--natural-limit",
