@@ -39,6 +39,19 @@ TARGETS: dict[str, str] = {
     "json": "one JSON object per game: tags, moves (SAN, UCI, FEN), comments, NAGs, variations",
 }
 
+#: targets whose records the command separates with a blank line, and output file extensions
+PGN_TARGETS = frozenset({"pgn", "san", "fan", "lan"})
+EXTENSIONS = {
+    "pgn": ".pgn",
+    "san": ".pgn",
+    "fan": ".pgn",
+    "lan": ".pgn",
+    "uci": ".uci",
+    "fen": ".fen",
+    "epd": ".epd",
+    "json": ".jsonl",
+}
+
 _FIGURINES = {
     chess.WHITE: {"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘"},
     chess.BLACK: {"K": "♚", "Q": "♛", "R": "♜", "B": "♝", "N": "♞"},

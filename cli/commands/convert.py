@@ -11,18 +11,8 @@ from typing import Any
 
 import click
 
-#: target → file extension of the output
-EXTENSIONS = {
-    "pgn": ".pgn",
-    "san": ".pgn",
-    "fan": ".pgn",
-    "lan": ".pgn",
-    "uci": ".uci",
-    "fen": ".fen",
-    "epd": ".epd",
-    "json": ".jsonl",
-}
-_PGN_LIKE = {"pgn", "san", "fan", "lan"}
+#: lists of positions are separated by a blank line per record, like PGN records
+_POSITION_LISTS = frozenset({"fen", "epd"})
 
 
 @click.command("convert")
@@ -131,8 +121,9 @@ def convert(
                 f"{kind} ({count} game{'s' if count > 1 else ''})" for kind, count in lost.items()
             )
             click.echo(f"kifu: {source.path}: {target} cannot hold, so dropped: {what}", err=True)
-        document = _join(texts, target)
-        destination = _destination(source, target, output, to_directory, in_place)
+        document = _join(texts, target in getattr(module, "PGN_TARGETS", ()) or target in _POSITION_LISTS)
+        extension = getattr(module, "EXTENSIONS", {}).get(target, "." + target)
+        destination = _destination(source, extension, output, to_directory, in_place)
         if destination is None:
             sys.stdout.write(document)
             continue
@@ -158,16 +149,15 @@ def _converter(game: str) -> Any:
         raise
 
 
-def _join(texts: list[str], target: str) -> str:
-    if target in _PGN_LIKE:
+def _join(texts: list[str], separated: bool) -> str:
+    """One document: PGN records and position lists separated by a blank line, others as they are."""
+    if separated:
         return "\n\n".join(text.rstrip("\n") for text in texts) + ("\n" if texts else "")
-    if target in ("fen", "epd"):
-        return "\n".join(texts)
     return "".join(texts)
 
 
 def _destination(
-    source: Any, target: str, output: str | None, to_directory: bool, in_place: bool
+    source: Any, extension: str, output: str | None, to_directory: bool, in_place: bool
 ) -> str | None:
     if in_place:
         if source.path == "-":
@@ -178,7 +168,7 @@ def _destination(
     if to_directory:
         stem = Path(source.name_without_compression).stem if source.path != "-" else "stdin"
         os.makedirs(output, exist_ok=True)
-        return os.path.join(output, stem + EXTENSIONS[target])
+        return os.path.join(output, stem + extension)
     return output
 
 

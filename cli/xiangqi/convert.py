@@ -61,6 +61,9 @@ _PGN = {
     "wxf": ("wxf", "WXF"),
     "iccs": ("iccs", "ICCS"),
 }
+#: targets whose records the command separates with a blank line, and output file extensions
+PGN_TARGETS = frozenset(_PGN)
+EXTENSIONS = {**{target: ".pgn" for target in _PGN}, "ucci": ".ucci", "fen": ".fen", "json": ".jsonl"}
 #: notations each target writes for every move
 _NEEDS: dict[str, tuple[str, ...]] = {
     **{target: (notation,) for target, (notation, _) in _PGN.items()},
@@ -144,20 +147,14 @@ _WRITERS: dict[str, Callable[[Board, int], str]] = {
 def convert(source: Source, fmt: str, target: str, settings: dict[str, Any]) -> Iterator[Converted | Finding]:
     """Convert every record of ``source`` to ``target``; findings about the file come as Findings.
 
-    The PGN targets other than ``pgn`` (which the command joins itself) start every game after
-    the first with a blank line, so that the concatenated texts form one PGN file.
+    The command joins the texts of the targets in :data:`PGN_TARGETS` with a blank line.
     """
-    first = True
     for item in records(source, fmt):
         if isinstance(item, Finding):
             yield item
             continue
         record, findings = item
-        converted = convert_record(record, findings, target)
-        if converted.text and target in _PGN and target != "pgn":
-            converted.text = converted.text if first else "\n" + converted.text
-            first = False
-        yield converted
+        yield convert_record(record, findings, target)
 
 
 def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] | Finding]:
