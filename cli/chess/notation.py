@@ -145,25 +145,32 @@ def _san(
 _PIECE_INDEX = {"N": chess.KNIGHT, "B": chess.BISHOP, "R": chess.ROOK, "Q": chess.QUEEN, "K": chess.KING}
 
 
-def _safe(board: chess.Board, move: chess.Move, king_lines: int) -> bool:
-    """Whether a pseudo-legal move leaves the own king safe.
+def _safe(board: chess.Board, move: chess.Move, king: int | None) -> bool:
+    """Whether a pseudo-legal move (not en passant, not castling) leaves the own king safe.
 
-    Out of check, a piece that does not stand on a line through its own king (``king_lines``)
-    cannot be pinned, so the full test (python-chess's ``is_into_check``) is needed only for
-    king moves, moves in check, and pieces that could be pinned. ``king_lines`` is all squares
-    when no shortcut applies.
+    ``king`` is the mover's king square when the side to move is not in check and the king
+    itself does not move, else ``None`` (then python-chess's full ``is_into_check`` decides).
+    Out of check, only a pinned piece can expose its king, and a pinned piece may still move
+    along the line of its pin. A piece off every line through the king is never pinned, so
+    most moves need no test at all.
     """
-    if not king_lines & chess.BB_SQUARES[move.from_square]:
+    if king is None:
+        return not board.is_into_check(move)
+    origin = chess.BB_SQUARES[move.from_square]
+    if not _LINES_THROUGH[king] & origin:
         return True
-    return not board.is_into_check(move)
+    # pieces standing between the king and an enemy slider (python-chess's own pin finder)
+    if not board._slider_blockers(king) & origin:
+        return True
+    return bool(chess.BB_RAYS[king][move.from_square] & chess.BB_SQUARES[move.to_square])
 
 
-def _king_lines(board: chess.Board, in_check: bool, king_moves: bool) -> int:
-    """The squares on a line through the mover's king, or all squares when that cannot help."""
+def _unchecked_king(board: chess.Board, in_check: bool, king_moves: bool) -> int | None:
+    """The mover's king square when the pin shortcut of :func:`_safe` applies, else ``None``."""
     kings = board.kings & board.occupied_co[board.turn]
     if in_check or king_moves or not kings:
-        return chess.BB_ALL
-    return _LINES_THROUGH[chess.msb(kings)]
+        return None
+    return chess.msb(kings)
 
 
 #: For each square, the squares on the same rank, file or diagonal (the lines a pin runs on).
@@ -207,10 +214,10 @@ def fast_san(board: chess.Board, match: re.Match[str], in_check: bool | None = N
         if match.group(3):
             origins &= chess.BB_RANKS[ord(match.group(3)) - 49]
         found = None
-        king_lines = _king_lines(board, in_check, piece == chess.KING)
+        king = _unchecked_king(board, in_check, piece == chess.KING)
         for origin in chess.scan_forward(origins):
             move = chess.Move(origin, to)
-            if _safe(board, move, king_lines):
+            if _safe(board, move, king):
                 if found is not None:
                     return None
                 found = move
@@ -239,7 +246,7 @@ def fast_san(board: chess.Board, match: re.Match[str], in_check: bool | None = N
     if not 0 <= origin < 64 or not pawns & chess.BB_SQUARES[origin]:
         return None
     move = chess.Move(origin, to, promotion)
-    return move if _safe(board, move, _king_lines(board, in_check, False)) else None
+    return move if _safe(board, move, _unchecked_king(board, in_check, False)) else None
 
 
 def _castle(

@@ -84,6 +84,24 @@ def position_key(board: chess.Board) -> PositionKey:
     )
 
 
+def gives_check(board: chess.Board, move: chess.Move) -> bool:
+    """Whether ``move``, just pushed on ``board``, checks (not castling nor en passant).
+
+    The moved piece checks from its square, or it uncovers a check by leaving a line of its
+    king's enemy on which a slider of its own stands; only then is python-chess's full test
+    needed. This is most of a move's cost saved on the hot path.
+    """
+    kings = board.kings & board.occupied_co[board.turn]
+    if not kings:
+        return False
+    king = chess.msb(kings)
+    if board.attacks_mask(move.to_square) & chess.BB_SQUARES[king]:
+        return True
+    line = chess.BB_RAYS[king][move.from_square]
+    sliders = (board.queens | board.rooks | board.bishops) & board.occupied_co[not board.turn]
+    return bool(line & sliders) and board.is_check()
+
+
 class _MainLine:
     """Incremental bookkeeping of the main line: repetitions, counters, claims, the end."""
 
@@ -334,13 +352,23 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
             if read.notes:
                 _notation_findings(out, read, node, _label(number, turn, node.text), ply)
             move = read.move
+            origin, target = chess.BB_SQUARES[move.from_square], chess.BB_SQUARES[move.to_square]
             # python-chess's is_zeroing, inline on the hot path: a pawn moves or a piece is taken
-            zeroing = bool(
-                position.pawns & chess.BB_SQUARES[move.from_square]
-                or position.occupied_co[not position.turn] & chess.BB_SQUARES[move.to_square]
+            pawn = position.pawns & origin
+            zeroing = bool(pawn or position.occupied_co[not position.turn] & target)
+            # castling and en passant move a second piece: python-chess decides their checks
+            special = bool(
+                position.kings & origin
+                and (
+                    position.occupied_co[position.turn] & target
+                    or abs((move.from_square & 7) - (move.to_square & 7)) > 1
+                )
+                or pawn
+                and not position.occupied & target
+                and (move.from_square & 7) != (move.to_square & 7)
             )
             position.push(move)
-            check = in_check = position.is_check()
+            check = in_check = position.is_check() if special else gives_check(position, move)
             mate = check and not any(position.generate_legal_moves())
             if read.suffix != ("#" if mate else "+" if check else ""):
                 _check_suffix(
