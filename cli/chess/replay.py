@@ -358,14 +358,16 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
             zeroing = bool(pawn or position.occupied_co[not position.turn] & target)
             # castling and en passant move a second piece: python-chess decides their checks
             special = bool(
-                position.kings & origin
-                and (
-                    position.occupied_co[position.turn] & target
-                    or abs((move.from_square & 7) - (move.to_square & 7)) > 1
+                (
+                    position.kings & origin
+                    and (
+                        position.occupied_co[position.turn] & target
+                        or abs((move.from_square & 7) - (move.to_square & 7)) > 1
+                    )
                 )
-                or pawn
-                and not position.occupied & target
-                and (move.from_square & 7) != (move.to_square & 7)
+                or (
+                    pawn and not position.occupied & target and (move.from_square & 7) != (move.to_square & 7)
+                )
             )
             position.push(move)
             check = in_check = position.is_check() if special else gives_check(position, move)
