@@ -265,6 +265,9 @@ def _detect_language(
 #: SAN resolutions by (position, text): archives repeat the same openings over and over.
 _RESOLVED: dict[tuple[PositionKey, str], ReadMove | MoveProblem] = {}
 _RESOLVED_LIMIT = 200_000
+#: Only openings repeat from game to game: past this ply a position is almost always new, and
+#: keying it (a tuple of 64-bit boards) costs more than resolving the move again.
+_CACHED_PLIES = 24
 
 
 def clear_cache() -> None:
@@ -334,7 +337,9 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
                     main.counts.clear()
                 ply += 1
                 continue
-            cache_key = (main.key, node.text) if is_main and letters is None else None
+            cache_key = (
+                (main.key, node.text) if is_main and ply <= _CACHED_PLIES and letters is None else None
+            )
             read = _RESOLVED.get(cache_key) if cache_key is not None else None
             if read is None:
                 read = read_move(position, node.text, letters, in_check)
