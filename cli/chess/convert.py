@@ -203,26 +203,23 @@ def _pgn(game: chess.pgn.Game, lang: str | None) -> str:
     return _export(game, chess.Board.san)
 
 
-def _local_san(board: chess.Board, move: chess.Move, lang: str) -> str:
-    san = board.san(move)
-    english_to_local = {english: local for local, english in letter_map(lang).items() if english != "P"}
-    if san[0] in english_to_local:
-        san = english_to_local[san[0]] + san[1:]
+def _relettered(san: str, letters: dict[str, str]) -> str:
+    """SAN with its piece letters (the moving piece's and a promotion's) replaced."""
+    if san[0] in letters:
+        san = letters[san[0]] + san[1:]
     if "=" in san:
         head, _, tail = san.partition("=")
-        san = f"{head}={english_to_local.get(tail[0], tail[0])}{tail[1:]}"
+        san = f"{head}={letters.get(tail[0], tail[0])}{tail[1:]}"
     return san
+
+
+def _local_san(board: chess.Board, move: chess.Move, lang: str) -> str:
+    english_to_local = {english: local for local, english in letter_map(lang).items() if english != "P"}
+    return _relettered(board.san(move), english_to_local)
 
 
 def _fan(board: chess.Board, move: chess.Move) -> str:
-    san = board.san(move)
-    figurines = _FIGURINES[board.turn]
-    if san[0] in figurines:
-        san = figurines[san[0]] + san[1:]
-    if "=" in san:
-        head, _, tail = san.partition("=")
-        san = f"{head}={figurines.get(tail[0], tail[0])}{tail[1:]}"
-    return san
+    return _relettered(board.san(move), _FIGURINES[board.turn])
 
 
 def _lan(board: chess.Board, move: chess.Move) -> str:

@@ -20,7 +20,33 @@ from kifu.xiangqi.replay import Replay, replay
 
 
 def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
-    """Yield one report per record of ``source`` and bare findings about the file.
+    """Yield one report per record of ``source`` and bare findings about the file."""
+    items = records(source, fmt)
+    index = 0
+    while True:
+        try:
+            item = next(items)
+        except StopIteration:
+            return
+        except Exception as error:  # a reader bug: report it and stop this file
+            yield internal_error(error, f"while reading record {index + 1}")
+            return
+        if isinstance(item, Finding):
+            yield item
+            continue
+        index += 1
+        record, findings = item
+        try:
+            yield check_record(record, findings, options)
+        except Exception as error:
+            failure = internal_error(error, f"while checking record {record.index}")
+            yield RecordReport(
+                index=record.index, line=record.line, tags=record.tags, findings=[*findings, failure]
+            )
+
+
+def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] | Finding]:
+    """The records of ``source`` with their reading findings, then findings about the file.
 
     Text records are read as a stream, one game at a time (memory stays flat whatever the
     size of the archive); binary and one-record formats are read whole.
@@ -32,14 +58,13 @@ def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordRep
         if _whole_file(head, fmt):
             items, file_findings = read_records(head + b"".join(chunks), fmt)
             yield from file_findings
-            yield from _check_records(items, options)
-            yield from damage
-            return
-        encoding = detect(head, complete=len(head) < HEAD and not damage)
-        if encoding not in ("utf-8", "utf-8-sig"):
-            yield codes.ENCODING(f"text encoding detected: read as {encoding}")
-        text_lines = lines(head, chunks, encoding)
-        yield from _check_records(((g.record, g.findings) for g in read_games(text_lines)), options)
+            yield from items
+        else:
+            encoding = detect(head, complete=len(head) < HEAD and not damage)
+            if encoding not in ("utf-8", "utf-8-sig"):
+                yield codes.ENCODING(f"text encoding detected: read as {encoding}")
+            for game in read_games(lines(head, chunks, encoding)):
+                yield game.record, game.findings
         yield from damage
 
 
@@ -75,8 +100,12 @@ def _chunks(stream: BinaryIO, source: Source, damage: list[Finding]) -> Iterator
         try:
             chunk = read(1 << 16)
         except DECOMPRESSION_ERRORS as error:
-            damage.append(IO_DECOMPRESS(f"{source.path}: compressed data is damaged or truncated ({error}); "
-                                        "the games before the damage were checked"))
+            damage.append(
+                IO_DECOMPRESS(
+                    f"{source.path}: compressed data is damaged or truncated ({error}); "
+                    "the games before the damage were checked"
+                )
+            )
             return
         if not chunk:
             return
@@ -95,8 +124,18 @@ def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Fin
         return _guarded_single(lambda: read_xqf(data)), []
     if data.startswith(b"CCBridgeLibrary"):
         record = Record(game="xiangqi", index=1, line=1)
-        return iter([(record, [codes.UNSUPPORTED_FORMAT(
-            "XQBridge CBL libraries cannot be read yet; the games are not checked")])]), []
+        return iter(
+            [
+                (
+                    record,
+                    [
+                        codes.UNSUPPORTED_FORMAT(
+                            "XQBridge CBL libraries cannot be read yet; the games are not checked"
+                        )
+                    ],
+                )
+            ]
+        ), []
     if fmt == "cbr" or data.startswith(b"CCBridge"):
         from kifu.xiangqi.formats.cbr import read_cbr
 
@@ -116,8 +155,9 @@ def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Fin
     return ((g.record, g.findings) for g in read_games(text)), file_findings
 
 
-def _guarded_single(read: Callable[[], Record | tuple[Record, list[Finding]]]
-                    ) -> Iterator[tuple[Record, list[Finding]]]:
+def _guarded_single(
+    read: Callable[[], Record | tuple[Record, list[Finding]]],
+) -> Iterator[tuple[Record, list[Finding]]]:
     """One record from a reader of a one-record format; its failure becomes a finding."""
     from kifu.xiangqi.formats.errors import RecordError
 
@@ -131,27 +171,6 @@ def _guarded_single(read: Callable[[], Record | tuple[Record, list[Finding]]]
         yield result
     else:
         yield result, []
-
-
-def _check_records(items: Iterator[tuple[Record, list[Finding]]], options: CheckOptions
-                   ) -> Iterator[RecordReport | Finding]:
-    index = 0
-    while True:
-        try:
-            item = next(items)
-        except StopIteration:
-            return
-        except Exception as error:  # a reader bug: report it and stop this file
-            yield internal_error(error, f"while reading record {index + 1}")
-            return
-        index += 1
-        record, findings = item
-        try:
-            yield check_record(record, findings, options)
-        except Exception as error:
-            failure = internal_error(error, f"while checking record {record.index}")
-            yield RecordReport(index=record.index, line=record.line, tags=record.tags,
-                               findings=[*findings, failure])
 
 
 def check_record(record: Record, findings: list[Finding], options: CheckOptions) -> RecordReport:
@@ -168,8 +187,9 @@ def check_record(record: Record, findings: list[Finding], options: CheckOptions)
     report.findings.extend(result.findings)
     report.plies = len(result.plies)
     if result.complete and result.outcome is None:
-        result.outcome, verdict_findings = adjudicate(record, result, declared, options.rules,
-                                                      dict(options.settings))
+        result.outcome, verdict_findings = adjudicate(
+            record, result, declared, options.rules, dict(options.settings)
+        )
         report.findings.extend(verdict_findings)
     report.outcome = result.outcome
     if not record.moves and not any(f.severity >= codes.NO_MOVES.severity for f in report.findings):
@@ -185,12 +205,18 @@ def _declared_result(record: Record, report: RecordReport) -> str | None:
     if tag is not None and tag.strip():
         tag_result = normalise_result(tag.strip())
         if tag_result is None:
-            report.findings.append(codes.BAD_RESULT(f"Result tag {tag!r} is not 1-0, 0-1, 1/2-1/2 or *",
-                                                    record.tag_spans.get("Result")))
+            report.findings.append(
+                codes.BAD_RESULT(
+                    f"Result tag {tag!r} is not 1-0, 0-1, 1/2-1/2 or *", record.tag_spans.get("Result")
+                )
+            )
     marker = record.result
     if tag_result and marker and tag_result != marker and "*" not in (tag_result, marker):
-        report.findings.append(codes.RESULT_MARKERS_DIFFER(
-            f"Result tag says {tag_result}, the moves end with {marker}", record.result_span))
+        report.findings.append(
+            codes.RESULT_MARKERS_DIFFER(
+                f"Result tag says {tag_result}, the moves end with {marker}", record.result_span
+            )
+        )
     return tag_result or marker
 
 
@@ -202,8 +228,12 @@ def _check_result(record: Record, result: Replay, declared: str | None, report: 
     why = f"{loser} has no legal move after ply {outcome['ply']} ({outcome['reason']}, a loss in xiangqi)"
     span = record.result_span or record.tag_spans.get("Result")
     if declared in (None, "*"):
-        report.findings.append(codes.UNFINISHED_BUT_ENDED(
-            f"result {declared or 'missing'}, but {why}: it should be {outcome['result']}", span))
+        report.findings.append(
+            codes.UNFINISHED_BUT_ENDED(
+                f"result {declared or 'missing'}, but {why}: it should be {outcome['result']}", span
+            )
+        )
     elif declared != outcome["result"]:
-        report.findings.append(codes.RESULT_CONTRADICTS(
-            f"result {declared}, but {why}: it should be {outcome['result']}", span))
+        report.findings.append(
+            codes.RESULT_CONTRADICTS(f"result {declared}, but {why}: it should be {outcome['result']}", span)
+        )

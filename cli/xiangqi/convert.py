@@ -28,14 +28,12 @@ from typing import Any
 
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import MoveNode, Record
-from kifu.core.sources import Source, open_binary
+from kifu.core.sources import Source
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import RED, Board, move_name
-from kifu.xiangqi.checker import HEAD, _chunks, _head, _whole_file, read_records
-from kifu.xiangqi.encoding import detect, lines
+from kifu.xiangqi.checker import records
 from kifu.xiangqi.fen import START_FEN, write_fen
 from kifu.xiangqi.formats.movetext import normalise_result
-from kifu.xiangqi.formats.pgn import read_games
 from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
 from kifu.xiangqi.replay import start_position
 
@@ -155,28 +153,6 @@ def convert(source: Source, fmt: str, target: str, settings: dict[str, Any]) -> 
             continue
         record, findings = item
         yield convert_record(record, findings, target)
-
-
-def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] | Finding]:
-    """The records of ``source`` with their reading findings, as ``kifu check`` reads them.
-
-    Text records stream one game at a time; binary and one-record formats are read whole.
-    """
-    with open_binary(source) as stream:
-        damage: list[Finding] = []
-        chunks = _chunks(stream, source, damage)
-        head = _head(chunks)
-        if _whole_file(head, fmt):
-            items, file_findings = read_records(head + b"".join(chunks), fmt)
-            yield from file_findings
-            yield from items
-        else:
-            encoding = detect(head, complete=len(head) < HEAD and not damage)
-            if encoding not in ("utf-8", "utf-8-sig"):
-                yield codes.ENCODING(f"text encoding detected: read as {encoding}")
-            for game in read_games(lines(head, chunks, encoding)):
-                yield game.record, game.findings
-        yield from damage
 
 
 def convert_record(record: Record, findings: list[Finding], target: str) -> Converted:
