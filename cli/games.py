@@ -36,7 +36,13 @@ GAMES: dict[str, GameInfo] = {
 #: Extensions that a directory walk picks up (``.pgn`` is shared by chess and xiangqi).
 KNOWN_EXTENSIONS = frozenset(ext for game in GAMES.values() for ext in game.extensions)
 
-_CHINESE_PIECES_UTF8 = tuple(ch.encode("utf-8") for ch in "炮砲包车車俥马馬傌相象仕士帅帥将將兵卒")
+#: a move in Chinese notation (马８进７, 炮二平五, 前车进一): piece or position, file, direction.
+#: Piece characters alone are not enough: chess comments in Chinese name the knight 马 too.
+_CHINESE_MOVE = re.compile(
+    "[炮砲包车車俥马馬傌相象仕士帅帥将將兵卒前后後中一二三四五]"
+    "[一二三四五六七八九１２３４５６７８９1-9炮砲包车車俥马馬傌相象仕士兵卒]"
+    "[进進退平]".encode()
+)
 _CHINESE_PIECES_GBK = tuple(ch.encode("gb18030") for ch in "炮车马相仕帅将兵卒")
 _CHINESE_PIECES_BIG5 = tuple(ch.encode("big5") for ch in "炮砲包馬車帥將兵卒")
 _FULLWIDTH_WXF = re.compile("[ＲＨＥＡＫＣＰ][１-９][＋－．＝]".encode())
@@ -109,7 +115,7 @@ def sniff(head: bytes) -> str | None:
         return None
     if b'[Game "Chinese Chess"]' in head or b"[DhtmlXQ" in head:
         return "xiangqi"
-    if any(p in head for p in _CHINESE_PIECES_UTF8) or _FULLWIDTH_WXF.search(head):
+    if _CHINESE_MOVE.search(head) or _FULLWIDTH_WXF.search(head):
         return "xiangqi"
     if not _is_utf8(head) and (
         (any(p in head for p in _CHINESE_PIECES_GBK) and _decodes_as(head, "gb18030"))
