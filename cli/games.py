@@ -36,12 +36,27 @@ GAMES: dict[str, GameInfo] = {
 #: Extensions that a directory walk picks up (``.pgn`` is shared by chess and xiangqi).
 KNOWN_EXTENSIONS = frozenset(ext for game in GAMES.values() for ext in game.extensions)
 
-#: a move in Chinese notation (马８进７, 炮二平五, 前车进一): piece or position, file, direction.
-#: Piece characters alone are not enough: chess comments in Chinese name the knight 马 too.
+
+def _any_of(characters: str) -> str:
+    """A regex alternation of single characters (a bytes regex cannot use classes for them)."""
+    return "(?:" + "|".join(re.escape(ch) for ch in characters) + ")"
+
+
+_PIECES = "炮砲包车車俥马馬傌相象仕士帅帥将將兵卒"
+_FILES = "一二三四五六七八九１２３４５６７８９123456789"
+#: a move in Chinese notation (马８进７, 炮二平五, 前车进一), or the abridged score-sheet form
+#: (炮2 5). Piece characters alone are not enough: chess comments in Chinese name the knight 马.
 _CHINESE_MOVE = re.compile(
-    "[炮砲包车車俥马馬傌相象仕士帅帥将將兵卒前后後中一二三四五]"
-    "[一二三四五六七八九１２３４５６７８９1-9炮砲包车車俥马馬傌相象仕士兵卒]"
-    "[进進退平]".encode()
+    (
+        _any_of(_PIECES + "前后後中一二三四五")
+        + _any_of(_FILES + _PIECES)
+        + _any_of("进進退平")
+        + "|"
+        + _any_of(_PIECES)
+        + _any_of(_FILES)
+        + " ?"
+        + _any_of(_FILES)
+    ).encode()
 )
 _CHINESE_PIECES_GBK = tuple(ch.encode("gb18030") for ch in "炮车马相仕帅将兵卒")
 _CHINESE_PIECES_BIG5 = tuple(ch.encode("big5") for ch in "炮砲包馬車帥將兵卒")

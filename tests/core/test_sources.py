@@ -51,7 +51,8 @@ def test_sniffing() -> None:
     assert sniff(b"1. C2.5 H8+7\n2. H2+3 R9.8\n3. R1.2 C8.6\n") == "xiangqi"  # ASCII WXF
     assert sniff(b"h2e2 h9g7\nh0g2 i9h9\n") == "xiangqi"  # UCCI: rank 0 and 9, file i
     assert sniff(b"e2e4 e7e5 g1f3 b8c6") == "chess"  # UCI
-    assert sniff('[Event "x"]\n{马 is the knight}\n1. e4 e5 2. Nf3 *'.encode()) == "chess"  # comment in Chinese
+    assert sniff('[Event "x"]\n{马 is the knight}\n1. e4 e5 2. Nf3 *'.encode()) == "chess"  # Chinese comment
+    assert sniff("1. 炮2 5  马8 7\n".encode()) == "xiangqi"  # abridged score sheet
 
 
 def test_detect_by_extension_then_content(tmp_path: Path) -> None:
