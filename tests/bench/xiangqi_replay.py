@@ -18,9 +18,10 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from kifu.core.record import Record
 from kifu.xiangqi.board import move_name
 from kifu.xiangqi.checker import read_records
 from kifu.xiangqi.fen import parse_fen, start_board, write_fen
@@ -32,9 +33,8 @@ CORPUS = Path(__file__).resolve().parents[3] / "shared/corpus/xiangqi"
 Game = tuple[str, list[str]]
 
 
-def corpus_games() -> list[Game]:
-    """(start FEN, UCCI main line) of every game in the corpus that replays completely."""
-    games: list[Game] = []
+def corpus_replays() -> Iterator[tuple[Record, Replay]]:
+    """Every record of every corpus file, read and replayed as kifu check does."""
     for path in sorted(CORPUS.rglob("*")):
         if path.is_dir() or path.suffix == ".json":
             continue
@@ -42,9 +42,17 @@ def corpus_games() -> list[Game]:
         items, _ = read_records(path.read_bytes(), fmt)
         for record, _findings in items:
             result = replay(record)
-            if isinstance(result, Replay) and result.plies:
-                board = parse_fen(record.start_position) if record.start_position else start_board()
-                games.append((write_fen(board), [move_name(p.move) for p in result.plies]))
+            if isinstance(result, Replay):
+                yield record, result
+
+
+def corpus_games() -> list[Game]:
+    """(start FEN, UCCI main line) of every game in the corpus that replays completely."""
+    games: list[Game] = []
+    for record, result in corpus_replays():
+        if result.plies:
+            board = parse_fen(record.start_position) if record.start_position else start_board()
+            games.append((write_fen(board), [move_name(p.move) for p in result.plies]))
     return games
 
 
@@ -97,15 +105,8 @@ def cchess_replay(games: list[Game]) -> int:
 def kifu_end_to_end() -> int:
     """kifu check's work on every corpus file: decode, parse, resolve, replay (plies)."""
     plies = 0
-    for path in sorted(CORPUS.rglob("*")):
-        if path.is_dir() or path.suffix == ".json":
-            continue
-        fmt = {".xqf": "xqf", ".cbf": "cbf", ".cbr": "cbr"}.get(path.suffix.lower(), "pgn")
-        items, _ = read_records(path.read_bytes(), fmt)
-        for record, _findings in items:
-            result = replay(record)
-            if isinstance(result, Replay):
-                plies += len(result.plies)
+    for _record, result in corpus_replays():
+        plies += len(result.plies)
     return plies
 
 

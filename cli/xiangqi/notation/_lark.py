@@ -5,7 +5,9 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 
-from lark import Lark
+from kifu.xiangqi.notation.spec import NotationError
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError, UnexpectedInput
 
 
 @cache
@@ -13,3 +15,18 @@ def grammar(name: str) -> Lark:
     """The LALR parser of ``grammars/<name>.lark`` (built once, cached on disk by Lark)."""
     text = (files("kifu.grammars") / f"{name}.lark").read_text(encoding="utf-8")
     return Lark(text, parser="lalr", lexer="contextual", cache=True, propagate_positions=False)
+
+
+def parse_move(name: str, text: str, what: str) -> Tree[Token]:
+    """Parse ``text`` with grammar ``name``; a failure is a :class:`NotationError` that names
+    ``what`` was expected ("a Chinese move") and the character where reading stopped."""
+    try:
+        tree: Tree[Token] = grammar(name).parse(text)
+    except UnexpectedInput as error:
+        column = max(getattr(error, "column", 1) - 1, 0)
+        raise NotationError(
+            f"not {what}: {text!r} cannot be read at character {column + 1}", column
+        ) from None
+    except LarkError as error:
+        raise NotationError(f"not {what}: {text!r} ({error})") from None
+    return tree

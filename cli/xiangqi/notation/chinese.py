@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from kifu.xiangqi.board import ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, PAWN
-from kifu.xiangqi.notation._lark import grammar
+from kifu.xiangqi.notation._lark import parse_move
 from kifu.xiangqi.notation.spec import MoveSpec, NotationError
 from lark import Token
-from lark.exceptions import LarkError, UnexpectedInput
 
 PIECE_CHARS = {
     KING: "帅帥将將", ADVISOR: "仕士", ELEPHANT: "相象", HORSE: "马馬傌", CHARIOT: "车車俥",
@@ -33,14 +32,7 @@ def digit_value(ch: str) -> int:
 
 def parse(text: str) -> MoveSpec:
     """Read a Chinese move (full-width already mapped to ASCII)."""
-    try:
-        tree = grammar("xiangqi_chinese").parse(text)
-    except UnexpectedInput as error:
-        column = max(getattr(error, "column", 1) - 1, 0)
-        message = f"not a Chinese move: {text!r} cannot be read at character {column + 1}"
-        raise NotationError(message, column) from None
-    except LarkError as error:
-        raise NotationError(f"not a Chinese move: {text!r} ({error})") from None
+    tree = parse_move("xiangqi_chinese", text, "a Chinese move")
     tokens = [t for t in tree.children if isinstance(t, Token)]
     by = {t.type: [] for t in tokens}  # type: dict[str, list[str]]
     for t in tokens:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from kifu.xiangqi.board import ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, PAWN
-from kifu.xiangqi.notation._lark import grammar
+from kifu.xiangqi.notation._lark import parse_move
 from kifu.xiangqi.notation.spec import MoveSpec, NotationError
 from lark import Token
-from lark.exceptions import LarkError, UnexpectedInput
 
 LETTERS = {"K": KING, "A": ADVISOR, "E": ELEPHANT, "B": ELEPHANT, "H": HORSE, "N": HORSE,
            "R": CHARIOT, "C": CANNON, "P": PAWN}
@@ -15,14 +14,7 @@ WRITE_LETTERS = {KING: "K", ADVISOR: "A", ELEPHANT: "E", HORSE: "H", CHARIOT: "R
 
 def parse(text: str) -> MoveSpec:
     """Read a WXF move (full-width already mapped to ASCII)."""
-    try:
-        tree = grammar("xiangqi_wxf").parse(text)
-    except UnexpectedInput as error:
-        column = max(getattr(error, "column", 1) - 1, 0)
-        message = f"not a move: {text!r} cannot be read at character {column + 1}"
-        raise NotationError(message, column) from None
-    except LarkError as error:
-        raise NotationError(f"not a move: {text!r} ({error})") from None
+    tree = parse_move("xiangqi_wxf", text, "a move")
     if tree.data == "move_nodir":
         letter, file, to_file = (str(t) for t in tree.children if isinstance(t, Token))
         return MoveSpec("wxf", LETTERS[letter.upper()], file=int(file), direction=".", target=int(to_file))
