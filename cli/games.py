@@ -10,7 +10,9 @@ import importlib
 import re
 from dataclasses import dataclass
 
+from kifu.core.findings import IO_BINARY
 from kifu.core.game import GameChecker
+from kifu.core.record import Span
 from kifu.core.sources import Source, SourceError, looks_binary, sniff_head
 
 
@@ -74,13 +76,33 @@ def detect(source: Source, forced: str | None = None) -> tuple[str, str] | None:
     use ``.pgn`` too. Raises :class:`SourceError` if the file cannot be opened.
     """
     extension = source.extension
+    head = sniff_head(source)
+    detected = _detect(extension, head, forced)
+    if detected is not None and detected[1] not in BINARY_FORMATS and looks_binary(head):
+        raise SourceError(
+            IO_BINARY(
+                f"{source.path} is not a text file (binary data at the start), "
+                "so it is not read as a game record",
+                Span.point(1, 1),
+            )
+        )
+    return detected
+
+
+#: formats whose files are binary by design; every other format is text
+BINARY_FORMATS = frozenset({"xqf", "cbr"})
+
+
+def _detect(extension: str, head: bytes, forced: str | None) -> tuple[str, str] | None:
+    if head.startswith(b"XQ") and (forced in (None, "xiangqi")):
+        return "xiangqi", "xqf"
+    if head.startswith(b"CCBridge") and (forced in (None, "xiangqi")):
+        return "xiangqi", "cbr"
     if forced is not None:
-        info = GAMES[forced]
-        return forced, info.extensions.get(extension, _default_format(forced))
+        return forced, GAMES[forced].extensions.get(extension, _default_format(forced))
     for info in GAMES.values():
         if extension in info.extensions and extension != ".pgn":
             return info.name, info.extensions[extension]
-    head = sniff_head(source)
     game = sniff(head)
     if game is None and extension == ".pgn":
         game = "chess"

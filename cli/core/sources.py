@@ -326,11 +326,16 @@ def decode_text(data: bytes, encodings: Iterable[str] = ()) -> tuple[str, str]:
 
 
 def looks_binary(head: bytes) -> bool:
-    """NUL bytes or many control bytes: not a text record (UTF-16 text has NULs, and a BOM)."""
+    """Many NUL or other control bytes: not a text record (a stray one is reported by the reader).
+
+    UTF-16 text has NULs too: with a BOM, or (mostly ASCII, as game records are) with every
+    other byte NUL, and never both bytes of a pair.
+    """
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         return False
-    if b"\x00" in head:
-        return True
+    even, odd = head[0::2].count(0), head[1::2].count(0)
+    if min(even, odd) == 0 and max(even, odd) * 3 >= len(head) // 2 > 0:
+        return False
     controls = sum(1 for byte in head if byte < 32 and byte not in (9, 10, 12, 13))
     return controls > len(head) // 100 + 1
 

@@ -189,3 +189,11 @@ def test_stdin_is_read_again_for_each_stream() -> None:
     first = invoke("check", "-", input=ILLEGAL.read_bytes())
     second = invoke("check", "-", input=GOOD.read_bytes())
     assert first[0] == 1 and (second[0], second[1]) == (0, "")
+
+
+@pytest.mark.parametrize("name", ["png.sgf", "png.pgn", "png.dhtml"])
+def test_binary_files_of_any_text_format_are_one_finding(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8)
+    code, out, _ = invoke("check", str(path))
+    assert code == 1 and out.count("\n") == 1 and " IO004 " in out
