@@ -78,7 +78,13 @@ def detect(source: Source, forced: str | None = None) -> tuple[str, str] | None:
     extension = source.extension
     head = sniff_head(source)
     detected = _detect(extension, head, forced)
-    if detected is not None and detected[1] not in BINARY_FORMATS and looks_binary(head):
+    # a text format whose start holds no record and looks binary: one finding, not thousands
+    if (
+        detected is not None
+        and detected[1] not in BINARY_FORMATS
+        and looks_binary(head)
+        and sniff(head) is None
+    ):
         raise SourceError(
             IO_BINARY(
                 f"{source.path} is not a text file (binary data at the start), "

@@ -82,3 +82,9 @@ def test_every_code_is_documented() -> None:
         assert entry.code == code and entry.title and len(entry.doc) > 30, code
         assert code.rstrip("0123456789") in {"IO", "KIFU", "PGN", "CHESS", "SGF", "GO", "XQN", "XQ"}, code
         assert isinstance(entry.severity, Severity)
+
+
+def test_records_with_odd_bytes_are_not_taken_for_binary(corpus) -> None:  # type: ignore[no-untyped-def]
+    """UTF-16 without BOM and SGFC's mixed-encoding file (UTF-16 inside UTF-8) are records."""
+    for name in ("go/libsgfcplusplus/encoding-utf16-nobom.sgf", "go/sgfc/mixed-encoding.sgf"):
+        assert detect(Source(str(corpus / name))) == ("go", "sgf")
