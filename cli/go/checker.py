@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.core.findings import Finding, Severity
@@ -35,6 +35,10 @@ class GameResult:
     main: MainLine
     count: Count | None = None
     rules_stated: bool = False
+    #: the game tree as read (``None`` when nothing could be parsed), for writers
+    root: Node | None = None
+    #: ``id()`` of each move property the rules forbid → its finding (see ``Replay.illegal``)
+    illegal: dict[int, Finding] = field(default_factory=dict)
 
 
 def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
@@ -194,9 +198,11 @@ def check_game(game: Game, index: TextIndex, options: CheckOptions) -> GameResul
     rules = resolve(options.rules, info.rules, settings.get("ko"))
     main = MainLine()
     dropped: dict[str, int] = {}
+    illegal: dict[int, Finding] = {}
     if info.gm == 1:
         replay = Replay(rules, checker, findings, tags)
         main = replay.run(root)
+        illegal = replay.illegal
         dropped = {code: seen - MAX_PER_CODE for code, seen in replay.overflow.items() if seen > MAX_PER_CODE}
         _handicap(root, info, main, checker)
     else:
@@ -204,7 +210,7 @@ def check_game(game: Game, index: TextIndex, options: CheckOptions) -> GameResul
     report.tags = tags
     report.plies = main.plies
     report.declared_result = info.result
-    result = GameResult(report, info, rules, main)
+    result = GameResult(report, info, rules, main, root=root, illegal=illegal)
     result.rules_stated = options.rules in PRESETS or from_ru(info.rules) is not None
     if main.board is not None and main.trailing_passes >= 2:
         result.count = score_game(result, settings, findings, set(), from_markup=True)

@@ -20,6 +20,11 @@ from kifu.go.rules import Rules
 _COLOURS = (("B", BLACK), ("W", WHITE))
 _SETUP = (("AB", BLACK), ("AW", WHITE), ("AE", EMPTY))
 COLOUR_NAME = {BLACK: "Black", WHITE: "White"}
+#: codes of moves the rules forbid (a converter ends a line at them)
+ILLEGAL_MOVE_CODES = frozenset(
+    c.code
+    for c in (codes.OCCUPIED, codes.SUICIDE, codes.KO, codes.POSITIONAL_SUPERKO, codes.SITUATIONAL_SUPERKO)
+)
 
 
 @dataclass(slots=True)
@@ -60,6 +65,8 @@ class Replay:
     tags: dict[str, str]
     main: MainLine = field(default_factory=MainLine)
     overflow: dict[str, int] = field(default_factory=dict)
+    #: ``id()`` of each move property the rules forbid → its finding (also past the cap)
+    illegal: dict[int, Finding] = field(default_factory=dict)
     _points: dict[str, int] = field(default_factory=dict)
     _positional: bool = True
     _situational: bool = False
@@ -361,19 +368,22 @@ class Replay:
     def _report(self, code: Code, message: str, prop: Prop, ply: int) -> None:
         seen = self.overflow.get(code.code, 0) + 1
         self.overflow[code.code] = seen
-        if seen > MAX_PER_CODE:
+        illegal = code.code in ILLEGAL_MOVE_CODES
+        if seen > MAX_PER_CODE and not illegal:
             return
         raw = prop.values[0] if prop.values else ""
         index = self.checker.index
         offset = prop.value_offsets[0] if prop.value_offsets else prop.offset
-        self.findings.append(
-            code(
-                message,
-                index.span(prop.offset, offset - prop.offset + len(raw) + 2),
-                ply=ply,
-                move=f"{prop.ident}[{raw}]",
-            )
+        finding = code(
+            message,
+            index.span(prop.offset, offset - prop.offset + len(raw) + 2),
+            ply=ply,
+            move=f"{prop.ident}[{raw}]",
         )
+        if illegal:
+            self.illegal[id(prop)] = finding
+        if seen <= MAX_PER_CODE:
+            self.findings.append(finding)
 
     def _end_main(self, board: Board, node: Node, state: _State) -> None:
         main = self.main
