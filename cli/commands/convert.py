@@ -22,7 +22,8 @@ _POSITION_LISTS = frozenset({"fen", "epd"})
     "target",
     required=True,
     metavar="NOTATION",
-    help="Chess: pgn, san, fan, lan, uci, fen, epd, json.",
+    help="Chess: pgn, san, fan, lan, uci, fen, epd, json. Xiangqi: chinese, traditional, wxf, iccs, pgn, "
+    "ucci, fen, json. Go: sgf, gtp, json, diagram.",
 )
 @click.option(
     "-o",
