@@ -29,6 +29,8 @@ demo: $(VENV)/.installed
 	$(BIN)/kifu explain CHESS101
 	@echo "== kifu convert fixtures/chess/good/opera-game.pgn --to san --lang de"
 	$(BIN)/kifu convert fixtures/chess/good/opera-game.pgn --to san --lang de
+	@echo "== kifu convert fixtures/go/good/variations-and-text.sgf --to diagram"
+	$(BIN)/kifu convert fixtures/go/good/variations-and-text.sgf --to diagram
 
 ## make test: install kifu[test] and run the whole suite
 test: $(VENV)/.installed-test
