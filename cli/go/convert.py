@@ -40,6 +40,9 @@ for a GTP engine (``boardsize``, ``komi``, ``clear_board``, handicap stones with
 hold. ``json`` holds everything. ``diagram`` prints the game information and comments with the
 diagrams, and drops variations, markup and annotations.
 
+Over the shared corpus, ``kifu check`` of an ``sgf`` conversion reports no error that it did
+not report for the input, and the same plies, result and outcome for every game.
+
 What the reader had to skip or guess (SGF001-SGF009: characters that are not SGF, an unclosed
 value, a missing parenthesis …) is reported in ``problems``, since no target can carry it.
 """
@@ -495,7 +498,9 @@ class _Walker:
                 break
             if before is not None:
                 if depth >= MAX_DEPTH:
-                    self.problems.append(f"variations nested deeper than {MAX_DEPTH} levels are dropped")
+                    deep = f"variations nested deeper than {MAX_DEPTH} levels are dropped"
+                    if deep not in self.problems:
+                        self.problems.append(deep)
                 else:
                     for alternative in alternatives:
                         made[0].variations.append(

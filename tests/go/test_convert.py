@@ -143,7 +143,12 @@ def _value(ident: str, raw: str, width: int, height: int) -> Any:
         parts = split_compose(raw)
         if parts is None:
             return raw
-        return tuple("".join(simple_text(p).split()) if ptype.value != APP else simple_text(p) for p in parts)
+        first, second = parts
+        if ptype.value == APP:
+            return simple_text(first), simple_text(second)
+        if ptype.value == LABELS:
+            return "".join(first.split()), simple_text(second)
+        return "".join(first.split()), "".join(second.split())
     if ident == "SZ":
         parts = split_compose(raw)
         return raw.strip() if parts is None or parts[0].strip() != parts[1].strip() else parts[0].strip()
