@@ -471,11 +471,15 @@ def replay(result: GameResult, main_only: bool = True, snapshots: bool = False) 
     assert root is not None
     board = Board(info.width, info.height)
     walker = _Walker(result, main_only, snapshots, [])
+    if "B" in root.props or "W" in root.props:  # a move in the root: the line starts there
+        steps = walker.line(board, root, [], 0, 0)
+        for step in steps:
+            if step.node is root:
+                step.first = False  # the root's properties are the game's, written once
+        return Played(result, Board(info.width, info.height), steps, walker.problems)
     walker.apply_setup(root, board)
     start = board.copy()
-    steps: list[Step] = []
-    if root.children:
-        steps = walker.line(board, root.children[0], root.children[1:], 0, 0)
+    steps = walker.line(board, root.children[0], root.children[1:], 0, 0) if root.children else []
     return Played(result, start, steps, walker.problems)
 
 
@@ -670,7 +674,8 @@ def to_gtp(game: Played) -> tuple[str, list[str], list[str]]:
         lines.append("set_free_handicap " + " ".join(_vertex(p, size) for p in stones[BLACK]))
     for step in game.steps:
         if step.setup is not None:
-            lines.append("clear_board")
+            if lines[-1] != "clear_board":
+                lines.append("clear_board")
             lines.extend(_place(_stones(step.setup), size))
         if step.is_move:
             lines.append(f"play {_LETTER[step.colour]} {_vertex(step.point, size)}")

@@ -508,3 +508,17 @@ def test_sgf_normalisations(tmp_path: Path) -> None:
         ";B[cc]W[])\n"
     )
     assert done.dropped == ["properties without an upper-case letter"]
+
+
+def test_a_move_in_the_root(tmp_path: Path) -> None:
+    path = tmp_path / "root-move.sgf"
+    path.write_text("(;GM[1]SZ[9]AB[aa]C[root]B[ee];W[cc])")
+    [gtp] = [i for i in convert(Source(str(path)), "sgf", "gtp", {}) if isinstance(i, Converted)]
+    assert gtp.text == "boardsize 9\nclear_board\nplay B A9\nplay B E5\nplay W C7\n"
+    [done] = [i for i in convert(Source(str(path)), "sgf", "json", {}) if isinstance(i, Converted)]
+    document = json.loads(done.text)
+    assert document["comment"] == "root" and document["setup"] == {"AB": ["aa"]}
+    assert document["moves"] == [
+        {"number": 1, "colour": "B", "sgf": "ee", "gtp": "E5"},
+        {"number": 2, "colour": "W", "sgf": "cc", "gtp": "C7"},
+    ]
