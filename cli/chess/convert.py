@@ -14,12 +14,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import chess.pgn
 from kifu.chess.checker import numbered_games, start_board
 from kifu.chess.locales import letter_map
 from kifu.chess.notation import ReadMove, is_null, read_move
+from kifu.chess.position import FenWriter
 from kifu.chess.reader import read_game
 from kifu.chess.replay import replay
+from kifu.chess.san import play
 from kifu.chess.splitter import GameText
 from kifu.core.findings import Finding
 from kifu.core.record import MoveNode, Record
@@ -98,109 +99,246 @@ def convert_game(
     start = start_board(read.record, [])
     if start is None:
         return Converted(index, "", [], ["its start position or variant cannot be replayed"])
-    built = _build(read.record, start, read_lang, problems)
-    if read_lang is None and len(problems) > len(read.findings):
+    needs = _NEEDS[target]
+    walked = _walk(read.record, start, read_lang, needs)
+    if read_lang is None and walked.failure is not None:
         language = replay(read.record, start, None).language  # localised piece letters?
         if language:
-            problems = problems[: len(problems) - 1]
-            built = _build(read.record, start, language[0], problems)
-    text = _WRITERS[target](built, lang)
-    dropped = _what_plain_lists_drop(built, target) if target in ("uci", "fen", "epd") else []
+            walked = _walk(read.record, start, language[0], needs)
+    if walked.failure is not None:
+        problems.append(walked.failure)
+    text = _WRITERS[target](walked, lang)
+    dropped = _what_plain_lists_drop(walked, target) if target in ("uci", "fen", "epd") else []
     return Converted(index, text, dropped, problems)
 
 
-# --- from our record to a python-chess game ----------------------------------------------------
+# --- from our record to the moves of every line, written -----------------------------------------
 
 
-def _build(record: Record, start: chess.Board, read_lang: str | None, dropped: list[str]) -> chess.pgn.Game:
-    game = chess.pgn.Game()
-    game.headers.clear()
-    for name, value in record.tags.items():
-        game.headers[name] = value
-    game.setup(start)
-    for name in ("FEN", "SetUp", "Variant"):  # setup() rewrites them; keep them as written
-        if name in record.tags:
-            game.headers[name] = record.tags[name]
-    game.comment = " ".join(record.comments)
+@dataclass(slots=True)
+class _Ply:
+    """A move that was played, with what the record attaches to it.
+
+    ``text`` is the move in the target's notation (SAN or LAN, with its check mark), ``fen``
+    the position after it when the target needs positions. ``variations`` are the lines that
+    replace this move, written after it (PGN order); the first move of a variation has none,
+    since PGN cannot tell its alternatives from those of the move it replaces.
+    """
+
+    number: int
+    white: bool
+    move: chess.Move
+    text: str
+    fen: str
+    comment_before: str = ""
+    comment: str = ""
+    nags: tuple[int, ...] = ()
+    variations: list[list[_Ply]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Walked:
+    """A record replayed for writing: tags (in export order), the start, the lines of moves."""
+
+    tags: list[tuple[str, str]]
+    start: chess.Board
+    comment: str
+    moves: list[_Ply]
+    failure: str | None  # the first move that could not be played, and how many were lost
+
+
+#: per target: whether moves are written as SAN, LAN or not at all, and whether positions are
+_NEEDS: dict[str, tuple[str, bool]] = {
+    "pgn": ("san", False),
+    "san": ("san", False),
+    "fan": ("san", False),
+    "lan": ("lan", False),
+    "uci": ("", False),
+    "fen": ("", True),
+    "epd": ("", True),
+    "json": ("san", True),
+}
+
+
+def _walk(record: Record, start: chess.Board, read_lang: str | None, needs: tuple[str, bool]) -> _Walked:
+    """Replay every line of ``record`` and write each move as the target needs it.
+
+    Iterative, since variations nest arbitrarily deep. A line ends at its first move that
+    cannot be played; the first such move of the whole record is the ``failure``.
+    """
+    notation, positions = needs
     letters = letter_map(read_lang) if read_lang else None
-    # work: (parent game node, its position, the nodes of a line, main line?); iterative,
-    # since variations nest arbitrarily deep. The position is carried along: asking a
-    # python-chess node for its board replays the game from the start every time.
-    work: list[tuple[chess.pgn.GameNode, chess.Board, list[MoveNode], bool]] = [
-        (game, start.copy(stack=False), record.moves, True)
+    walked = _Walked(_export_tags(record, start), start, " ".join(record.comments), [], None)
+    # work: (where the line goes, its first position, its nodes, main line?)
+    work: list[tuple[list[list[_Ply]] | None, chess.Board, list[MoveNode], bool]] = [
+        (None, start.copy(stack=False), record.moves, True)
     ]
     while work:
-        parent, board, nodes, main = work.pop()
+        holder, board, nodes, main = work.pop()
+        line: list[_Ply] = walked.moves if main else []
+        in_check: bool | None = None
+        fens = FenWriter(board) if positions else None
         for position, node in enumerate(nodes):
-            if is_null(node.text):
+            if node.text[0] in "-Z0@" and is_null(node.text):
                 move = chess.Move.null()
             else:
-                read = read_move(board, node.text, letters)
+                read = read_move(board, node.text, letters, in_check)
                 if not isinstance(read, ReadMove):
-                    where = f"line {node.span.line}" if node.span else "?"
-                    dropped.append(
-                        f"{node.text} ({where}) and the {len(nodes) - position - 1} move(s) after it: "
-                        f"{read.message}"
-                    )
+                    if walked.failure is None:
+                        where = f"line {node.span.line}" if node.span else "?"
+                        walked.failure = (
+                            f"{node.text} ({where}) and the {len(nodes) - position - 1} move(s) after it: "
+                            f"{read.message}"
+                        )
                     break
                 move = read.move
-            child = parent.add_variation(move)
+            ply = _Ply(
+                board.fullmove_number,
+                board.turn,
+                move,
+                "",
+                "",
+                nags=tuple(sorted(set(node.nags))) if node.nags else (),
+            )
             if position == 0 and not main:
-                child.starting_comment = " ".join(node.comments_before)
+                ply.comment_before = " ".join(node.comments_before)
+                assert holder is not None
+                holder.append(line)
             elif node.comments_before:
-                parent.comment = " ".join(filter(None, [parent.comment, *node.comments_before]))
-            child.comment = " ".join(node.comments_after)
-            child.nags.update(node.nags)
-            # alternatives branch from the same parent; pushed in reverse, popped in order
-            for alternative in reversed(node.variations):
-                if alternative:
-                    work.append((parent, board.copy(stack=False), alternative, False))
-            board.push(move)
-            parent = child
-    return game
+                if line:
+                    line[-1].comment = _joined(line[-1].comment, node.comments_before)
+                else:
+                    walked.comment = _joined(walked.comment, node.comments_before)
+            ply.comment = " ".join(node.comments_after)
+            if node.variations:
+                # PGN export order: the alternatives of a variation's first move are written
+                # beside that variation, those of any other move after the move
+                siblings = holder if position == 0 and not main else ply.variations
+                assert siblings is not None
+                for alternative in reversed(node.variations):
+                    if alternative:
+                        work.append((siblings, board.copy(stack=False), alternative, False))
+            ply.text, in_check = play(board, move, notation)
+            if fens is not None:
+                ply.fen = fens.fen(board)
+            line.append(ply)
+    return walked
+
+
+def _joined(comment: str, more: list[str]) -> str:
+    return " ".join(filter(None, [comment, *more]))
+
+
+def _export_tags(record: Record, start: chess.Board) -> list[tuple[str, str]]:
+    """The tags in export order: the Seven Tag Roster, then the others as they came.
+
+    As python-chess's ``Game.setup`` leaves them, except that FEN, SetUp and Variant keep the
+    values written in the record.
+    """
+    tags = dict(record.tags)
+    fen = start.fen() if "FEN" in tags else chess.STARTING_FEN
+    if fen == chess.STARTING_FEN:
+        tags.pop("FEN", None)
+        tags.pop("SetUp", None)
+    else:
+        tags["FEN"], tags["SetUp"] = fen, "1"
+    if start.chess960:
+        tags["Variant"] = "Chess960"
+    else:
+        tags.pop("Variant", None)
+    for name in ("FEN", "SetUp", "Variant"):
+        if name in record.tags:
+            tags[name] = record.tags[name]
+    roster = [(name, tags[name]) for name in _ROSTER if name in tags]
+    return roster + [(name, value) for name, value in tags.items() if name not in _ROSTER]
+
+
+#: the Seven Tag Roster, in the order the PGN Standard exports it
+_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
 
 # --- writers -------------------------------------------------------------------------------------
 
 
-class _Exporter(chess.pgn.StringExporter):
-    """python-chess's export format, with moves written by ``write`` and comments wrapped.
+class _Tokens:
+    """Movetext wrapped as the PGN export format wants: lines under 80 characters."""
 
-    The Standard keeps export lines under 80 characters; python-chess writes a comment as one
-    token, so a long comment makes a long line. Here its words are tokens of their own.
-    """
+    __slots__ = ("current", "lines", "width")
 
-    def __init__(self, write: Callable[[chess.Board, chess.Move], str]) -> None:
-        super().__init__(columns=79, headers=True, comments=True, variations=True)
-        self.write = write
+    COLUMNS = 79
 
-    def visit_move(self, board: chess.Board, move: chess.Move) -> None:
-        if self.variations or not self.variation_depth:
-            if board.turn == chess.WHITE:
-                self.write_token(f"{board.fullmove_number}. ")
-            elif self.force_movenumber:
-                self.write_token(f"{board.fullmove_number}... ")
-            self.write_token(self.write(board, move) + " ")
-            self.force_movenumber = False
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.current: list[str] = []
+        self.width = 0
 
-    def visit_comment(self, comment: str) -> None:
-        if self.comments and (self.variations or not self.variation_depth):
-            self.write_token("{ ")
-            for word in comment.replace("}", "").split():
-                self.write_token(word + " ")
-            self.write_token("} ")
-            self.force_movenumber = True
+    def add(self, token: str) -> None:
+        if self.COLUMNS - self.width < len(token):
+            self.flush()
+        self.current.append(token)
+        self.width += len(token)
 
+    def comment(self, text: str) -> None:
+        """A comment, word by word, so that a long comment wraps like the moves around it."""
+        self.add("{ ")
+        for word in text.replace("}", "").split():
+            self.add(word + " ")
+        self.add("} ")
 
-def _export(game: chess.pgn.Game, write: Callable[[chess.Board, chess.Move], str]) -> str:
-    exported: str = game.accept(_Exporter(write))
-    return exported
+    def flush(self) -> None:
+        if self.current:
+            self.lines.append("".join(self.current).rstrip())
+        self.current, self.width = [], 0
 
 
-def _pgn(game: chess.pgn.Game, lang: str | None) -> str:
-    if lang and lang != "en":
-        return _export(game, lambda board, move: _local_san(board, move, lang))
-    return _export(game, chess.Board.san)
+def _escaped(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _export(walked: _Walked, write: Callable[[_Ply], str]) -> str:
+    """The PGN export format: tags, a blank line, the movetext with its variations, the result."""
+    lines = [f'[{name} "{_escaped(value)}"]' for name, value in walked.tags]
+    if lines:
+        lines.append("")
+    tokens = _Tokens()
+    if walked.comment:
+        tokens.comment(walked.comment)
+    # frames: [line, next index, a variation?, opened?]; iterative, like the walk
+    frames: list[list[Any]] = [[walked.moves, 0, False, True]]
+    numbered = True  # the next Black move needs its number (after a comment or a variation)
+    while frames:
+        frame = frames[-1]
+        line, index = frame[0], frame[1]
+        if not frame[3]:
+            tokens.add("( ")
+            frame[3] = numbered = True
+        if index == len(line):
+            frames.pop()
+            if frame[2]:
+                tokens.add(") ")
+                numbered = True
+            continue
+        frame[1] = index + 1
+        ply: _Ply = line[index]
+        if ply.comment_before:
+            tokens.comment(ply.comment_before)
+            numbered = True
+        if ply.white:
+            tokens.add(f"{ply.number}. ")
+        elif numbered:
+            tokens.add(f"{ply.number}... ")
+        tokens.add(write(ply) + " ")
+        numbered = False
+        for nag in ply.nags:
+            tokens.add(f"${nag} ")
+        if ply.comment:
+            tokens.comment(ply.comment)
+            numbered = True
+        for variation in reversed(ply.variations):
+            frames.append([variation, 0, True, False])
+    tokens.add(next((value for name, value in walked.tags if name == "Result"), "*") + " ")
+    tokens.flush()
+    return "\n".join([*lines, *tokens.lines]).rstrip()
 
 
 def _relettered(san: str, letters: dict[str, str]) -> str:
@@ -213,104 +351,84 @@ def _relettered(san: str, letters: dict[str, str]) -> str:
     return san
 
 
-def _local_san(board: chess.Board, move: chess.Move, lang: str) -> str:
-    english_to_local = {english: local for local, english in letter_map(lang).items() if english != "P"}
-    return _relettered(board.san(move), english_to_local)
+def _pgn(walked: _Walked, lang: str | None) -> str:
+    if lang and lang != "en":
+        english_to_local = {english: local for local, english in letter_map(lang).items() if english != "P"}
+        return _export(walked, lambda ply: _relettered(ply.text, english_to_local))
+    return _export(walked, lambda ply: ply.text)
 
 
-def _fan(board: chess.Board, move: chess.Move) -> str:
-    return _relettered(board.san(move), _FIGURINES[board.turn])
+def _fan(walked: _Walked, lang: str | None) -> str:
+    return _export(walked, lambda ply: _relettered(ply.text, _FIGURINES[ply.white]))
 
 
-def _lan(board: chess.Board, move: chess.Move) -> str:
-    return board.lan(move)
+def _uci(walked: _Walked, lang: str | None) -> str:
+    return " ".join(ply.move.uci() for ply in walked.moves) + "\n"
 
 
-def _uci(game: chess.pgn.Game, lang: str | None) -> str:
-    return " ".join(move.uci() for move in game.mainline_moves()) + "\n"
+def _positions(walked: _Walked, epd: bool) -> str:
+    if epd:
+        return "\n".join([walked.start.epd(), *(_epd(ply.fen) for ply in walked.moves)]) + "\n"
+    return "\n".join([walked.start.fen(), *(ply.fen for ply in walked.moves)]) + "\n"
 
 
-def _positions(game: chess.pgn.Game, epd: bool) -> str:
-    board = game.board()
-    lines = [board.epd() if epd else board.fen()]
-    for move in game.mainline_moves():
-        board.push(move)
-        lines.append(board.epd() if epd else board.fen())
-    return "\n".join(lines) + "\n"
+def _epd(fen: str) -> str:
+    return fen.rsplit(" ", 2)[0]
 
 
-def _json(game: chess.pgn.Game, lang: str | None) -> str:
+def _json(walked: _Walked, lang: str | None) -> str:
     document = {
-        "tags": dict(game.headers),
-        "start": game.board().fen(),
-        "comment": game.comment or None,
-        "moves": _json_line(game, game.board(), None),
+        "tags": dict(walked.tags),
+        "start": walked.start.fen(),
+        "comment": walked.comment or None,
+        "moves": _json_line(walked.moves, 0),
     }
     return json.dumps(document, ensure_ascii=False) + "\n"
 
 
-def _json_line(
-    parent: chess.pgn.GameNode, board: chess.Board, first: chess.pgn.ChildNode | None
-) -> list[Any]:
-    """The moves of a line as JSON objects, each with the variations that replace it.
+#: JSON nests a variation as a list inside a move; deeper than this, variations are left out
+#: (the JSON encoder recurses once per level)
+MAX_JSON_DEPTH = 200
 
-    ``first`` starts a variation (an alternative child of ``parent``); ``None`` follows the
-    main line. Recursion depth is the nesting depth of variations, which the reader caps.
-    """
+
+def _json_line(line: list[_Ply], depth: int) -> list[Any]:
+    """The moves of a line as JSON objects, each with the variations that replace it."""
     moves: list[dict[str, Any]] = []
-    node: chess.pgn.ChildNode | None = (
-        first if first is not None else (parent.variations[0] if parent.variations else None)
-    )
-    while node is not None:
-        alternatives = (
-            [_json_line(parent, board.copy(stack=False), v) for v in parent.variations[1:]]
-            if first is None or node is not first
-            else []
-        )
-        moves.append(_json_move(board, node, alternatives))
-        board.push(node.move)
-        parent, first = node, None
-        node = node.variations[0] if node.variations else None
+    for ply in line:
+        entry: dict[str, Any] = {"san": ply.text, "uci": ply.move.uci(), "fen": ply.fen}
+        if ply.comment_before:
+            entry["comment_before"] = ply.comment_before
+        if ply.comment:
+            entry["comment"] = ply.comment
+        if ply.nags:
+            entry["nags"] = list(ply.nags)
+        if ply.variations and depth < MAX_JSON_DEPTH:
+            entry["variations"] = [_json_line(variation, depth + 1) for variation in ply.variations]
+        moves.append(entry)
     return moves
 
 
-def _json_move(board: chess.Board, node: chess.pgn.ChildNode, variations: list[Any]) -> dict[str, Any]:
-    entry: dict[str, Any] = {"san": board.san(node.move), "uci": node.move.uci()}
-    board.push(node.move)
-    entry["fen"] = board.fen()
-    board.pop()
-    if node.starting_comment:
-        entry["comment_before"] = node.starting_comment
-    if node.comment:
-        entry["comment"] = node.comment
-    if node.nags:
-        entry["nags"] = sorted(node.nags)
-    if variations:
-        entry["variations"] = variations
-    return entry
-
-
-def _what_plain_lists_drop(game: chess.pgn.Game, target: str) -> list[str]:
+def _what_plain_lists_drop(walked: _Walked, target: str) -> list[str]:
     lost: list[str] = []
-    nodes = list(game.mainline())
-    if any(node.comment or node.starting_comment for node in nodes) or game.comment:
+    plies = walked.moves
+    if walked.comment or any(ply.comment or ply.comment_before for ply in plies):
         lost.append("comments")
-    if any(node.nags for node in nodes):
+    if any(ply.nags for ply in plies):
         lost.append("NAGs")
-    if any(len(node.variations) > 1 for node in [game, *nodes]):
+    if any(ply.variations for ply in plies):
         lost.append("variations")
-    if any(name not in ("FEN", "SetUp") for name in game.headers) or (target == "uci" and game.headers):
+    if any(name not in ("FEN", "SetUp") for name, _ in walked.tags) or (target == "uci" and walked.tags):
         lost.append("tags")
     return lost
 
 
-_WRITERS: dict[str, Any] = {
+_WRITERS: dict[str, Callable[[_Walked, str | None], str]] = {
     "pgn": _pgn,
     "san": _pgn,
-    "fan": lambda game, lang: _export(game, _fan),
-    "lan": lambda game, lang: _export(game, _lan),
+    "fan": _fan,
+    "lan": lambda walked, lang: _export(walked, lambda ply: ply.text),
     "uci": _uci,
-    "fen": lambda game, lang: _positions(game, epd=False),
-    "epd": lambda game, lang: _positions(game, epd=True),
+    "fen": lambda walked, lang: _positions(walked, epd=False),
+    "epd": lambda walked, lang: _positions(walked, epd=True),
     "json": _json,
 }

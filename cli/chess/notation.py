@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from kifu.chess.locales import translate
 
@@ -81,15 +82,15 @@ def read_move(
     """
     if letters is None:
         plain = _PLAIN_SAN.match(written)
-        # not for Nbd7-style disambiguation (it may be unneeded) nor a8Q (no '=')
-        if (
-            plain is not None
-            and (plain.group(1) is None or (plain.group(2) is None and plain.group(3) is None))
-            and (plain.group(11) is None or plain.group(10) is not None)
-        ):
-            move = fast_san(board, plain, in_check)
-            if move is not None:
-                return ReadMove(move, plain.group(12) or "", plain.group(13) or "", [])
+        if plain is not None:
+            groups = plain.groups()
+            # not for Nbd7-style disambiguation (it may be unneeded) nor a8Q (no '=')
+            if (groups[0] is None or (groups[1] is None and groups[2] is None)) and (
+                groups[10] is None or groups[9] is not None
+            ):
+                move = fast_san(board, groups, in_check)
+                if move is not None:
+                    return ReadMove(move, groups[11] or "", groups[12] or "", [])
     core, suffix, annotation = split_suffixes(written)
     if letters is not None:
         core = translate(core, letters)
@@ -124,7 +125,7 @@ def _san(
     match: re.Match[str],
     in_check: bool | None,
 ) -> ReadMove | MoveProblem:
-    move = fast_san(board, match, in_check)
+    move = fast_san(board, match.groups(), in_check)
     try:
         if move is None:
             move = board.parse_san(core)
@@ -180,39 +181,46 @@ _LINES_THROUGH = [
 ]
 
 
-def fast_san(board: chess.Board, match: re.Match[str], in_check: bool | None = None) -> chess.Move | None:
+def reach(board: chess.Board, piece: chess.PieceType, to: chess.Square) -> chess.Bitboard:
+    """The squares from which a piece (not a pawn) of this kind attacks ``to`` in this position."""
+    if piece == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[to]
+    if piece == chess.KING:
+        return chess.BB_KING_ATTACKS[to]
+    occupied = board.occupied
+    squares = 0
+    if piece != chess.ROOK:
+        squares |= chess.BB_DIAG_ATTACKS[to][chess.BB_DIAG_MASKS[to] & occupied]
+    if piece != chess.BISHOP:
+        squares |= chess.BB_RANK_ATTACKS[to][chess.BB_RANK_MASKS[to] & occupied]
+        squares |= chess.BB_FILE_ATTACKS[to][chess.BB_FILE_MASKS[to] & occupied]
+    return squares
+
+
+def fast_san(board: chess.Board, groups: tuple[Any, ...], in_check: bool | None = None) -> chess.Move | None:
     """The move of a well-formed SAN when it is legal and unique, found directly; else ``None``.
 
+    ``groups`` are the groups of a match of ``_SAN`` (or ``_PLAIN_SAN``, which begins alike).
     This is python-chess's resolution without generating moves: the candidates are the pieces
     that attack the target square. Anything unusual (no candidate, two candidates, en passant,
     a missing promotion piece) returns ``None`` and goes to ``parse_san``, which explains it.
     """
+    letter, from_file, from_rank, _, square, pawn_file, takes, target_file, target_rank, _, promoted = groups[
+        :11
+    ]
     turn = board.turn
-    letter = match.group(1)
     if in_check is None:
         in_check = board.is_check()
     if letter:
-        to = chess.parse_square(match.group(5))
+        to = _SQUARE_INDEX[square]
         if board.occupied_co[turn] & chess.BB_SQUARES[to]:
             return None
         piece = _PIECE_INDEX[letter]
-        occupied = board.occupied
-        if piece == chess.KNIGHT:
-            reach = chess.BB_KNIGHT_ATTACKS[to]
-        elif piece == chess.KING:
-            reach = chess.BB_KING_ATTACKS[to]
-        else:
-            reach = 0
-            if piece != chess.ROOK:
-                reach |= chess.BB_DIAG_ATTACKS[to][chess.BB_DIAG_MASKS[to] & occupied]
-            if piece != chess.BISHOP:
-                reach |= chess.BB_RANK_ATTACKS[to][chess.BB_RANK_MASKS[to] & occupied]
-                reach |= chess.BB_FILE_ATTACKS[to][chess.BB_FILE_MASKS[to] & occupied]
-        origins = board.pieces_mask(piece, turn) & reach
-        if match.group(2):
-            origins &= chess.BB_FILES[ord(match.group(2)) - 97]
-        if match.group(3):
-            origins &= chess.BB_RANKS[ord(match.group(3)) - 49]
+        origins = board.pieces_mask(piece, turn) & reach(board, piece, to)
+        if from_file:
+            origins &= chess.BB_FILES[ord(from_file) - 97]
+        if from_rank:
+            origins &= chess.BB_RANKS[ord(from_rank) - 49]
         found = None
         king = _unchecked_king(board, in_check, piece == chess.KING)
         for origin in chess.scan_forward(origins):
@@ -222,17 +230,15 @@ def fast_san(board: chess.Board, match: re.Match[str], in_check: bool | None = N
                     return None
                 found = move
         return found
-    to = chess.parse_square(
-        match.group(8) + match.group(9) if match.group(7) else match.group(6) + match.group(9)
-    )
+    to = _SQUARE_INDEX[(target_file if takes else pawn_file) + target_rank]
     rank = to >> 3
-    promotion = _PIECE_INDEX[match.group(11)] if match.group(11) else None
+    promotion = _PIECE_INDEX[promoted] if promoted else None
     if (rank in (0, 7)) != (promotion is not None):
         return None
     step = -8 if turn == chess.WHITE else 8
     pawns = board.pawns & board.occupied_co[turn]
-    if match.group(7):
-        origin = chess.square(ord(match.group(6)) - 97, (to + step) >> 3)
+    if takes:
+        origin = chess.square(ord(pawn_file) - 97, (to + step) >> 3)
         if abs((origin & 7) - (to & 7)) != 1 or not (board.occupied_co[not turn] & chess.BB_SQUARES[to]):
             return None  # not a capture of a piece (en passant goes to parse_san)
     else:
@@ -247,6 +253,9 @@ def fast_san(board: chess.Board, match: re.Match[str], in_check: bool | None = N
         return None
     move = chess.Move(origin, to, promotion)
     return move if _safe(board, move, _unchecked_king(board, in_check, False)) else None
+
+
+_SQUARE_INDEX = {name: square for square, name in enumerate(chess.SQUARE_NAMES)}
 
 
 def _castle(

@@ -131,6 +131,8 @@ class _MainLine:
             return
         if count >= 2:
             self._repeated(key, count, ply)
+        if self.ending is not None:
+            return  # the game is over: nothing is left to claim
         clock = board.halfmove_clock
         if clock >= 99:
             self._long_quiet(board, clock, ply)

@@ -1,0 +1,90 @@
+"""Writing moves: SAN and LAN exactly as python-chess writes them, computed without its detour.
+
+python-chess's ``Board.san`` plays the move, tests for check and mate, and takes it back; a
+converter that plays every move anyway can write the move first, play it once, and add the
+check mark from the moved piece alone (see :func:`kifu.chess.replay.gives_check`). Pieces of
+the same kind are compared for disambiguation only when one of them attacks the target square.
+"""
+
+from __future__ import annotations
+
+from kifu.chess.notation import reach
+from kifu.chess.position import push
+from kifu.chess.replay import gives_check
+
+import chess
+
+_LETTERS = ["", "", "N", "B", "R", "Q", "K"]
+_PROMOTIONS = ["", "", "=N", "=B", "=R", "=Q", "=K"]
+
+
+def play(
+    board: chess.Board, move: chess.Move, notation: str = "san", *, mate: bool = True
+) -> tuple[str, bool]:
+    """Write ``move`` in ``notation`` (san, lan, or "" for no text), play it on ``board``, and
+    say whether it checks.
+
+    The text carries ``+`` or ``#`` as python-chess would write it; ``mate=False`` skips the
+    search for a mate (the text then ends in ``+`` for a mate too).
+    """
+    if not move:
+        board.push(move)
+        return ("--" if notation else ""), board.is_check()
+    origin, to = move.from_square, move.to_square
+    origin_mask, to_mask = chess.BB_SQUARES[origin], chess.BB_SQUARES[to]
+    turn = board.turn
+    special = False  # castling and en passant move a second piece: python-chess tests the check
+    text = ""
+    if board.pawns & origin_mask:
+        capture = bool(board.occupied_co[not turn] & to_mask)
+        if not capture and (origin & 7) != (to & 7):
+            capture = special = True  # en passant
+        if not notation:
+            pass
+        elif notation == "lan":
+            text = chess.SQUARE_NAMES[origin] + ("x" if capture else "-") + chess.SQUARE_NAMES[to]
+        elif capture:
+            text = chess.FILE_NAMES[origin & 7] + "x" + chess.SQUARE_NAMES[to]
+        else:
+            text = chess.SQUARE_NAMES[to]
+        if move.promotion and notation:
+            text += _PROMOTIONS[move.promotion]
+    elif board.kings & origin_mask and board.is_castling(move):
+        special = True
+        if notation:
+            text = "O-O" if (to & 7) > (origin & 7) else "O-O-O"
+    elif notation:
+        piece = board.piece_type_at(origin)
+        if piece is None:
+            raise ValueError(f"no piece on {chess.SQUARE_NAMES[origin]} for {move.uci()}")
+        capture = bool(board.occupied_co[not turn] & to_mask)
+        if notation == "lan":
+            text = _LETTERS[piece] + chess.SQUARE_NAMES[origin] + ("x" if capture else "-")
+        else:
+            text = _LETTERS[piece] + _disambiguation(board, piece, origin, to) + ("x" if capture else "")
+        text += chess.SQUARE_NAMES[to]
+    push(board, move)
+    check = board.is_check() if special else gives_check(board, move)
+    if check and notation:
+        text += "#" if mate and not any(board.generate_legal_moves()) else "+"
+    return text, check
+
+
+def _disambiguation(
+    board: chess.Board, piece: chess.PieceType, origin: chess.Square, to: chess.Square
+) -> str:
+    """The file, rank or square that tells the moving piece from others that could go to ``to``."""
+    others = board.pieces_mask(piece, board.turn) & reach(board, piece, to) & ~chess.BB_SQUARES[origin]
+    if not others:
+        return ""
+    rivals = 0
+    for square in chess.scan_forward(others):
+        if board.is_legal(chess.Move(square, to)):
+            rivals |= chess.BB_SQUARES[square]
+    if not rivals:
+        return ""
+    if not rivals & chess.BB_FILES[origin & 7]:
+        return chess.FILE_NAMES[origin & 7]
+    if not rivals & chess.BB_RANKS[origin >> 3]:
+        return chess.RANK_NAMES[origin >> 3]
+    return chess.SQUARE_NAMES[origin]

@@ -1,0 +1,89 @@
+"""The replay's fast paths give python-chess's exact results, position by position.
+
+:func:`kifu.chess.position.push` must leave the board as ``Board.push`` does (bitboards,
+castling rights, en passant, clocks), :class:`~kifu.chess.position.FenWriter` must write
+``Board.fen()``, and :func:`kifu.chess.san.play` must write ``Board.san``/``Board.lan``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kifu.chess.position import FenWriter, push
+from kifu.chess.san import play
+
+import chess
+
+
+def _state(board: chess.Board) -> tuple[object, ...]:
+    return (
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        board.occupied,
+        tuple(board.occupied_co),
+        board.promoted,
+        board.clean_castling_rights(),
+        board.ep_square,
+        board.halfmove_clock,
+        board.fullmove_number,
+        board.turn,
+    )
+
+
+def _start(rng: random.Random, chess960: bool) -> chess.Board:
+    return chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
+
+
+def _pick(rng: random.Random, board: chess.Board) -> chess.Move:
+    """A random legal move, with captures, promotions and castling favoured (they are the edge cases)."""
+    moves = list(board.legal_moves)
+    special = [m for m in moves if m.promotion or board.is_capture(m) or board.is_castling(m)]
+    return rng.choice(special if special and rng.random() < 0.5 else moves)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 300), chess960=st.booleans())
+def test_push_and_fen_match_python_chess(seed: int, plies: int, chess960: bool) -> None:
+    rng = random.Random(seed)
+    reference = _start(rng, chess960)
+    fast = reference.copy(stack=False)
+    fens = FenWriter(fast)
+    for _ in range(plies):
+        if reference.is_game_over():
+            break
+        move = _pick(rng, reference)
+        reference.push(move)
+        push(fast, move)
+        assert _state(fast) == _state(reference), move
+        assert fens.fen(fast) == reference.fen(), move
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 300), chess960=st.booleans())
+def test_play_writes_san_and_lan_as_python_chess(seed: int, plies: int, chess960: bool) -> None:
+    rng = random.Random(seed)
+    reference = _start(rng, chess960)
+    short, long = reference.copy(stack=False), reference.copy(stack=False)
+    for _ in range(plies):
+        if reference.is_game_over():
+            break
+        move = _pick(rng, reference)
+        san, lan = reference.san(move), reference.lan(move)
+        reference.push(move)
+        assert play(short, move) == (san, reference.is_check())
+        assert play(long, move, "lan") == (lan, reference.is_check())
+
+
+def test_a_null_move_and_a_pop_after_the_fast_push() -> None:
+    board = chess.Board()
+    push(board, chess.Move.from_uci("e2e4"))
+    assert play(board, chess.Move.null()) == ("--", False)
+    board.push(chess.Move.from_uci("g1f3"))  # python-chess's own push and pop still pair up
+    board.pop()
+    assert board.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
