@@ -157,3 +157,15 @@ def test_strict_and_what_is_dropped() -> None:
 
 def test_unknown_target_is_a_usage_error() -> None:
     assert invoke(str(ROOT / "fixtures/chess/good/annotated.pgn"), "--to", "wxf")[0] == 2
+
+
+def test_tag_values_are_escaped_so_they_read_back() -> None:
+    """A quote or backslash in a tag value is escaped in the export (python-chess writes it raw)."""
+    text = '[Event "A \\"quoted\\" event"]\n[White "B\\\\C"]\n\n1. e4 e5 *\n'
+    [written] = convert_text(text, "pgn")
+    assert '[Event "A \\"quoted\\" event"]' in written and '[White "B\\\\C"]' in written
+    [document] = convert_text(
+        written, "json"
+    )  # kifu reads escapes as the Standard says (python-chess does not)
+    tags = json.loads(document)["tags"]
+    assert tags["Event"] == 'A "quoted" event' and tags["White"] == "B\\C"
