@@ -136,10 +136,12 @@ def _san(
         return _illegal(board, core)
     except chess.InvalidMoveError:
         return MoveProblem("unreadable", _unreadable_message(board, core, core))
-    if "disambiguation" in notes and len(_strip(board.san(move))) >= len(core):
-        notes.remove("disambiguation")
-    elif "disambiguation" in notes:
-        notes[notes.index("disambiguation")] = "overspecified:" + _strip(board.san(move))
+    if "disambiguation" in notes:
+        san = _piece_san(board, move)
+        if len(san) >= len(core):
+            notes.remove("disambiguation")
+        else:
+            notes[notes.index("disambiguation")] = "overspecified:" + san
     return ReadMove(move, suffix, annotation, notes)
 
 
@@ -256,6 +258,36 @@ def fast_san(board: chess.Board, groups: tuple[Any, ...], in_check: bool | None 
 
 
 _SQUARE_INDEX = {name: square for square, name in enumerate(chess.SQUARE_NAMES)}
+
+
+def disambiguation(board: chess.Board, piece: chess.PieceType, origin: chess.Square, to: chess.Square) -> str:
+    """The file, rank or square that tells the moving piece from others that could go to ``to``."""
+    others = board.pieces_mask(piece, board.turn) & reach(board, piece, to) & ~chess.BB_SQUARES[origin]
+    if not others:
+        return ""
+    rivals = 0
+    for square in chess.scan_forward(others):
+        if board.is_legal(chess.Move(square, to)):
+            rivals |= chess.BB_SQUARES[square]
+    if not rivals:
+        return ""
+    if not rivals & chess.BB_FILES[origin & 7]:
+        return chess.FILE_NAMES[origin & 7]
+    if not rivals & chess.BB_RANKS[origin >> 3]:
+        return chess.RANK_NAMES[origin >> 3]
+    return chess.SQUARE_NAMES[origin]
+
+
+def _piece_san(board: chess.Board, move: chess.Move) -> str:
+    """The SAN of a piece's move (not a pawn's, not castling) without its check mark."""
+    piece = board.piece_type_at(move.from_square)
+    assert piece is not None and piece != chess.PAWN
+    return (
+        chess.piece_symbol(piece).upper()
+        + disambiguation(board, piece, move.from_square, move.to_square)
+        + ("x" if board.occupied_co[not board.turn] & chess.BB_SQUARES[move.to_square] else "")
+        + chess.SQUARE_NAMES[move.to_square]
+    )
 
 
 def _castle(

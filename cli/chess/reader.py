@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from kifu.chess import codes
-from kifu.chess.grammar import Item, Variation, parse
+from kifu.chess.grammar import Item, Variation, parse, parser
 from kifu.chess.notation import SAN_TO_NAG
 from kifu.chess.splitter import GameText
 from kifu.core.findings import Code, Finding
@@ -170,7 +171,9 @@ class _Reader:
         elif kind == "RESULT":
             self._result(token, top)
         elif kind == "TAG":
-            self._tag(token, top and not self.record.moves and self.record.result is None)
+            in_header = top and not self.record.moves and self.record.result is None
+            for pair in _items(token, _one_of("TAG")):
+                self._tag(pair, in_header)
         elif kind == "BAD_TAG":
             self._bad_tag(token)
         elif kind == "MOVE_NUMBER":
@@ -185,30 +188,33 @@ class _Reader:
         # ESCAPE lines are ignored by definition
 
     def _move(self, token: Token, line: list[MoveNode], pending: list[str]) -> None:
-        """A MOVE token: an optional move number, a move, and possibly the reply."""
+        """A MOVE token: full moves in a row, each an optional move number, a move and maybe the reply."""
         value = token.value
-        parts = _MOVE_PARTS.match(value)
-        assert parts is not None  # the terminal guarantees the shape
-        number, first, second = parts.group(1, 2, 3)
-        start_line = (token.line or 1) + self.offset
-        start_column = token.column or 1
-        multiline = "\n" in value
-        for text, offset, numbered in ((first, parts.start(2), True), (second, parts.start(3), False)):
-            if text is None:
-                break
-            line_number, column = start_line, start_column + offset
-            if multiline and (before := value.rfind("\n", 0, offset)) >= 0:
-                line_number += value.count("\n", 0, offset)
-                column = offset - before
-            node = MoveNode(
-                text,
-                Span(line_number, column, line_number, column + len(text)),
-                int(number) if numbered and number else None,
-            )
-            if pending:
-                node.comments_before.extend(pending)
-                pending.clear()
-            line.append(node)
+        line_number = (token.line or 1) + self.offset
+        line_start = 1 - (token.column or 1)  # offset in value where the token's first line starts
+        scanned = 0  # newlines before this offset are counted in line_number
+        for full in _one_of("MOVE").finditer(value):
+            parts = _MOVE_PARTS.match(value, full.start(), full.end())
+            assert parts is not None  # the terminal guarantees the shape
+            number, first, second = parts.group(1, 2, 3)
+            for text, offset, numbered in ((first, parts.start(2), True), (second, parts.start(3), False)):
+                if text is None:
+                    break
+                newlines = value.count("\n", scanned, offset)
+                if newlines:
+                    line_number += newlines
+                    line_start = value.rfind("\n", scanned, offset) + 1
+                scanned = offset
+                column = offset - line_start + 1
+                node = MoveNode(
+                    text,
+                    Span(line_number, column, line_number, column + len(text)),
+                    int(number) if numbered and number else None,
+                )
+                if pending:
+                    node.comments_before.extend(pending)
+                    pending.clear()
+                line.append(node)
 
     def _comment(self, text: str, line: list[MoveNode], pending: list[str]) -> None:
         if line and not pending:
@@ -310,6 +316,33 @@ class _Reader:
             )
         else:
             self.last_unreadable = token
+
+
+def _items(token: Token, item: re.Pattern[str]) -> list[Token]:
+    """The items of a run token, each a token with its own line and column."""
+    value = token.value
+    items = []
+    line, column = token.line or 1, token.column or 1
+    line_start = 1 - column  # offset in value where the current line starts
+    scanned = 0
+    for match in item.finditer(value):
+        start = match.start()
+        newlines = value.count("\n", scanned, start)
+        if newlines:
+            line += newlines
+            line_start = value.rfind("\n", scanned, start) + 1
+        scanned = start
+        items.append(Token(token.type, match.group(), line=line, column=start - line_start + 1))
+    return items
+
+
+@lru_cache(maxsize=2)
+def _one_of(terminal: str) -> re.Pattern[str]:
+    """One item of a run that the grammar lexes as one token: ``MOVE`` is ``FULL_MOVE+`` and
+    ``TAG`` is ``TAG_PAIR+`` (fewer tokens for the parser, which is most of a read's cost)."""
+    run = parser().get_terminal(terminal).pattern.value
+    assert run.startswith("(?:") and run.endswith(")+"), run
+    return re.compile(run[3:-2])
 
 
 def _hoist_result(items: list[Item]) -> list[Item]:

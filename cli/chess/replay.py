@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from kifu.chess import codes
 from kifu.chess.locales import candidate_tables, describe, letter_map
 from kifu.chess.notation import MoveProblem, ReadMove, is_null, read_move
+from kifu.chess.position import push
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import MoveNode, Record
 
@@ -376,7 +377,7 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
                     pawn and not position.occupied & target and (move.from_square & 7) != (move.to_square & 7)
                 )
             )
-            position.push(move)
+            push(position, move)
             check = in_check = position.is_check() if special else gives_check(position, move)
             mate = check and not any(position.generate_legal_moves())
             if read.suffix != ("#" if mate else "+" if check else ""):

@@ -8,7 +8,7 @@ the same kind are compared for disambiguation only when one of them attacks the 
 
 from __future__ import annotations
 
-from kifu.chess.notation import reach
+from kifu.chess.notation import disambiguation
 from kifu.chess.position import push
 from kifu.chess.replay import gives_check
 
@@ -61,30 +61,10 @@ def play(
         if notation == "lan":
             text = _LETTERS[piece] + chess.SQUARE_NAMES[origin] + ("x" if capture else "-")
         else:
-            text = _LETTERS[piece] + _disambiguation(board, piece, origin, to) + ("x" if capture else "")
+            text = _LETTERS[piece] + disambiguation(board, piece, origin, to) + ("x" if capture else "")
         text += chess.SQUARE_NAMES[to]
     push(board, move)
     check = board.is_check() if special else gives_check(board, move)
     if check and notation:
         text += "#" if mate and not any(board.generate_legal_moves()) else "+"
     return text, check
-
-
-def _disambiguation(
-    board: chess.Board, piece: chess.PieceType, origin: chess.Square, to: chess.Square
-) -> str:
-    """The file, rank or square that tells the moving piece from others that could go to ``to``."""
-    others = board.pieces_mask(piece, board.turn) & reach(board, piece, to) & ~chess.BB_SQUARES[origin]
-    if not others:
-        return ""
-    rivals = 0
-    for square in chess.scan_forward(others):
-        if board.is_legal(chess.Move(square, to)):
-            rivals |= chess.BB_SQUARES[square]
-    if not rivals:
-        return ""
-    if not rivals & chess.BB_FILES[origin & 7]:
-        return chess.FILE_NAMES[origin & 7]
-    if not rivals & chess.BB_RANKS[origin >> 3]:
-        return chess.RANK_NAMES[origin >> 3]
-    return chess.SQUARE_NAMES[origin]
