@@ -20,7 +20,10 @@ from kifu.core.record import MoveNode, Record, Span
 from lark import Token
 
 _TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\]', re.S)
-_MOVE_PARTS = re.compile(r"(?:([0-9]+)[ \t]*(?:\.+|…)\s*)?(\S+)(?:\s+(\S+))?")
+#: An item of a MOVE token: a move number indication (``12.``, ``12 ...``, ``12…``) or a move.
+#: The token is a run of the grammar's full moves, so its moves are parted by white space and
+#: a number indication always belongs to the move after it.
+_RUN_ITEM = re.compile(r"([0-9]+)[ \t]*(?:\.+|…)\s*|(\S+)\s*")
 _UNESCAPED_QUOTE = re.compile(r'(?<!\\)(?:\\\\)*"')
 _RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 _MAX_SHOWN = 60
@@ -188,33 +191,32 @@ class _Reader:
         # ESCAPE lines are ignored by definition
 
     def _move(self, token: Token, line: list[MoveNode], pending: list[str]) -> None:
-        """A MOVE token: full moves in a row, each an optional move number, a move and maybe the reply."""
+        """A MOVE token: full moves in a row (move numbers, moves, replies)."""
         value = token.value
         line_number = (token.line or 1) + self.offset
-        line_start = 1 - (token.column or 1)  # offset in value where the token's first line starts
+        line_start = 1 - (token.column or 1)  # offset in value where the current line starts
         scanned = 0  # newlines before this offset are counted in line_number
-        for full in _one_of("MOVE").finditer(value):
-            parts = _MOVE_PARTS.match(value, full.start(), full.end())
-            assert parts is not None  # the terminal guarantees the shape
-            number, first, second = parts.group(1, 2, 3)
-            for text, offset, numbered in ((first, parts.start(2), True), (second, parts.start(3), False)):
-                if text is None:
-                    break
+        multiline = "\n" in value
+        number: int | None = None
+        for item in _RUN_ITEM.finditer(value):
+            text = item[2]
+            if text is None:
+                number = int(item[1])
+                continue
+            offset = item.start()
+            if multiline:
                 newlines = value.count("\n", scanned, offset)
                 if newlines:
                     line_number += newlines
                     line_start = value.rfind("\n", scanned, offset) + 1
                 scanned = offset
-                column = offset - line_start + 1
-                node = MoveNode(
-                    text,
-                    Span(line_number, column, line_number, column + len(text)),
-                    int(number) if numbered and number else None,
-                )
-                if pending:
-                    node.comments_before.extend(pending)
-                    pending.clear()
-                line.append(node)
+            column = offset - line_start + 1
+            node = MoveNode(text, Span(line_number, column, line_number, column + len(text)), number)
+            number = None
+            if pending:
+                node.comments_before.extend(pending)
+                pending.clear()
+            line.append(node)
 
     def _comment(self, text: str, line: list[MoveNode], pending: list[str]) -> None:
         if line and not pending:
@@ -336,10 +338,9 @@ def _items(token: Token, item: re.Pattern[str]) -> list[Token]:
     return items
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=1)
 def _one_of(terminal: str) -> re.Pattern[str]:
-    """One item of a run that the grammar lexes as one token: ``MOVE`` is ``FULL_MOVE+`` and
-    ``TAG`` is ``TAG_PAIR+`` (fewer tokens for the parser, which is most of a read's cost)."""
+    """One item of a run that the grammar lexes as one token, e.g. ``TAG`` (``TAG_PAIR+``)."""
     run = parser().get_terminal(terminal).pattern.value
     assert run.startswith("(?:") and run.endswith(")+"), run
     return re.compile(run[3:-2])
