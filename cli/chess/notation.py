@@ -223,8 +223,13 @@ def fast_san(board: chess.Board, groups: tuple[Any, ...], in_check: bool | None 
             origins &= chess.BB_FILES[ord(from_file) - 97]
         if from_rank:
             origins &= chess.BB_RANKS[ord(from_rank) - 49]
-        found = None
+        if not origins:
+            return None
         king = _unchecked_king(board, in_check, piece == chess.KING)
+        if not origins & (origins - 1):  # one candidate, the usual case
+            move = chess.Move(origins.bit_length() - 1, to)
+            return move if _safe(board, move, king) else None
+        found = None
         for origin in chess.scan_forward(origins):
             move = chess.Move(origin, to)
             if _safe(board, move, king):
