@@ -13,7 +13,16 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ORDER = ["startup.py", "chess_check.py", "chess_convert.py", "batch.py", "go_check.py", "xiangqi_replay.py"]
+ORDER = [
+    "startup.py",
+    "chess_check.py",
+    "chess_convert.py",
+    "batch.py",
+    "memory.py",
+    "go_check.py",
+    "go_score.py",
+    "xiangqi_replay.py",
+]
 
 
 def main() -> None:
