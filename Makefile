@@ -37,7 +37,21 @@ test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q
 
 ## make bench: kifu against its peers, side by side (numbers, not assertions)
+## Peers it installs when missing: cchess from PyPI, pgn-extract and gnugo from Debian (as root);
+## a peer that cannot be installed is skipped with a note.
 bench: $(VENV)/.installed-test
+	@$(BIN)/python -c "import cchess" 2>/dev/null || $(BIN)/python -m pip install --quiet cchess \
+	  || echo "make bench: cchess not installed; its comparison is skipped"
+	@missing=""; \
+	for program in pgn-extract gnugo; do \
+	  command -v $$program >/dev/null || test -x /usr/games/$$program || missing="$$missing $$program"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing) >/dev/null 2>&1 \
+	      || echo "make bench:$$missing not installed; the comparisons with it are skipped"; \
+	  else echo "make bench: no apt-get as root for$$missing; the comparisons with it are skipped"; fi; \
+	fi
 	$(BIN)/python tests/bench/run.py
 
 ## make lint: ruff and mypy --strict on the whole package
