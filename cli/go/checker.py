@@ -20,7 +20,7 @@ from kifu.go import codes
 from kifu.go.encoding import texts
 from kifu.go.parser import CollectionReader, Game, Node, TextIndex
 from kifu.go.properties import GameInfo, PropertyChecker, read_game_info, read_root
-from kifu.go.replay import MAX_PER_CODE, MainLine, Replay
+from kifu.go.replay import MAX_PER_CODE, IllegalMove, MainLine, Replay
 from kifu.go.rules import PRESETS, Rules, from_ru, resolve
 from kifu.go.scoring import Count, agrees, count, dead_from_markup, parse_vertex, whole_groups
 
@@ -37,8 +37,8 @@ class GameResult:
     rules_stated: bool = False
     #: the game tree as read (``None`` when nothing could be parsed), for writers
     root: Node | None = None
-    #: ``id()`` of each move property the rules forbid → its finding (see ``Replay.illegal``)
-    illegal: dict[int, Finding] = field(default_factory=dict)
+    #: ``id()`` of each move property the rules forbid → why (see ``Replay.illegal``)
+    illegal: dict[int, IllegalMove] = field(default_factory=dict)
 
 
 def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
@@ -198,7 +198,7 @@ def check_game(game: Game, index: TextIndex, options: CheckOptions) -> GameResul
     rules = resolve(options.rules, info.rules, settings.get("ko"))
     main = MainLine()
     dropped: dict[str, int] = {}
-    illegal: dict[int, Finding] = {}
+    illegal: dict[int, IllegalMove] = {}
     if info.gm == 1:
         replay = Replay(rules, checker, findings, tags)
         main = replay.run(root)

@@ -542,7 +542,7 @@ class _Walker:
             prop = node.props[ident]
             illegal = self.result.illegal.get(id(prop))
             if illegal is not None:
-                at = f" (line {illegal.span.line})" if illegal.span else ""
+                at = f" (line {illegal.line})" if illegal.line else ""
                 return steps, (colour, f"{_move_text(prop)}{at}: {illegal.message}")
             raw = prop.values[0] if prop.values else ""
             step = Step(node, played + 1, colour, first=not steps, setup=setup if not steps else None)

@@ -9,6 +9,7 @@ checked on the way (:class:`kifu.go.properties.PropertyChecker`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from kifu.core.findings import Code, Finding
 from kifu.go import codes
@@ -25,6 +26,13 @@ ILLEGAL_MOVE_CODES = frozenset(
     c.code
     for c in (codes.OCCUPIED, codes.SUICIDE, codes.KO, codes.POSITIONAL_SUPERKO, codes.SITUATIONAL_SUPERKO)
 )
+
+
+class IllegalMove(NamedTuple):
+    """A move the rules forbid: the message of its finding and the line it is on."""
+
+    message: str
+    line: int
 
 
 @dataclass(slots=True)
@@ -65,8 +73,8 @@ class Replay:
     tags: dict[str, str]
     main: MainLine = field(default_factory=MainLine)
     overflow: dict[str, int] = field(default_factory=dict)
-    #: ``id()`` of each move property the rules forbid → its finding (also past the cap)
-    illegal: dict[int, Finding] = field(default_factory=dict)
+    #: ``id()`` of each move property the rules forbid → why, and its line (also past the cap)
+    illegal: dict[int, IllegalMove] = field(default_factory=dict)
     _points: dict[str, int] = field(default_factory=dict)
     _positional: bool = True
     _situational: bool = False
@@ -369,7 +377,9 @@ class Replay:
         seen = self.overflow.get(code.code, 0) + 1
         self.overflow[code.code] = seen
         illegal = code.code in ILLEGAL_MOVE_CODES
-        if seen > MAX_PER_CODE and not illegal:
+        if seen > MAX_PER_CODE:
+            if illegal:  # past the cap no finding is built (archives of broken games stay fast)
+                self.illegal[id(prop)] = IllegalMove(message, self.checker.index.position(prop.offset)[0])
             return
         raw = prop.values[0] if prop.values else ""
         index = self.checker.index
@@ -381,9 +391,8 @@ class Replay:
             move=f"{prop.ident}[{raw}]",
         )
         if illegal:
-            self.illegal[id(prop)] = finding
-        if seen <= MAX_PER_CODE:
-            self.findings.append(finding)
+            self.illegal[id(prop)] = IllegalMove(message, finding.span.line if finding.span else 0)
+        self.findings.append(finding)
 
     def _end_main(self, board: Board, node: Node, state: _State) -> None:
         main = self.main
