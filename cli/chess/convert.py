@@ -16,7 +16,7 @@ from typing import Any
 
 from kifu.chess.checker import numbered_games, start_board
 from kifu.chess.locales import letter_map
-from kifu.chess.notation import ReadMove, is_null, read_move
+from kifu.chess.notation import SAN_TO_NAG, ReadMove, is_null, read_move, split_suffixes
 from kifu.chess.position import FenWriter
 from kifu.chess.reader import read_game
 from kifu.chess.replay import replay
@@ -98,7 +98,11 @@ def convert_game(
     ]
     start = start_board(read.record, [])
     if start is None:
-        return Converted(index, "", [], ["its start position or variant cannot be replayed"])
+        if target not in _AS_WRITTEN:
+            return Converted(index, "", [], ["its variant or start position is not one kifu replays"])
+        text = _WRITERS[target](_as_written(read.record), lang)
+        why = "its variant or start position is not one kifu replays: the moves are copied as written"
+        return Converted(index, text, [], [*problems, why])
     needs = _NEEDS[target]
     walked = _walk(read.record, start, read_lang, needs)
     if read_lang is None and walked.failure is not None:
@@ -141,10 +145,13 @@ class _Walked:
     """A record replayed for writing: tags (in export order), the start, the lines of moves."""
 
     tags: list[tuple[str, str]]
-    start: chess.Board
+    start: chess.Board | None  # None: the moves are copied as written (see _as_written)
     comment: str
     moves: list[_Ply]
     failure: str | None  # the first move that could not be played, and how many were lost
+    #: the termination marker as written (else the Result tag's, else ``*``): a record whose
+    #: tag and marker disagree keeps both, so that checking the output still shows it
+    result: str = "*"
 
 
 #: per target: whether moves are written as SAN, LAN or not at all, and whether positions are
@@ -168,7 +175,9 @@ def _walk(record: Record, start: chess.Board, read_lang: str | None, needs: tupl
     """
     notation, positions = needs
     letters = letter_map(read_lang) if read_lang else None
-    walked = _Walked(_export_tags(record, start), start, " ".join(record.comments), [], None)
+    tags = _export_tags(record, start)
+    result = _termination(record)
+    walked = _Walked(tags, start, " ".join(record.comments), [], None, result)
     # work: (where the line goes, its first position, its nodes, main line?)
     work: list[tuple[list[list[_Ply]] | None, chess.Board, list[MoveNode], bool]] = [
         (None, start.copy(stack=False), record.moves, True)
@@ -179,6 +188,7 @@ def _walk(record: Record, start: chess.Board, read_lang: str | None, needs: tupl
         in_check: bool | None = None
         fens = FenWriter(board) if positions else None
         for position, node in enumerate(nodes):
+            nags = node.nags
             if node.text[0] in "-Z0@" and is_null(node.text):
                 move = chess.Move.null()
             else:
@@ -192,13 +202,10 @@ def _walk(record: Record, start: chess.Board, read_lang: str | None, needs: tupl
                         )
                     break
                 move = read.move
+                if read.annotation:  # e4!? is e4 $5 in the export format
+                    nags = [*nags, SAN_TO_NAG[read.annotation]]
             ply = _Ply(
-                board.fullmove_number,
-                board.turn,
-                move,
-                "",
-                "",
-                nags=tuple(sorted(set(node.nags))) if node.nags else (),
+                board.fullmove_number, board.turn, move, "", "", nags=tuple(sorted(set(nags))) if nags else ()
             )
             if position == 0 and not main:
                 ply.comment_before = " ".join(node.comments_before)
@@ -223,6 +230,63 @@ def _walk(record: Record, start: chess.Board, read_lang: str | None, needs: tupl
                 ply.fen = fens.fen(board)
             line.append(ply)
     return walked
+
+
+#: targets that can copy the moves of a game kifu cannot replay (a variant, a broken FEN)
+_AS_WRITTEN = frozenset({"pgn", "san", "fan"})
+
+
+def _as_written(record: Record) -> _Walked:
+    """The record's moves as written (without replaying them), laid out for the PGN writers.
+
+    Move numbers count from the FEN tag's side to move and move number when it has them.
+    """
+    fields = record.tags.get("FEN", "").split()
+    white = len(fields) < 2 or fields[1] != "b"
+    number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
+    tags = dict(record.tags)
+    walked = _Walked(
+        [(name, tags.pop(name)) for name in _ROSTER if name in tags] + list(tags.items()),
+        None,
+        " ".join(record.comments),
+        [],
+        None,
+        _termination(record),
+    )
+    work: list[tuple[list[list[_Ply]] | None, list[MoveNode], int, bool, bool]] = [
+        (None, record.moves, number, white, True)
+    ]
+    while work:
+        holder, nodes, number, white, main = work.pop()
+        line: list[_Ply] = walked.moves if main else []
+        for position, node in enumerate(nodes):
+            core, suffix, annotation = split_suffixes(node.text)
+            nags = [*node.nags, SAN_TO_NAG[annotation]] if annotation else node.nags
+            ply = _Ply(number, white, chess.Move.null(), core + suffix, "", nags=tuple(sorted(set(nags))))
+            if position == 0 and not main:
+                ply.comment_before = " ".join(node.comments_before)
+                assert holder is not None
+                holder.append(line)
+            elif node.comments_before:
+                if line:
+                    line[-1].comment = _joined(line[-1].comment, node.comments_before)
+                else:
+                    walked.comment = _joined(walked.comment, node.comments_before)
+            ply.comment = " ".join(node.comments_after)
+            siblings = holder if position == 0 and not main else ply.variations
+            assert siblings is not None
+            for alternative in reversed(node.variations):
+                if alternative:
+                    work.append((siblings, alternative, number, white, False))
+            line.append(ply)
+            number, white = (number, False) if white else (number + 1, True)
+    return walked
+
+
+def _termination(record: Record) -> str:
+    """The termination marker as written; else the Result tag's when it is one; else ``*``."""
+    tag = record.tags.get("Result", "").strip()
+    return record.result or (tag if tag in ("1-0", "0-1", "1/2-1/2", "*") else "*")
 
 
 def _joined(comment: str, more: list[str]) -> str:
@@ -336,7 +400,7 @@ def _export(walked: _Walked, write: Callable[[_Ply], str]) -> str:
             numbered = True
         for variation in reversed(ply.variations):
             frames.append([variation, 0, True, False])
-    tokens.add(next((value for name, value in walked.tags if name == "Result"), "*") + " ")
+    tokens.add(walked.result + " ")
     tokens.flush()
     return "\n".join([*lines, *tokens.lines]).rstrip()
 
@@ -367,6 +431,7 @@ def _uci(walked: _Walked, lang: str | None) -> str:
 
 
 def _positions(walked: _Walked, epd: bool) -> str:
+    assert walked.start is not None  # positions need a replay
     if epd:
         return "\n".join([walked.start.epd(), *(_epd(ply.fen) for ply in walked.moves)]) + "\n"
     return "\n".join([walked.start.fen(), *(ply.fen for ply in walked.moves)]) + "\n"
@@ -379,9 +444,10 @@ def _epd(fen: str) -> str:
 def _json(walked: _Walked, lang: str | None) -> str:
     document = {
         "tags": dict(walked.tags),
-        "start": walked.start.fen(),
+        "start": walked.start.fen() if walked.start else None,
         "comment": walked.comment or None,
         "moves": _json_line(walked.moves, 0),
+        "result": walked.result,
     }
     return json.dumps(document, ensure_ascii=False) + "\n"
 

@@ -13,7 +13,7 @@ exit 0
 { A short game with every kind of annotation: comments before and after moves,
 NAGs and move suffixes, nested variations, a rest-of-line comment and an
 escape line. } 1. f3 $2 { Weakens the king. } 1... e5 ( 1... d5 2. g4 ( 2. e4
-dxe4 ) 2... e5 ) 2. g4 { the losing move } 2... ♛h4# { Fool's mate. } 0-1
+dxe4 ) 2... e5 ) 2. g4 $4 { the losing move } 2... ♛h4# { Fool's mate. } 0-1
 
 [Event "Set-up position"]
 [Site "kifu fixtures"]
