@@ -1,10 +1,18 @@
 """``kifu convert`` for chess: PGN records to PGN export format, SAN (any language), FAN, LAN,
 UCI, FEN or EPD per ply, and JSON.
 
-A record is read and replayed as ``kifu check`` reads it; its moves, comments, NAGs,
-variations and tags become a python-chess game, which the writers walk. Whatever a target
-cannot hold (comments in UCI, variations in a FEN list, an illegal move and what follows it)
-is named in the record's ``dropped`` list, so that the command can say so.
+A record is read as ``kifu check`` reads it and every line of it is replayed once: each move
+is written in the target's notation as it is played (:mod:`kifu.chess.san` writes SAN and LAN
+exactly as python-chess does, :class:`~kifu.chess.position.FenWriter` the positions), and the
+writers lay the lines out with their comments, NAGs and variations. Whatever a target cannot
+hold (comments in UCI, variations in a FEN list) is named in ``dropped``, and a move that cannot
+be played ends its line and is named in ``problems``, so that the command can say so.
+
+Normalisations of the PGN targets (deliberate; a second conversion changes nothing): the
+export format of the PGN Standard (Seven Tag Roster first, lines under 80 characters, a long
+comment wrapped word by word), a move suffix annotation as its NAG (``g4??`` → ``g4 $4``),
+tag values escaped, the termination marker as written (``*`` when there is none). A game kifu
+cannot replay (a variant it does not know, a broken FEN) is copied as written.
 """
 
 from __future__ import annotations
@@ -99,7 +107,9 @@ def convert_game(
     start = start_board(read.record, [])
     if start is None:
         if target not in _AS_WRITTEN:
-            return Converted(index, "", [], ["its variant or start position is not one kifu replays"])
+            return Converted(
+                index, "", [], [*problems, "its variant or start position is not one kifu replays"]
+            )
         text = _WRITERS[target](_as_written(read.record), lang)
         why = "its variant or start position is not one kifu replays: the moves are copied as written"
         return Converted(index, text, [], [*problems, why])
