@@ -3,7 +3,9 @@
 All games of the shared corpus (main lines, read once by kifu's readers into UCCI moves and a
 start FEN) are replayed with move validation by each library, in this process, alternately;
 the medians of several runs are printed with their ratios. Also: kifu end to end (text →
-parse → resolve → replay, what ``kifu check`` does per record), and perft(4) from the start.
+parse → resolve → replay, what ``kifu check`` does per record); perft(3) from the start against
+pyffish (``legal_moves`` after a move list, its Python interface) and cchess (its generated
+moves that do not leave the king in check); and kifu's perft(4).
 
 Note what each validates: kifu and pyffish test full legality (check, flying general);
 cchess 1.25's ``ChessBoard.move`` tests piece movement only, not whether the own king is left
@@ -20,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from kifu.core.record import Record
 from kifu.xiangqi.board import move_name
@@ -164,12 +167,72 @@ def main() -> None:
                 plies / rate if rate else None,
             )
     if not args.no_perft:
+        perft_three()
         started = time.perf_counter()
         nodes = start_board().perft(4)
         elapsed = time.perf_counter() - started
         status = "correct" if nodes == 3_290_240 else "WRONG (expected 3,290,240)"
         rate = nodes / elapsed
         print(f"\nperft(4) from the start: {nodes:,} ({status}) in {elapsed:.1f} s, {rate:,.0f} leaves/s")
+
+
+START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+
+def pyffish_perft(depth: int, moves: list[str]) -> int:
+    """pyffish: legal_moves of the start position after ``moves`` (its Python interface)."""
+    import pyffish as sf
+
+    legal = sf.legal_moves("xiangqi", START, moves)
+    if depth == 1:
+        return len(legal)
+    return sum(pyffish_perft(depth - 1, [*moves, move]) for move in legal)
+
+
+def cchess_perft(board: Any, depth: int) -> int:
+    """cchess: its generated moves that do not leave the own king in check."""
+    moves = [m for m in board.create_moves() if not board.is_checked_move(*m)]
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for origin, target in moves:
+        child = board.copy()
+        child.move(origin, target)
+        child.next_turn()
+        total += cchess_perft(child, depth - 1)
+    return total
+
+
+def perft_three() -> None:
+    """perft(3) from the start (79,666 leaves), kifu against pyffish and cchess, CPU time."""
+    runs: dict[str, Callable[[], int]] = {"kifu": lambda: start_board().perft(3)}
+    try:
+        import pyffish  # noqa: F401
+
+        runs["pyffish"] = lambda: pyffish_perft(3, [])
+    except ImportError:
+        print("pyffish not installed: perft(3) without it")
+    try:
+        import cchess
+
+        runs["cchess"] = lambda: cchess_perft(cchess.ChessBoard(START), 3)
+    except ImportError:
+        print("cchess not installed: perft(3) without it")
+    seconds: dict[str, float] = {}
+    for name, run in runs.items():
+        started = time.process_time()
+        nodes = run()
+        seconds[name] = time.process_time() - started
+        status = "correct" if nodes == 79_666 else "WRONG (expected 79,666)"
+        print(f"perft(3) {name:<8} {nodes:,} ({status}) in {seconds[name]:.2f} s")
+    for name in ("pyffish", "cchess"):
+        row(
+            "xiangqi perft(3), CPU time",
+            "start position, 79,666 leaves",
+            seconds["kifu"],
+            name,
+            seconds.get(name),
+        )
 
 
 if __name__ == "__main__":
