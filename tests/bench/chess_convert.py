@@ -1,9 +1,10 @@
 """Benchmark: `kifu convert` of a PGN file to each chess target against python-chess and pgn-extract.
 
 In this process, one core, CPU time: python-chess does `read_game` and then its
-`StringExporter` (PGN), the LAN or UCI of the main line, or a FEN per position; kifu does its
-whole conversion (reading with its grammar, replaying every line, writing). As commands, wall
-time, on the archive of ten TWIC files: `kifu convert --to uci|epd` against Debian's
+`StringExporter` (PGN), the FAN (SAN with figurines), LAN or UCI of the main line, a FEN or
+EPD per position, or JSON with SAN, UCI and FEN per move; kifu does its whole conversion
+(reading with its grammar, replaying every line, writing). As commands, wall time, on the
+archive of ten TWIC files: `kifu convert --to uci|epd` against Debian's
 `pgn-extract -Wuci|-Wepd` (when installed). Medians of alternating runs.
 
     python tests/bench/chess_convert.py [FILE.pgn] [--runs N]
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import subprocess
 import sys
 import tempfile
@@ -30,7 +32,15 @@ from kifu.core.sources import Source
 from table import row
 
 DEFAULT = Path(__file__).resolve().parents[3] / "shared/corpus/chess/mliebelt-pgn-parser/twic-01-232games.pgn"
-TARGETS = ("pgn", "lan", "uci", "fen")
+TARGETS = ("pgn", "fan", "lan", "uci", "fen", "epd", "json")
+_FIGURINES = {
+    chess.WHITE: str.maketrans({"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘"}),
+    chess.BLACK: str.maketrans({"K": "♚", "Q": "♛", "R": "♜", "B": "♝", "N": "♞"}),
+}
+
+
+def _figurines(san: str, turn: bool) -> str:
+    return san.translate(_FIGURINES[turn])
 
 
 def python_chess(text: str, target: str) -> int:
@@ -40,21 +50,30 @@ def python_chess(text: str, target: str) -> int:
     while (game := chess.pgn.read_game(handle)) is not None:
         if target == "pgn":
             out = game.accept(chess.pgn.StringExporter(columns=79))
-        elif target == "lan":
+        elif target in ("lan", "fan"):
             board = game.board()
             parts = []
             for move in game.mainline_moves():
-                parts.append(board.lan(move))
+                parts.append(board.lan(move) if target == "lan" else _figurines(board.san(move), board.turn))
                 board.push(move)
             out = " ".join(parts)
         elif target == "uci":
             out = " ".join(m.uci() for m in game.mainline_moves())
+        elif target == "json":
+            board = game.board()
+            moves = []
+            for move in game.mainline_moves():
+                entry = {"san": board.san(move), "uci": move.uci()}
+                board.push(move)
+                entry["fen"] = board.fen()
+                moves.append(entry)
+            out = json.dumps({"tags": dict(game.headers), "moves": moves})
         else:
             board = game.board()
-            lines = [board.fen()]
+            lines = [board.fen() if target == "fen" else board.epd()]
             for move in game.mainline_moves():
                 board.push(move)
-                lines.append(board.fen())
+                lines.append(board.fen() if target == "fen" else board.epd())
             out = "\n".join(lines)
         written += len(out)
     return written
