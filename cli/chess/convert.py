@@ -217,24 +217,10 @@ def _walk(record: Record, start: chess.Board, read_lang: str | None, needs: tupl
             ply = _Ply(
                 board.fullmove_number, board.turn, move, "", "", nags=tuple(sorted(set(nags))) if nags else ()
             )
-            if position == 0 and not main:
-                ply.comment_before = " ".join(node.comments_before)
-                assert holder is not None
-                holder.append(line)
-            elif node.comments_before:
-                if line:
-                    line[-1].comment = _joined(line[-1].comment, node.comments_before)
-                else:
-                    walked.comment = _joined(walked.comment, node.comments_before)
-            ply.comment = " ".join(node.comments_after)
-            if node.variations:
-                # PGN export order: the alternatives of a variation's first move are written
-                # beside that variation, those of any other move after the move
-                siblings = holder if position == 0 and not main else ply.variations
-                assert siblings is not None
-                for alternative in reversed(node.variations):
-                    if alternative:
-                        work.append((siblings, board.copy(stack=False), alternative, False))
+            siblings = _place(walked, line, holder, ply, node, first=position == 0 and not main)
+            for alternative in reversed(node.variations):
+                if alternative:
+                    work.append((siblings, board.copy(stack=False), alternative, False))
             ply.text, in_check = play(board, move, notation)
             if fens is not None:
                 ply.fen = fens.fen(board)
@@ -273,24 +259,44 @@ def _as_written(record: Record) -> _Walked:
             core, suffix, annotation = split_suffixes(node.text)
             nags = [*node.nags, SAN_TO_NAG[annotation]] if annotation else node.nags
             ply = _Ply(number, white, chess.Move.null(), core + suffix, "", nags=tuple(sorted(set(nags))))
-            if position == 0 and not main:
-                ply.comment_before = " ".join(node.comments_before)
-                assert holder is not None
-                holder.append(line)
-            elif node.comments_before:
-                if line:
-                    line[-1].comment = _joined(line[-1].comment, node.comments_before)
-                else:
-                    walked.comment = _joined(walked.comment, node.comments_before)
-            ply.comment = " ".join(node.comments_after)
-            siblings = holder if position == 0 and not main else ply.variations
-            assert siblings is not None
+            siblings = _place(walked, line, holder, ply, node, first=position == 0 and not main)
             for alternative in reversed(node.variations):
                 if alternative:
                     work.append((siblings, alternative, number, white, False))
             line.append(ply)
             number, white = (number, False) if white else (number + 1, True)
     return walked
+
+
+def _place(
+    walked: _Walked,
+    line: list[_Ply],
+    holder: list[list[_Ply]] | None,
+    ply: _Ply,
+    node: MoveNode,
+    *,
+    first: bool,
+) -> list[list[_Ply]]:
+    """Give a new ply its comments, and say where the alternatives of its node go.
+
+    ``first``: the ply starts a variation (``line``), which then joins ``holder``. A comment
+    written before any other move ends the comment of the move before it (PGN has one place
+    between two moves). In PGN order, the alternatives of a variation's first move are written
+    beside that variation, those of any other move after the move.
+    """
+    if first:
+        ply.comment_before = " ".join(node.comments_before)
+        assert holder is not None
+        holder.append(line)
+    elif node.comments_before:
+        if line:
+            line[-1].comment = _joined(line[-1].comment, node.comments_before)
+        else:
+            walked.comment = _joined(walked.comment, node.comments_before)
+    ply.comment = " ".join(node.comments_after)
+    siblings = holder if first else ply.variations
+    assert siblings is not None
+    return siblings
 
 
 def _termination(record: Record) -> str:
