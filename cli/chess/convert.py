@@ -30,6 +30,7 @@ from kifu.chess.reader import read_game
 from kifu.chess.replay import replay
 from kifu.chess.san import play
 from kifu.chess.splitter import GameText
+from kifu.core.converted import Converted
 from kifu.core.findings import Finding
 from kifu.core.record import MoveNode, Record
 from kifu.core.sources import Source
@@ -65,21 +66,6 @@ _FIGURINES = {
     chess.WHITE: {"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘"},
     chess.BLACK: {"K": "♚", "Q": "♛", "R": "♜", "B": "♝", "N": "♞"},
 }
-
-
-@dataclass(slots=True)
-class Converted:
-    """One record in the target notation, and what the conversion could not carry over.
-
-    ``dropped`` names kinds of content the target cannot hold ("comments", "variations" …);
-    ``problems`` says what could not be read at all (a move that cannot be played, and the
-    moves after it), one message each.
-    """
-
-    index: int
-    text: str
-    dropped: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
 
 
 def convert(source: Source, fmt: str, target: str, settings: dict[str, Any]) -> Iterator[Converted | Finding]:

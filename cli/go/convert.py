@@ -54,6 +54,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from kifu.core.converted import Converted
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import CheckOptions
 from kifu.core.sources import Source
@@ -155,20 +156,6 @@ _INFO_LABELS = {
     "SO": "Source",
     "US": "User",
 }
-
-
-@dataclass(slots=True)
-class Converted:
-    """One game in the target format, and what the conversion could not carry over.
-
-    ``dropped`` names kinds of content the target cannot hold ("comments", "variations" …);
-    ``problems`` says what could not be read or played (a move and the moves after it).
-    """
-
-    index: int
-    text: str
-    dropped: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
 
 
 def convert(source: Source, fmt: str, target: str, settings: dict[str, Any]) -> Iterator[Converted | Finding]:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from kifu.core.converted import Converted
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import MoveNode, Record
 from kifu.core.sources import Source
@@ -79,20 +80,6 @@ _TRADITIONAL_RED = str.maketrans("马车", "傌俥")
 _TRADITIONAL_BLACK = str.maketrans("炮", "包")
 #: a line that the PGN splitter takes for a tag or an XQBase trailer
 _UNSAFE_LINE = re.compile(r"^\s*(?:\[\s*[A-Za-z_]|={3,})")
-
-
-@dataclass(slots=True)
-class Converted:
-    """One record in the target notation, and what the conversion could not carry over.
-
-    ``dropped`` names kinds of content the target cannot hold ("comments", "variations" …);
-    ``problems`` says what could not be read or played (a move and the moves after it).
-    """
-
-    index: int
-    text: str
-    dropped: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
