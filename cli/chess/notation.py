@@ -225,7 +225,15 @@ def fast_san(board: chess.Board, groups: tuple[Any, ...], in_check: bool | None 
             origins &= chess.BB_RANKS[ord(from_rank) - 49]
         if not origins:
             return None
-        king = _unchecked_king(board, in_check, piece == chess.KING)
+        if piece == chess.KING:
+            if origins & (origins - 1):
+                return None  # two kings: python-chess explains
+            origin = origins.bit_length() - 1
+            # safe where no enemy piece attacks the square once the king has left its own
+            if board.attackers_mask(not turn, to, board.occupied ^ chess.BB_SQUARES[origin]):
+                return None
+            return chess.Move(origin, to)
+        king = _unchecked_king(board, in_check, False)
         if not origins & (origins - 1):  # one candidate, the usual case
             move = chess.Move(origins.bit_length() - 1, to)
             return move if _safe(board, move, king) else None
