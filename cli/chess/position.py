@@ -17,27 +17,34 @@ _SQUARES = chess.BB_SQUARES
 _NOT_BACK_RANK = {chess.WHITE: ~chess.BB_RANK_1, chess.BLACK: ~chess.BB_RANK_8}
 
 
-def push(board: chess.Board, move: chess.Move) -> None:
+#: what :func:`push` says of a move: it resets the fifty-move count (a pawn moved or a piece
+#: was taken), and it moved a second piece (castling, en passant), so that only a full test
+#: tells whether it checks
+ZEROING, SPECIAL = 1, 2
+
+
+def push(board: chess.Board, move: chess.Move) -> int:
     """Play a legal ``move`` on ``board`` like ``board.push(move)``, without its undo record.
 
-    ``board.pop()`` cannot take such a move back; a ``push``/``pop`` pair of python-chess's
-    own made after it still works.
+    Returns :data:`ZEROING` and :data:`SPECIAL` flags. ``board.pop()`` cannot take such a move
+    back; a ``push``/``pop`` pair of python-chess's own made after it still works.
     """
     origin, target = move.from_square, move.to_square
     from_bb, to_bb = _SQUARES[origin], _SQUARES[target]
-    if move.promotion or not move or board.promoted & (from_bb | to_bb):
-        board.push(move)
-        return
     turn = board.turn
+    if move.promotion or not move or board.promoted & (from_bb | to_bb):
+        flags = ZEROING if move and (board.pawns & from_bb or board.occupied_co[not turn] & to_bb) else 0
+        board.push(move)
+        return flags
     mine = board.occupied_co[turn]
     pawn = board.pawns & from_bb
     king = board.kings & from_bb
     if pawn and not board.occupied & to_bb and (origin ^ target) & 7:
         board.push(move)  # en passant
-        return
+        return ZEROING | SPECIAL
     if king and (mine & to_bb or abs((origin & 7) - (target & 7)) > 1):
         board.push(move)  # castling
-        return
+        return SPECIAL
     rights = board.castling_rights
     if rights:
         rights = board.clean_castling_rights() & ~(from_bb | to_bb)
@@ -71,10 +78,14 @@ def push(board: chess.Board, move: chess.Move) -> None:
     board.occupied_co[turn] = mine ^ both
     board.occupied = board.occupied_co[chess.WHITE] | board.occupied_co[chess.BLACK]
     board.ep_square = (origin + target) >> 1 if pawn and (target - origin) in (16, -16) else None
-    board.halfmove_clock = 0 if pawn or captured else board.halfmove_clock + 1
     if turn == chess.BLACK:
         board.fullmove_number += 1
     board.turn = not turn
+    if pawn or captured:
+        board.halfmove_clock = 0
+        return ZEROING
+    board.halfmove_clock += 1
+    return 0
 
 
 class FenWriter:

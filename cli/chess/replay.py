@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from kifu.chess import codes
 from kifu.chess.locales import candidate_tables, describe, letter_map
 from kifu.chess.notation import MoveProblem, ReadMove, is_null, read_move
-from kifu.chess.position import push
+from kifu.chess.position import SPECIAL, ZEROING, push
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import MoveNode, Record
 
@@ -360,25 +360,10 @@ def _replay(record: Record, board: chess.Board, letters: dict[str, str] | None) 
             if read.notes:
                 _notation_findings(out, read, node, _label(number, turn, node.text), ply)
             move = read.move
-            origin, target = chess.BB_SQUARES[move.from_square], chess.BB_SQUARES[move.to_square]
-            # python-chess's is_zeroing, inline on the hot path: a pawn moves or a piece is taken
-            pawn = position.pawns & origin
-            zeroing = bool(pawn or position.occupied_co[not position.turn] & target)
+            flags = push(position, move)
+            zeroing = bool(flags & ZEROING)
             # castling and en passant move a second piece: python-chess decides their checks
-            special = bool(
-                (
-                    position.kings & origin
-                    and (
-                        position.occupied_co[position.turn] & target
-                        or abs((move.from_square & 7) - (move.to_square & 7)) > 1
-                    )
-                )
-                or (
-                    pawn and not position.occupied & target and (move.from_square & 7) != (move.to_square & 7)
-                )
-            )
-            push(position, move)
-            check = in_check = position.is_check() if special else gives_check(position, move)
+            check = in_check = position.is_check() if flags & SPECIAL else gives_check(position, move)
             mate = check and not any(position.generate_legal_moves())
             if read.suffix != ("#" if mate else "+" if check else ""):
                 _check_suffix(

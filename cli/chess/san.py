@@ -9,7 +9,7 @@ the same kind are compared for disambiguation only when one of them attacks the 
 from __future__ import annotations
 
 from kifu.chess.notation import disambiguation
-from kifu.chess.position import push
+from kifu.chess.position import SPECIAL, push
 from kifu.chess.replay import gives_check
 
 import chess
@@ -33,12 +33,11 @@ def play(
     origin, to = move.from_square, move.to_square
     origin_mask, to_mask = chess.BB_SQUARES[origin], chess.BB_SQUARES[to]
     turn = board.turn
-    special = False  # castling and en passant move a second piece: python-chess tests the check
     text = ""
     if board.pawns & origin_mask:
         capture = bool(board.occupied_co[not turn] & to_mask)
         if not capture and (origin & 7) != (to & 7):
-            capture = special = True  # en passant
+            capture = True  # en passant
         if not notation:
             pass
         elif notation == "lan":
@@ -50,7 +49,6 @@ def play(
         if move.promotion and notation:
             text += _PROMOTIONS[move.promotion]
     elif board.kings & origin_mask and board.is_castling(move):
-        special = True
         if notation:
             text = "O-O" if (to & 7) > (origin & 7) else "O-O-O"
     elif notation:
@@ -63,8 +61,8 @@ def play(
         else:
             text = _LETTERS[piece] + disambiguation(board, piece, origin, to) + ("x" if capture else "")
         text += chess.SQUARE_NAMES[to]
-    push(board, move)
-    check = board.is_check() if special else gives_check(board, move)
+    # castling and en passant move a second piece: python-chess tests the check
+    check = board.is_check() if push(board, move) & SPECIAL else gives_check(board, move)
     if check and notation:
         text += "#" if mate and not any(board.generate_legal_moves()) else "+"
     return text, check

@@ -11,7 +11,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kifu.chess.position import FenWriter, push
+from kifu.chess.position import SPECIAL, ZEROING, FenWriter, push
 from kifu.chess.san import play
 
 import chess
@@ -58,8 +58,12 @@ def test_push_and_fen_match_python_chess(seed: int, plies: int, chess960: bool) 
         if reference.is_game_over():
             break
         move = _pick(rng, reference)
+        zeroing, special = (
+            reference.is_zeroing(move),
+            reference.is_castling(move) or reference.is_en_passant(move),
+        )
         reference.push(move)
-        push(fast, move)
+        assert push(fast, move) == (ZEROING if zeroing else 0) | (SPECIAL if special else 0), move
         assert _state(fast) == _state(reference), move
         assert fens.fen(fast) == reference.fen(), move
 
