@@ -34,7 +34,7 @@ ITEM_RE = re.compile(
 _NODES = r"(?:;(?:\s*+[A-Za-z]++(?:\s*+\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])++)*+\s*+)++"
 #: one token of a plain game tree: "(" with the nodes after it, or ")"
 _PLAIN_TOKEN = re.compile(r"\s*+(?:(\()\s*+(" + _NODES + r")|\))", re.S)
-_NOT_PAREN = re.compile(r"(?:[^()\[]+|\[[^\\\]]*(?:\\.[^\\\]]*)*\]?)*", re.S)
+_NOT_PAREN = re.compile(r"(?:[^()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]?+)*+", re.S)
 _GAME_START = re.compile(r"\(\s*;")
 _SPACE = re.compile(r"\s*")
 _SGF_LIKE = re.compile(r"[A-Z]{1,2}\[[^\]\n]*\]|\[[^\]\n]{0,10}\]")
@@ -108,22 +108,19 @@ class Source:
     def __init__(self, text: str, base: int) -> None:
         self.text = text
         self.base = base
-        self._items: list[tuple[int, int, int]] | None = None
+        self._items: list[re.Match[str]] | None = None
 
     def item(self, ordinal: int) -> tuple[int, int, int]:
         """(node or property start, identifier start, values start) of item ``ordinal``."""
         if self._items is None:
-            items = []
-            for m in ITEM_RE.finditer(self.text):
-                if m.group(1) is not None:
-                    items.append((m.start(), m.start(1), m.start(2) - 1))
-                elif m.group(3) is not None:
-                    items.append((m.start(), -1, -1))
-                else:
-                    items.append((m.start(), m.start(4), m.start(5)))
-            self._items = items
-        start, ident, values = self._items[ordinal]
-        return self.base + start, self.base + ident, self.base + values
+            self._items = list(ITEM_RE.finditer(self.text))
+        m = self._items[ordinal]
+        base = self.base
+        if m.start(1) >= 0:  # ";" and one property with one plain value
+            return base + m.start(), base + m.start(1), base + m.start(2) - 1
+        if m.start(3) >= 0:  # ";"
+            return base + m.start(), base - 1, base - 1
+        return base + m.start(), base + m.start(4), base + m.start(5)
 
 
 class Prop:

@@ -88,7 +88,7 @@ class Replay:
         """
         info = self.checker.info
         board = Board(info.width, info.height)
-        self._points = _point_table(board)
+        self._points = _point_table(board, info.ff >= 4)
         positional = self._positional = self.rules.ko == "positional" or self.rules.repetition_allowed
         situational = self._situational = self.rules.ko == "situational"
         positions: dict[int, int] = {0: 1}
@@ -404,13 +404,15 @@ class Replay:
         main.leading_black = state.leading_black
 
 
-_POINT_TABLES: dict[tuple[int, int], dict[str, int]] = {}
+_POINT_TABLES: dict[tuple[int, int, bool], dict[str, int]] = {}
 MAX_PER_CODE = 100
 
 
-def _point_table(board: Board) -> dict[str, int]:
-    """SGF point text → board index for every point of a board of this size (cached)."""
-    key = (board.width, board.height)
+def _point_table(board: Board, empty_pass: bool) -> dict[str, int]:
+    """SGF point text → board index for every point of a board of this size, and -1 for the
+    passes that need no finding (``[tt]`` on boards up to 19×19, ``[]`` when ``empty_pass``:
+    from FF[4] on); cached. Any other text goes through :meth:`Replay._decode_move`."""
+    key = (board.width, board.height, empty_pass)
     table = _POINT_TABLES.get(key)
     if table is None:
         letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -419,6 +421,10 @@ def _point_table(board: Board) -> dict[str, int]:
             for x in range(board.width)
             for y in range(board.height)
         }
+        if board.width <= 19 and board.height <= 19:
+            table["tt"] = -1
+        if empty_pass:
+            table[""] = -1
         _POINT_TABLES[key] = table
     return table
 
