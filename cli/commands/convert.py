@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import os
 import sys
@@ -36,6 +37,12 @@ _POSITION_LISTS = frozenset({"fen", "epd"})
 @click.option(
     "--game", type=click.Choice(["auto", "chess", "xiangqi", "go"]), default="auto", show_default=True
 )
+@click.option(
+    "--encoding",
+    metavar="CODEC",
+    help="Write the output in this encoding (latin-1 for old PGN readers, gbk or big5 for old "
+    "xiangqi tools, shift_jis …); SGF declares it in CA. Default: UTF-8.",
+)
 @click.option("--strict", is_flag=True, help="Exit 1 when the target cannot hold something of the input.")
 @click.option("--in-place", is_flag=True, help="Replace each input by its conversion (same format only).")
 def convert(
@@ -45,6 +52,7 @@ def convert(
     lang: str | None,
     read_lang: str | None,
     game: str,
+    encoding: str | None,
     strict: bool,
     in_place: bool,
 ) -> None:
@@ -64,6 +72,11 @@ def convert(
             raise click.BadParameter(f"unknown language {value!r}", param_hint=option)
     if in_place and output:
         raise click.UsageError("--in-place and --output exclude each other")
+    if encoding is not None:
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            raise click.BadParameter(f"unknown encoding {encoding!r}", param_hint="--encoding") from None
     to_directory = output is not None and (output.endswith(os.sep) or os.path.isdir(output))
     sources = [item for item in expand_paths(inputs, recursive=False, extensions=games.KNOWN_EXTENSIONS)]
     if output and not to_directory and len(sources) > 1:
@@ -123,10 +136,25 @@ def convert(
             )
             click.echo(f"kifu: {source.path}: {target} cannot hold, so dropped: {what}", err=True)
         document = _join(texts, target in getattr(module, "PGN_TARGETS", ()) or target in _POSITION_LISTS)
+        codec = encoding or "utf-8"
+        if encoding is not None and hasattr(module, "declare_encoding"):
+            document = module.declare_encoding(document, target, encoding)
+        try:
+            data = document.encode(codec)
+        except UnicodeEncodeError as error:
+            line = document.count("\n", 0, error.start) + 1
+            click.echo(
+                f"kifu: {source.path}: the {target} output cannot be written in {encoding}: "
+                f"{document[error.start]!r} (output line {line}); nothing written",
+                err=True,
+            )
+            failed = True
+            continue
         extension = getattr(module, "EXTENSIONS", {}).get(target, "." + target)
         destination = _destination(source, extension, output, to_directory, in_place)
         if destination is None:
-            sys.stdout.write(document)
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
             continue
         if (
             not in_place
@@ -135,7 +163,7 @@ def convert(
             and os.path.samefile(destination, source.path)
         ):
             raise click.UsageError(f"{destination} is the input; use --in-place to replace it")
-        write_atomically(destination, document)
+        write_atomically(destination, data)
     sys.stdout.flush()
     if failed or (strict and dropped_any):
         sys.exit(1)
@@ -173,13 +201,13 @@ def _destination(
     return output
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file renamed over it (never half-written)."""
+def write_atomically(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file renamed over it (never half-written)."""
     directory = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=".kifu-", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)

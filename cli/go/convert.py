@@ -49,6 +49,7 @@ value, a missing parenthesis …) is reported in ``problems``, since no target c
 
 from __future__ import annotations
 
+import codecs
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -882,3 +883,32 @@ def _board(board: Board, stars: set[tuple[int, int]], last: tuple[int, int] | No
         rows.append("".join(row))
     rows.append(header)
     return rows
+
+
+#: Python codec names → the charset names SGF readers know (IANA's)
+_IANA = {
+    "iso8859-1": "ISO-8859-1",
+    "cp1252": "windows-1252",
+    "gb2312": "GB2312",
+    "gbk": "GBK",
+    "gb18030": "GB18030",
+    "big5": "Big5",
+    "shift_jis": "Shift_JIS",
+    "cp932": "Shift_JIS",
+    "euc_jp": "EUC-JP",
+    "euc_kr": "EUC-KR",
+    "cp949": "EUC-KR",
+    "utf-8": "UTF-8",
+}
+
+
+def declare_encoding(document: str, target: str, codec: str) -> str:
+    """The document as it must read when written with ``codec`` (``kifu convert --encoding``).
+
+    An ``sgf`` conversion names its charset in the root's ``CA``, which the writer puts right
+    after ``FF[4]``; the other targets declare none.
+    """
+    if target != "sgf":
+        return document
+    name = codecs.lookup(codec).name
+    return document.replace("(;FF[4]CA[UTF-8]", f"(;FF[4]CA[{escape(_IANA.get(name, name.upper()))}]")

@@ -188,3 +188,16 @@ def test_tag_values_are_escaped_so_they_read_back() -> None:
     )  # kifu reads escapes as the Standard says (python-chess does not)
     tags = json.loads(document)["tags"]
     assert tags["Event"] == 'A "quoted" event' and tags["White"] == "B\\C"
+
+
+def test_encoding_for_legacy_readers(tmp_path: Path) -> None:
+    """--encoding writes the bytes an old reader expects, and refuses what it cannot hold."""
+    source = tmp_path / "game.pgn"
+    source.write_text('[Event "Café"]\n[White "Müller"]\n\n1. e4 e5 2. Nf3 *\n', encoding="utf-8")
+    target = tmp_path / "latin1.pgn"
+    assert invoke(str(source), "--to", "pgn", "--encoding", "latin-1", "-o", str(target))[0] == 0
+    assert b'[Event "Caf\xe9"]' in target.read_bytes() and b"M\xfcller" in target.read_bytes()
+    figurines = tmp_path / "fan.pgn"
+    code, _, err = invoke(str(source), "--to", "fan", "--encoding", "latin-1", "-o", str(figurines))
+    assert code == 1 and "cannot be written in latin-1: '♘'" in err and not figurines.exists()
+    assert invoke(str(source), "--to", "pgn", "--encoding", "no-such-codec")[0] == 2

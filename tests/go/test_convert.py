@@ -522,3 +522,19 @@ def test_a_move_in_the_root(tmp_path: Path) -> None:
         {"number": 1, "colour": "B", "sgf": "ee", "gtp": "E5"},
         {"number": 2, "colour": "W", "sgf": "cc", "gtp": "C7"},
     ]
+
+
+def test_encoding_is_declared_in_ca(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--encoding gb2312 writes GB2312 bytes and says so in CA, so that readers decode it."""
+    monkeypatch.chdir(ROOT)
+    source = tmp_path / "zh.sgf"
+    source.write_text("(;FF[4]CA[UTF-8]GM[1]SZ[9]PB[黑方]PW[白方]C[中文注释];B[ee];W[cc])", encoding="utf-8")
+    target = tmp_path / "gb.sgf"
+    result = CliRunner().invoke(
+        cli, ["convert", str(source), "--to", "sgf", "--encoding", "gb2312", "-o", str(target)]
+    )
+    assert result.exit_code == 0, result.output
+    data = target.read_bytes()
+    assert data.startswith(b"(;FF[4]CA[GB2312]") and "黑方".encode("gb2312") in data
+    again = CliRunner().invoke(cli, ["convert", str(target), "--to", "sgf"])
+    assert again.exit_code == 0 and "PB[黑方]" in again.stdout and "C[中文注释]" in again.stdout
