@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
+from itertools import islice
 from typing import Any
 
 from kifu.core.findings import Code, Finding
@@ -103,18 +104,23 @@ class Source:
     """A NODES token: its text and offset. Item positions are found again only when a finding
     needs one, so the common case (no finding) creates no match objects."""
 
-    __slots__ = ("_items", "base", "text")
+    __slots__ = ("_items", "_scan", "base", "text")
 
     def __init__(self, text: str, base: int) -> None:
         self.text = text
         self.base = base
-        self._items: list[re.Match[str]] | None = None
+        self._items: list[re.Match[str]] = []
+        self._scan: Iterator[re.Match[str]] | None = None  # items are found up to the last one asked for
 
     def item(self, ordinal: int) -> tuple[int, int, int]:
         """(node or property start, identifier start, values start) of item ``ordinal``."""
-        if self._items is None:
-            self._items = list(ITEM_RE.finditer(self.text))
-        m = self._items[ordinal]
+        items = self._items
+        if ordinal >= len(items):
+            if self._scan is None:
+                self._scan = ITEM_RE.finditer(self.text)
+            # at least as many again: a run of findings scans the text once
+            items.extend(islice(self._scan, max(ordinal + 1, 2 * len(items) + 16) - len(items)))
+        m = items[ordinal]
         base = self.base
         if m.start(1) >= 0:  # ";" and one property with one plain value
             return base + m.start(), base + m.start(1), base + m.start(2) - 1

@@ -214,8 +214,7 @@ class Replay:
         undos: list[Undo],
     ) -> None:
         """Play (or pass) one B/W move, judging it under the rules."""
-        state.ply += 1
-        ply = state.ply
+        state.ply = ply = state.ply + 1
         values = prop.values
         point = self._points.get(values[0]) if values else None
         if point is None:
@@ -226,40 +225,34 @@ class Replay:
             state.white_moved = True
         elif not state.white_moved:
             state.leading_black += 1
+        previous = board.hash
         if point == -1:
-            state.passes += 1
-            if state.passes == 1:
+            state.passes = passes = state.passes + 1
+            if passes == 1:
                 state.first_passer = colour
             state.last_mover = colour
             state.to_move = 3 - colour
-            state.before_last = board.hash
+            state.before_last = previous
             return
-        if state.passes >= 2 and state.main and not self.main.moves_after_end:
-            self.main.moves_after_end = True
-            self._report(codes.MOVES_AFTER_END, "move after both players passed", prop, ply)
-        state.passes = 0
-        state.first_passer = None
+        if state.passes:  # (no pass since the last move: first_passer is None already)
+            if state.passes >= 2 and state.main and not self.main.moves_after_end:
+                self.main.moves_after_end = True
+                self._report(codes.MOVES_AFTER_END, "move after both players passed", prop, ply)
+            state.passes = 0
+            state.first_passer = None
         if state.last_mover == colour and ply > 1 and state.white_moved and self.checker.info.handicap < 2:
             self._report(codes.SAME_COLOUR_TWICE, f"{COLOUR_NAME[colour]} moves twice in a row", prop, ply)
-        previous = board.hash
         outcome, played = board.play(point, colour, True)
         if played is None:
             self._report(codes.OCCUPIED, f"{COLOUR_NAME[colour]} plays on an occupied point", prop, ply)
             return
         undos.append(played)
-        state.to_move = 3 - colour
-        if outcome or board.hash == state.before_last or board.hash in positions or self._situational:
+        state.to_move = to_move = 3 - colour
+        position = board.hash
+        before_last = state.before_last
+        if outcome or position == before_last or position in positions or self._situational:
             self._judge(
-                prop,
-                colour,
-                ply,
-                outcome,
-                played,
-                board,
-                state.before_last,
-                positions,
-                situations,
-                state.to_move,
+                prop, colour, ply, outcome, played, board, before_last, positions, situations, to_move
             )
         state.last_mover = colour
         state.before_last = previous
