@@ -2,9 +2,7 @@
 
 The grammar (``grammars/sgf.lark``) is LALR with the contextual lexer and is built once per
 process. Parsing runs an inline transformer, so no Lark tree is built: each rule becomes a
-:class:`Node`, :class:`Prop` or :class:`RawTree` at once. A game tree written with nothing
-but parentheses, white space and well-formed nodes (most records) is read without Lark, by
-the same patterns, into the same raw trees (:func:`_plain_tree`). Turning the raw trees into the
+:class:`Node`, :class:`Prop` or :class:`RawTree` at once. Turning the raw trees into the
 node tree is iterative, so 100,000 nested variations need no recursion. Every syntax
 problem becomes a finding with the absolute character offset of the offending text.
 """
@@ -30,11 +28,6 @@ VALUE_RE = re.compile(r"\[([^\\\]]*(?:\\.[^\\\]]*)*)\]", re.S)
 ITEM_RE = re.compile(
     r";\s*([A-Za-z]+)\[([^\\\]]*)\]\s*(?=;|\Z)|(;)|([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re.S
 )
-#: the NODES terminal of the grammar, with possessive quantifiers (it never backtracks: an
-#: identifier, white space and a value cannot start with one another's characters)
-_NODES = r"(?:;(?:\s*+[A-Za-z]++(?:\s*+\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])++)*+\s*+)++"
-#: one token of a plain game tree: "(" with the nodes after it, or ")"
-_PLAIN_TOKEN = re.compile(r"\s*+(?:(\()\s*+(" + _NODES + r")|\))", re.S)
 _NOT_PAREN = re.compile(r"(?:[^()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]?+)*+", re.S)
 _GAME_START = re.compile(r"\(\s*;")
 _SPACE = re.compile(r"\s*")
@@ -612,9 +605,17 @@ def parse_game(
                 pieces[offset - start] = " "
         chunk = "".join(pieces)
     ctx = _Context(start, len(chunk))
+    _BUILDER.ctx = ctx
     _JUNK.clear()
-    plain = _plain_tree(chunk, start)
-    trees = [plain] if plain is not None else _grammar_trees(chunk, ctx)
+    try:
+        trees: list[RawTree] = parser().parse(chunk, on_error=_on_error(ctx))  # type: ignore[assignment]
+    except UnexpectedInput as error:  # recovery gave up: report it, keep nothing of this game
+        ctx.add(
+            codes.ILLEGAL_CHARS,
+            f"cannot parse this game tree: {str(error).splitlines()[0]}",
+            getattr(error, "pos_in_stream", 0) or 0,
+        )
+        trees = []
     for token in _JUNK:
         where = token.start_pos or 0
         if token.type == "UNCLOSED":
@@ -650,52 +651,6 @@ def parse_game(
         findings.append(code(message, span, source_line=shown if shown.strip() else None))
     root = link(trees[0], findings, index) if trees else None
     return Game(number, start, root, findings)
-
-
-def _grammar_trees(chunk: str, ctx: _Context) -> list[RawTree]:
-    """The raw trees of a game tree's text parsed with the grammar; problems go to ``ctx``."""
-    _BUILDER.ctx = ctx
-    try:
-        trees: list[RawTree] = parser().parse(chunk, on_error=_on_error(ctx))  # type: ignore[assignment]
-    except UnexpectedInput as error:  # recovery gave up: report it, keep nothing of this game
-        ctx.add(
-            codes.ILLEGAL_CHARS,
-            f"cannot parse this game tree: {str(error).splitlines()[0]}",
-            getattr(error, "pos_in_stream", 0) or 0,
-        )
-        trees = []
-    return trees
-
-
-def _plain_tree(chunk: str, base: int) -> RawTree | None:
-    """The raw tree of a game tree written with nothing but ``(``, ``)``, white space and
-    well-formed nodes, each ``(`` followed by nodes and each sub-tree after the nodes; else None.
-
-    This is what the grammar gives such a text, without Lark (most records are written so);
-    anything else (junk, stray values, empty or unclosed variations…) goes through the
-    grammar, which reports it.
-    """
-    match = _PLAIN_TOKEN.match
-    open_trees: list[RawTree] = []
-    pos = 0
-    while True:
-        token = match(chunk, pos)
-        if token is None:
-            return None
-        pos = token.end()
-        nodes = token.group(2)
-        if nodes is not None:
-            tree = RawTree(base + token.start(1), [])
-            tree.items.extend(split_nodes(nodes, base + token.start(2)))
-            if open_trees:
-                open_trees[-1].items.append(tree)
-            open_trees.append(tree)
-        elif not open_trees:
-            return None
-        else:
-            tree = open_trees.pop()
-            if not open_trees:
-                return tree if pos == len(chunk) else None
 
 
 def link(raw: RawTree, findings: list[Finding], index: TextIndex) -> Node | None:

@@ -4,21 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from kifu.go.parser import (
-    _JUNK,
-    CollectionReader,
-    RawTree,
-    TextIndex,
-    _Context,
-    _grammar_trees,
-    _plain_tree,
-    parse_collection,
-)
+from kifu.go.parser import TextIndex, parse_collection
 from kifu.go.properties import normalise_result, simple_text, split_compose, text
 
-from tests.conftest import CORPUS, FIXTURES
 from tests.go.helpers import check_text
 
 
@@ -135,69 +123,3 @@ def test_text_index_against_split_lines() -> None:
         assert index.position(offset) == (line, offset - starts[line - 1] + 1)
     for line in [1, len(lines), *rnd.sample(range(1, len(lines) + 1), 500)]:
         assert index.line_text(line) == lines[line - 1]
-
-
-def _shape(tree: RawTree) -> list[object]:
-    """Everything the checker reads of a raw tree (offsets included), as plain data."""
-    shape: list[object] = [tree.offset]
-    for item in tree.items:
-        if isinstance(item, RawTree):
-            shape.append(_shape(item))
-        else:
-            props = [*item.props.values(), *(item.duplicates or [])]
-            shape.append(
-                (item.offset, [(p.name, p.ident, p.values, p.offset, p.value_offsets) for p in props])
-            )
-    return shape
-
-
-def _same_as_grammar(chunk: str) -> bool:
-    """Whether the plain-tree fast path, when it takes ``chunk``, reads it as the grammar does."""
-    plain = _plain_tree(chunk, 5)
-    if plain is None:
-        return False
-    ctx = _Context(5, len(chunk))
-    trees = _grammar_trees(chunk, ctx)
-    assert ctx.problems == [] and not _JUNK, chunk
-    assert [_shape(t) for t in trees] == [_shape(plain)], chunk
-    return True
-
-
-def test_plain_trees_read_as_the_grammar_reads_them() -> None:
-    taken = 0
-    for sample in (
-        "(;GM[1]SZ[9];B[aa];W[bb])",
-        "( ;GM[1]\n SZ[9] (;B[aa] C[x\\]y] ;W[bb]\n)\n( ;B[cc]AB[dd][ee]) )",
-        "(;B[aa];W[bb](;B[cc](;W[dd])(;W[ee]))(;B[ff]))",
-        "(;C[a\\\\]LB[aa:x][bb:y];;B[] ;  W [cc] [dd] ;b[aa]BlAcK[bb])",
-        "(;B[aa](;W[bb]);B[cc])",  # a node after a variation: the grammar's
-        "(;B[aa]())",
-        "(;B[aa] x ;W[bb])",
-        "(B[aa];W[bb])",
-        "(;B[aa];W[bb]",
-        "(;B[aa]C)",
-    ):
-        taken += _same_as_grammar(sample)
-    assert taken == 4
-    folders = [FIXTURES / "go", CORPUS / "go"]
-    for path in sorted(p for folder in folders if folder.is_dir() for p in folder.rglob("*.sgf")):
-        text = path.read_text(encoding="utf-8", errors="replace")
-        for game, _ in CollectionReader(raw=True).feed(text, final=True):
-            if game.text is not None and not game.ignored:
-                _same_as_grammar(game.text[game.text_start : game.text_end])
-
-
-#: well-formed node text, often; damage (a bare identifier, a stray value, junk), sometimes
-_PIECES = [";", ";", ";", " ", "\n", "B[aa]", "W[]", "B [bb] ", "C[x\\]y]", "C[\\\\]", "AB[aa] [bb]"]
-_PIECES += ["LB[aa:b]", "bW[cc]", "b", "B", "[cc]", "]", "x"]
-_TREES = st.recursive(
-    st.lists(st.sampled_from(_PIECES), max_size=8).map(lambda pieces: ";" + "".join(pieces)),
-    lambda inner: st.tuples(inner, st.lists(inner, max_size=3)).map(lambda t: f"({t[0]}{''.join(t[1])})"),
-    max_leaves=12,
-)
-
-
-@given(_TREES)
-@settings(max_examples=1000, deadline=None)
-def test_random_plain_trees_read_as_the_grammar_reads_them(text: str) -> None:
-    _same_as_grammar(text)
