@@ -84,7 +84,7 @@ def main() -> None:
     args = parser.parse_args()
     paths = sorted(args.directory.rglob("*.sgf"))
     kifu_check(paths[:3])
-    sgf_parser()  # build the grammar once, as a long-running process would have (plain game trees skip it)
+    sgf_parser()  # build the grammar once, as a long-running process would have
     size = sum(p.stat().st_size for p in paths)
     print(f"{len(paths)} SGF files, {size / 1024:.0f} KiB, best of {args.runs} alternating runs (CPU time)")
     functions = {"sgfmill parse + replay": sgfmill_check, "kifu check": kifu_check}
