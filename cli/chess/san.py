@@ -18,44 +18,34 @@ _LETTERS = ["", "", "N", "B", "R", "Q", "K"]
 _PROMOTIONS = ["", "", "=N", "=B", "=R", "=Q", "=K"]
 
 
-def play(
-    board: chess.Board, move: chess.Move, notation: str = "san", *, mate: bool = True
-) -> tuple[str, bool]:
-    """Write ``move`` in ``notation`` (san, lan, or "" for no text), play it on ``board``, and
-    say whether it checks.
-
-    The text carries ``+`` or ``#`` as python-chess would write it; ``mate=False`` skips the
-    search for a mate (the text then ends in ``+`` for a mate too).
-    """
+def play(board: chess.Board, move: chess.Move, notation: str = "san") -> tuple[str, bool]:
+    """Write ``move`` in ``notation`` (``san``, ``lan``, or ``""`` for no text), play it on
+    ``board``, and say whether it checks; the text ends in ``+`` or ``#`` as python-chess's."""
     if not move:
         board.push(move)
         return ("--" if notation else ""), board.is_check()
     origin, to = move.from_square, move.to_square
-    origin_mask, to_mask = chess.BB_SQUARES[origin], chess.BB_SQUARES[to]
-    turn = board.turn
     text = ""
-    if board.pawns & origin_mask:
-        capture = bool(board.occupied_co[not turn] & to_mask)
-        if not capture and (origin & 7) != (to & 7):
-            capture = True  # en passant
-        if not notation:
-            pass
-        elif notation == "lan":
+    if not notation:
+        pass
+    elif board.pawns & chess.BB_SQUARES[origin]:
+        # a pawn that changes file captures, en passant too
+        capture = (origin & 7) != (to & 7)
+        if notation == "lan":
             text = chess.SQUARE_NAMES[origin] + ("x" if capture else "-") + chess.SQUARE_NAMES[to]
         elif capture:
             text = chess.FILE_NAMES[origin & 7] + "x" + chess.SQUARE_NAMES[to]
         else:
             text = chess.SQUARE_NAMES[to]
-        if move.promotion and notation:
+        if move.promotion:
             text += _PROMOTIONS[move.promotion]
-    elif board.kings & origin_mask and board.is_castling(move):
-        if notation:
-            text = "O-O" if (to & 7) > (origin & 7) else "O-O-O"
-    elif notation:
+    elif board.kings & chess.BB_SQUARES[origin] and board.is_castling(move):
+        text = "O-O" if (to & 7) > (origin & 7) else "O-O-O"
+    else:
         piece = board.piece_type_at(origin)
         if piece is None:
             raise ValueError(f"no piece on {chess.SQUARE_NAMES[origin]} for {move.uci()}")
-        capture = bool(board.occupied_co[not turn] & to_mask)
+        capture = bool(board.occupied_co[not board.turn] & chess.BB_SQUARES[to])
         if notation == "lan":
             text = _LETTERS[piece] + chess.SQUARE_NAMES[origin] + ("x" if capture else "-")
         else:
@@ -64,5 +54,5 @@ def play(
     # castling and en passant move a second piece: python-chess tests the check
     check = board.is_check() if push(board, move) & SPECIAL else gives_check(board, move)
     if check and notation:
-        text += "#" if mate and not any(board.generate_legal_moves()) else "+"
+        text += "#" if not any(board.generate_legal_moves()) else "+"
     return text, check
