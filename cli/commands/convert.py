@@ -106,14 +106,15 @@ def convert(
             raise click.UsageError(f"{name} records cannot be converted to {target!r} (targets: {known})")
         texts: list[str] = []
         lost: dict[str, int] = {}
-        problems = 0
+        problems = records = errors = 0
         try:
             for converted in module.convert(source, fmt, target, settings):
                 if isinstance(converted, Finding):
                     if converted.severity is Severity.ERROR:
                         click.echo(f"kifu: {source.path}: {converted.message}", err=True)
-                        failed = True
+                        errors += 1
                     continue
+                records += 1
                 if converted.text:
                     texts.append(converted.text)
                 for what in converted.dropped:
@@ -126,6 +127,12 @@ def convert(
             click.echo(f"kifu: {source.path}: {error.finding.message}", err=True)
             failed = True
             continue
+        if not records and not errors:
+            click.echo(f"kifu: {source.path}: no {name} record found (is the file empty?)", err=True)
+            errors += 1
+        failed = failed or bool(errors)
+        if not records:
+            continue  # nothing to write
         if problems > 20:
             click.echo(f"kifu: {source.path}: … and {problems - 20} more problem(s)", err=True)
         if lost or problems:

@@ -201,3 +201,11 @@ def test_encoding_for_legacy_readers(tmp_path: Path) -> None:
     code, _, err = invoke(str(source), "--to", "fan", "--encoding", "latin-1", "-o", str(figurines))
     assert code == 1 and "cannot be written in latin-1: '♘'" in err and not figurines.exists()
     assert invoke(str(source), "--to", "pgn", "--encoding", "no-such-codec")[0] == 2
+
+
+def test_an_input_without_a_record_is_an_error(tmp_path: Path) -> None:
+    """An empty file converts to nothing: that is said, exits 1, and writes no empty output."""
+    empty, target = tmp_path / "empty.pgn", tmp_path / "out.pgn"
+    empty.write_text("", encoding="utf-8")
+    code, out, err = invoke(str(empty), "--to", "pgn", "-o", str(target))
+    assert (code, out) == (1, "") and "no chess record found" in err and not target.exists()
