@@ -17,7 +17,7 @@ from kifu.chess.splitter import split_games
 
 import chess
 from tests.chess.conftest import check_file
-from tests.chess.test_properties import random_game
+from tests.chess.test_properties import BASE, PGN_ALPHABET, random_game
 from tests.conftest import CORPUS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -209,3 +209,21 @@ def test_an_input_without_a_record_is_an_error(tmp_path: Path) -> None:
     empty.write_text("", encoding="utf-8")
     code, out, err = invoke(str(empty), "--to", "pgn", "-o", str(target))
     assert (code, out) == (1, "") and "no chess record found" in err and not target.exists()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, len(BASE)), st.integers(0, 5), st.text(PGN_ALPHABET, max_size=4)), max_size=6
+    )
+)
+def test_random_damage_never_crashes_a_conversion(edits: list[tuple[int, int, str]]) -> None:
+    """Whatever the damage, every target gives text or a problem, never an exception; the
+    export format of what could be read reads back as the same moves."""
+    text = BASE
+    for position, delete, insert in edits:
+        text = text[:position] + insert + text[position + delete :]
+    for target in TARGETS:
+        convert_text(text, target)
+    for written in convert_text(text, "pgn"):
+        assert convert_text(written, "pgn") == [written]  # a fixed point, damage or not
