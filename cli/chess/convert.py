@@ -101,12 +101,11 @@ def convert_game(
         return Converted(index, text, [], [*problems, why])
     needs = _NEEDS[target]
     walked = _walk(read.record, start, read_lang, needs)
-    if read_lang is None and walked.failure is not None:
+    if read_lang is None and walked.failures:
         language = replay(read.record, start, None).language  # localised piece letters?
         if language:
             walked = _walk(read.record, start, language[0], needs)
-    if walked.failure is not None:
-        problems.append(walked.failure)
+    problems.extend(walked.failures)
     text = _WRITERS[target](walked, lang)
     dropped = _what_plain_lists_drop(walked, target) if target in ("uci", "fen", "epd") else []
     return Converted(index, text, dropped, problems)
@@ -144,7 +143,7 @@ class _Walked:
     start: chess.Board | None  # None: the moves are copied as written (see _as_written)
     comment: str
     moves: list[_Ply]
-    failure: str | None  # the first move that could not be played, and how many were lost
+    failures: list[str]  # each move that could not be played, and how many were lost with it
     #: the termination marker as written (else the Result tag's, else ``*``): a record whose
     #: tag and marker disagree keeps both, so that checking the output still shows it
     result: str = "*"
@@ -167,13 +166,13 @@ def _walk(record: Record, start: chess.Board, read_lang: str | None, needs: tupl
     """Replay every line of ``record`` and write each move as the target needs it.
 
     Iterative, since variations nest arbitrarily deep. A line ends at its first move that
-    cannot be played; the first such move of the whole record is the ``failure``.
+    cannot be played, which is named in ``failures``.
     """
     notation, positions = needs
     letters = letter_map(read_lang) if read_lang else None
     tags = _export_tags(record, start)
     result = _termination(record)
-    walked = _Walked(tags, start, " ".join(record.comments), [], None, result)
+    walked = _Walked(tags, start, " ".join(record.comments), [], [], result)
     # work: (where the line goes, its first position, its nodes, main line?)
     work: list[tuple[list[list[_Ply]] | None, chess.Board, list[MoveNode], bool]] = [
         (None, start.copy(stack=False), record.moves, True)
@@ -190,12 +189,11 @@ def _walk(record: Record, start: chess.Board, read_lang: str | None, needs: tupl
             else:
                 read = read_move(board, node.text, letters, in_check)
                 if not isinstance(read, ReadMove):
-                    if walked.failure is None:
-                        where = f"line {node.span.line}" if node.span else "?"
-                        walked.failure = (
-                            f"{node.text} ({where}) and the {len(nodes) - position - 1} move(s) after it: "
-                            f"{read.message}"
-                        )
+                    where = f"line {node.span.line}" if node.span else "?"
+                    walked.failures.append(
+                        f"{node.text} ({where}) and the {len(nodes) - position - 1} move(s) after it: "
+                        f"{read.message}"
+                    )
                     break
                 move = read.move
                 if read.annotation:  # e4!? is e4 $5 in the export format
@@ -232,7 +230,7 @@ def _as_written(record: Record) -> _Walked:
         None,
         " ".join(record.comments),
         [],
-        None,
+        [],
         _termination(record),
     )
     work: list[tuple[list[list[_Ply]] | None, list[MoveNode], int, bool, bool]] = [
