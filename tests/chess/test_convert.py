@@ -227,3 +227,11 @@ def test_random_damage_never_crashes_a_conversion(edits: list[tuple[int, int, st
         convert_text(text, target)
     for written in convert_text(text, "pgn"):
         assert convert_text(written, "pgn") == [written]  # a fixed point, damage or not
+
+
+def test_every_broken_line_is_named() -> None:
+    """Each line that ends at a move that cannot be played is a problem of its own."""
+    [game] = split_games(['[Event "x"]', "", "1. e4 (1. Ke5 d5) (1. Qh5 Nf6) e5 2. Nf3 Kx *"])
+    converted = convert_game(game, 1, "pgn")
+    assert "1. e4 e5 2. Nf3 *" in converted.text
+    assert [problem.split(" (")[0] for problem in converted.problems] == ["Kx", "Ke5", "Qh5"]
