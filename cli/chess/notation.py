@@ -137,7 +137,7 @@ def _san(
     except chess.InvalidMoveError:
         return MoveProblem("unreadable", _unreadable_message(board, core, core))
     if "disambiguation" in notes:
-        san = _piece_san(board, move)
+        san = piece_san(board, move)
         if len(san) >= len(core):
             notes.remove("disambiguation")
         else:
@@ -291,7 +291,7 @@ def disambiguation(board: chess.Board, piece: chess.PieceType, origin: chess.Squ
     return chess.SQUARE_NAMES[origin]
 
 
-def _piece_san(board: chess.Board, move: chess.Move) -> str:
+def piece_san(board: chess.Board, move: chess.Move) -> str:
     """The SAN of a piece's move (not a pawn's, not castling) without its check mark."""
     piece = board.piece_type_at(move.from_square)
     assert piece is not None and piece != chess.PAWN

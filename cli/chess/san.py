@@ -8,7 +8,7 @@ the same kind are compared for disambiguation only when one of them attacks the 
 
 from __future__ import annotations
 
-from kifu.chess.notation import disambiguation
+from kifu.chess.notation import piece_san
 from kifu.chess.position import SPECIAL, push
 from kifu.chess.replay import gives_check
 
@@ -41,16 +41,14 @@ def play(board: chess.Board, move: chess.Move, notation: str = "san") -> tuple[s
             text += _PROMOTIONS[move.promotion]
     elif board.kings & chess.BB_SQUARES[origin] and board.is_castling(move):
         text = "O-O" if (to & 7) > (origin & 7) else "O-O-O"
-    else:
+    elif notation == "lan":
         piece = board.piece_type_at(origin)
         if piece is None:
             raise ValueError(f"no piece on {chess.SQUARE_NAMES[origin]} for {move.uci()}")
-        capture = bool(board.occupied_co[not board.turn] & chess.BB_SQUARES[to])
-        if notation == "lan":
-            text = _LETTERS[piece] + chess.SQUARE_NAMES[origin] + ("x" if capture else "-")
-        else:
-            text = _LETTERS[piece] + disambiguation(board, piece, origin, to) + ("x" if capture else "")
-        text += chess.SQUARE_NAMES[to]
+        takes = board.occupied_co[not board.turn] & chess.BB_SQUARES[to]
+        text = _LETTERS[piece] + chess.SQUARE_NAMES[origin] + ("x" if takes else "-") + chess.SQUARE_NAMES[to]
+    else:
+        text = piece_san(board, move)
     # castling and en passant move a second piece: python-chess tests the check
     check = board.is_check() if push(board, move) & SPECIAL else gives_check(board, move)
     if check and notation:
