@@ -92,7 +92,7 @@ def convert(
         try:
             detected = games.detect(source, None if game == "auto" else game)
         except SourceError as error:
-            click.echo(f"kifu: {source.path}: {error.finding.message}", err=True)
+            _say(source.path, error.finding.message)
             failed = True
             continue
         if detected is None:
@@ -111,7 +111,7 @@ def convert(
             for converted in module.convert(source, fmt, target, settings):
                 if isinstance(converted, Finding):
                     if converted.severity is Severity.ERROR:
-                        click.echo(f"kifu: {source.path}: {converted.message}", err=True)
+                        _say(source.path, converted.message)
                         errors += 1
                     continue
                 records += 1
@@ -124,7 +124,7 @@ def convert(
                     if problems <= 20:
                         click.echo(f"kifu: {source.path}: game {converted.index}: {problem}", err=True)
         except SourceError as error:
-            click.echo(f"kifu: {source.path}: {error.finding.message}", err=True)
+            _say(source.path, error.finding.message)
             failed = True
             continue
         if not records and not errors:
@@ -174,6 +174,11 @@ def convert(
     sys.stdout.flush()
     if failed or (strict and dropped_any):
         sys.exit(1)
+
+
+def _say(path: str, message: str) -> None:
+    """A file's finding on stderr, after its path (once: some messages begin with it)."""
+    click.echo(f"kifu: {message}" if message.startswith(path) else f"kifu: {path}: {message}", err=True)
 
 
 def _converter(game: str) -> Any:
