@@ -1,38 +1,62 @@
-"""The games kifu knows, their file formats, and how a file's game is recognised.
+"""The one registry of the games kifu knows: their modules, file formats, and how a file's game
+is recognised.
 
-This module only names the game packages; it imports none of them, so that start-up stays
-fast. :func:`load_checker` imports one when a file of that game is actually read.
+Commands, ``explain``, the batch runner and the SARIF rules reach a game only through here.
+This module names the game packages and imports none of them at start-up (``kifu --help``
+stays fast): :func:`load` imports a game's :class:`~kifu.core.game.Game` module when it is
+needed. Under ``TYPE_CHECKING`` each game module is assigned to the Protocol, so that mypy
+checks it against the interface.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from kifu.core.findings import IO_BINARY
-from kifu.core.game import GameChecker
+from kifu.core import records
+from kifu.core.converted import Converted
+from kifu.core.findings import IO_BINARY, Finding
+from kifu.core.game import Game, Options, Scorer
 from kifu.core.record import Span
+from kifu.core.results import RecordReport
 from kifu.core.sources import Source, SourceError, looks_binary, sniff_head
+
+if TYPE_CHECKING:  # each game module satisfies the interface: mypy checks these assignments
+    from kifu.chess import game as _chess
+    from kifu.chess.splitter import GameText
+    from kifu.go import game as _go
+    from kifu.go.parser import Game as SgfGame
+    from kifu.xiangqi import game as _xiangqi
+
+    _CHESS: Game[GameText] = _chess
+    _GO: Game[SgfGame] = _go
+    _XIANGQI: Game[_xiangqi.RawXiangqi] = _xiangqi
+    _GO_SCORER: Scorer = _go
 
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
-    """A game: the module that checks it and the file extensions that mean it."""
+    """A game: the module that implements it and the file extensions that mean it."""
 
     name: str
-    checker_module: str
+    module: str
     extensions: dict[str, str]
+    default_format: str
+    scores: bool = False  # counts its finished games: ``kifu score`` (the Scorer Protocol)
 
 
 GAMES: dict[str, GameInfo] = {
-    "chess": GameInfo("chess", "kifu.chess.checker", {".pgn": "pgn"}),
+    "chess": GameInfo("chess", "kifu.chess.game", {".pgn": "pgn"}, "pgn"),
     "xiangqi": GameInfo(
         "xiangqi",
-        "kifu.xiangqi.checker",
+        "kifu.xiangqi.game",
         {".xqf": "xqf", ".dhtml": "dhtmlxq", ".ubb": "dhtmlxq", ".cbf": "cbf", ".cbr": "cbr"},
+        "pgn",
     ),
-    "go": GameInfo("go", "kifu.go.checker", {".sgf": "sgf"}),
+    "go": GameInfo("go", "kifu.go.game", {".sgf": "sgf"}, "sgf", scores=True),
 }
 
 #: Extensions that a directory walk picks up (``.pgn`` is shared by chess and xiangqi).
@@ -178,14 +202,14 @@ def sniff(head: bytes) -> str | None:
 
 
 def _default_format(game: str) -> str:
-    return {"chess": "pgn", "xiangqi": "pgn", "go": "sgf"}[game]
+    return GAMES[game].default_format
 
 
-def load_checker(game: str) -> GameChecker | None:
-    """Import the checker of ``game``; ``None`` when this build has no reader for it."""
-    name = GAMES[game].checker_module
+def load(game: str) -> Game[Any] | None:
+    """Import the module of ``game``; ``None`` when this build has no such package."""
+    name = GAMES[game].module
     try:
-        module: GameChecker = importlib.import_module(name)
+        module: Game[Any] = importlib.import_module(name)
         return module
     except ModuleNotFoundError as error:
         if error.name is not None and name.startswith(error.name):
@@ -193,4 +217,79 @@ def load_checker(game: str) -> GameChecker | None:
         raise
 
 
-__all__ = ["GAMES", "KNOWN_EXTENSIONS", "SourceError", "detect", "load_checker", "sniff"]
+def scorer(game: str) -> Scorer | None:
+    """The module of ``game`` when it counts its games (``kifu score``), else ``None``."""
+    if not GAMES[game].scores:
+        return None
+    module: Any = load(game)
+    scoring: Scorer | None = module
+    return scoring
+
+
+def setting_choices(key: str) -> tuple[str, ...]:
+    """The values some game accepts for the setting ``key`` (``lang``: the languages), sorted."""
+    return tuple(
+        sorted(
+            {
+                c
+                for game in loaded()
+                for setting in game.SETTINGS
+                if setting.key == key
+                for c in setting.choices
+            }
+        )
+    )
+
+
+def loaded() -> Iterator[Game[Any]]:
+    """Every game this build has, imported."""
+    for name in GAMES:
+        game = load(name)
+        if game is not None:
+            yield game
+
+
+def check(
+    source: Source, game: str, fmt: str | None = None, options: Options | None = None
+) -> Iterator[RecordReport | Finding]:
+    """Every record of ``source`` checked as ``game`` records, streaming (a bare Finding
+    concerns the file); ``fmt`` defaults to the game's text format."""
+    return records.check_source(_need(game), source, fmt or _default_format(game), options or Options())
+
+
+def convert(
+    source: Source, game: str, target: str, fmt: str | None = None, options: Options | None = None
+) -> Iterator[Converted | Finding]:
+    """Every record of ``source`` written in ``target``, streaming (a bare Finding concerns the file)."""
+    return records.convert_source(
+        _need(game), source, fmt or _default_format(game), target, options or Options()
+    )
+
+
+def _need(game: str) -> Game[Any]:
+    module = load(game)
+    if module is None:
+        raise LookupError(f"this build of kifu has no {game} package")
+    return module
+
+
+def load_all_codes() -> None:
+    """Register the finding codes of every game (``kifu explain``, SARIF rules)."""
+    for game in loaded():
+        game.load_codes()
+
+
+__all__ = [
+    "GAMES",
+    "KNOWN_EXTENSIONS",
+    "SourceError",
+    "check",
+    "convert",
+    "detect",
+    "load",
+    "load_all_codes",
+    "loaded",
+    "scorer",
+    "setting_choices",
+    "sniff",
+]

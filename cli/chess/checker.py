@@ -1,19 +1,16 @@
-"""``kifu check`` for chess: split, read, replay and judge each game of a PGN source."""
+"""Checking chess: split a PGN source into games; read, replay and judge each game."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from kifu.chess import codes
 from kifu.chess.reader import ReadGame, read_game, shown
 from kifu.chess.replay import Replay, describe_ending, replay
 from kifu.chess.splitter import GameText, split_games
-from kifu.core.batch import internal_error
 from kifu.core.findings import IO_BINARY, Finding
-from kifu.core.game import CheckOptions
 from kifu.core.record import Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import LineDecoder, Source, looks_binary, open_binary
@@ -34,63 +31,6 @@ _FATAL_STATUS = (
 )
 
 
-def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
-    """Check every game of a PGN source, one at a time (memory stays flat)."""
-    lang = _lang(options)
-    for item in numbered_games(source):
-        if isinstance(item, Finding):
-            yield item
-        else:
-            yield _guarded_check(item[1], item[0], lang)
-
-
-@dataclass(slots=True)
-class Chunk:
-    """Consecutive games of one file, checked together by a worker."""
-
-    first_index: int
-    games: list[GameText]
-
-    @property
-    def weight(self) -> int:
-        """About how many characters the chunk holds (for progress displays)."""
-        return sum(len(line) + 1 for game in self.games for line in game.lines)
-
-    def covers(self) -> list[tuple[int, int]]:
-        """``(index, line)`` of each game, to report a worker that died on the chunk."""
-        return [(self.first_index + i, game.start_line) for i, game in enumerate(self.games)]
-
-
-def chunks(source: Source, fmt: str, options: CheckOptions, size: int) -> Iterator[Chunk | Finding]:
-    """Split a PGN source into chunks of ``size`` games (cheap: no parsing), for parallel checking."""
-    games: list[GameText] = []
-    first = 1
-    for item in numbered_games(source):
-        if isinstance(item, Finding):
-            yield item
-            continue
-        index, game = item
-        if not games:
-            first = index
-        games.append(game)
-        if len(games) >= size:
-            yield Chunk(first, games)
-            games = []
-    if games:
-        yield Chunk(first, games)
-
-
-def check_chunk(chunk: Chunk, options: CheckOptions) -> list[RecordReport]:
-    """Check the games of a chunk (in a worker process)."""
-    lang = _lang(options)
-    return [_guarded_check(game, chunk.first_index + i, lang) for i, game in enumerate(chunk.games)]
-
-
-def _lang(options: CheckOptions) -> str | None:
-    lang = options.settings.get("lang")
-    return lang if isinstance(lang, str) else None
-
-
 def numbered_games(source: Source) -> Iterator[tuple[int, GameText] | Finding]:
     """The numbered games of a source, then the findings about the file itself."""
     decoder = LineDecoder()
@@ -104,14 +44,6 @@ def numbered_games(source: Source) -> Iterator[tuple[int, GameText] | Finding]:
             return
         yield from enumerate(split_games(decoder.lines(stream, source.path)), 1)
     yield from decoder.findings
-
-
-def _guarded_check(game: GameText, index: int, lang: str | None) -> RecordReport:
-    try:
-        return check_game(game, index, lang)
-    except Exception as error:  # a bug in kifu: report it, go on with the next game
-        where = f"while checking game {index} (line {game.start_line})"
-        return RecordReport(index, game.start_line, findings=[internal_error(error, where)])
 
 
 def check_game(game: GameText, index: int, lang: str | None = None) -> RecordReport:

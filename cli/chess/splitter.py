@@ -27,6 +27,11 @@ class GameText:
     def text(self) -> str:
         return "\n".join(self.lines)
 
+    @property
+    def weight(self) -> int:
+        """How many characters the game holds (for progress displays and worker balance)."""
+        return sum(len(line) + 1 for line in self.lines)
+
 
 @dataclass(slots=True)
 class _LineFacts:

@@ -12,23 +12,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import click
+from kifu.commands.options import check_language, rules_options, settings_from
 from kifu.core.findings import Severity
 from kifu.core.report import FORMATS
-
-#: every game's presets; each game reads the one that concerns it (default: its own)
-RULES_PRESETS = (
-    "fide",
-    "cxa",
-    "axf",
-    "chinese",
-    "tromp-taylor",
-    "wmsg2008",
-    "aga",
-    "nz",
-    "ing",
-    "japanese",
-    "korean",
-)
 
 
 @click.command("check")
@@ -41,47 +27,12 @@ RULES_PRESETS = (
     show_default=True,
     help="Which game the files record (auto: by extension, then by content).",
 )
-@click.option(
-    "--rules",
-    type=click.Choice(RULES_PRESETS),
-    metavar="PRESET",
-    help="Rules preset: chess fide; xiangqi cxa (default) or axf; "
-    "go chinese (default), tromp-taylor, wmsg2008, aga, nz, ing, japanese, korean.",
-)
-@click.option(
-    "--repetition",
-    type=click.IntRange(0),
-    metavar="N",
-    help="Xiangqi: the occurrence of a position that ends a repetition cycle (default 3; 0, 1: none).",
-)
-@click.option(
-    "--natural-limit",
-    type=click.IntRange(0),
-    metavar="ROUNDS",
-    help="Xiangqi: rounds without a capture that end the game in a draw (default 60; 0: off).",
-)
-@click.option(
-    "--natural-limit-checks",
-    type=click.IntRange(0),
-    metavar="N",
-    help="Xiangqi: checks of a side that still count for its natural-limit claim (default 10).",
-)
+@rules_options
 @click.option(
     "--lang",
     metavar="LANG",
     help="Chess: piece letters of the score sheet (en, de, es, fr, it, nl, …). Default: English, "
     "with detection of a single other language.",
-)
-@click.option(
-    "--abridged",
-    type=click.Choice(["advance", "traverse"]),
-    help="Xiangqi: how to read an abridged move that fits both (车1 2: 进 or 平); default: report it.",
-)
-@click.option("--komi", type=float, help="Go: komi for the count (default: the record's KM).")
-@click.option(
-    "--ko",
-    type=click.Choice(["simple", "positional", "situational"]),
-    help="Go: ko rule (default: the rules' own).",
 )
 @click.option(
     "--format",
@@ -134,13 +85,7 @@ def check(
     recursive: bool,
     game: str,
     rules: str | None,
-    repetition: int | None,
-    natural_limit: int | None,
-    natural_limit_checks: int | None,
     lang: str | None,
-    abridged: str | None,
-    komi: float | None,
-    ko: str | None,
     output_format: str,
     fail_on: str,
     verbose: bool,
@@ -151,6 +96,7 @@ def check(
     scheduler: str | None,
     include: tuple[str, ...],
     exclude: tuple[str, ...],
+    **overrides: Any,
 ) -> None:
     """Check game records: syntax, legality of every move, results, draws.
 
@@ -161,34 +107,21 @@ def check(
     """
     from kifu import games
     from kifu.core import batch
-    from kifu.core.game import CheckOptions
+    from kifu.core.game import Options
     from kifu.core.report import make_reporter
     from kifu.core.sources import expand_paths
 
-    settings: dict[str, object] = {}
+    settings = settings_from(overrides)
     if lang is not None:
-        from kifu.chess.locales import LANGUAGES
-
-        if lang.lower() not in LANGUAGES:
-            raise click.BadParameter(
-                f"unknown language {lang!r}; use one of {', '.join(sorted(LANGUAGES))}", param_hint="--lang"
-            )
-        settings["lang"] = lang.lower()
-    given = (
-        ("komi", komi),
-        ("ko", ko),
-        ("xiangqi_abridged", abridged),
-        ("repetition", repetition),
-        ("natural_limit", natural_limit),
-        ("natural_limit_checks", natural_limit_checks),
-    )
-    settings.update({name: value for name, value in given if value is not None})
+        settings["lang"] = check_language(lang, "--lang")
     if executor == "dask" and importlib.util.find_spec("distributed") is None:
         raise click.UsageError("--executor dask needs the dask extra: pip install 'kifu[dask]'")
-    options = CheckOptions(rules=rules, settings=settings)
+    options = Options(rules=rules, settings=settings)
     # Checking makes many short-lived containers (tokens, nodes, position keys); collecting the
     # youngest generation less often saves about 5 % with no effect on peak memory (measured).
     gc.set_threshold(20_000, 20, 20)
+    if output_format == "sarif":
+        games.load_all_codes()  # the rules of the log describe codes that workers may have made
     reporter = make_reporter(output_format, sys.stdout, verbose=verbose)
     sources = list(
         expand_paths(
@@ -203,7 +136,7 @@ def check(
     workers = jobs or _default_jobs(sources)
     plan = batch.Batch(
         games.detect,
-        games.load_checker,
+        games.load,
         None if game == "auto" else game,
         jobs=workers,
         executor=executor,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import codecs
-import importlib
 import os
 import sys
 import tempfile
@@ -11,9 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-
-#: lists of positions are separated by a blank line per record, like PGN records
-_POSITION_LISTS = frozenset({"fen", "epd"})
+from kifu.commands.options import check_language, rules_options, settings_from
 
 
 @click.command("convert")
@@ -32,8 +29,13 @@ _POSITION_LISTS = frozenset({"fen", "epd"})
     metavar="PATH",
     help="Output file, or a directory (ending in /) for one file per input. Default: stdout.",
 )
+@rules_options
 @click.option("--lang", metavar="LANG", help="Chess san: piece letters of the output (de, es, fr, …).")
-@click.option("--read-lang", metavar="LANG", help="Chess: piece letters of the input, when not English.")
+@click.option(
+    "--read-lang",
+    metavar="LANG",
+    help="Chess: piece letters of the input, when not English (check's --lang).",
+)
 @click.option(
     "--game", type=click.Choice(["auto", "chess", "xiangqi", "go"]), default="auto", show_default=True
 )
@@ -55,21 +57,30 @@ def convert(
     encoding: str | None,
     strict: bool,
     in_place: bool,
+    rules: str | None,
+    **overrides: Any,
 ) -> None:
     """Convert game records to another notation or format.
 
-    Writes are atomic (a temporary file renamed over the target) and an input is never
+    Records are read under the same rules, with the same options, as `kifu check` reads
+    them. Writes are atomic (a temporary file renamed over the target) and an input is never
     overwritten unless --in-place is given. What the target cannot hold (comments in UCI,
-    variations in FEN lists, moves after an illegal one) is named on stderr.
+    variations in FEN lists, moves after an illegal one) is named on stderr. Exit status: 0
+    converted, 1 a record could not be read or converted completely, 2 usage error or an
+    internal error (KIFU001: the other inputs are still converted).
     """
     from kifu import games
-    from kifu.chess.locales import LANGUAGES
+    from kifu.core import records as per_record
     from kifu.core.findings import Finding, Severity
+    from kifu.core.game import Options
     from kifu.core.sources import Source, SourceError, expand_paths
 
-    for option, value in (("--lang", lang), ("--read-lang", read_lang)):
-        if value is not None and value not in LANGUAGES:
-            raise click.BadParameter(f"unknown language {value!r}", param_hint=option)
+    settings = settings_from(overrides)
+    if read_lang is not None:
+        settings["lang"] = check_language(read_lang, "--read-lang")
+    if lang is not None:
+        settings["write_lang"] = check_language(lang, "--lang")
+    options = Options(rules=rules, settings=settings)
     if in_place and output:
         raise click.UsageError("--in-place and --output exclude each other")
     if encoding is not None:
@@ -81,8 +92,7 @@ def convert(
     sources = [item for item in expand_paths(inputs, recursive=False, extensions=games.KNOWN_EXTENSIONS)]
     if output and not to_directory and len(sources) > 1:
         raise click.UsageError("several inputs need -o DIR/ (or stdout)")
-    settings: dict[str, Any] = {"lang": lang, "read_lang": read_lang}
-    failed = dropped_any = False
+    failed = dropped_any = crashed = False
     for item in sources:
         if isinstance(item, tuple):
             click.echo(f"kifu: {item[0]}: {item[1].message}", err=True)
@@ -100,20 +110,26 @@ def convert(
             failed = True
             continue
         name, fmt = detected
-        module = _converter(name)
+        module = games.load(name)
         if module is None or target not in module.TARGETS:
             known = ", ".join(module.TARGETS) if module else "none yet"
             raise click.UsageError(f"{name} records cannot be converted to {target!r} (targets: {known})")
+        kind = module.TARGETS[target]
         texts: list[str] = []
         lost: dict[str, int] = {}
         problems = records = errors = 0
         try:
-            for converted in module.convert(source, fmt, target, settings):
+            for converted in per_record.convert_source(module, source, fmt, target, options):
                 if isinstance(converted, Finding):
                     if converted.severity is Severity.ERROR:
                         _say(source.path, converted.message)
                         errors += 1
+                        crashed = crashed or converted.code == "KIFU001"
                     continue
+                for finding in converted.findings:
+                    click.echo(f"kifu: {source.path}: game {converted.index}: {finding.message}", err=True)
+                    errors += 1
+                    crashed = crashed or finding.code == "KIFU001"
                 records += 1
                 if converted.text:
                     texts.append(converted.text)
@@ -142,9 +158,9 @@ def convert(
                 f"{kind} ({count} game{'s' if count > 1 else ''})" for kind, count in lost.items()
             )
             click.echo(f"kifu: {source.path}: {target} cannot hold, so dropped: {what}", err=True)
-        document = _join(texts, target in getattr(module, "PGN_TARGETS", ()) or target in _POSITION_LISTS)
+        document = _join(texts, kind.separated)
         codec = encoding or "utf-8"
-        if encoding is not None and hasattr(module, "declare_encoding"):
+        if encoding is not None:
             document = module.declare_encoding(document, target, encoding)
         try:
             data = document.encode(codec)
@@ -157,7 +173,7 @@ def convert(
             )
             failed = True
             continue
-        extension = getattr(module, "EXTENSIONS", {}).get(target, "." + target)
+        extension = kind.extension
         destination = _destination(source, extension, output, to_directory, in_place)
         if destination is None:
             sys.stdout.flush()
@@ -172,6 +188,8 @@ def convert(
             raise click.UsageError(f"{destination} is the input; use --in-place to replace it")
         write_atomically(destination, data)
     sys.stdout.flush()
+    if crashed:
+        sys.exit(2)
     if failed or (strict and dropped_any):
         sys.exit(1)
 
@@ -179,15 +197,6 @@ def convert(
 def _say(path: str, message: str) -> None:
     """A file's finding on stderr, after its path (once: some messages begin with it)."""
     click.echo(f"kifu: {message}" if message.startswith(path) else f"kifu: {path}: {message}", err=True)
-
-
-def _converter(game: str) -> Any:
-    try:
-        return importlib.import_module(f"kifu.{game}.convert")
-    except ModuleNotFoundError as error:
-        if error.name and f"kifu.{game}.convert".startswith(error.name):
-            return None
-        raise
 
 
 def _join(texts: list[str], separated: bool) -> str:

@@ -1,40 +1,41 @@
 """Running checks over many sources and feeding a reporter, in input order.
 
 The run is planned as a stream of jobs in input order: a file starts, the work of checking it
-(one task per chunk of records when its game can split a file cheaply, else one task for the
+(one task per chunk of records when several workers share the work, else one task for the
 whole file), the file ends. An executor computes the tasks — in this process, in a pool of
 processes, or on a Dask cluster — keeping a bounded window of them in flight, and the results
 are reported strictly in input order. Memory stays flat whatever the size of the input.
 
-``core`` knows no game: a game's checker module is named by the registry and imported by name
-in the worker, and may offer ``chunks(source, fmt, options, size)`` and
-``check_chunk(chunk, options)`` to have its files split across workers.
+``core`` knows no game: the command passes the registry's loader, and a worker imports the
+game's module (:class:`kifu.core.game.Game`) by the name the loaded module carries. The
+per-record work and its crash guard are :mod:`kifu.core.records`.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from kifu.core import records
 from kifu.core.findings import (
-    INTERNAL_ERROR,
     IO_NO_RECORDS,
     IO_UNKNOWN_GAME,
     IO_UNSUPPORTED_GAME,
     Finding,
+    internal_error,
 )
-from kifu.core.game import CheckOptions, GameChecker
+from kifu.core.game import Game, Options
+from kifu.core.record import Span
 from kifu.core.report import Reporter
 from kifu.core.results import RecordReport, Totals
 from kifu.core.sources import Source, SourceError
 
 Detector = Callable[[Source, "str | None"], "tuple[str, str] | None"]
-Loader = Callable[[str], "GameChecker | None"]
+Loader = Callable[[str], "Game[Any] | None"]
 Item = RecordReport | Finding
 
 
@@ -96,29 +97,28 @@ class _Task:
 _Job = _Start | _End | _Task
 
 
-def stream_file_task(module: str, path: str, fmt: str, options: CheckOptions) -> Iterator[Item]:
+def stream_file_task(module: str, path: str, fmt: str, options: Options) -> Iterator[Item]:
     """Check a whole file, yielding items as they come (in this process: memory stays flat)."""
-    checker: GameChecker = importlib.import_module(module)
+    game: Game[Any] = importlib.import_module(module)
     try:
-        yield from checker.check(Source(path), fmt, options)
+        yield from records.check_source(game, Source(path), fmt, options)
     except SourceError as error:
         yield error.finding
 
 
-def check_file_task(module: str, path: str, fmt: str, options: CheckOptions) -> list[Item]:
+def check_file_task(module: str, path: str, fmt: str, options: Options) -> list[Item]:
     """Check a whole file (runs in a worker)."""
     return list(stream_file_task(module, path, fmt, options))
 
 
-def check_chunk_task(module: str, chunk: Any, options: CheckOptions) -> list[Item]:
+def check_chunk_task(module: str, chunk: records.Chunk, options: Options) -> list[Item]:
     """Check a chunk of records of a split file (runs in a worker)."""
-    checker = importlib.import_module(module)
-    result: list[Item] = checker.check_chunk(chunk, options)
-    return result
+    game: Game[Any] = importlib.import_module(module)
+    return list(records.check_chunk(game, chunk, options))
 
 
 def _plan(
-    items: Iterable[Source | tuple[str, Finding]], batch: Batch, options: CheckOptions, split: bool
+    items: Iterable[Source | tuple[str, Finding]], batch: Batch, options: Options, split: bool
 ) -> Iterator[_Job]:
     for item in items:
         if isinstance(item, tuple):
@@ -129,7 +129,7 @@ def _plan(
         yield from _plan_source(item, batch, options, split)
 
 
-def _plan_source(source: Source, batch: Batch, options: CheckOptions, split: bool) -> Iterator[_Job]:
+def _plan_source(source: Source, batch: Batch, options: Options, split: bool) -> Iterator[_Job]:
     try:
         detected = batch.detect(source, batch.forced_game)
     except SourceError as error:
@@ -147,18 +147,17 @@ def _plan_source(source: Source, batch: Batch, options: CheckOptions, split: boo
     game, fmt = detected
     state = _FileState(source.path, game)
     yield _Start(state, fmt)
-    checker = batch.load(game)
-    if checker is None:
+    package = batch.load(game)
+    if package is None:
         state.findings.append(
             IO_UNSUPPORTED_GAME(f"{game} records ({fmt}) cannot be read by this version of kifu")
         )
         yield _End(state)
         return
-    module = getattr(checker, "__name__", "")
-    chunks = getattr(checker, "chunks", None)
-    if split and chunks is not None:
+    module = package.__name__
+    if split:
         try:
-            for part in chunks(source, fmt, options, batch.chunk_records):
+            for part in records.chunks(package, source, fmt, options, batch.chunk_records):
                 if isinstance(part, Finding):
                     state.findings.append(part)
                 else:
@@ -302,7 +301,11 @@ def _crashed(task: _Task, error: BaseException) -> list[Item]:
         return [internal_error(error, f"while checking {task.state.path}")]
     return [
         RecordReport(
-            index, line, findings=[internal_error(error, f"while checking record {index} (line {line})")]
+            index,
+            line,
+            findings=[
+                internal_error(error, f"while checking record {index} (line {line})", Span.point(line, 1))
+            ],
         )
         for index, line in task.covers
     ]
@@ -344,7 +347,7 @@ def _ordered(jobs: Iterator[_Job], executor: _Executor) -> Iterator[tuple[_Job, 
 def run(
     items: Iterable[Source | tuple[str, Finding]],
     batch: Batch,
-    options: CheckOptions,
+    options: Options,
     reporter: Reporter,
     progress: Progress | None = None,
 ) -> Totals:
@@ -391,12 +394,3 @@ def _end_file(state: _FileState, reporter: Reporter, totals: Totals) -> None:
         findings.append(IO_NO_RECORDS(f"no {state.game} records found in {state.path}"))
     totals.add(findings)
     reporter.end_file(findings)
-
-
-def internal_error(error: BaseException, where: str) -> Finding:
-    """A KIFU001 finding for an exception that escaped a checker."""
-    frame = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
-    at = f" at {frame[0].filename.rsplit('/', 1)[-1]}:{frame[0].lineno}" if frame else ""
-    return INTERNAL_ERROR(
-        f"internal error {where}: {type(error).__name__}: {error}{at}; please report this bug"
-    )

@@ -8,6 +8,7 @@ Codes are stable: a family prefix (``IO``, ``PGN``, ``CHESS``, ``SGF``, ``GO``, 
 from __future__ import annotations
 
 import enum
+import traceback
 from dataclasses import dataclass
 from typing import Any
 
@@ -172,3 +173,13 @@ INTERNAL_ERROR = register(
 def lookup(code: str) -> Code | None:
     """The registered code, case-insensitively, or ``None``."""
     return REGISTRY.get(code.strip().upper())
+
+
+def internal_error(error: BaseException, where: str, span: Span | None = None) -> Finding:
+    """A KIFU001 finding for an exception that escaped kifu's own code (a bug), at ``span``
+    (where the record's text starts) when it struck one record."""
+    frame = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
+    at = f" at {frame[0].filename.rsplit('/', 1)[-1]}:{frame[0].lineno}" if frame else ""
+    return INTERNAL_ERROR(
+        f"internal error {where}: {type(error).__name__}: {error}{at}; please report this bug", span
+    )

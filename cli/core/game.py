@@ -1,35 +1,136 @@
-"""The interface between the game-agnostic commands and each game's package."""
+"""What a game package provides to the commands: one interface, declared here, checked by mypy.
+
+Each game (``kifu.chess``, ``kifu.go``, ``kifu.xiangqi``) has a module ``game`` that satisfies
+:class:`Game`; ``kifu.games`` is the one registry that names them, imports them lazily, and
+holds the static assignment that makes mypy check each module against this Protocol.
+
+A game splits a file into records cheaply (:meth:`Game.records`: no parsing, so that a file
+can be spread over workers and one broken record never hides the others); everything else
+happens per record, behind the crash guard of :mod:`kifu.core.records`: the check, each
+conversion and the count are visitors of the game's one walk over the record's moves.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
+from kifu.core.converted import Converted
 from kifu.core.findings import Finding
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True, slots=True)
-class CheckOptions:
-    """What the command line says about how to check.
+class Options:
+    """What the command line says about the rules, for every command alike.
 
-    ``rules`` is a preset name or ``None`` for the game's default; ``settings`` holds the
-    game-specific overrides (``komi``, ``ko``, ``natural_limit``, ``lang`` …).
+    ``rules`` is a preset name, or ``None`` for the record's own rules and then the game's
+    default; ``settings`` holds the game-specific overrides (``komi``, ``ko``,
+    ``natural_limit``, ``xiangqi_abridged``, ``lang`` …), each game reading those it knows.
+    check, convert and score take the same options because they are one walk.
     """
 
     rules: str | None = None
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: Mapping[str, Any] = field(default_factory=dict)
 
 
-class GameChecker(Protocol):
-    """What each game package exposes as ``kifu.<game>.checker``."""
+@dataclass(frozen=True, slots=True)
+class RawRecord(Generic[T]):
+    """One record cut from its file, not yet parsed: cheap to make and to send to a worker.
 
-    def check(self, source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
-        """Read ``source`` in format ``fmt`` and yield one report per record.
+    ``index`` is 1-based in the file, ``line`` where the record starts, ``weight`` about how
+    many characters it holds (for progress displays and for balancing workers); ``data`` is
+    the game's own (the record's lines, its text, or an already decoded record).
+    """
 
-        A :class:`Finding` yielded on its own concerns the file, not one record (an
-        unreadable file, a damaged compressed stream, the encoding used).
+    index: int
+    line: int
+    weight: int
+    data: T
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A ``convert --to`` target: what it is, its file extension, how records are joined.
+
+    ``separated``: records are joined by a blank line (PGN, position lists); otherwise each
+    record's text is written as it is (it ends with its own newline).
+    """
+
+    description: str
+    extension: str
+    separated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A rules preset (``--rules NAME``) and what it means, for the help and the docs."""
+
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A game-specific option: the key in :attr:`Options.settings`, what it does, its values."""
+
+    key: str
+    help: str
+    choices: tuple[str, ...] = ()
+
+
+class Game(Protocol[T]):
+    """A game package's side of kifu: the module ``kifu.<game>.game``.
+
+    ``T`` is the type of the game's :attr:`RawRecord.data`.
+    """
+
+    @property
+    def __name__(self) -> str:
+        """The module's import name (a worker imports the game by it)."""
+
+    @property
+    def NAME(self) -> str:
+        """``chess``, ``xiangqi`` or ``go``."""
+
+    @property
+    def TARGETS(self) -> Mapping[str, Target]:
+        """``convert --to`` targets by name."""
+
+    @property
+    def PRESETS(self) -> Mapping[str, Preset]:
+        """Rules presets by name; the first is the default."""
+
+    @property
+    def SETTINGS(self) -> tuple[Setting, ...]:
+        """The game-specific options it honours (for every command alike)."""
+
+    def load_codes(self) -> None:
+        """Register the game's finding codes (``kifu explain``, SARIF rules)."""
+
+    def records(self, source: Source, fmt: str, options: Options) -> Iterator[RawRecord[T] | Finding]:
+        """Cut ``source`` into records, streaming; a Finding concerns the file itself.
+
+        Raises :class:`~kifu.core.sources.SourceError` when the file cannot be read at all.
         """
-        ...
+
+    def check_record(self, record: RawRecord[T], options: Options) -> RecordReport:
+        """Read, walk and judge one record: the checker visitor of the walk."""
+
+    def convert_record(self, record: RawRecord[T], target: str, options: Options) -> Converted:
+        """Read and walk one record, writing it in ``target`` (a writer visitor of the walk)."""
+
+    def declare_encoding(self, document: str, target: str, codec: str) -> str:
+        """``document`` as written in ``codec``, declaring it where the format can (SGF ``CA``)."""
+
+
+class Scorer(Protocol):
+    """A game that counts its finished games (Go): ``kifu score``."""
+
+    def score_source(
+        self, source: Source, options: Options, dead: str | None, dead_from: str | None
+    ) -> list[dict[str, Any]]:
+        """One JSON-ready count per game of ``source``; ``dead`` and ``dead_from`` name dead stones."""

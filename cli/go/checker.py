@@ -8,12 +8,12 @@ for games that ended with two passes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.core.findings import Finding, Severity
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import codes
@@ -41,15 +41,9 @@ class GameResult:
     illegal: dict[int, IllegalMove] = field(default_factory=dict)
 
 
-def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
-    """Read ``source`` and yield one report per game tree, and file-level findings."""
-    for item in check_games(source, options):
-        yield item.report if isinstance(item, GameResult) else item
-
-
-def check_games(source: Source, options: CheckOptions) -> Iterator[GameResult | Finding]:
+def check_games(source: Source, options: Options) -> Iterator[GameResult | Finding]:
     """Like :func:`check`, with the full result of each game."""
-    from kifu.core.batch import internal_error
+    from kifu.core.findings import internal_error
 
     reader = CollectionReader()
     games = 0
@@ -66,7 +60,7 @@ def check_games(source: Source, options: CheckOptions) -> Iterator[GameResult | 
                 yield from game.findings
                 continue
             games += 1
-            _mixed(index.text, game, kinds, index)
+            mixed(index.text, game, kinds, index)
             try:
                 result = check_game(game, index, options)
             except Exception as error:  # a bug in kifu: this game only
@@ -88,73 +82,11 @@ def check_games(source: Source, options: CheckOptions) -> Iterator[GameResult | 
         )
 
 
-@dataclass(slots=True)
-class Chunk:
-    """Consecutive unparsed games of one file, checked together by a worker."""
-
-    games: list[Game]
-
-    @property
-    def weight(self) -> int:
-        """About how many characters the chunk holds (for progress displays)."""
-        return sum(len(game.text or "") for game in self.games)
-
-    def covers(self) -> list[tuple[int, int]]:
-        """``(index, line)`` of each game, to report a worker that died on the chunk."""
-        return [(game.index, game.line_base + 1) for game in self.games]
-
-
-def chunks(source: Source, fmt: str, options: CheckOptions, size: int) -> Iterator[Chunk | Finding]:
-    """Split an SGF source into chunks of ``size`` game trees (no parsing), for parallel checking."""
-    reader = CollectionReader(raw=True)
-    kinds: dict[tuple[str, str], int] = {}
-    games: list[Game] = []
-    count = 0
-    for piece in texts(source):
-        if not isinstance(piece, tuple):
-            yield piece
-            continue
-        for game, _ in reader.feed(*piece):
-            if game.index == 0:
-                yield from game.findings
-                continue
-            count += 1
-            _mixed(game.text or "", game, kinds, TextIndex(game.text or "", game.line_base), game.text_start)
-            games.append(game)
-            if len(games) >= size:
-                yield Chunk(games)
-                games = []
-    if games:
-        yield Chunk(games)
-    if count == 0:
-        yield codes.NO_GAMES(f"no SGF game tree `(;` in {source.path}")
-
-
-def check_chunk(chunk: Chunk, options: CheckOptions) -> list[RecordReport]:
-    """Check the games of a chunk (in a worker process)."""
-    from kifu.core.batch import internal_error
-
-    reports = []
-    for raw in chunk.games:
-        try:
-            game, index = raw.parse()
-            reports.append(check_game(game, index, options).report)
-        except Exception as error:  # a bug in kifu: this game only
-            reports.append(
-                RecordReport(
-                    raw.index,
-                    raw.line_base + 1,
-                    findings=[*raw.findings, internal_error(error, f"while checking game {raw.index}")],
-                )
-            )
-    return reports
-
-
 _ROOT = re.compile(r"\(\s*;?((?:[^;()\[]+|\[[^\\\]]*(?:\\.[^\\\]]*)*\]?)*)")
 _KIND = {name: re.compile(rf"(?<![A-Za-z]){name}\s*\[\s*(\d+)") for name in ("FF", "GM")}
 
 
-def _mixed(
+def mixed(
     text: str, game: Game, kinds: dict[tuple[str, str], int], index: TextIndex, start: int | None = None
 ) -> None:
     """SGF033 on the first game of another FF or GM than the games before it.
@@ -179,7 +111,7 @@ def _mixed(
         kinds.setdefault(kind, game.index)
 
 
-def check_game(game: Game, index: TextIndex, options: CheckOptions) -> GameResult:
+def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     """Check one game tree: properties, replay, and the count if it ended with two passes."""
     settings = options.settings
     findings: list[Finding] = list(game.findings)
@@ -224,7 +156,7 @@ def check_game(game: Game, index: TextIndex, options: CheckOptions) -> GameResul
 
 def score_game(
     result: GameResult,
-    settings: dict[str, Any],
+    settings: Mapping[str, Any],
     findings: list[Finding],
     dead: set[int],
     from_markup: bool,

@@ -57,7 +57,7 @@ from typing import Any
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding, Severity
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.sources import Source
 from kifu.go.board import BLACK, EMPTY, WHITE, Board, Undo, other
 from kifu.go.checker import GameResult, check_games
@@ -163,7 +163,7 @@ def convert(source: Source, fmt: str, target: str, settings: dict[str, Any]) -> 
     """Convert every game of ``source`` to ``target``; findings about the file come as Findings."""
     if target not in TARGETS:
         raise ValueError(f"unknown Go target {target!r}")
-    for item in check_games(source, CheckOptions()):
+    for item in check_games(source, Options()):
         if isinstance(item, Finding):
             yield item
         else:

@@ -540,7 +540,7 @@ class CollectionReader:
         try:
             game = parse_game(buffer, start, end, index, self.number, ignored)
         except Exception as error:  # a bug in kifu: report it on this game, go on with the next
-            from kifu.core.batch import internal_error
+            from kifu.core.findings import internal_error
 
             failure = internal_error(error, f"while parsing game {self.number}")
             game = Game(self.number, start, None, [failure])

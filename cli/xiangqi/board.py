@@ -60,8 +60,13 @@ DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def _tables() -> tuple[
-    list[list[int]], list[list[int]], list[list[tuple[int, int]]], list[list[tuple[int, int]]],
-    list[list[tuple[int, int]]], list[list[list[int]]], dict[int, list[list[int]]],
+    list[list[int]],
+    list[list[int]],
+    list[list[tuple[int, int]]],
+    list[list[tuple[int, int]]],
+    list[list[tuple[int, int]]],
+    list[list[list[int]]],
+    dict[int, list[list[int]]],
     dict[int, list[list[int]]],
 ]:
     king: list[list[int]] = []
@@ -72,13 +77,28 @@ def _tables() -> tuple[
     pawn: dict[int, list[list[int]]] = {RED: [], BLACK: []}
     for sq in range(90):
         f, r = sq % 9, sq // 9
-        king.append([square(f + df, r + dr) for df, dr in ORTHO
-                     if _on(f + df, r + dr) and _in_palace(f + df, r + dr) and _in_palace(f, r)])
-        advisor.append([square(f + df, r + dr) for df, dr in DIAG
-                        if _on(f + df, r + dr) and _in_palace(f + df, r + dr) and _in_palace(f, r)])
+        king.append(
+            [
+                square(f + df, r + dr)
+                for df, dr in ORTHO
+                if _on(f + df, r + dr) and _in_palace(f + df, r + dr) and _in_palace(f, r)
+            ]
+        )
+        advisor.append(
+            [
+                square(f + df, r + dr)
+                for df, dr in DIAG
+                if _on(f + df, r + dr) and _in_palace(f + df, r + dr) and _in_palace(f, r)
+            ]
+        )
         home = 0 if r <= 4 else 9
-        elephant.append([(square(f + 2 * df, r + 2 * dr), square(f + df, r + dr)) for df, dr in DIAG
-                         if _on(f + 2 * df, r + 2 * dr) and _own_half(r + 2 * dr, home)])
+        elephant.append(
+            [
+                (square(f + 2 * df, r + 2 * dr), square(f + df, r + dr))
+                for df, dr in DIAG
+                if _on(f + 2 * df, r + 2 * dr) and _own_half(r + 2 * dr, home)
+            ]
+        )
         hm = []
         for df, dr in ORTHO:
             leg_f, leg_r = f + df, r + dr
@@ -115,12 +135,21 @@ def _tables() -> tuple[
     return king, advisor, elephant, horse, horse_attackers, rays, pawn, pawn_attackers
 
 
-(KING_MOVES, ADVISOR_MOVES, ELEPHANT_MOVES, HORSE_MOVES, HORSE_ATTACKERS, RAYS, PAWN_MOVES,
- PAWN_ATTACKERS) = _tables()
+(
+    KING_MOVES,
+    ADVISOR_MOVES,
+    ELEPHANT_MOVES,
+    HORSE_MOVES,
+    HORSE_ATTACKERS,
+    RAYS,
+    PAWN_MOVES,
+    PAWN_ATTACKERS,
+) = _tables()
 
 _rng = random.Random(0x58_51_4B_49_46_55)
-ZOBRIST: dict[int, list[int]] = {p: [_rng.getrandbits(64) for _ in range(90)]
-                                 for p in (*range(1, 8), *range(-7, 0))}
+ZOBRIST: dict[int, list[int]] = {
+    p: [_rng.getrandbits(64) for _ in range(90)] for p in (*range(1, 8), *range(-7, 0))
+}
 ZOBRIST_SIDE = _rng.getrandbits(64)
 
 
@@ -271,8 +300,13 @@ class Board:
                         if not q or (q > 0) != (side > 0):
                             add(base | t)
             else:
-                targets = (KING_MOVES[frm] if kind == KING else ADVISOR_MOVES[frm] if kind == ADVISOR
-                           else PAWN_MOVES[side][frm])
+                targets = (
+                    KING_MOVES[frm]
+                    if kind == KING
+                    else ADVISOR_MOVES[frm]
+                    if kind == ADVISOR
+                    else PAWN_MOVES[side][frm]
+                )
                 for t in targets:
                     q = b[t]
                     if not q or (q > 0) != (side > 0):

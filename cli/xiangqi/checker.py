@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from kifu.core.batch import internal_error
 from kifu.core.findings import IO_DECOMPRESS, Finding
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.record import Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import DECOMPRESSION_ERRORS, Source, open_binary
@@ -17,32 +16,6 @@ from kifu.xiangqi.formats.movetext import normalise_result
 from kifu.xiangqi.formats.pgn import read_games
 from kifu.xiangqi.repetition import adjudicate
 from kifu.xiangqi.replay import Replay, replay
-
-
-def check(source: Source, fmt: str, options: CheckOptions) -> Iterator[RecordReport | Finding]:
-    """Yield one report per record of ``source`` and bare findings about the file."""
-    items = records(source, fmt)
-    index = 0
-    while True:
-        try:
-            item = next(items)
-        except StopIteration:
-            return
-        except Exception as error:  # a reader bug: report it and stop this file
-            yield internal_error(error, f"while reading record {index + 1}")
-            return
-        if isinstance(item, Finding):
-            yield item
-            continue
-        index += 1
-        record, findings = item
-        try:
-            yield check_record(record, findings, options)
-        except Exception as error:
-            failure = internal_error(error, f"while checking record {record.index}")
-            yield RecordReport(
-                index=record.index, line=record.line, tags=record.tags, findings=[*findings, failure]
-            )
 
 
 def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] | Finding]:
@@ -173,7 +146,7 @@ def _guarded_single(
         yield result, []
 
 
-def check_record(record: Record, findings: list[Finding], options: CheckOptions) -> RecordReport:
+def check_record(record: Record, findings: list[Finding], options: Options) -> RecordReport:
     """Replay one record and compare its result with the rules."""
     report = RecordReport(index=record.index, line=record.line, tags=record.tags, findings=list(findings))
     declared = _declared_result(record, report)

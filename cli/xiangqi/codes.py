@@ -13,134 +13,193 @@ NOTATION = "CXA rules, record notation"
 
 # --- notation and record formats ----------------------------------------------------------
 UNREADABLE_TEXT = register(
-    "XQN001", E, "text that is not part of a record",
+    "XQN001",
+    E,
+    "text that is not part of a record",
     "The text at this place is neither a move, a move number, a comment, a variation, a result "
     "nor a header tag. It is skipped; the moves around it are still read.",
 )
 UNREADABLE_MOVE = register(
-    "XQN002", E, "move text cannot be read",
+    "XQN002",
+    E,
+    "move text cannot be read",
     "The move is not written in any notation kifu reads: Chinese (炮二平五, 马８进７), the "
     "abridged score-sheet form (炮2 5), WXF (C2.5, H8+7) or coordinates (H2-E2, h2e2). Often a "
-    "character is missing or mistyped. The line stops here; later moves are not checked.", NOTATION,
+    "character is missing or mistyped. The line stops here; later moves are not checked.",
+    NOTATION,
 )
 NO_SUCH_PIECE = register(
-    "XQN003", E, "no such piece on that file",
+    "XQN003",
+    E,
+    "no such piece on that file",
     "The move names a piece on a file (炮八…, C8…) but no piece of that type of the side to move "
     "stands on that file. The message lists the files where such pieces stand. The line stops.",
     NOTATION,
 )
 BAD_MARKER = register(
-    "XQN004", E, "front/rear marker does not fit",
+    "XQN004",
+    E,
+    "front/rear marker does not fit",
     "前/中/后 (front/middle/rear), the ordinals 一…五 and the WXF signs + and - tell apart pieces of "
     "one type on one file. Here the marker does not fit the position: only one such piece stands "
     "on the file (write the file number instead), or 中 is used with two pieces. The line stops.",
     NOTATION,
 )
 AMBIGUOUS_MOVE = register(
-    "XQN005", E, "ambiguous move",
+    "XQN005",
+    E,
+    "ambiguous move",
     "Two or more legal moves fit the text, e.g. 车二进一 when two chariots stand on file 二 (write "
-    "前车进一 or 后车进一). The message names the candidates. The line stops.", NOTATION,
+    "前车进一 or 后车进一). The message names the candidates. The line stops.",
+    NOTATION,
 )
 ABRIDGED_TWO_READINGS = register(
-    "XQN006", E, "abridged move with two readings",
+    "XQN006",
+    E,
+    "abridged move with two readings",
     "The abridged score-sheet form drops the direction word (进/退/平), so 车2 4 may mean 车二进四 "
     "or 车二平四. Here more than one reading is a legal move; kifu does not guess. The message "
     "names the readings; a convention may be chosen in the check options "
-    "(xiangqi_abridged = advance or traverse).", NOTATION,
+    "(xiangqi_abridged = advance or traverse).",
+    NOTATION,
 )
 IMPOSSIBLE_DIRECTION = register(
-    "XQN007", E, "the notation describes no move of that piece",
+    "XQN007",
+    E,
+    "the notation describes no move of that piece",
     "The direction and target cannot be a move of the piece: a horse, advisor or elephant never "
     "moves 平 (traverse), its target file must be one or two files away, a straight move must end "
-    "on the board. The line stops.", NOTATION,
+    "on the board. The line stops.",
+    NOTATION,
 )
 NONCANONICAL = register(
-    "XQN008", INFO, "move written in a non-standard way",
+    "XQN008",
+    INFO,
+    "move written in a non-standard way",
     "The move was read, but not in its standard form: e.g. a plain file where 前/后 is required, "
     "an abridged move read by a chosen convention. The message gives the standard XQBase text.",
     NOTATION,
 )
 ENCODING = register(
-    "XQN009", INFO, "text encoding detected",
+    "XQN009",
+    INFO,
+    "text encoding detected",
     "The file is not UTF-8; kifu detected its encoding (GBK/GB18030, Big5, UTF-16) and read it "
     "so. The name is reported so that a wrong guess can be spotted.",
 )
 BAD_FEN = register(
-    "XQN010", E, "start position cannot be used",
+    "XQN010",
+    E,
+    "start position cannot be used",
     "The FEN (or the XQF/DhtmlXQ piece list) cannot be read, or describes an impossible position: "
     "a missing king, a piece on a point it can never reach, too many pieces of a kind, the side "
     "not to move in check. The moves are not replayed.",
 )
 BAD_BINARY = register(
-    "XQN011", E, "binary record damaged or truncated",
+    "XQN011",
+    E,
+    "binary record damaged or truncated",
     "The XQF (or other binary) record ends early or holds values outside their range. The moves "
     "read before the damage are checked.",
 )
 UNCLOSED = register(
-    "XQN012", E, "comment or variation never closed",
+    "XQN012",
+    E,
+    "comment or variation never closed",
     "A `{` comment or a `(` variation runs to the end of the game without being closed.",
 )
 UNSUPPORTED_FORMAT = register(
-    "XQN013", W, "record format not supported",
+    "XQN013",
+    W,
+    "record format not supported",
     "kifu recognises the file (e.g. an XQBridge CBL library) but cannot read its games yet.",
 )
 RESULT_MARKERS_DIFFER = register(
-    "XQN014", E, "Result tag differs from the result written after the moves",
+    "XQN014",
+    E,
+    "Result tag differs from the result written after the moves",
     "The `Result` tag and the result at the end of the moves (1-0, 红胜 …) must be equal.",
 )
 BAD_RESULT = register(
-    "XQN015", W, "result not understood",
+    "XQN015",
+    W,
+    "result not understood",
     "The Result tag is `1-0` (Red wins), `0-1` (Black wins), `1/2-1/2` or `*`.",
 )
 MOVE_NUMBER = register(
-    "XQN017", W, "round number does not match the moves",
+    "XQN017",
+    W,
+    "round number does not match the moves",
     "The round numbers written before the moves must follow the moves: each round holds a Red "
     "and a Black move. A wrong number often means a move was left out or written twice; kifu "
-    "reports the first mismatch of each line only.", NOTATION,
+    "reports the first mismatch of each line only.",
+    NOTATION,
 )
 NO_MOVES = register(
-    "XQN016", W, "record without moves",
+    "XQN016",
+    W,
+    "record without moves",
     "The record has a header or a position but no move.",
 )
 
 # --- rules --------------------------------------------------------------------------------
 ILLEGAL_MOVE = register(
-    "XQ101", E, "illegal move: the piece cannot move so",
+    "XQ101",
+    E,
+    "illegal move: the piece cannot move so",
     "The move breaks the movement rules of the piece: a horse whose leg is blocked, an elephant "
     "whose eye is blocked or that would cross the river, a cannon capturing without exactly one "
     "screen or jumping without capturing, a king or advisor leaving the palace, a soldier moving "
     "backward or sideways before crossing the river, a chariot passing a piece, a capture of an "
-    "own piece. The line stops here.", f"{CXA}, moves of the pieces",
+    "own piece. The line stops here.",
+    f"{CXA}, moves of the pieces",
 )
 INTO_CHECK = register(
-    "XQ102", E, "illegal move: own king left in check",
+    "XQ102",
+    E,
+    "illegal move: own king left in check",
     "The move leaves the own king attacked, moves it onto an attacked point, or exposes it. "
-    "The line stops here.", f"{CXA}, check",
+    "The line stops here.",
+    f"{CXA}, check",
 )
 FLYING_GENERAL = register(
-    "XQ103", E, "illegal move: kings facing each other",
+    "XQ103",
+    E,
+    "illegal move: kings facing each other",
     "After the move the two kings would stand on one file with no piece between them (flying "
-    "general, 对面笑); such a move is illegal. The line stops here.", f"{CXA}, kings facing",
+    "general, 对面笑); such a move is illegal. The line stops here.",
+    f"{CXA}, kings facing",
 )
 MOVE_AFTER_END = register(
-    "XQ201", E, "moves after the game had ended",
+    "XQ201",
+    E,
+    "moves after the game had ended",
     "The side to move had no legal move (checkmate, or stalemate, which also loses in xiangqi), so "
-    "the game was over; the moves recorded after that cannot count.", f"{CXA}, win and loss",
+    "the game was over; the moves recorded after that cannot count.",
+    f"{CXA}, win and loss",
 )
 RESULT_CONTRADICTS = register(
-    "XQ202", E, "result contradicts the final position",
+    "XQ202",
+    E,
+    "result contradicts the final position",
     "The final position is checkmate or stalemate, which the side to move loses; the declared "
-    "result says otherwise.", f"{CXA}, win and loss",
+    "result says otherwise.",
+    f"{CXA}, win and loss",
 )
 UNFINISHED_BUT_ENDED = register(
-    "XQ203", W, "result `*` or missing but the game is over",
+    "XQ203",
+    W,
+    "result `*` or missing but the game is over",
     "The record does not state a result, yet the side to move has no legal move: the game ended "
-    "by checkmate or stalemate and the result should be recorded.", f"{CXA}, win and loss",
+    "by checkmate or stalemate and the result should be recorded.",
+    f"{CXA}, win and loss",
 )
 
 # --- repetition and the natural limit -----------------------------------------------------------
 REPETITION_VERDICT = register(
-    "XQ301", INFO, "repetition verdict",
+    "XQ301",
+    INFO,
+    "repetition verdict",
     "The same position (same side to move) came round the third time (the threshold is a check "
     "option) and the game stayed in the repetition to the end of the record. Every move of the "
     "cycle is classified: check (将), mate threat (杀: mate by one or two checks if the mover "
@@ -158,13 +217,17 @@ REPETITION_VERDICT = register(
     "CXA rules, repetition (perpetual check, chase)",
 )
 RESULT_CONTRADICTS_VERDICT = register(
-    "XQ302", E, "result contradicts the repetition or natural-limit verdict",
+    "XQ302",
+    E,
+    "result contradicts the repetition or natural-limit verdict",
     "The game ended in a repetition or by the natural limit, and the rules decide a result "
     "(see the XQ301 or XQ303 finding for the reasoning); the declared result says otherwise.",
     "CXA rules, repetition and natural limit",
 )
 NATURAL_LIMIT = register(
-    "XQ303", INFO, "natural limit reached",
+    "XQ303",
+    INFO,
+    "natural limit reached",
     "60 rounds (120 plies; the number is a check option) passed without a capture by either side, "
     "counting the moves before the record from the FEN's half-move clock, and no capture followed "
     "to the end of the record: the game is drawn. The claimant may have given at most 10 checks "
@@ -173,7 +236,9 @@ NATURAL_LIMIT = register(
     "CXA rules, natural limit",
 )
 UNFINISHED_BY_RULE = register(
-    "XQ304", W, "result `*` or missing but a repetition or the natural limit decided the game",
+    "XQ304",
+    W,
+    "result `*` or missing but a repetition or the natural limit decided the game",
     "The record does not state a result, yet the game ended in a judged repetition or by the "
     "natural limit (see the XQ301 or XQ303 finding); the result should be recorded.",
     "CXA rules, repetition and natural limit",

@@ -16,8 +16,17 @@ from kifu.xiangqi.board import (
 
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 #: FEN letters (upper case) to piece types; E and H are synonyms of B and N.
-PIECE_KINDS = _LETTERS = {"K": KING, "A": ADVISOR, "B": ELEPHANT, "E": ELEPHANT, "N": 4, "H": 4, "R": 5,
-                          "C": 6, "P": PAWN}
+PIECE_KINDS = _LETTERS = {
+    "K": KING,
+    "A": ADVISOR,
+    "B": ELEPHANT,
+    "E": ELEPHANT,
+    "N": 4,
+    "H": 4,
+    "R": 5,
+    "C": 6,
+    "P": PAWN,
+}
 _MAX = {KING: 1, ADVISOR: 2, ELEPHANT: 2, 4: 2, 5: 2, 6: 2, PAWN: 5}
 
 
@@ -88,8 +97,15 @@ def impossible(board: Board) -> str | None:
     return None
 
 
-_NAMES = {KING: "king", ADVISOR: "advisor", ELEPHANT: "elephant", 4: "horse", 5: "chariot", 6: "cannon",
-          PAWN: "soldier"}
+_NAMES = {
+    KING: "king",
+    ADVISOR: "advisor",
+    ELEPHANT: "elephant",
+    4: "horse",
+    5: "chariot",
+    6: "cannon",
+    PAWN: "soldier",
+}
 _ELEPHANT_POINTS = {(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)}
 
 

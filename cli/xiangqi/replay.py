@@ -18,9 +18,14 @@ from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
 from kifu.xiangqi.notation.resolve import Resolution
 
 _PROBLEM_CODES = {
-    "no-piece": codes.NO_SUCH_PIECE, "marker": codes.BAD_MARKER, "no-move": codes.IMPOSSIBLE_DIRECTION,
-    "ambiguous": codes.AMBIGUOUS_MOVE, "abridged": codes.ABRIDGED_TWO_READINGS, "rule": codes.ILLEGAL_MOVE,
-    "check": codes.INTO_CHECK, "flying-general": codes.FLYING_GENERAL,
+    "no-piece": codes.NO_SUCH_PIECE,
+    "marker": codes.BAD_MARKER,
+    "no-move": codes.IMPOSSIBLE_DIRECTION,
+    "ambiguous": codes.AMBIGUOUS_MOVE,
+    "abridged": codes.ABRIDGED_TWO_READINGS,
+    "rule": codes.ILLEGAL_MOVE,
+    "check": codes.INTO_CHECK,
+    "flying-general": codes.FLYING_GENERAL,
 }
 
 
@@ -93,8 +98,16 @@ def replay(record: Record, settings: dict[str, Any] | None = None) -> Replay | F
     return result
 
 
-def _line(board: Board, nodes: list[MoveNode], result: Replay, fullmove: int, first_side: int,
-          ply0: int, preference: str | None, main: bool) -> None:
+def _line(
+    board: Board,
+    nodes: list[MoveNode],
+    result: Replay,
+    fullmove: int,
+    first_side: int,
+    ply0: int,
+    preference: str | None,
+    main: bool,
+) -> None:
     """Play ``nodes`` on ``board`` (changed in place); variations replay on copies."""
     numbers_checked = False
     for i, node in enumerate(nodes):
@@ -104,9 +117,15 @@ def _line(board: Board, nodes: list[MoveNode], result: Replay, fullmove: int, fi
             expected = fullmove + (ply - 1 + (0 if first_side == RED else 1)) // 2
             if node.move_number != expected:
                 numbers_checked = True
-                result.findings.append(codes.MOVE_NUMBER(
-                    f"{'' if main else 'variation, '}{label}: {node.text} is numbered {node.move_number}, "
-                    f"but it is a move of round {expected}", node.span, ply=ply, move=node.text))
+                result.findings.append(
+                    codes.MOVE_NUMBER(
+                        f"{'' if main else 'variation, '}{label}: {node.text} is numbered "
+                        f"{node.move_number}, but it is a move of round {expected}",
+                        node.span,
+                        ply=ply,
+                        move=node.text,
+                    )
+                )
         prefix = "" if main else "variation, "
         for variation in node.variations:
             _line(board.copy(), variation, result, fullmove, first_side, ply - 1, preference, main=False)
@@ -119,12 +138,14 @@ def _line(board: Board, nodes: list[MoveNode], result: Replay, fullmove: int, fi
         captured = board.push(move)
         if main:
             attacks = tuple(board.attacks_from(move & 127))
-            result.plies.append(Ply(ply, move, node.text, key_before, board.hash, captured, board.in_check(),
-                                    attacks))
+            result.plies.append(
+                Ply(ply, move, node.text, key_before, board.hash, captured, board.in_check(), attacks)
+            )
 
 
-def _resolve(board: Board, node: MoveNode, label: str, prefix: str, ply: int,
-             result: Replay, preference: str | None) -> int | None:
+def _resolve(
+    board: Board, node: MoveNode, label: str, prefix: str, ply: int, result: Replay, preference: str | None
+) -> int | None:
     """The move ``node`` means, or ``None`` with a finding added to ``result``."""
     text = node.text
     resolved, finding = _read(board, node, label, prefix, ply, preference)
@@ -132,14 +153,18 @@ def _resolve(board: Board, node: MoveNode, label: str, prefix: str, ply: int,
         reason = "checkmate" if board.in_check() else "stalemate"
         finding = codes.MOVE_AFTER_END(
             f"{prefix}{label}: {text} is played after the game ended by {reason} at ply {ply - 1}",
-            node.span, ply=ply, move=text)
+            node.span,
+            ply=ply,
+            move=text,
+        )
     if finding is not None:
         result.findings.append(finding)
     return resolved
 
 
-def _read(board: Board, node: MoveNode, label: str, prefix: str, ply: int, preference: str | None
-          ) -> tuple[int | None, Finding | None]:
+def _read(
+    board: Board, node: MoveNode, label: str, prefix: str, ply: int, preference: str | None
+) -> tuple[int | None, Finding | None]:
     text = node.text
     try:
         spec = parse_move(text)
@@ -155,7 +180,10 @@ def _read(board: Board, node: MoveNode, label: str, prefix: str, ply: int, prefe
             canonical = write_move(board, resolution.move)
             return resolution.move, codes.NONCANONICAL(
                 f"{prefix}{label}: {text} read as {canonical} ({resolution.noncanonical})",
-                node.span, ply=ply, move=text)
+                node.span,
+                ply=ply,
+                move=text,
+            )
         return resolution.move, None
     assert resolution.problem is not None
     code = _PROBLEM_CODES[resolution.problem]

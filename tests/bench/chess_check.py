@@ -30,10 +30,10 @@ import chess.pgn
 import chess
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from kifu.chess.checker import check
 from kifu.chess.replay import clear_cache
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.sources import Source
+from kifu.games import check
 from table import row
 
 DEFAULT = Path(__file__).resolve().parents[3] / "shared/corpus/chess/mliebelt-pgn-parser/twic-01-232games.pgn"
@@ -56,7 +56,7 @@ def kifu(path: Path) -> int:
     """kifu's whole check: parse, replay every line, results, claims, findings (cold cache)."""
     clear_cache()
     games = 0
-    for item in check(Source(str(path)), "pgn", CheckOptions()):
+    for item in check(Source(str(path)), "chess", "pgn", Options()):
         if any(finding.code == "KIFU001" for finding in getattr(item, "findings", ())):
             raise SystemExit(f"kifu failed inside ({path}): the timing would be meaningless")
         games += hasattr(item, "index")

@@ -26,9 +26,9 @@ import chess.pgn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from chess_check import alternate, pgn_extract
-from kifu.chess.convert import convert
 from kifu.chess.replay import clear_cache
 from kifu.core.sources import Source
+from kifu.games import convert
 from table import row
 
 DEFAULT = Path(__file__).resolve().parents[3] / "shared/corpus/chess/mliebelt-pgn-parser/twic-01-232games.pgn"
@@ -81,7 +81,7 @@ def python_chess(text: str, target: str) -> int:
 
 def kifu(path: Path, target: str) -> int:
     clear_cache()
-    return sum(len(getattr(item, "text", "")) for item in convert(Source(str(path)), "pgn", target, {}))
+    return sum(len(getattr(item, "text", "")) for item in convert(Source(str(path)), "chess", target))
 
 
 def commands(archive: Path, runs: int) -> None:

@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
-from kifu.go.checker import check
+from kifu.games import check
 from kifu.go.parser import parser as sgf_parser
 from sgfmill import sgf, sgf_grammar, sgf_moves
 
@@ -54,9 +54,9 @@ def sgfmill_check(paths: list[Path]) -> tuple[int, int]:
 def kifu_check(paths: list[Path]) -> tuple[int, int]:
     """(games, main-line moves) of kifu's full check."""
     games = moves = 0
-    options = CheckOptions()
+    options = Options()
     for path in paths:
-        for item in check(Source(str(path)), "sgf", options):
+        for item in check(Source(str(path)), "go", "sgf", options):
             if isinstance(item, RecordReport):
                 games += 1
                 moves += item.plies

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.record import Record
 from kifu.xiangqi.board import Board, move_name
 from kifu.xiangqi.checker import check_record, read_records
@@ -94,7 +94,7 @@ def read_and_check(text: bytes) -> None:
     """What ``kifu check`` does per record: read the text, replay, adjudicate, compare results."""
     items, _ = read_records(text, "pgn")
     for record, findings in items:
-        check_record(record, findings, CheckOptions())
+        check_record(record, findings, Options())
 
 
 def best_time(fn: Callable[[], object], runs: int) -> float:
@@ -132,7 +132,7 @@ def main() -> None:
         t_full = best_time(partial(read_and_check, text), args.runs)
         t_replay = best_time(partial(replay, record), args.runs)
         t_adj = best_time(partial(adjudicate, record, replayed, "*", None, {}), args.runs)
-        outcome = check_record(record, [], CheckOptions()).outcome
+        outcome = check_record(record, [], Options()).outcome
         reason = outcome["reason"] if outcome else "-"
         print(
             f"{label:<14}{len(moves):>6}{t_full * 1e3:>12.2f}{t_replay * 1e3:>9.2f}{t_adj * 1e3:>12.2f}"

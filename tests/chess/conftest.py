@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from kifu.chess.checker import check
 from kifu.core.findings import Finding
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
+from kifu.games import check
 
 
 @dataclass
@@ -30,6 +30,6 @@ class Checked:
 def check_file(path: Path | str, **settings: object) -> Checked:
     records: list[RecordReport] = []
     findings: list[Finding] = []
-    for item in check(Source(str(path)), "pgn", CheckOptions(settings=dict(settings))):
+    for item in check(Source(str(path)), "chess", "pgn", Options(settings=dict(settings))):
         (records if isinstance(item, RecordReport) else findings).append(item)  # type: ignore[arg-type]
     return Checked(records, findings)

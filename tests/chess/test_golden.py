@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
-from kifu.commands.explain import load_all_codes
 from kifu.core.findings import REGISTRY
+from kifu.games import load_all_codes
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).with_name("golden")

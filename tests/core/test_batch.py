@@ -80,16 +80,16 @@ def test_a_crashing_record_is_reported_and_the_batch_goes_on(
 
 
 def test_a_dying_worker_is_reported_per_record(archive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import kifu.chess.checker as checker
+    import kifu.core.records as records
 
-    original = checker.check_chunk
+    original = records.check_chunk
 
-    def dying(chunk, options):  # type: ignore[no-untyped-def]
-        if chunk.first_index == 1 and len(chunk.games) == 16:  # b.pgn (rules.pgn: 16 games)
+    def dying(game, chunk, options):  # type: ignore[no-untyped-def]
+        if chunk.records[0].index == 1 and len(chunk.records) == 16:  # b.pgn (rules.pgn: 16 games)
             os._exit(3)
-        return original(chunk, options)
+        return original(game, chunk, options)
 
-    monkeypatch.setattr(checker, "check_chunk", dying)
+    monkeypatch.setattr(records, "check_chunk", dying)
     document = report("-r", "--jobs", "2", str(archive))
     assert document["exit"] == 2
     files = {Path(f["path"]).name: f for f in document["files"]}  # type: ignore[attr-defined]

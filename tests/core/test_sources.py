@@ -75,7 +75,7 @@ def test_expand_paths_reports_what_it_cannot_use(tmp_path: Path) -> None:
 
 
 def test_every_code_is_documented() -> None:
-    from kifu.commands.explain import load_all_codes
+    from kifu.games import load_all_codes
 
     load_all_codes()
     for code, entry in REGISTRY.items():

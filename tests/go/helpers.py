@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kifu.core.findings import Finding
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go.checker import GameResult, check_games
@@ -37,7 +37,7 @@ class Checked:
 def check_file(path: Path | str, rules: str | None = None, **settings: object) -> Checked:
     games: list[GameResult] = []
     findings: list[Finding] = []
-    for item in check_games(Source(str(path)), CheckOptions(rules=rules, settings=dict(settings))):
+    for item in check_games(Source(str(path)), Options(rules=rules, settings=dict(settings))):
         if isinstance(item, GameResult):
             games.append(item)
         else:

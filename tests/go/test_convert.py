@@ -29,7 +29,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kifu.app import cli
 from kifu.core.findings import Finding, Severity
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.sources import Source
 from kifu.go.board import BLACK, EMPTY, OK, WHITE, Board, Undo
 from kifu.go.checker import GameResult, check_games
@@ -88,7 +88,7 @@ def invoke(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
 def read(path: Path | str) -> tuple[list[GameResult], list[Finding]]:
     games: list[GameResult] = []
     findings: list[Finding] = []
-    for item in check_games(Source(str(path)), CheckOptions()):
+    for item in check_games(Source(str(path)), Options()):
         if isinstance(item, GameResult):
             games.append(item)
         else:

@@ -69,19 +69,22 @@ def test_stream_counts_invalid_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.corpus
 def test_chunks_checked_apart_give_the_same_reports(corpus: Path) -> None:
-    from kifu.core.game import CheckOptions
+    from kifu import games
+    from kifu.core.game import Options
+    from kifu.core.records import Chunk, check_chunk, chunks
     from kifu.core.results import RecordReport
     from kifu.core.sources import Source
-    from kifu.go.checker import Chunk, check, check_chunk, chunks
 
-    options = CheckOptions()
+    options = Options()
+    go = games.load("go")
+    assert go is not None
     for path in [
         corpus / "go" / "sgfc" / "test.sgf",
         corpus / "go" / "libsgfcplusplus" / "deep-game-tree.sgf",
         corpus / "go" / "minimal" / "45-two-games.sgf",
     ]:
-        whole = [r.to_dict() for r in check(Source(str(path)), "sgf", options) if isinstance(r, RecordReport)]
-        parts = [part for part in chunks(Source(str(path)), "sgf", options, 2) if isinstance(part, Chunk)]
-        split = [r.to_dict() for part in parts for r in check_chunk(part, options)]
+        whole = [r.to_dict() for r in games.check(Source(str(path)), "go") if isinstance(r, RecordReport)]
+        parts = [part for part in chunks(go, Source(str(path)), "sgf", options, 2) if isinstance(part, Chunk)]
+        split = [r.to_dict() for part in parts for r in check_chunk(go, part, options)]
         assert split == whole, path.name
         assert [c for part in parts for c in part.covers()] == [(r["index"], r["line"]) for r in whole]

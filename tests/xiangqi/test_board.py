@@ -55,7 +55,7 @@ def _fsf_to_iccs(move: str) -> str:
     i = 1
     while rest[i].isdigit():
         i += 1
-    r1, b, r2 = int(rest[:i]), rest[i], int(rest[i + 1:])
+    r1, b, r2 = int(rest[:i]), rest[i], int(rest[i + 1 :])
     return f"{a}{r1 - 1}{b}{r2 - 1}"
 
 

@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from kifu.app import cli
 from kifu.core.findings import Finding
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.record import MoveNode, Record
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
+from kifu.games import check
 from kifu.xiangqi.board import BLACK, Board, move_name
-from kifu.xiangqi.checker import check
 from kifu.xiangqi.convert import TARGETS, Game, Step, convert, convert_record, records, replay_lines
 from kifu.xiangqi.fen import START_FEN, start_board, write_fen
 from kifu.xiangqi.formats.pgn import read_games
@@ -159,7 +159,9 @@ def test_round_trip_over_the_corpus(name: str, corpus: Path) -> None:
 
 
 def _reports(path: Path) -> list[RecordReport]:
-    return [r for r in check(Source(str(path)), fmt_of(path), CheckOptions()) if isinstance(r, RecordReport)]
+    return [
+        r for r in check(Source(str(path)), "xiangqi", fmt_of(path), Options()) if isinstance(r, RecordReport)
+    ]
 
 
 def test_converted_output_checks_with_no_new_finding(corpus: Path, tmp_path: Path) -> None:
@@ -365,7 +367,9 @@ def test_streamed_compressed_input(tmp_path: Path, corpus: Path) -> None:
 
 
 def test_convert_yields_file_findings() -> None:
-    items = list(convert(Source(str(ROOT / "fixtures/xiangqi/good/traditional_gbk.pgn")), "pgn", "ucci", {}))
+    items = list(
+        convert(Source(str(ROOT / "fixtures/xiangqi/good/traditional_gbk.pgn")), "xiangqi", "ucci", "pgn")
+    )
     assert [item.code for item in items if isinstance(item, Finding)] == ["XQN009"]
 
 

@@ -77,8 +77,21 @@ def test_oracle_known_disagreements(corpus: Path) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["炮二平五", "炮2平5", "砲二平五", "包二平五", "炮２平５", "C2.5", "C2=5", "Ｃ２＝５", "C25", "H2-E2",
-     "h2e2", "炮2 5", "炮25"],
+    [
+        "炮二平五",
+        "炮2平5",
+        "砲二平五",
+        "包二平五",
+        "炮２平５",
+        "C2.5",
+        "C2=5",
+        "Ｃ２＝５",
+        "C25",
+        "H2-E2",
+        "h2e2",
+        "炮2 5",
+        "炮25",
+    ],
 )
 def test_reading_variants_of_one_move(text: str) -> None:
     assert _read(START_FEN, text) == "h2e2"
@@ -142,8 +155,14 @@ def test_abridged_rulebook_example() -> None:
     chariot on i0 can also advance two ranks (i1 and i2 are empty): 车一平二 or 车一进二.
     """
     board = parse_fen(START_FEN)
-    for text, iccs in [("炮2 5", "h2e2"), ("马8 7", "h9g7"), ("马2 3", "h0g2"), ("车9 8", "i9h9"),
-                       ("车1 2", "i0h0"), ("炮8 4", "h7h3")]:
+    for text, iccs in [
+        ("炮2 5", "h2e2"),
+        ("马8 7", "h9g7"),
+        ("马2 3", "h0g2"),
+        ("车9 8", "i9h9"),
+        ("车1 2", "i0h0"),
+        ("炮8 4", "h7h3"),
+    ]:
         result = resolve(board, parse_move(text))
         if text == "车1 2":
             assert result.problem == "abridged"
@@ -260,8 +279,14 @@ def _written_vs_source(path: Path, notation: str) -> tuple[int, list[tuple[str, 
 def test_writer_reproduces_the_corpus_scores(corpus: Path) -> None:
     """XQBase-written files are reproduced move for move by the canonical writer."""
     pgn = corpus / "xiangqi/pgn"
-    names = ["xqbase_SAMPLE.PGN.gb18030", "eleeye_CCGC_01.PGN.gb18030", "cchess_test2.pgn",
-             "cchess_endgame_test.pgn", "cchess_zhongpao_liepao.pgn", "wukong_xqdb_traditional_sample.pgn"]
+    names = [
+        "xqbase_SAMPLE.PGN.gb18030",
+        "eleeye_CCGC_01.PGN.gb18030",
+        "cchess_test2.pgn",
+        "cchess_endgame_test.pgn",
+        "cchess_zhongpao_liepao.pgn",
+        "wukong_xqdb_traditional_sample.pgn",
+    ]
     total = 0
     for name in names:
         count, wrong = _written_vs_source(pgn / name, "chinese")

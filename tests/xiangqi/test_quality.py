@@ -26,6 +26,7 @@ def test_mypy_strict_xiangqi() -> None:
 @pytest.mark.skipif(importlib.util.find_spec("ruff") is None, reason="ruff is not installed")
 def test_ruff_xiangqi() -> None:
     paths = ["cli/xiangqi", "tests/xiangqi", "tests/bench/xiangqi_replay.py"]
-    result = subprocess.run([sys.executable, "-m", "ruff", "check", *paths], cwd=ROOT, capture_output=True,
-                            text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", *paths], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout

@@ -11,11 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kifu.core.findings import Finding
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source, SourceError
+from kifu.games import check
 from kifu.xiangqi.board import move_name
-from kifu.xiangqi.checker import check, read_records
+from kifu.xiangqi.checker import read_records
 from kifu.xiangqi.fen import write_fen
 from kifu.xiangqi.replay import Replay, replay
 
@@ -27,7 +28,7 @@ def _run(path: Path, fmt: str = "pgn", **settings: object) -> tuple[list[RecordR
     reports: list[RecordReport] = []
     findings: list[Finding] = []
     try:
-        for item in check(Source(str(path)), fmt, CheckOptions(settings=dict(settings))):
+        for item in check(Source(str(path)), "xiangqi", fmt, Options(settings=dict(settings))):
             (reports if isinstance(item, RecordReport) else findings).append(item)
     except SourceError as error:  # an unreadable or damaged compressed file: the batch reports it
         findings.append(error.finding)
@@ -50,6 +51,7 @@ def _moves(path: Path, fmt: str = "pgn") -> list[list[str]]:
 
 # --- fixtures -------------------------------------------------------------------------------
 
+
 def test_good_fixtures_have_no_errors_or_warnings() -> None:
     for path in sorted((FIXTURES / "good").iterdir()):
         reports, file_findings = _run(path, _fmt(path))
@@ -65,10 +67,15 @@ def test_bad_fixtures_give_their_golden_findings() -> None:
     seen_codes = set()
     for path in sorted((FIXTURES / "bad").iterdir()):
         reports, file_findings = _run(path, _fmt(path))
-        got = [[r.index, f.code, f.span.line if f.span else None, f.span.column if f.span else None]
-               for r in reports for f in r.findings]
-        got += [[0, f.code, f.span.line if f.span else None, f.span.column if f.span else None]
-                for f in file_findings]
+        got = [
+            [r.index, f.code, f.span.line if f.span else None, f.span.column if f.span else None]
+            for r in reports
+            for f in r.findings
+        ]
+        got += [
+            [0, f.code, f.span.line if f.span else None, f.span.column if f.span else None]
+            for f in file_findings
+        ]
         assert got == expected[path.name], path.name
         assert path.name.split("_")[0] in {g[1] for g in got}, path.name
         seen_codes.update(g[1] for g in got)
@@ -128,13 +135,20 @@ def test_replay_keeps_keys_and_check_facts() -> None:
 # --- the shared corpus ----------------------------------------------------------------------
 
 KNOWN_PLIES = {
-    "pgn/xqbase_SAMPLE.PGN.gb18030": [75], "pgn/xqbase_SAMPLE.PGN.utf8.txt": [75],
-    "pgn/eleeye_CCGC_01.PGN.gb18030": [26], "pgn/eleeye_CCGC_01.PGN.utf8.txt": [26],
-    "pgn/ccpd_midgame_00000001.pgn": [31], "pgn/cchess_test2.pgn": [102],
+    "pgn/xqbase_SAMPLE.PGN.gb18030": [75],
+    "pgn/xqbase_SAMPLE.PGN.utf8.txt": [75],
+    "pgn/eleeye_CCGC_01.PGN.gb18030": [26],
+    "pgn/eleeye_CCGC_01.PGN.utf8.txt": [26],
+    "pgn/ccpd_midgame_00000001.pgn": [31],
+    "pgn/cchess_test2.pgn": [102],
     "pgn/cchess_zhongpao_liepao.pgn": [23],
-    "pgn/cchess_endgame_test.pgn": [25], "pgn/cchess_test1_move.txt": [110],
-    "xqf/xqbase_SAMPLE.XQF": [75], "xqf/XQFEXAMA.XQF": [110],
-    "cbr_cbf/cchess_test.cbr": [28], "cbr_cbf/cchess_test.cbf": [50], "cbr_cbf/cchess_test2.cbf": [75],
+    "pgn/cchess_endgame_test.pgn": [25],
+    "pgn/cchess_test1_move.txt": [110],
+    "xqf/xqbase_SAMPLE.XQF": [75],
+    "xqf/XQFEXAMA.XQF": [110],
+    "cbr_cbf/cchess_test.cbr": [28],
+    "cbr_cbf/cchess_test.cbf": [50],
+    "cbr_cbf/cchess_test2.cbf": [75],
 }
 
 
@@ -180,12 +194,15 @@ def test_corpus_known_outcomes(corpus: Path) -> None:
 def test_same_games_in_different_notations_and_formats_agree(corpus: Path) -> None:
     xq = corpus / "xiangqi"
     assert _moves(xq / "pgn/wukong_xqdb_traditional_sample.pgn") == _moves(
-        xq / "pgn/wukong_xqdb_international_fullwidth_wxf_sample.pgn")
+        xq / "pgn/wukong_xqdb_international_fullwidth_wxf_sample.pgn"
+    )
     assert _moves(xq / "pgn/xqbase_SAMPLE.PGN.gb18030") == _moves(xq / "xqf/xqbase_SAMPLE.XQF", "xqf")
     assert _moves(xq / "pgn/xqbase_SAMPLE.PGN.gb18030") == _moves(xq / "pgn/xqbase_SAMPLE.PGN.utf8.txt")
     # wukong game 10 is also given as a DhtmlXQ page
-    assert _moves(xq / "pgn/wukong_xqdb_traditional_sample.pgn")[9] == _moves(
-        xq / "dhtmlxq/wukong_xqdb_116.html")[0]
+    assert (
+        _moves(xq / "pgn/wukong_xqdb_traditional_sample.pgn")[9]
+        == _moves(xq / "dhtmlxq/wukong_xqdb_116.html")[0]
+    )
 
 
 def test_xqf_variations_are_read(corpus: Path) -> None:
@@ -246,7 +263,7 @@ def test_garbage_bytes_give_findings_not_tracebacks(data: bytes, fmt: str) -> No
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.text(alphabet="炮二平五马８进７车９兵卒前后12345 .{}()[]\"\n", max_size=300))
+@given(st.text(alphabet='炮二平五马８进７车９兵卒前后12345 .{}()[]"\n', max_size=300))
 def test_garbage_text_gives_findings_not_tracebacks(text: str) -> None:
     import tempfile
 
@@ -284,8 +301,11 @@ def test_score_sheet_forms(tmp_path: Path) -> None:
     path.write_text("1.炮二平五马８进７\n2. 马二进三, 车９平８\n3. 车一平二\n   马２进３\n", encoding="utf-8")
     reports, _ = _run(path)
     assert reports[0].plies == 6 and not reports[0].findings
-    path.write_text('[FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"]\n'
-                    "1. ... 马８进７ 2. 马二进三 马２进３\n", encoding="utf-8")
+    path.write_text(
+        '[FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"]\n'
+        "1. ... 马８进７ 2. 马二进三 马２进３\n",
+        encoding="utf-8",
+    )
     reports, _ = _run(path)
     assert reports[0].plies == 3 and not reports[0].findings
 
@@ -320,7 +340,7 @@ def test_damaged_gzip_keeps_the_games_before_the_damage(tmp_path: Path) -> None:
     import gzip
 
     game = (FIXTURES / "good" / "opening.pgn").read_text(encoding="utf-8")
-    data = gzip.compress((game + "\n") .encode() * 2000)
+    data = gzip.compress((game + "\n").encode() * 2000)
     path = tmp_path / "archive.pgn.gz"
     path.write_bytes(data[: len(data) * 2 // 3])
     reports, findings = _run(path)

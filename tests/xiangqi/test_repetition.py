@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kifu.core.game import CheckOptions
+from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.xiangqi.board import BLACK, CANNON, CHARIOT, HORSE, KING, PAWN, RED, Board, move_name, square
 from kifu.xiangqi.checker import check_record, read_records
@@ -37,7 +37,7 @@ def _check(
 ) -> RecordReport:
     items, _ = read_records(_pgn(fen, moves, result), "pgn")
     record, findings = next(items)
-    return check_record(record, findings, CheckOptions(rules=rules, settings=settings))
+    return check_record(record, findings, Options(rules=rules, settings=settings))
 
 
 def _replay(fen: str, moves: list[str]) -> Replay:

@@ -98,7 +98,11 @@ def information_uri() -> str | None:
 
 
 class SarifReporter:
-    """Writes one SARIF log with one run; results are spooled until the rules are known."""
+    """Writes one SARIF log with one run; results are spooled until the rules are known.
+
+    The rules are described from :data:`~kifu.core.findings.REGISTRY`: the caller registers
+    every game's codes first (results may come from worker processes, where they were made).
+    """
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
@@ -122,9 +126,6 @@ class SarifReporter:
             self._result(finding, None)
 
     def end(self, totals: Totals) -> None:
-        from kifu.commands.explain import load_all_codes
-
-        load_all_codes()  # results may come from worker processes: the registry here may lack codes
         driver: dict[str, Any] = {"name": "kifu", "version": __version__}
         home = information_uri()
         if home:

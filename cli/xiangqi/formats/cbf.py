@@ -9,8 +9,18 @@ from kifu.xiangqi import codes
 from kifu.xiangqi.formats.coords import dhtml_move_to_iccs
 from kifu.xiangqi.formats.errors import RecordError
 
-_TAGS = {"Name": "Event", "Contest": "Event", "Date": "Date", "Site": "Site", "Red": "Red", "Black": "Black",
-         "RedTeam": "RedTeam", "BlackTeam": "BlackTeam", "ECCO": "ECCO", "Round": "Round"}
+_TAGS = {
+    "Name": "Event",
+    "Contest": "Event",
+    "Date": "Date",
+    "Site": "Site",
+    "Red": "Red",
+    "Black": "Black",
+    "RedTeam": "RedTeam",
+    "BlackTeam": "BlackTeam",
+    "ECCO": "ECCO",
+    "Round": "Round",
+}
 _RESULTS = {"1": "1-0", "2": "0-1", "3": "1/2-1/2"}
 
 
@@ -36,7 +46,7 @@ def read_cbf(text: str) -> Record:
             elif child.tag in _TAGS:
                 record.tags.setdefault(_TAGS[child.tag], value)
     moves = root.find("MoveList")
-    for element in (moves if moves is not None else []):
+    for element in moves if moves is not None else []:
         value = element.get("value", "")
         comment = (element.text or "").strip()
         if value == "00-00":

@@ -25,7 +25,7 @@ _TEXTS = {"Title": (180, 128), "Event": (692, 64), "Red": (1076, 64), "Black": (
 
 
 def _text(raw: bytes) -> str:
-    end = next((i for i in range(0, len(raw) - 1, 2) if raw[i: i + 2] == b"\0\0"), len(raw) - len(raw) % 2)
+    end = next((i for i in range(0, len(raw) - 1, 2) if raw[i : i + 2] == b"\0\0"), len(raw) - len(raw) % 2)
     return raw[:end].decode("utf-16-le", errors="replace").strip()
 
 
@@ -39,11 +39,14 @@ def _point(value: int) -> str | None:
 def read_cbr(data: bytes) -> tuple[Record, list[Finding]]:
     """The record of a CBR file and findings about damage; raises :class:`RecordError`."""
     if len(data) < HEADER or not data.startswith(MAGIC):
-        raise RecordError(codes.BAD_BINARY(
-            f"not a CBR record or truncated header: {len(data)} bytes, a CBR header has {HEADER}"))
+        raise RecordError(
+            codes.BAD_BINARY(
+                f"not a CBR record or truncated header: {len(data)} bytes, a CBR header has {HEADER}"
+            )
+        )
     record = Record(game="xiangqi", index=1, line=1)
     for name, (offset, size) in _TEXTS.items():
-        value = _text(data[offset: offset + size])
+        value = _text(data[offset : offset + size])
         if value:
             record.tags[name] = value
     if data[2076] in _RESULTS:
@@ -78,7 +81,7 @@ def _read_steps(data: bytes, pos: int, record: Record) -> tuple[list[MoveNode], 
         nonlocal pos
         if length < 0 or pos + length > len(data):
             raise ValueError("ends inside a comment")
-        value = data[pos: pos + length].decode("utf-16-le", errors="replace").rstrip("\0").strip()
+        value = data[pos : pos + length].decode("utf-16-le", errors="replace").rstrip("\0").strip()
         pos += length
         return value
 
@@ -91,7 +94,7 @@ def _read_steps(data: bytes, pos: int, record: Record) -> tuple[list[MoveNode], 
         line = main
         pending: list[MoveNode] = []
         while pos + 4 <= len(data):
-            flags, _unused, frm, to = data[pos: pos + 4]
+            flags, _unused, frm, to = data[pos : pos + 4]
             pos += 4
             if (flags, frm, to) == (0, 0, 0):
                 break

@@ -22,11 +22,31 @@ from kifu.xiangqi.formats.coords import dhtml_move_to_iccs
 _BLOCK = re.compile(r"\[DhtmlXQ\](.*?)(?:\[/DhtmlXQ\]|\Z)", re.S | re.I)
 _FIELD = re.compile(r"\[DhtmlXQ_([A-Za-z0-9_]+)\](.*?)\[/DhtmlXQ_\1\]", re.S | re.I)
 _PIECES = "RNBAKABNRCCPPPPP"
-_TAGS = {"title": "Title", "event": "Event", "date": "Date", "place": "Site", "red": "Red",
-         "black": "Black", "redteam": "RedTeam", "blackteam": "BlackTeam", "round": "Round",
-         "open": "Opening", "author": "Author"}
-_RESULTS = {"红胜": "1-0", "紅勝": "1-0", "黑胜": "0-1", "黑勝": "0-1", "和棋": "1/2-1/2", "和局": "1/2-1/2",
-            "未知": "*", "W": "1-0", "B": "0-1", "D": "1/2-1/2"}
+_TAGS = {
+    "title": "Title",
+    "event": "Event",
+    "date": "Date",
+    "place": "Site",
+    "red": "Red",
+    "black": "Black",
+    "redteam": "RedTeam",
+    "blackteam": "BlackTeam",
+    "round": "Round",
+    "open": "Opening",
+    "author": "Author",
+}
+_RESULTS = {
+    "红胜": "1-0",
+    "紅勝": "1-0",
+    "黑胜": "0-1",
+    "黑勝": "0-1",
+    "和棋": "1/2-1/2",
+    "和局": "1/2-1/2",
+    "未知": "*",
+    "W": "1-0",
+    "B": "0-1",
+    "D": "1/2-1/2",
+}
 
 
 class _Positions:
@@ -68,8 +88,12 @@ def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tu
         start, value = fields["binit"]
         fen = _binit_fen(value.strip())
         if fen is None:
-            findings.append(codes.BAD_FEN(f"[DhtmlXQ_binit] {value.strip()!r} is not 32 two-digit points",
-                                          positions.span(start, len(value))))
+            findings.append(
+                codes.BAD_FEN(
+                    f"[DhtmlXQ_binit] {value.strip()!r} is not 32 two-digit points",
+                    positions.span(start, len(value)),
+                )
+            )
             return record, findings
         record.start_position = fen
     main_offset, main_text = fields.get("movelist", (offset, ""))
@@ -96,9 +120,12 @@ def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tu
         host = lines.get(parent)
         at = before - 1 - starts.get(parent, 0)
         if host is None or not 0 <= at < len(host):
-            findings.append(codes.UNREADABLE_TEXT(
-                f"variation {branch} starts at ply {before} of branch {parent}, which does not exist",
-                positions.span(start, 1)))
+            findings.append(
+                codes.UNREADABLE_TEXT(
+                    f"variation {branch} starts at ply {before} of branch {parent}, which does not exist",
+                    positions.span(start, 1),
+                )
+            )
             continue
         host[at].variations.append(moves)
     record.moves = lines[0]
@@ -134,8 +161,11 @@ def _moves(text: str, offset: int, positions: _Positions, findings: list[Finding
         iccs = dhtml_move_to_iccs(chunk)
         span = positions.span(offset + match.start(), len(chunk))
         if iccs is None:
-            findings.append(codes.UNREADABLE_TEXT(f"{chunk!r} is not a DhtmlXQ move (four digits x1y1x2y2)",
-                                                  span, move=chunk))
+            findings.append(
+                codes.UNREADABLE_TEXT(
+                    f"{chunk!r} is not a DhtmlXQ move (four digits x1y1x2y2)", span, move=chunk
+                )
+            )
             break
         nodes.append(MoveNode(text=iccs, span=span))
     return nodes

@@ -74,9 +74,9 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
         if end_line > len(lines):
             return str(tok)
         if line == end_line:
-            return lines[line - 1][column - 1: end_column - 1]
-        inner = lines[line:end_line - 1]
-        return "\n".join([lines[line - 1][column - 1:], *inner, lines[end_line - 1][:end_column - 1]])
+            return lines[line - 1][column - 1 : end_column - 1]
+        inner = lines[line : end_line - 1]
+        return "\n".join([lines[line - 1][column - 1 :], *inner, lines[end_line - 1][: end_column - 1]])
 
     def flush_junk() -> None:
         if not junk:

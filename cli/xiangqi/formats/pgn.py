@@ -98,8 +98,11 @@ def read_game(lines: list[str], offset: int, index: int) -> ParsedGame:
             body_start = i + 1
             continue
         if _TAG_START.match(line):
-            game.findings.append(codes.UNREADABLE_TEXT(f"malformed tag line {line.strip()!r}",
-                                                       Span(number, 1, number, len(line) + 1)))
+            game.findings.append(
+                codes.UNREADABLE_TEXT(
+                    f"malformed tag line {line.strip()!r}", Span(number, 1, number, len(line) + 1)
+                )
+            )
             body_start = i + 1
             continue
         break

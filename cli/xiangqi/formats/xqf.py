@@ -19,14 +19,22 @@ from kifu.xiangqi.formats.errors import RecordError
 _PIECES = "RNBAKABNRCCPPPPP"
 _MASK = b"[(C) Copyright Mr. Dong Shiwei.]"
 _RESULTS = {0: "*", 1: "1-0", 2: "0-1", 3: "1/2-1/2", 4: "1/2-1/2"}
-_TEXT_FIELDS = {"Title": (0x50, 63), "Event": (0xD0, 63), "Date": (0x110, 15), "Site": (0x120, 15),
-                "Red": (0x130, 15), "Black": (0x140, 15), "TimeControl": (0x150, 63),
-                "Annotator": (0x1D0, 15), "Author": (0x1E0, 15)}
+_TEXT_FIELDS = {
+    "Title": (0x50, 63),
+    "Event": (0xD0, 63),
+    "Date": (0x110, 15),
+    "Site": (0x120, 15),
+    "Red": (0x130, 15),
+    "Black": (0x140, 15),
+    "TimeControl": (0x150, 63),
+    "Annotator": (0x1D0, 15),
+    "Author": (0x1E0, 15),
+}
 HEADER = 0x400
 
 
 def _square_key(b: int) -> int:
-    return (((((b * b) * 3 + 9) * 3 + 8) * 2 + 1) * 3 + 8)
+    return ((((b * b) * 3 + 9) * 3 + 8) * 2 + 1) * 3 + 8
 
 
 class _Keys:
@@ -34,13 +42,18 @@ class _Keys:
 
     def __init__(self, head: bytes) -> None:
         mask, _product, or_a, or_b, or_c, or_d, keys_sum, key_xy, key_xyf, key_xyt = struct.unpack(
-            "<BIBBBBBBBB", head[3:16])
+            "<BIBBBBBBBB", head[3:16]
+        )
         self.xy = (_square_key(key_xy) * key_xy) & 0xFF
         self.xyf = (_square_key(key_xyf) * self.xy) & 0xFF
         self.xyt = (_square_key(key_xyt) * self.xyf) & 0xFF
         self.comment = ((keys_sum * 256 + key_xy) % 32000) + 767
-        kb = ((keys_sum & mask) | or_a, (key_xy & mask) | or_b,
-              (key_xyf & mask) | or_c, (key_xyt & mask) | or_d)
+        kb = (
+            (keys_sum & mask) | or_a,
+            (key_xy & mask) | or_b,
+            (key_xyf & mask) | or_c,
+            (key_xyt & mask) | or_d,
+        )
         self.f32 = bytes(_MASK[i] & kb[i % 4] for i in range(32))
 
 
@@ -57,15 +70,18 @@ def read_xqf(data: bytes) -> tuple[Record, list[Finding]]:
     record = Record(game="xiangqi", index=1, line=1)
     findings: list[Finding] = []
     if len(data) < HEADER or data[:2] != b"XQ":
-        raise RecordError(codes.BAD_BINARY(
-            f"not an XQF record or truncated header: {len(data)} bytes, an XQF header has {HEADER}"))
+        raise RecordError(
+            codes.BAD_BINARY(
+                f"not an XQF record or truncated header: {len(data)} bytes, an XQF header has {HEADER}"
+            )
+        )
     version = data[2]
     keys = _Keys(data) if version >= 11 else None
     record.tags["XQFVersion"] = str(version)
     for name, (offset, size) in _TEXT_FIELDS.items():
         length = min(data[offset], size)
         if length:
-            value = data[offset + 1: offset + 1 + length].decode("gb18030", errors="replace").strip()
+            value = data[offset + 1 : offset + 1 + length].decode("gb18030", errors="replace").strip()
             if value:
                 record.tags[name] = value
     result = data[0x33]
@@ -103,8 +119,9 @@ def read_xqf(data: bytes) -> tuple[Record, list[Finding]]:
     return record, findings
 
 
-def _read_steps(body: bytes, version: int, keys: _Keys | None, board: Board, comments: list[str]
-                ) -> tuple[list[MoveNode], int, str | None]:
+def _read_steps(
+    body: bytes, version: int, keys: _Keys | None, board: Board, comments: list[str]
+) -> tuple[list[MoveNode], int, str | None]:
     """The move tree; the side of the first moved piece; a description of damage, if any.
 
     The comment of the root step (before the first move) is added to ``comments``.
@@ -138,7 +155,7 @@ def _read_steps(body: bytes, version: int, keys: _Keys | None, board: Board, com
         if comment_length > 0:
             if pos + comment_length > len(body):
                 raise ValueError("ends inside a comment")
-            comment = body[pos: pos + comment_length].decode("gb18030", errors="replace")
+            comment = body[pos : pos + comment_length].decode("gb18030", errors="replace")
             pos += comment_length
         elif comment_length < 0:
             raise ValueError("has a negative comment length")

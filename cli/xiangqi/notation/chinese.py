@@ -8,8 +8,13 @@ from kifu.xiangqi.notation.spec import MoveSpec, NotationError
 from lark import Token
 
 PIECE_CHARS = {
-    KING: "帅帥将將", ADVISOR: "仕士", ELEPHANT: "相象", HORSE: "马馬傌", CHARIOT: "车車俥",
-    CANNON: "炮砲包", PAWN: "兵卒",
+    KING: "帅帥将將",
+    ADVISOR: "仕士",
+    ELEPHANT: "相象",
+    HORSE: "马馬傌",
+    CHARIOT: "车車俥",
+    CANNON: "炮砲包",
+    PAWN: "兵卒",
 }
 KIND_OF = {ch: kind for kind, chars in PIECE_CHARS.items() for ch in chars}
 NUMERALS = "一二三四五六七八九"
@@ -51,11 +56,18 @@ def parse(text: str) -> MoveSpec:
     if form in ("ordinal", "abridged_ordinal"):
         return MoveSpec(notation, kind, marker=f"ordinal:{digits[0]}", direction=direction, target=target)
     if form in ("tandem_file", "tandem_nopiece"):
-        return MoveSpec(notation, kind, file=digits[0], marker=POSITIONS[by["POS"][0]],
-                        direction=direction, target=target)
+        return MoveSpec(
+            notation, kind, file=digits[0], marker=POSITIONS[by["POS"][0]], direction=direction, target=target
+        )
     if form == "ordinal_file":
-        return MoveSpec(notation, kind, file=digits[1], marker=f"index:{digits[0] - 1}",
-                        direction=direction, target=target)
+        return MoveSpec(
+            notation,
+            kind,
+            file=digits[1],
+            marker=f"index:{digits[0] - 1}",
+            direction=direction,
+            target=target,
+        )
     raise NotationError(f"not a Chinese move: {text!r}")  # pragma: no cover - grammar forms are closed
 
 

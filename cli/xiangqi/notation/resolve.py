@@ -21,8 +21,15 @@ from kifu.xiangqi.board import (
 from kifu.xiangqi.notation.spec import MoveSpec
 
 STRAIGHT = (KING, CHARIOT, CANNON, PAWN)
-NAMES = {KING: "king", ADVISOR: "advisor", ELEPHANT: "elephant", HORSE: "horse", CHARIOT: "chariot",
-         CANNON: "cannon", PAWN: "soldier"}
+NAMES = {
+    KING: "king",
+    ADVISOR: "advisor",
+    ELEPHANT: "elephant",
+    HORSE: "horse",
+    CHARIOT: "chariot",
+    CANNON: "cannon",
+    PAWN: "soldier",
+}
 
 
 @dataclass(slots=True)
@@ -94,8 +101,13 @@ def select(group: list[int], marker: str) -> int | None:
     return None
 
 
-_MARKER_TEXT = {"front": "前 (front)", "rear": "后 (rear)", "middle": "中 (middle)", "wxf+": "+ (front)",
-                "wxf-": "- (rear)"}
+_MARKER_TEXT = {
+    "front": "前 (front)",
+    "rear": "后 (rear)",
+    "middle": "中 (middle)",
+    "wxf+": "+ (front)",
+    "wxf-": "- (rear)",
+}
 
 
 def _origins(board: Board, spec: MoveSpec, side: int) -> tuple[list[int], str | None, str]:
@@ -117,8 +129,14 @@ def _origins(board: Board, spec: MoveSpec, side: int) -> tuple[list[int], str | 
             return group, None, ""
         pick = select(group, marker)
         if pick is None:
-            return [], "marker", (f"{_MARKER_TEXT.get(marker, marker)} does not fit: {len(group)} {name}(s) "
-                                  f"on file {spec.file}")
+            return (
+                [],
+                "marker",
+                (
+                    f"{_MARKER_TEXT.get(marker, marker)} does not fit: {len(group)} {name}(s) "
+                    f"on file {spec.file}"
+                ),
+            )
         return [pick], None, ""
     assert marker is not None
     doubled = doubled_files(groups, side)
@@ -126,12 +144,21 @@ def _origins(board: Board, spec: MoveSpec, side: int) -> tuple[list[int], str | 
         sequence = [sq for group in doubled for sq in group]
         k = int(marker.partition(":")[2])
         if k > len(sequence):
-            return [], "marker", (f"ordinal {k} given, but only {len(sequence)} {name}(s) stand on files "
-                                  f"holding two or more")
+            return (
+                [],
+                "marker",
+                (f"ordinal {k} given, but only {len(sequence)} {name}(s) stand on files holding two or more"),
+            )
         return [sequence[k - 1]], None, ""
     if not doubled:
-        return [], "marker", (f"{_MARKER_TEXT.get(marker, marker)} {name}: no file holds two {name}s, so "
-                              f"the file must be named")
+        return (
+            [],
+            "marker",
+            (
+                f"{_MARKER_TEXT.get(marker, marker)} {name}: no file holds two {name}s, so "
+                f"the file must be named"
+            ),
+        )
     picks = [p for p in (select(group, marker) for group in doubled) if p is not None]
     if not picks:
         return [], "marker", f"{_MARKER_TEXT.get(marker, marker)} does not fit the {name}s on the file"
@@ -196,8 +223,9 @@ def candidates(board: Board, spec: MoveSpec) -> tuple[list[int], str | None, str
     return moves, None, ""
 
 
-def resolve(board: Board, spec: MoveSpec, legal: list[int] | None = None,
-            abridged_preference: str | None = None) -> Resolution:
+def resolve(
+    board: Board, spec: MoveSpec, legal: list[int] | None = None, abridged_preference: str | None = None
+) -> Resolution:
     """Find the legal move ``spec`` means in ``board``, or say why there is none.
 
     ``abridged_preference`` (``advance`` or ``traverse``) is the user's convention for abridged
@@ -219,8 +247,9 @@ def resolve(board: Board, spec: MoveSpec, legal: list[int] | None = None,
     if len(fitting) == 1:
         resolution = Resolution(move=fitting[0])
         if len({m >> 7 for m in moves}) > 1 and spec.kind not in (ADVISOR, ELEPHANT) and spec.marker is None:
-            resolution.noncanonical = ("several pieces of that type stand on the file; "
-                                       "only one can make the move")
+            resolution.noncanonical = (
+                "several pieces of that type stand on the file; only one can make the move"
+            )
         return resolution
     if len(fitting) > 1:
         if spec.direction is None and len({m >> 7 for m in fitting}) == 1 and abridged_preference:
@@ -230,8 +259,7 @@ def resolve(board: Board, spec: MoveSpec, legal: list[int] | None = None,
                 why = f"abridged move read by the {abridged_preference} convention"
                 return Resolution(move=chosen[0], noncanonical=why)
         kind = "abridged" if spec.direction is None else "ambiguous"
-        return Resolution(problem=kind, readings=fitting,
-                          message="the text fits several legal moves")
+        return Resolution(problem=kind, readings=fitting, message="the text fits several legal moves")
     first = moves[0]
     problem, message = explain_illegal(board, first)
     return Resolution(problem=problem, message=message, readings=[first])
@@ -249,7 +277,8 @@ def explain_illegal(board: Board, move: int) -> tuple[str, str]:
         try:
             ksq, other = board.kings[side], board.kings[-side]
             facing = ksq % 9 == other % 9 and all(
-                not board.board[s] for s in range(min(ksq, other) + 9, max(ksq, other), 9))
+                not board.board[s] for s in range(min(ksq, other) + 9, max(ksq, other), 9)
+            )
             attacked_otherwise = _attacked_without_kings(board, ksq, -side)
         finally:
             board.pop()
@@ -277,8 +306,10 @@ def explain_illegal(board: Board, move: int) -> tuple[str, str]:
         if board.board[eye]:
             return "rule", f"the elephant's eye on {square_name(eye)} is blocked"
     if kind == HORSE:
-        leg = square(f1 + (0 if abs(f2 - f1) == 1 else (f2 - f1) // 2),
-                     r1 + (0 if abs(r2 - r1) == 1 else (r2 - r1) // 2))
+        leg = square(
+            f1 + (0 if abs(f2 - f1) == 1 else (f2 - f1) // 2),
+            r1 + (0 if abs(r2 - r1) == 1 else (r2 - r1) // 2),
+        )
         if board.board[leg]:
             return "rule", f"the horse's leg on {square_name(leg)} is blocked"
     if kind == PAWN:

@@ -116,7 +116,11 @@ def traditional(board: Board, move: int) -> str:
 
 
 NOTATIONS: dict[str, Callable[[Board, int], str]] = {
-    "chinese": chinese, "traditional": traditional, "wxf": wxf, "iccs": iccs, "ucci": ucci,
+    "chinese": chinese,
+    "traditional": traditional,
+    "wxf": wxf,
+    "iccs": iccs,
+    "ucci": ucci,
 }
 
 

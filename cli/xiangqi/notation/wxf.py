@@ -7,8 +7,17 @@ from kifu.xiangqi.notation._lark import parse_move
 from kifu.xiangqi.notation.spec import MoveSpec, NotationError
 from lark import Token
 
-LETTERS = {"K": KING, "A": ADVISOR, "E": ELEPHANT, "B": ELEPHANT, "H": HORSE, "N": HORSE,
-           "R": CHARIOT, "C": CANNON, "P": PAWN}
+LETTERS = {
+    "K": KING,
+    "A": ADVISOR,
+    "E": ELEPHANT,
+    "B": ELEPHANT,
+    "H": HORSE,
+    "N": HORSE,
+    "R": CHARIOT,
+    "C": CANNON,
+    "P": PAWN,
+}
 WRITE_LETTERS = {KING: "K", ADVISOR: "A", ELEPHANT: "E", HORSE: "H", CHARIOT: "R", CANNON: "C", PAWN: "P"}
 
 
@@ -32,8 +41,9 @@ def parse(text: str) -> MoveSpec:
     digits = [int(p) for p in parts if p.isdigit()]
     form = origin.data
     if form == "o_file":
-        return MoveSpec("wxf", kind, file=digits[0], direction=direction, target=target,
-                        wxf_middle_by_file=kind == PAWN)
+        return MoveSpec(
+            "wxf", kind, file=digits[0], direction=direction, target=target, wxf_middle_by_file=kind == PAWN
+        )
     if form == "o_tandem":
         return MoveSpec("wxf", kind, marker="wxf" + signs[0], direction=direction, target=target)
     if form == "o_outer":
@@ -42,8 +52,14 @@ def parse(text: str) -> MoveSpec:
         marker = "index:0" if signs[0] == "+" else "rindex:0"
         return MoveSpec("wxf", PAWN, marker=marker, direction=direction, target=target)
     if form == "o_file_tandem":
-        return MoveSpec("wxf", PAWN, file=digits[0], marker="front" if signs[0] == "+" else "rear",
-                        direction=direction, target=target)
+        return MoveSpec(
+            "wxf",
+            PAWN,
+            file=digits[0],
+            marker="front" if signs[0] == "+" else "rear",
+            direction=direction,
+            target=target,
+        )
     if form == "o_file_middle":
         if digits[0] != digits[1]:
             raise NotationError(f"not a move: {text!r} (a middle pawn is written with its file twice)")

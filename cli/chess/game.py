@@ -1,0 +1,75 @@
+"""The chess package's side of :class:`kifu.core.game.Game`, reached through ``kifu.games``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kifu.chess import checker, convert
+from kifu.chess.locales import LANGUAGES
+from kifu.chess.splitter import GameText
+from kifu.core.converted import Converted
+from kifu.core.findings import Finding
+from kifu.core.game import Options, Preset, RawRecord, Setting, Target
+from kifu.core.results import RecordReport
+from kifu.core.sources import Source
+
+NAME = "chess"
+
+#: targets whose records are joined by a blank line: PGN records and position lists
+_SEPARATED = frozenset({"pgn", "san", "fan", "lan", "fen", "epd"})
+TARGETS: dict[str, Target] = {
+    name: Target(description, convert.EXTENSIONS[name], name in _SEPARATED)
+    for name, description in convert.TARGETS.items()
+}
+PRESETS: dict[str, Preset] = {
+    "fide": Preset(
+        "FIDE Laws of Chess: claims of 9.2/9.3, automatic draws of 9.6 (fivefold, 75 moves), dead positions"
+    ),
+}
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "lang",
+        "piece letters of the score sheet (en, de, es, fr, …); default English, with detection",
+        tuple(sorted(LANGUAGES)),
+    ),
+    Setting(
+        "write_lang", "convert: piece letters of the SAN written (default English)", tuple(sorted(LANGUAGES))
+    ),
+)
+
+
+def load_codes() -> None:
+    """The chess codes register themselves when their module is imported."""
+    import kifu.chess.codes  # noqa: F401
+
+
+def records(source: Source, fmt: str, options: Options) -> Iterator[RawRecord[GameText] | Finding]:
+    """The games of a PGN source, cut at their termination markers (no parsing)."""
+    for item in checker.numbered_games(source):
+        if isinstance(item, Finding):
+            yield item
+        else:
+            index, game = item
+            yield RawRecord(index, game.start_line, game.weight, game)
+
+
+def check_record(record: RawRecord[GameText], options: Options) -> RecordReport:
+    """Read, replay and judge one game."""
+    return checker.check_game(record.data, record.index, _text(options, "lang"))
+
+
+def convert_record(record: RawRecord[GameText], target: str, options: Options) -> Converted:
+    """One game in ``target``."""
+    return convert.convert_game(
+        record.data, record.index, target, lang=_text(options, "write_lang"), read_lang=_text(options, "lang")
+    )
+
+
+def declare_encoding(document: str, target: str, codec: str) -> str:
+    """PGN has no place to declare its encoding: the document as it is."""
+    return document
+
+
+def _text(options: Options, key: str) -> str | None:
+    value = options.settings.get(key)
+    return value if isinstance(value, str) else None

@@ -1,0 +1,79 @@
+"""The xiangqi package's side of :class:`kifu.core.game.Game`, reached through ``kifu.games``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kifu.core.converted import Converted
+from kifu.core.findings import Finding
+from kifu.core.game import Options, Preset, RawRecord, Setting, Target
+from kifu.core.record import Record
+from kifu.core.results import RecordReport
+from kifu.core.sources import Source
+from kifu.xiangqi import checker, convert
+
+NAME = "xiangqi"
+
+#: targets whose records are joined by a blank line: XQBase PGN records and FEN lists
+_SEPARATED = frozenset({*convert.PGN_TARGETS, "fen"})
+TARGETS: dict[str, Target] = {
+    name: Target(description, convert.EXTENSIONS[name], name in _SEPARATED)
+    for name, description in convert.TARGETS.items()
+}
+PRESETS: dict[str, Preset] = {
+    "cxa": Preset(
+        "Chinese Xiangqi Association rules: perpetual check, mate threat, chase and their mixtures "
+        "forbidden; 60-move natural limit"
+    ),
+    "axf": Preset(
+        "Asian Xiangqi Federation rules: perpetual check and chase forbidden; one check one chase "
+        "and perpetual mate threat allowed"
+    ),
+}
+SETTINGS: tuple[Setting, ...] = (
+    Setting("xiangqi_abridged", "how to read an abridged move that fits both readings: advance or traverse"),
+    Setting("repetition", "the occurrence of a position that ends a repetition cycle (default 3)"),
+    Setting("natural_limit", "rounds without a capture that end the game in a draw (default 60; 0: off)"),
+    Setting("natural_limit_checks", "checks of a side that still count for its natural-limit claim"),
+)
+
+RawXiangqi = tuple[Record, list[Finding]]
+
+
+def load_codes() -> None:
+    """The xiangqi codes register themselves when their module is imported."""
+    import kifu.xiangqi.codes  # noqa: F401
+
+
+def records(source: Source, fmt: str, options: Options) -> Iterator[RawRecord[RawXiangqi] | Finding]:
+    """The records of a source in any xiangqi format, with the findings of reading them."""
+    for item in checker.records(source, fmt):
+        if isinstance(item, Finding):
+            yield item
+        else:
+            record = item[0]
+            yield RawRecord(record.index, record.line, _weight(record), item)
+
+
+def _weight(record: Record) -> int:
+    """About how many characters a record holds: its moves, tags and comments."""
+    return sum(len(node.text) + 2 for node in record.moves) + sum(
+        len(name) + len(value) + 6 for name, value in record.tags.items()
+    )
+
+
+def check_record(record: RawRecord[RawXiangqi], options: Options) -> RecordReport:
+    """Replay and judge one record."""
+    read, findings = record.data
+    return checker.check_record(read, findings, options)
+
+
+def convert_record(record: RawRecord[RawXiangqi], target: str, options: Options) -> Converted:
+    """One record in ``target``."""
+    read, findings = record.data
+    return convert.convert_record(read, findings, target)
+
+
+def declare_encoding(document: str, target: str, codec: str) -> str:
+    """XQBase PGN has no place to declare its encoding: the document as it is."""
+    return document

@@ -1,0 +1,77 @@
+"""The arrows of the architecture point one way: commands → ``kifu.games`` → game packages → core.
+
+Read from the source with :mod:`ast`, imports inside functions included, so that a lazy
+import cannot hide an arrow pointing the wrong way.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "cli"
+GAMES = ("kifu.chess", "kifu.go", "kifu.xiangqi")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(("kifu", *parts))
+
+
+def _imports(path: Path) -> set[str]:
+    """Every ``kifu`` module ``path`` imports (``from kifu.x import y`` counts as ``kifu.x.y``)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {name for name in names if name == "kifu" or name.startswith("kifu.")}
+
+
+MODULES = {_module_name(path): _imports(path) for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _under(name: str, *packages: str) -> bool:
+    return any(name == package or name.startswith(package + ".") for package in packages)
+
+
+def _violations(importers: tuple[str, ...], forbidden: tuple[str, ...]) -> list[str]:
+    return sorted(
+        f"{module} imports {target}"
+        for module, targets in MODULES.items()
+        if _under(module, *importers)
+        for target in targets
+        if _under(target, *forbidden)
+    )
+
+
+def test_the_source_was_found() -> None:
+    assert "kifu.core.game" in MODULES and "kifu.games" in MODULES and len(MODULES) > 50
+
+
+def test_core_imports_no_game_no_command_and_not_the_registry() -> None:
+    assert _violations(("kifu.core",), (*GAMES, "kifu.commands", "kifu.games", "kifu.app")) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_imports_no_command_no_batch_runner_and_no_other_game(game: str) -> None:
+    others = tuple(other for other in GAMES if other != game)
+    forbidden = ("kifu.commands", "kifu.core.batch", "kifu.games", "kifu.app", *others)
+    assert _violations((game,), forbidden) == []
+
+
+def test_commands_reach_the_games_only_through_the_registry() -> None:
+    assert _violations(("kifu.commands", "kifu.app"), GAMES) == []
+
+
+def test_every_game_module_is_named_by_the_registry() -> None:
+    from kifu.games import GAMES as REGISTERED
+
+    assert sorted(info.module for info in REGISTERED.values()) == sorted(f"{game}.game" for game in GAMES)
+    assert all(f"{game}.game" in MODULES for game in GAMES)
