@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import chess.pgn
@@ -19,10 +18,10 @@ import chess
 from tests.chess.conftest import check_file
 from tests.chess.test_properties import BASE, PGN_ALPHABET, random_game
 from tests.conftest import CORPUS
+from tests.golden import assert_golden
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden" / "convert"
-UPDATE = os.environ.get("KIFU_UPDATE_GOLDEN") == "1"
 SOURCES = ["good/annotated.pgn", "good/opera-game.pgn", "bad/german.pgn"]
 
 
@@ -38,11 +37,7 @@ def test_golden(source: str, target: str, monkeypatch: pytest.MonkeyPatch) -> No
     extra = ["--to", "san", "--lang", "de"] if target == "san-de" else ["--to", target]
     code, out, err = invoke(f"fixtures/chess/{source}", *extra)
     actual = f"exit {code}\n--- stderr\n{err}--- stdout\n{out}"
-    path = GOLDEN / f"{source.replace('/', '-').removesuffix('.pgn')}.{target}"
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-    assert actual == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / f"{source.replace('/', '-').removesuffix('.pgn')}.{target}", actual)
 
 
 def convert_text(text: str, target: str) -> list[str]:

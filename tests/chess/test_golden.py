@@ -7,7 +7,6 @@ diff like code.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -16,10 +15,11 @@ from kifu.app import cli
 from kifu.core.findings import REGISTRY
 from kifu.games import load_all_codes
 
+from tests.golden import assert_golden
+
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).with_name("golden")
 FIXTURES = sorted((ROOT / "fixtures" / "chess").rglob("*.pgn"))
-UPDATE = os.environ.get("KIFU_UPDATE_GOLDEN") == "1"
 
 
 def run_check(*args: str) -> tuple[int, str]:
@@ -28,12 +28,7 @@ def run_check(*args: str) -> tuple[int, str]:
 
 
 def compare(name: str, actual: str) -> None:
-    path = GOLDEN / name
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-    assert path.exists(), f"no golden file {path}; run with KIFU_UPDATE_GOLDEN=1 to create it"
-    assert actual == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / name, actual)
 
 
 @pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")

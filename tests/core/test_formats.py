@@ -26,9 +26,10 @@ from kifu.core.record import Span
 from kifu.core.report import FORMATS, Reporter, github, make_reporter, sarif
 from kifu.core.results import RecordReport, Totals
 
+from tests.golden import assert_golden
+
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).with_name("golden")
-UPDATE = os.environ.get("KIFU_UPDATE_GOLDEN") == "1"
 
 CI_FORMATS = ("github", "jsonl", "sarif", "junit")
 SUFFIX = {"github": "github.txt", "jsonl": "jsonl", "sarif": "sarif.json", "junit": "junit.xml"}
@@ -58,14 +59,7 @@ def run_check(*args: str) -> tuple[int, str]:
 
 
 def compare(name: str, actual: str) -> None:
-    path = GOLDEN / name
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("w", encoding="utf-8", newline="") as golden:
-            golden.write(actual)
-    assert path.exists(), f"no golden file {path}; run with KIFU_UPDATE_GOLDEN=1 to create it"
-    with path.open(encoding="utf-8", newline="") as golden:
-        assert actual == golden.read()
+    assert_golden(GOLDEN / name, actual)
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ empty and the test fails when one appears).
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 from pathlib import Path
@@ -63,10 +62,10 @@ from kifu.go.properties import (
 from kifu.go.scoring import GTP_LETTERS
 
 from tests.conftest import CORPUS, find_program
+from tests.golden import assert_golden
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden" / "convert"
-UPDATE = os.environ.get("KIFU_UPDATE_GOLDEN") == "1"
 SOURCES = {
     "tree": "fixtures/go/good/convert-latin1-tree.sgf",  # Latin-1, setup, pass, capture, variations
     "text": "fixtures/go/good/variations-and-text.sgf",  # escapes, soft line break, markup
@@ -111,12 +110,7 @@ def test_golden(name: str, target: str, monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.chdir(ROOT)
     code, out, err = invoke(SOURCES[name], "--to", target)
     actual = f"exit {code}\n--- stderr\n{err}--- stdout\n{out}"
-    path = GOLDEN / "out" / f"{name}.{target}"
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-    assert path.exists(), f"no golden file {path}; run with KIFU_UPDATE_GOLDEN=1 to create it"
-    assert actual == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / "out" / f"{name}.{target}", actual)
 
 
 # --- the same game tree after a round trip ------------------------------------------------------------

@@ -6,7 +6,6 @@ Golden files pin the exact text output (``KIFU_UPDATE_GOLDEN=1`` regenerates the
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -16,23 +15,18 @@ from kifu.core.findings import REGISTRY
 from kifu.go import codes  # noqa: F401  (registers the codes)
 
 from tests.go.helpers import check_file
+from tests.golden import assert_golden
 
 ROOT = Path(__file__).resolve().parents[2]
 BAD = sorted((ROOT / "fixtures" / "go" / "bad").glob("*.sgf"))
 GOOD = sorted((ROOT / "fixtures" / "go" / "good").glob("*.sgf"))
 GOLDEN = Path(__file__).with_name("golden")
-UPDATE = os.environ.get("KIFU_UPDATE_GOLDEN") == "1"
 #: Codes only the score command or a missing program can produce (tested in test_score.py).
 NOT_FROM_CHECK = {"GO204", "GO207"}
 
 
 def compare(name: str, actual: str) -> None:
-    path = GOLDEN / name
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-    assert path.exists(), f"no golden file {path}; run with KIFU_UPDATE_GOLDEN=1 to create it"
-    assert actual == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / name, actual)
 
 
 @pytest.mark.parametrize("fixture", BAD, ids=lambda p: p.name)

@@ -4,7 +4,6 @@ legal games, converted output checked again, and what ``--strict`` makes of drop
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -26,10 +25,10 @@ from kifu.xiangqi.fen import START_FEN, start_board, write_fen
 from kifu.xiangqi.formats.pgn import read_games
 
 from tests.conftest import CORPUS
+from tests.golden import assert_golden
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden" / "convert"
-UPDATE = os.environ.get("KIFU_UPDATE_GOLDEN") == "1"
 SOURCES = {
     "annotated": "tests/xiangqi/golden/convert/annotated.pgn",  # comments, NAGs, nested variations
     "opening": "fixtures/xiangqi/good/opening.pgn",
@@ -64,11 +63,7 @@ def test_golden(name: str, target: str, monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.chdir(ROOT)
     code, out, err = invoke(SOURCES[name], "--to", target, "--game", "xiangqi")
     actual = f"exit {code}\n--- stderr\n{err}--- stdout\n{out}"
-    path = GOLDEN / "out" / f"{name}.{target}"
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-    assert actual == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / "out" / f"{name}.{target}", actual)
 
 
 # --- the same record after a round trip -------------------------------------------------------------
