@@ -46,6 +46,11 @@ from kifu.commands.options import check_language, rules_options, settings_from
     "xiangqi tools, shift_jis …); SGF declares it in CA. Default: UTF-8.",
 )
 @click.option("--strict", is_flag=True, help="Exit 1 when the target cannot hold something of the input.")
+@click.option(
+    "--lenient",
+    is_flag=True,
+    help="Exit 0 although a record could not be read or played to its end (what was written is kept).",
+)
 @click.option("--in-place", is_flag=True, help="Replace each input by its conversion (same format only).")
 def convert(
     inputs: tuple[str, ...],
@@ -56,6 +61,7 @@ def convert(
     game: str,
     encoding: str | None,
     strict: bool,
+    lenient: bool,
     in_place: bool,
     rules: str | None,
     **overrides: Any,
@@ -66,8 +72,8 @@ def convert(
     them. Writes are atomic (a temporary file renamed over the target) and an input is never
     overwritten unless --in-place is given. What the target cannot hold (comments in UCI,
     variations in FEN lists, moves after an illegal one) is named on stderr. Exit status: 0
-    converted, 1 a record could not be read or converted completely, 2 usage error or an
-    internal error (KIFU001: the other inputs are still converted).
+    converted, 1 a record could not be read or played to its end (unless --lenient), 2 usage
+    error or an internal error (KIFU001: the other inputs are still converted).
     """
     from kifu import games
     from kifu.core import records as per_record
@@ -153,6 +159,8 @@ def convert(
             click.echo(f"kifu: {source.path}: … and {problems - 20} more problem(s)", err=True)
         if lost or problems:
             dropped_any = True
+        if problems and not lenient:
+            failed = True
         if lost:
             what = ", ".join(
                 f"{kind} ({count} game{'s' if count > 1 else ''})" for kind, count in lost.items()

@@ -159,6 +159,34 @@ def test_internal_errors_exit_2_and_the_rest_is_checked(monkeypatch: pytest.Monk
     assert len(records) == 16 and records[2]["findings"]
 
 
+def test_a_converter_bug_is_kifu001_exit_2_and_the_other_records_are_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import kifu.chess.convert as convert
+
+    whole = invoke("convert", "--to", "uci", "--lenient", str(ILLEGAL))[1].splitlines()
+    original = convert.convert_game
+
+    def flaky(game, index, target, **options):  # type: ignore[no-untyped-def]
+        if index == 2:
+            raise RuntimeError("boom")
+        return original(game, index, target, **options)
+
+    monkeypatch.setattr(convert, "convert_game", flaky)
+    code, out, err = invoke("convert", "--to", "uci", "--lenient", str(ILLEGAL))
+    assert code == 2
+    assert "KIFU001" not in out and "internal error while converting record 2 (line 11)" in err
+    assert "boom" in err
+    assert len(out.splitlines()) == len(whole) - 1  # every other game is written
+
+
+def test_convert_exits_1_when_a_record_is_not_played_to_its_end() -> None:
+    code, _, err = invoke("convert", "--to", "uci", str(ILLEGAL))
+    assert code == 1 and "no white king can reach e3" in err
+    assert invoke("convert", "--to", "uci", "--lenient", str(ILLEGAL))[0] == 0
+    assert invoke("convert", "--to", "uci", str(GOOD))[0] == 0
+
+
 def test_explain() -> None:
     code, out, _ = invoke("explain", "chess101")
     assert code == 0 and out.startswith("CHESS101 (error): illegal move") and "FIDE" in out
