@@ -1,0 +1,45 @@
+"""The whole computation: an event, a system and a ranking order in; the crosstable out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from kifu.core.standings.crosstable import Crosstable, build
+from kifu.core.standings.event import Event
+from kifu.core.standings.ranking import knockout, rank
+from kifu.core.standings.scoring import Team, apply_withdrawals, individual, teams
+
+SYSTEMS = ("round-robin", "swiss", "knockout")
+
+
+def infer_system(event: Event, roster: Sequence[Team] | None = None) -> str:
+    """``round-robin`` when every two competitors met, else ``swiss``."""
+    team_of = {p: t.name for t in roster for p in t.players} if roster else {}
+    met: set[frozenset[str]] = set()
+    names: set[str] = set()
+    for game in event.games:
+        if game.second is None:
+            continue
+        a, b = (team_of.get(game.first), team_of.get(game.second)) if roster else (game.first, game.second)
+        if a is None or b is None or a == b:
+            continue
+        names |= {a, b}
+        met.add(frozenset((a, b)))
+    pairs = {frozenset(pair) for pair in combinations(sorted(names), 2)}
+    return "round-robin" if len(names) > 2 and pairs <= met else "swiss"
+
+
+def compute(
+    event: Event,
+    system: str,
+    criteria: Sequence[str],
+    game: str | None = None,
+    roster: Sequence[Team] | None = None,
+) -> Crosstable:
+    """Apply withdrawals (20.3, round robin), score, rank and lay out the crosstable."""
+    apply_withdrawals(event, system == "round-robin")
+    table = teams(event, roster) if roster else individual(event)
+    if system == "knockout":
+        return build(knockout(table), ("points",), game, bool(roster))
+    return build(rank(table, criteria), criteria, game, bool(roster))

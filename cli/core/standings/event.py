@@ -1,0 +1,161 @@
+"""The event model: games between named players, and how names are matched."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+#: results of a game, from the first player's side (White, Red, or Black in Go)
+PLAYED = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
+#: results of a game not played (CXA 21.4: "+" the side present, "−" the absent one)
+FORFEITS = {"+-": (1.0, 0.0), "-+": (0.0, 1.0), "--": (0.0, 0.0)}
+BYE = "bye"
+UNKNOWN = "*"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """What the records say about a player (all optional but the name)."""
+
+    name: str
+    rating: int | None = None
+    fide_id: str | None = None
+    title: str | None = None
+
+
+@dataclass(slots=True)
+class Game:
+    """One game (or forfeit, or bye) of the event.
+
+    ``first`` moves first (White, Red, Black in Go); ``second`` is ``None`` for a bye.
+    ``result`` is a key of :data:`PLAYED` or :data:`FORFEITS`, :data:`BYE` or :data:`UNKNOWN`.
+    """
+
+    round: int | None
+    first: str
+    second: str | None
+    result: str
+    board: int | None = None
+    source: str | None = None  # the record (path, path:index) or table row it comes from
+
+    @property
+    def played(self) -> bool:
+        """Whether the game was played over the board."""
+        return self.result in PLAYED
+
+    @property
+    def forfeit(self) -> bool:
+        """Whether the game was decided without play (21.4)."""
+        return self.result in FORFEITS
+
+    def points(self) -> tuple[float, float] | None:
+        """Game points of first and second (14.1: 1, ½, 0), or ``None`` if nothing counts."""
+        return PLAYED.get(self.result) or FORFEITS.get(self.result)
+
+
+@dataclass(slots=True)
+class Event:
+    """The games of an event, its players, and what was noticed while reading it."""
+
+    games: list[Game] = field(default_factory=list)
+    players: dict[str, Player] = field(default_factory=dict)
+    #: player → the round before which they withdrew (``None``: unknown, after their last game)
+    withdrawn: dict[str, int | None] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    #: the spellings seen of each name key, for the case/spacing warning
+    _spellings: dict[str, dict[str, int | None]] = field(default_factory=dict)
+
+    def name(self, written: str, round_: int | None = None) -> str:
+        """The name as matched (NFC, whitespace folded); remembers the spelling for warnings."""
+        name = normalise(written)
+        seen = self._spellings.setdefault(loose_key(name), {})
+        seen.setdefault(name, round_)
+        if name not in self.players:
+            self.players[name] = Player(name)
+        return name
+
+    def add_player_info(self, player: Player) -> None:
+        """Keep the rating, id and title the records give for a player (first one wins)."""
+        known = self.players.get(player.name, Player(player.name))
+        self.players[player.name] = Player(
+            player.name,
+            known.rating if known.rating is not None else player.rating,
+            known.fide_id or player.fide_id,
+            known.title or player.title,
+        )
+
+    def name_warnings(self) -> list[str]:
+        """One warning per name written in two ways that differ only in case or spacing."""
+        found = []
+        for spellings in self._spellings.values():
+            if len(spellings) > 1:
+                (first, r1), *others = sorted(spellings.items(), key=lambda item: (item[1] or 0, item[0]))
+                for other, r2 in others:
+                    found.append(
+                        f"{first!r}{_in_round(r1)} and {other!r}{_in_round(r2)} differ only in case or "
+                        "spacing; they are counted as two players: write one spelling if they are one"
+                    )
+        return found
+
+    def rounds(self) -> int:
+        """The highest round number of the event (0 when none is known)."""
+        return max((game.round for game in self.games if game.round is not None), default=0)
+
+
+def _in_round(round_: int | None) -> str:
+    return f" (round {round_})" if round_ else ""
+
+
+_SPACE = re.compile(r"\s+")
+
+
+def normalise(name: str) -> str:
+    """Unicode NFC, runs of whitespace (any kind, ideographic space too) as one space, stripped."""
+    return _SPACE.sub(" ", unicodedata.normalize("NFC", name)).strip()
+
+
+def loose_key(name: str) -> str:
+    """The key under which names differing only in case or spacing meet."""
+    return _SPACE.sub("", normalise(name)).casefold()
+
+
+_ROUND = re.compile(r"\d+")
+
+
+def parse_round(text: str | None) -> tuple[int | None, int | None]:
+    """``(round, board)`` of a round tag: ``5``, ``5.3`` (round 5, board 3), ``Round 2``; ``?`` → none."""
+    if not text:
+        return None, None
+    numbers = [int(n) for n in _ROUND.findall(text)]
+    if not numbers:
+        return None, None
+    return numbers[0], (numbers[1] if len(numbers) > 1 else None)
+
+
+def place_unnumbered(event: Event) -> None:
+    """Give games without a round the first round after the numbered ones free for both players.
+
+    The crosstable needs a column for each; points and tie-breaks do not depend on it.
+    """
+    busy: dict[str, set[int]] = {}
+    for game in event.games:
+        if game.round is not None:
+            for name in (game.first, game.second):
+                if name is not None:
+                    busy.setdefault(name, set()).add(game.round)
+    column = event.rounds()
+    for game in event.games:
+        if game.round is not None:
+            continue
+        names = [name for name in (game.first, game.second) if name is not None]
+        round_ = column + 1
+        while any(round_ in busy.get(name, set()) for name in names):
+            round_ += 1
+        game.round = round_
+        for name in names:
+            busy.setdefault(name, set()).add(round_)
+        event.warnings.append(
+            f"{game.source or 'a game'}: {game.first} – {game.second or 'bye'} has no round; "
+            f"shown as round {round_}"
+        )

@@ -1,0 +1,89 @@
+"""Ranking: split the competitors criterion by criterion; who stays tied shares a place."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from kifu.core.standings.scoring import Competitor
+from kifu.core.standings.tiebreaks import CRITERIA, Table
+
+
+@dataclass(slots=True)
+class Standing:
+    """A competitor's line in the standings."""
+
+    place: int  # the best place of its group: 3 for a shared "3–4"
+    last: int  # the last place of its group: 4 for a shared "3–4"
+    competitor: Competitor
+    values: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def shared(self) -> bool:
+        """Whether the place is shared (the criteria could not separate the group)."""
+        return self.last > self.place
+
+    @property
+    def label(self) -> str:
+        """``3`` or ``3-4``."""
+        return f"{self.place}-{self.last}" if self.shared else str(self.place)
+
+
+def rank(table: Table, criteria: Sequence[str]) -> list[Standing]:
+    """The standings of ``table`` ordered by ``criteria`` (the first is the primary score).
+
+    Criteria apply in order to each group still tied; a group nothing separates shares its
+    places. Within a group the order is by name, for a stable listing only.
+    """
+    values: dict[str, dict[str, float]] = {name: {} for name in table}
+    groups: list[list[Competitor]] = [sorted(table.values(), key=lambda c: c.name)]
+    for name in criteria:
+        criterion = CRITERIA[name]
+        split: list[list[Competitor]] = []
+        for group in groups:
+            if len(group) == 1 and criterion.relative:
+                split.append(group)  # nothing to compare within a group of one: no value shown
+                continue
+            for member in group:
+                values[member.name][name] = criterion.value(member, table, group)
+            if len(group) == 1:
+                split.append(group)
+                continue
+            by_value: dict[float, list[Competitor]] = {}
+            for member in group:
+                by_value.setdefault(round(values[member.name][name], 6), []).append(member)
+            split.extend(by_value[key] for key in sorted(by_value, reverse=True))
+        groups = split
+    standings = []
+    place = 1
+    for group in groups:
+        for member in group:
+            standings.append(Standing(place, place + len(group) - 1, member, values[member.name]))
+        place += len(group)
+    return standings
+
+
+def knockout(table: Table) -> list[Standing]:
+    """A knockout's standings: by the last round played, its winner first; the losers of one
+    round share their places (no criterion separates them)."""
+
+    def reached(c: Competitor) -> tuple[int, int]:
+        last = max((r.round for r in c.results), default=0)
+        mine = [r for r in c.results if r.round == last]
+        won = sum(r.score for r in mine) > sum(r.against for r in mine)
+        return last, 1 if won else 0
+
+    order = sorted(table.values(), key=lambda c: (tuple(-v for v in reached(c)), c.name))
+    standings = []
+    place = 1
+    index = 0
+    while index < len(order):
+        key = reached(order[index])
+        group = [c for c in order[index:] if reached(c) == key]
+        for member in group:
+            standings.append(
+                Standing(place, place + len(group) - 1, member, {"points": member.points, "round": key[0]})
+            )
+        place += len(group)
+        index += len(group)
+    return standings

@@ -1,0 +1,62 @@
+"""Writers of the standings: text, csv, json, html, trf (FIDE's TRF-16, chess)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from kifu.core.standings.crosstable import Crosstable
+
+FORMATS = ("text", "csv", "json", "html", "trf")
+
+
+@dataclass(slots=True)
+class Report:
+    """Everything a writer prints."""
+
+    crosstable: Crosstable
+    game: str | None
+    system: str
+    preset: str
+    source: str  # where the ranking order comes from ("CXA 15.1", "--tiebreak")
+    team: bool
+    event: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+
+def write(name: str, report: Report, out: TextIO) -> None:
+    """Write ``report`` to ``out`` in the format called ``name``."""
+    if name == "csv":
+        from kifu.core.standings.writers.table import write_csv
+
+        write_csv(report, out)
+    elif name == "json":
+        from kifu.core.standings.writers.document import write_json
+
+        write_json(report, out)
+    elif name == "html":
+        from kifu.core.standings.writers.html import write_html
+
+        write_html(report, out)
+    elif name == "trf":
+        from kifu.core.standings.writers.trf import write_trf
+
+        write_trf(report, out)
+    else:
+        from kifu.core.standings.writers.text import write_text
+
+        write_text(report, out)
+
+
+def number_text(value: float) -> str:
+    """A tie-break value: ``7``, ``6.5``, ``4.25``."""
+    return f"{value:g}"
+
+
+def value_text(name: str, value: float | None) -> str:
+    """Points with ½, other values as decimals; nothing when the criterion was not applied."""
+    from kifu.core.standings.crosstable import points_text
+
+    if value is None:
+        return ""
+    return points_text(value) if name in ("points", "board-points") else number_text(value)
