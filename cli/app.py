@@ -14,6 +14,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "convert": ("kifu.commands.convert", "convert", "Convert records to another notation or format."),
     "explain": ("kifu.commands.explain", "explain", "Document a finding code (or list them all)."),
     "score": ("kifu.commands.score", "score", "Count Go games by area and compare with RE."),
+    "standings": (
+        "kifu.commands.standings",
+        "standings",
+        "Crosstable and standings of an event, with tie-breaks (CXA, FIDE, Go).",
+    ),
 }
 
 
@@ -45,6 +50,7 @@ def cli() -> None:
     Examples:
       kifu check round5/*.pgn           findings for every game of a round
       kifu check archive/ -r --format json
+      kifu standings event/             crosstable and standings of an event
       kifu explain CHESS101             what a finding code means
     """
 

@@ -1,0 +1,300 @@
+"""``kifu standings``: an event's records (or results table) into a crosstable and standings."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+
+import click
+from kifu.core.results import RecordReport
+from kifu.core.standings.tiebreaks import PRESETS
+from kifu.core.standings.writers import FORMATS
+
+#: per kind of record, the tag that tells it, the tags naming the players (first mover first),
+#: and the round: SGF PB/PW/RO, XQBase PGN Red/Black/Round, PGN White/Black/Round
+_PLAYERS = (
+    ("PB", "PW", "RO", "go"),
+    ("Red", "Black", "Round", "xiangqi"),
+    ("White", "Black", "Round", "chess"),
+)
+
+
+@click.command("standings")
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--system",
+    type=click.Choice(["round-robin", "swiss", "knockout"]),
+    help="How the event was paired (default: round robin when every two competitors met, else Swiss).",
+)
+@click.option(
+    "--preset",
+    type=click.Choice(sorted(PRESETS)),
+    help="Ranking order (default: follows the game and system: chess fide/fide-rr, xiangqi "
+    "cxa-individual-rr/-swiss, go go; a team event cxa-team-rr/-swiss).",
+)
+@click.option(
+    "--tiebreak",
+    metavar="LIST",
+    help="Tie-breaks after the points, comma separated, replacing the preset's: "
+    "sb, buchholz, buchholz-cut1, de, wins, black, sos, sodos, board-points.",
+)
+@click.option(
+    "--team-file",
+    type=click.Path(exists=True, dir_okay=False),
+    help="CSV of team, board order, player: rank the teams (match points, CXA 14.2).",
+)
+@click.option(
+    "--trust",
+    type=click.Choice(["verified", "declared"]),
+    default="verified",
+    show_default=True,
+    help="When the rules contradict a declared result: count what the rules decided "
+    "(verified) or what the score sheet says (declared). Either way it is a warning.",
+)
+@click.option(
+    "--withdrawn",
+    multiple=True,
+    metavar="NAME[@ROUND]",
+    help="A player who withdrew (before ROUND); CXA 20.3 applies in a round robin. Repeatable.",
+)
+@click.option(
+    "--game",
+    type=click.Choice(["auto", "chess", "xiangqi", "go"]),
+    default="auto",
+    show_default=True,
+    help="Which game the record files hold (auto: by extension, then by content).",
+)
+@click.option(
+    "--event", "event_name", metavar="NAME", help="The event's name (default: the records' Event tag)."
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="Output on stdout; trf is FIDE's TRF-16 (chess, individual events).",
+)
+def standings(
+    paths: tuple[str, ...],
+    system: str | None,
+    preset: str | None,
+    tiebreak: str | None,
+    team_file: str | None,
+    trust: str,
+    withdrawn: tuple[str, ...],
+    game: str,
+    event_name: str | None,
+    output_format: str,
+) -> None:
+    """Rank the players (or teams) of an event from its records or a results table.
+
+    PATHS are record files or folders of them (read recursively, through kifu's checker, so
+    each declared result is compared with what the rules decided), or CSV results tables
+    (round, board, player 1, player 2, result; + and - for forfeits). The crosstable lists
+    the competitors in ranking order with a column per round (opponent's number, colour,
+    result) and every tie-break; ties no criterion separates share a place. Warnings (a
+    result the rules contradict, a name spelled two ways) go to stderr.
+    """
+    from kifu.core.standings import compute as computing
+    from kifu.core.standings.event import Event, normalise, parse_round
+    from kifu.core.standings.table import read_table, read_teams
+    from kifu.core.standings.tiebreaks import default_preset, parse_list
+    from kifu.core.standings.writers import Report, write
+
+    event = Event()
+    tables = [path for path in paths if path.lower().endswith(".csv")]
+    records = [path for path in paths if not path.lower().endswith(".csv")]
+    for path in tables:
+        try:
+            with open(path, encoding="utf-8-sig") as handle:
+                read_table(handle.read(), path, event)
+        except OSError as error:
+            raise click.BadParameter(f"cannot read {path}: {error.strerror}", param_hint="PATHS") from error
+    games_seen: dict[str, int] = {}
+    names: dict[str, int] = {}
+    if records:
+        collected = list(_records(records, None if game == "auto" else game, event.warnings))
+        per_path: dict[str, int] = {}
+        for path, _ in collected:
+            per_path[path] = per_path.get(path, 0) + 1
+        for path, report in collected:
+            source = path if per_path[path] == 1 else f"{path}:{report.index}"
+            kind = _add_record(event, source, report, trust)
+            if kind:
+                games_seen[kind] = games_seen.get(kind, 0) + 1
+            name = report.tags.get("Event", "").strip()
+            if name and name != "?":
+                names[name] = names.get(name, 0) + 1
+    for entry in withdrawn:
+        name, _, before = entry.rpartition("@") if "@" in entry else (entry, "", "")
+        round_, _ = parse_round(before)
+        key = normalise(name)
+        if key not in event.players:
+            raise click.BadParameter(f"{name!r} played no game in this event", param_hint="--withdrawn")
+        event.withdrawn[key] = round_
+    event.warnings[:0] = event.name_warnings()
+    if not event.games:
+        raise click.UsageError("no games found: give record files, folders or a CSV results table")
+    forced = None if game == "auto" else game
+    game_name = max(games_seen, key=lambda k: games_seen[k]) if games_seen else forced
+    roster = None
+    if team_file is not None:
+        with open(team_file, encoding="utf-8-sig") as handle:
+            roster, team_warnings = read_teams(handle.read(), team_file)
+        event.warnings += team_warnings
+    system = system or _system_of_preset(preset) or computing.infer_system(event, roster)
+    chosen = preset or default_preset(game_name, system, roster is not None)
+    ranking = PRESETS[chosen]
+    if ranking.team and roster is None:
+        raise click.UsageError(f"--preset {chosen} ranks teams: give --team-file")
+    if roster is not None and not ranking.team:
+        raise click.UsageError(f"--preset {chosen} ranks players; a team event needs a cxa-team-* preset")
+    if output_format == "trf" and (roster is not None or game_name not in (None, "chess")):
+        raise click.UsageError("--format trf is FIDE's report of an individual chess event")
+    criteria, source = ranking.criteria, ranking.source
+    if tiebreak is not None:
+        try:
+            listed = parse_list(tiebreak)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--tiebreak") from error
+        primary = () if listed[:1] and listed[0] in ("points", "board-points") else ranking.criteria[:1]
+        criteria, source = (*primary, *listed), "--tiebreak"
+    table = computing.compute(event, system, criteria, game_name, roster)
+    title = event_name or (max(names, key=lambda k: names[k]) if names else "")
+    output = Report(table, game_name, system, chosen, source, roster is not None, title, event.warnings)
+    write(output_format, output, sys.stdout)
+    for warning in event.warnings:
+        click.echo(f"kifu: warning: {warning}", err=True)
+
+
+def _system_of_preset(preset: str | None) -> str | None:
+    if preset is None:
+        return None
+    if preset.endswith("-swiss"):
+        return "swiss"
+    if preset.endswith("-rr"):
+        return "round-robin"
+    return None
+
+
+def _records(
+    paths: Sequence[str], game: str | None, warnings: list[str]
+) -> Iterator[tuple[str, RecordReport]]:
+    """Every record of ``paths`` as the checker reports it (tags, declared result, outcome).
+
+    The one place that talks to the check pipeline (the registry and the batch runner), so
+    that it is re-wired in one place when their API changes. Findings about a file (cannot
+    be read, no records) become warnings.
+    """
+    from kifu import games
+    from kifu.core import batch
+    from kifu.core.findings import Finding
+    from kifu.core.game import CheckOptions
+    from kifu.core.results import Totals
+    from kifu.core.sources import expand_paths
+
+    class Collect:
+        """A reporter that keeps every record report with its file's path."""
+
+        def __init__(self) -> None:
+            self.path = ""
+            self.reports: list[tuple[str, RecordReport]] = []
+
+        def begin(self) -> None:
+            pass
+
+        def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
+            self.path = path
+
+        def record(self, report: RecordReport) -> None:
+            self.reports.append((self.path, report))
+
+        def end_file(self, findings: list[Finding]) -> None:
+            warnings.extend(f"{self.path}: {finding.message}" for finding in findings)
+
+        def end(self, totals: Totals) -> None:
+            pass
+
+    sources = expand_paths(
+        paths, recursive=True, extensions=games.KNOWN_EXTENSIONS, recognise=games.recognise
+    )
+    collector = Collect()
+    plan = batch.Batch(games.detect, games.load_checker, game, jobs=1)
+    batch.run(sources, plan, CheckOptions(rules=None, settings={}), collector)
+    yield from collector.reports
+
+
+def _add_record(event: object, source: str, report: RecordReport, trust: str) -> str | None:
+    """Add the game a record reports to ``event``; the kind of record (chess, xiangqi, go)."""
+    from kifu.core.findings import Severity
+    from kifu.core.standings.event import UNKNOWN, Event, Game, Player, parse_round
+
+    assert isinstance(event, Event)
+    tags = report.tags
+    first_tag, second_tag, round_tag, kind = next(
+        (entry for entry in _PLAYERS if entry[0] in tags), _PLAYERS[-1]
+    )
+    first, second = tags.get(first_tag, "").strip(), tags.get(second_tag, "").strip()
+    if first in ("", "?") or second in ("", "?"):
+        event.warnings.append(f"{source}: the record does not name both players; not counted")
+        return None
+    round_, board = parse_round(tags.get(round_tag))
+    if tags.get("Board"):
+        board = parse_round(tags["Board"])[0]
+    declared = _result(report.declared_result)
+    verdict = _result(str(report.outcome.get("result"))) if report.outcome else None
+    about_result = [
+        f for f in report.findings if f.severity is Severity.ERROR and _about_result(f.code, f.message)
+    ]
+    counted = declared
+    if (verdict is not None and verdict != declared) or about_result:
+        said = report.outcome.get("reason") if report.outcome else None
+        rules = f"the rules say {verdict} ({said})" if verdict else about_result[0].message
+        counted = verdict if trust == "verified" and verdict is not None else declared
+        event.warnings.append(
+            f"{source}: {first} – {second}: declared {declared}, {rules}; counted {counted} (--trust {trust})"
+        )
+    if counted == UNKNOWN:
+        event.warnings.append(f"{source}: {first} – {second}: no result; not counted")
+    a, b = event.name(first, round_), event.name(second, round_)
+    for name, side in ((a, "White"), (b, "Black")):
+        if kind == "chess":
+            elo = tags.get(f"{side}Elo", "")
+            event.add_player_info(
+                Player(
+                    name,
+                    int(elo) if elo.isdigit() and int(elo) > 0 else None,
+                    tags.get(f"{side}FideId") or None,
+                    tags.get(f"{side}Title") or None,
+                )
+            )
+    event.games.append(Game(round_, a, b, counted, board, source))
+    return kind
+
+
+def _about_result(code: str, message: str) -> bool:
+    """Whether a finding is about the record's result (its code's title, or its message, says so)."""
+    from kifu.core.findings import lookup
+
+    known = lookup(code)
+    return "result" in (known.title if known is not None else message).lower()
+
+
+def _result(written: str | None) -> str:
+    """A declared or decided result as ``1-0``, ``0-1``, ``1/2-1/2`` or ``*`` (SGF forms too)."""
+    from kifu.core.standings.event import PLAYED, UNKNOWN
+
+    if written is None:
+        return UNKNOWN
+    text = written.strip()
+    if text in PLAYED:
+        return text
+    upper = text.upper()
+    if upper.startswith("B+"):
+        return "1-0"
+    if upper.startswith("W+"):
+        return "0-1"
+    if upper in ("0", "DRAW", "JIGO"):
+        return "1/2-1/2"
+    return UNKNOWN
