@@ -189,7 +189,7 @@ def _records(
     """
     from kifu import games
     from kifu.core import batch
-    from kifu.core.findings import Finding
+    from kifu.core.findings import Finding, Severity
     from kifu.core.game import CheckOptions
     from kifu.core.results import Totals
     from kifu.core.sources import expand_paths
@@ -211,7 +211,11 @@ def _records(
             self.reports.append((self.path, report))
 
         def end_file(self, findings: list[Finding]) -> None:
-            warnings.extend(f"{self.path}: {finding.message}" for finding in findings)
+            warnings.extend(
+                f"{self.path}: {finding.message}"
+                for finding in findings
+                if finding.severity >= Severity.WARNING
+            )
 
         def end(self, totals: Totals) -> None:
             pass

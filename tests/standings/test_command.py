@@ -149,3 +149,12 @@ def test_trf16_forfeits_and_absences() -> None:
     forfeit = CliRunner().invoke(cli, ["standings", str(EVENTS / "rr-forfeit.csv"), "--format", "trf"])
     dan = next(line for line in forfeit.stdout.splitlines() if "Dan" in line)
     assert field(dan, 99, 99) == "-" and field(dan, 119, 119) == "+"
+
+
+def test_a_match_of_two_is_a_round_robin(tmp_path: Path) -> None:
+    """Two players who met several times: every pair met, so the system is a round robin."""
+    table = tmp_path / "match.csv"
+    table.write_text("1,1,Kim,Ode,1-0\n2,1,Ode,Kim,1/2-1/2\n", encoding="utf-8")
+    document, _ = run(str(table))
+    assert document["system"] == "round-robin" and document["preset"] == "fide-rr"
+    assert places(document) == [("1", "Kim", 1.5), ("2", "Ode", 0.5)]

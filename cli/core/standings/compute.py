@@ -14,7 +14,7 @@ SYSTEMS = ("round-robin", "swiss", "knockout")
 
 
 def infer_system(event: Event, roster: Sequence[Team] | None = None) -> str:
-    """``round-robin`` when every two competitors met, else ``swiss``."""
+    """``round-robin`` when every two competitors met (a match of two too), else ``swiss``."""
     team_of = {p: t.name for t in roster for p in t.players} if roster else {}
     met: set[frozenset[str]] = set()
     names: set[str] = set()
@@ -27,7 +27,7 @@ def infer_system(event: Event, roster: Sequence[Team] | None = None) -> str:
         names |= {a, b}
         met.add(frozenset((a, b)))
     pairs = {frozenset(pair) for pair in combinations(sorted(names), 2)}
-    return "round-robin" if len(names) > 2 and pairs <= met else "swiss"
+    return "round-robin" if len(names) >= 2 and pairs <= met else "swiss"
 
 
 def compute(
