@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import click
+from kifu.commands.options import rules_options, settings_from
+from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.core.standings.tiebreaks import PRESETS
 from kifu.core.standings.writers import FORMATS
@@ -64,6 +67,7 @@ _PLAYERS = (
     show_default=True,
     help="Which game the record files hold (auto: by extension, then by content).",
 )
+@rules_options
 @click.option(
     "--event", "event_name", metavar="NAME", help="The event's name (default: the records' Event tag)."
 )
@@ -86,6 +90,8 @@ def standings(
     game: str,
     event_name: str | None,
     output_format: str,
+    rules: str | None,
+    **overrides: Any,
 ) -> None:
     """Rank the players (or teams) of an event from its records or a results table.
 
@@ -114,7 +120,8 @@ def standings(
     games_seen: dict[str, int] = {}
     names: dict[str, int] = {}
     if records:
-        collected = list(_records(records, None if game == "auto" else game, event.warnings))
+        options = Options(rules=rules, settings=settings_from(overrides))
+        collected = list(_records(records, None if game == "auto" else game, event.warnings, options))
         per_path: dict[str, int] = {}
         for path, _ in collected:
             per_path[path] = per_path.get(path, 0) + 1
@@ -179,9 +186,10 @@ def _system_of_preset(preset: str | None) -> str | None:
 
 
 def _records(
-    paths: Sequence[str], game: str | None, warnings: list[str]
+    paths: Sequence[str], game: str | None, warnings: list[str], options: Options
 ) -> Iterator[tuple[str, RecordReport]]:
-    """Every record of ``paths`` as the checker reports it (tags, declared result, outcome).
+    """Every record of ``paths`` as the checker reports it (tags, declared result, outcome),
+    read under ``options`` (the rules options of ``kifu check``).
 
     The one place that talks to the check pipeline (the registry and the batch runner), so
     that it is re-wired in one place when their API changes. Findings about a file (cannot
@@ -190,7 +198,6 @@ def _records(
     from kifu import games
     from kifu.core import batch
     from kifu.core.findings import Finding, Severity
-    from kifu.core.game import CheckOptions
     from kifu.core.results import Totals
     from kifu.core.sources import expand_paths
 
@@ -224,8 +231,8 @@ def _records(
         paths, recursive=True, extensions=games.KNOWN_EXTENSIONS, recognise=games.recognise
     )
     collector = Collect()
-    plan = batch.Batch(games.detect, games.load_checker, game, jobs=1)
-    batch.run(sources, plan, CheckOptions(rules=None, settings={}), collector)
+    plan = batch.Batch(games.detect, games.load, game, jobs=1)
+    batch.run(sources, plan, options, collector)
     yield from collector.reports
 
 
