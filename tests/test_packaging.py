@@ -26,3 +26,27 @@ def test_grammars_are_package_data() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     assert data["kifu.grammars"] == ["*.lark"]
     assert list((ROOT / "grammars").glob("*.lark"))
+
+
+def test_the_wheel_ships_the_grammars_the_schema_and_py_typed(tmp_path: Path) -> None:
+    import subprocess
+    import zipfile
+
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    (wheel,) = tmp_path.glob("kifu-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {"kifu/py.typed", "kifu/core/report/schemas/report.schema.json", "kifu/grammars/pgn.lark"} <= names
