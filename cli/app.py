@@ -9,15 +9,28 @@ import click
 from kifu import __version__
 
 #: command name → (module, attribute, one-line help); the module is imported on use only.
+#: The help is the command's own first line (tests/test_docs.py holds them equal).
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "check": ("kifu.commands.check", "check", "Parse and replay records; report findings and outcomes."),
-    "convert": ("kifu.commands.convert", "convert", "Convert records to another notation or format."),
-    "explain": ("kifu.commands.explain", "explain", "Document a finding code (or list them all)."),
-    "score": ("kifu.commands.score", "score", "Count Go games by area and compare with RE."),
+    "check": (
+        "kifu.commands.check",
+        "check",
+        "Check game records: syntax, legality of every move, results, draws.",
+    ),
+    "convert": ("kifu.commands.convert", "convert", "Convert game records to another notation or format."),
+    "explain": (
+        "kifu.commands.explain",
+        "explain",
+        "Explain finding CODE such as CHESS101; without CODE, list every code.",
+    ),
+    "score": (
+        "kifu.commands.score",
+        "score",
+        "Count Go games by area: stones, territory, shared points, komi, handicap, margin.",
+    ),
     "standings": (
         "kifu.commands.standings",
         "standings",
-        "Crosstable and standings of an event, with tie-breaks (CXA, FIDE, Go).",
+        "Rank the players (or teams) of an event from its records or a results table.",
     ),
 }
 

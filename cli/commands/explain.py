@@ -8,7 +8,7 @@ import click
 @click.command("explain")
 @click.argument("code", required=False)
 def explain(code: str | None) -> None:
-    """Explain finding CODE (e.g. CHESS101); without CODE, list every code."""
+    """Explain finding CODE such as CHESS101; without CODE, list every code."""
     from kifu import games
     from kifu.core.findings import REGISTRY, lookup
 
