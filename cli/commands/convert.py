@@ -5,12 +5,16 @@ from __future__ import annotations
 import codecs
 import os
 import sys
-import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 from kifu.commands.options import check_language, rules_options, settings_from
+from kifu.core.findings import Finding, Severity
+from kifu.core.game import Game, Options
+from kifu.core.output import write_atomically
+from kifu.core.sources import Source, SourceError
 
 
 @click.command("convert")
@@ -76,10 +80,7 @@ def convert(
     error or an internal error (KIFU001: the other inputs are still converted).
     """
     from kifu import games
-    from kifu.core import records as per_record
-    from kifu.core.findings import Finding, Severity
-    from kifu.core.game import Options
-    from kifu.core.sources import Source, SourceError, expand_paths
+    from kifu.core.sources import expand_paths
 
     settings = settings_from(overrides)
     if read_lang is not None:
@@ -95,111 +96,186 @@ def convert(
         except LookupError:
             raise click.BadParameter(f"unknown encoding {encoding!r}", param_hint="--encoding") from None
     to_directory = output is not None and (output.endswith(os.sep) or os.path.isdir(output))
-    sources = [item for item in expand_paths(inputs, recursive=False, extensions=games.KNOWN_EXTENSIONS)]
+    sources = list(expand_paths(inputs, recursive=False, extensions=games.KNOWN_EXTENSIONS))
     if output and not to_directory and len(sources) > 1:
         raise click.UsageError("several inputs need -o DIR/ (or stdout)")
+    plans = [_plan(item, game, target, output, to_directory, in_place) for item in sources]
+    _refuse_collisions(plans)
     failed = dropped_any = crashed = False
-    for item in sources:
-        if isinstance(item, tuple):
-            click.echo(f"kifu: {item[0]}: {item[1].message}", err=True)
+    for plan in plans:
+        if plan.error is not None:
+            _say(plan.path, plan.error)
             failed = True
             continue
-        source: Source = item
-        try:
-            detected = games.detect(source, None if game == "auto" else game)
-        except SourceError as error:
-            _say(source.path, error.finding.message)
-            failed = True
-            continue
-        if detected is None:
-            click.echo(f"kifu: {source.path}: cannot tell which game it records; use --game", err=True)
-            failed = True
-            continue
-        name, fmt = detected
-        module = games.load(name)
-        if module is None or target not in module.TARGETS:
-            known = ", ".join(module.TARGETS) if module else "none yet"
-            raise click.UsageError(f"{name} records cannot be converted to {target!r} (targets: {known})")
-        kind = module.TARGETS[target]
-        texts: list[str] = []
-        lost: dict[str, int] = {}
-        problems = records = errors = 0
-        try:
-            for converted in per_record.convert_source(module, source, fmt, target, options):
-                if isinstance(converted, Finding):
-                    if converted.severity is Severity.ERROR:
-                        _say(source.path, converted.message)
-                        errors += 1
-                        crashed = crashed or converted.code == "KIFU001"
-                    continue
-                for finding in converted.findings:
-                    click.echo(f"kifu: {source.path}: game {converted.index}: {finding.message}", err=True)
-                    errors += 1
-                    crashed = crashed or finding.code == "KIFU001"
-                records += 1
-                if converted.text:
-                    texts.append(converted.text)
-                for what in converted.dropped:
-                    lost[what] = lost.get(what, 0) + 1
-                for problem in converted.problems:
-                    problems += 1
-                    if problems <= 20:
-                        click.echo(f"kifu: {source.path}: game {converted.index}: {problem}", err=True)
-        except SourceError as error:
-            _say(source.path, error.finding.message)
-            failed = True
-            continue
-        if not records and not errors:
-            click.echo(f"kifu: {source.path}: no {name} record found (is the file empty?)", err=True)
-            errors += 1
-        failed = failed or bool(errors)
-        if not records:
-            continue  # nothing to write
-        if problems > 20:
-            click.echo(f"kifu: {source.path}: … and {problems - 20} more problem(s)", err=True)
-        if lost or problems:
-            dropped_any = True
-        if problems and not lenient:
-            failed = True
-        if lost:
-            what = ", ".join(
-                f"{kind} ({count} game{'s' if count > 1 else ''})" for kind, count in lost.items()
-            )
-            click.echo(f"kifu: {source.path}: {target} cannot hold, so dropped: {what}", err=True)
-        document = _join(texts, kind.separated)
-        codec = encoding or "utf-8"
-        if encoding is not None:
-            document = module.declare_encoding(document, target, encoding)
-        try:
-            data = document.encode(codec)
-        except UnicodeEncodeError as error:
-            line = document.count("\n", 0, error.start) + 1
-            click.echo(
-                f"kifu: {source.path}: the {target} output cannot be written in {encoding}: "
-                f"{document[error.start]!r} (output line {line}); nothing written",
-                err=True,
-            )
-            failed = True
-            continue
-        extension = kind.extension
-        destination = _destination(source, extension, output, to_directory, in_place)
-        if destination is None:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(data)
-            continue
-        if (
-            not in_place
-            and source.path != "-"
-            and os.path.exists(destination)
-            and os.path.samefile(destination, source.path)
-        ):
-            raise click.UsageError(f"{destination} is the input; use --in-place to replace it")
-        write_atomically(destination, data)
+        assert plan.source is not None and plan.module is not None
+        done = _convert(plan, target, options, encoding, lenient)
+        failed = failed or done.failed
+        crashed = crashed or done.crashed
+        dropped_any = dropped_any or done.dropped
     sys.stdout.flush()
     if crashed:
         sys.exit(2)
     if failed or (strict and dropped_any):
         sys.exit(1)
+
+
+@dataclass(slots=True)
+class _Plan:
+    """What to do with one input: its game and where its conversion goes (``None``: stdout).
+
+    ``error`` says why it cannot be converted (it is reported in its turn, and the others
+    are still converted).
+    """
+
+    path: str
+    source: Source | None = None
+    name: str = ""
+    fmt: str = ""
+    module: Game[Any] | None = None
+    destination: str | None = None
+    error: str | None = None
+
+
+@dataclass(slots=True)
+class _Done:
+    failed: bool = False
+    crashed: bool = False
+    dropped: bool = False
+
+
+def _plan(
+    item: Source | tuple[str, Finding],
+    game: str,
+    target: str,
+    output: str | None,
+    to_directory: bool,
+    in_place: bool,
+) -> _Plan:
+    """Recognise an input and decide where its conversion goes; usage errors stop the command."""
+    from kifu import games
+
+    if isinstance(item, tuple):
+        return _Plan(item[0], error=item[1].message)
+    source = item
+    try:
+        detected = games.detect(source, None if game == "auto" else game)
+    except SourceError as error:
+        return _Plan(source.path, error=error.finding.message)
+    if detected is None:
+        return _Plan(source.path, error="cannot tell which game it records; use --game")
+    name, fmt = detected
+    module = games.load(name)
+    if module is None or target not in module.TARGETS:
+        known = ", ".join(module.TARGETS) if module else "none yet"
+        raise click.UsageError(f"{name} records cannot be converted to {target!r} (targets: {known})")
+    extension = module.TARGETS[target].extension
+    destination = _destination(source, extension, output, to_directory, in_place)
+    if in_place and (source.extension != extension or source.compressed):
+        raise click.UsageError(
+            f"--in-place would write {target} ({extension}) into {source.path}: it replaces a file by the "
+            "same format only; use -o"
+        )
+    if (
+        destination is not None
+        and not in_place
+        and source.path != "-"
+        and os.path.exists(destination)
+        and os.path.samefile(destination, source.path)
+    ):
+        raise click.UsageError(f"{destination} is the input; use --in-place to replace it")
+    return _Plan(source.path, source, name, fmt, module, destination)
+
+
+def _refuse_collisions(plans: list[_Plan]) -> None:
+    """Two inputs whose conversions would go to one file: refused before anything is written."""
+    seen: dict[str, str] = {}
+    for plan in plans:
+        if plan.destination is None or plan.error is not None:
+            continue
+        key = os.path.realpath(plan.destination)
+        if key in seen:
+            raise click.UsageError(
+                f"{seen[key]} and {plan.path} would both be converted to {plan.destination}; "
+                "convert them into different directories"
+            )
+        seen[key] = plan.path
+
+
+def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, lenient: bool) -> _Done:
+    """Convert one input and write it (or print it); what went wrong is said on stderr."""
+    from kifu.core import records as per_record
+
+    assert plan.source is not None and plan.module is not None
+    source, module = plan.source, plan.module
+    kind = module.TARGETS[target]
+    done = _Done()
+    texts: list[str] = []
+    lost: dict[str, int] = {}
+    problems = records = errors = 0
+    try:
+        for converted in per_record.convert_source(module, source, plan.fmt, target, options):
+            if isinstance(converted, Finding):
+                if converted.severity is Severity.ERROR:
+                    _say(source.path, converted.message)
+                    errors += 1
+                    done.crashed = done.crashed or converted.code == "KIFU001"
+                continue
+            for finding in converted.findings:
+                click.echo(f"kifu: {source.path}: game {converted.index}: {finding.message}", err=True)
+                errors += 1
+                done.crashed = done.crashed or finding.code == "KIFU001"
+            records += 1
+            if converted.text:
+                texts.append(converted.text)
+            for what in converted.dropped:
+                lost[what] = lost.get(what, 0) + 1
+            for problem in converted.problems:
+                problems += 1
+                if problems <= 20:
+                    click.echo(f"kifu: {source.path}: game {converted.index}: {problem}", err=True)
+    except SourceError as error:
+        _say(source.path, error.finding.message)
+        done.failed = True
+        return done
+    if not records and not errors:
+        click.echo(f"kifu: {source.path}: no {plan.name} record found (is the file empty?)", err=True)
+        errors += 1
+    done.failed = bool(errors) or (bool(problems) and not lenient)
+    if not records:
+        return done  # nothing to write
+    if problems > 20:
+        click.echo(f"kifu: {source.path}: … and {problems - 20} more problem(s)", err=True)
+    done.dropped = bool(lost or problems)
+    if lost:
+        what = ", ".join(f"{kind} ({count} game{'s' if count > 1 else ''})" for kind, count in lost.items())
+        click.echo(f"kifu: {source.path}: {target} cannot hold, so dropped: {what}", err=True)
+    document = _join(texts, kind.separated)
+    if encoding is not None:
+        document = module.declare_encoding(document, target, encoding)
+    try:
+        data = document.encode(encoding or "utf-8")
+    except UnicodeEncodeError as error:
+        line = document.count("\n", 0, error.start) + 1
+        click.echo(
+            f"kifu: {source.path}: the {target} output cannot be written in {encoding}: "
+            f"{document[error.start]!r} (output line {line}); nothing written",
+            err=True,
+        )
+        done.failed = True
+        return done
+    if plan.destination is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        return done
+    try:
+        write_atomically(
+            plan.destination, data, keep=source.path if plan.destination == source.path else None
+        )
+    except OSError as error:
+        why = error.strerror or str(error)
+        click.echo(f"kifu: {source.path}: cannot write {plan.destination}: {why}; nothing written", err=True)
+        done.failed = True
+    return done
 
 
 def _say(path: str, message: str) -> None:
@@ -228,16 +304,3 @@ def _destination(
         os.makedirs(output, exist_ok=True)
         return os.path.join(output, stem + extension)
     return output
-
-
-def write_atomically(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file renamed over it (never half-written)."""
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(prefix=".kifu-", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise

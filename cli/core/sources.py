@@ -77,6 +77,11 @@ class Source:
         return name
 
     @property
+    def compressed(self) -> bool:
+        """Whether the file name has a compression suffix (``.gz``, ``.bz2``, ``.xz``, ``.zst``)."""
+        return self.name_without_compression != self.path.lower()
+
+    @property
     def extension(self) -> str:
         """The lower-case extension after removing any compression suffix (``.pgn``)."""
         return os.path.splitext(self.name_without_compression)[1]

@@ -146,8 +146,10 @@ def test_writes_are_atomic_and_inputs_safe(tmp_path: Path) -> None:
     original = source.read_text()
     code, _, err = invoke(str(source), "--to", "pgn", "-o", str(source))
     assert code == 2 and "--in-place" in err and source.read_text() == original
-    assert invoke(str(source), "--to", "uci", "--in-place")[0] == 0
-    assert source.read_text().startswith("e2e4 e7e5")
+    code, _, err = invoke(str(source), "--to", "uci", "--in-place")  # UCI would replace the PGN: refused
+    assert code == 2 and "same format only" in err and source.read_text() == original
+    assert invoke(str(source), "--to", "pgn", "--in-place")[0] == 0
+    assert source.read_text().startswith('[Event "')
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".kifu-")]
     out = tmp_path / "out"
     assert (

@@ -1,0 +1,126 @@
+"""Conversion that loses nothing without saying so: file modes, --in-place, symlinks, output
+errors and colliding outputs (issue 16's conversion cases)."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from kifu.app import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = (ROOT / "fixtures/chess/good/opera-game.pgn").read_text()
+
+
+def convert(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["convert", *args], catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def umask() -> Iterator[None]:
+    saved = os.umask(0o022)
+    yield
+    os.umask(saved)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.mark.parametrize(("mask", "expected"), [(0o022, 0o644), (0o077, 0o600)])
+def test_a_new_output_file_has_the_mode_the_umask_gives(
+    tmp_path: Path, umask: None, mask: int, expected: int
+) -> None:
+    source = tmp_path / "game.pgn"
+    source.write_text(GAME)
+    os.umask(mask)
+    assert convert(str(source), "--to", "uci", "-o", str(tmp_path / "game.uci"))[0] == 0
+    assert mode(tmp_path / "game.uci") == expected
+
+
+def test_in_place_keeps_the_mode_and_the_owner(tmp_path: Path) -> None:
+    source = tmp_path / "game.pgn"
+    source.write_text(GAME.replace("\n\n1.", "\n\n1.", 1))
+    source.chmod(0o640)
+    owner = (source.stat().st_uid, source.stat().st_gid)
+    if os.geteuid() == 0:  # as root the owner can be another user's, and must stay so
+        os.chown(source, 65534, 65534)
+        owner = (65534, 65534)
+    assert convert(str(source), "--to", "pgn", "--in-place")[0] == 0
+    assert mode(source) == 0o640 and (source.stat().st_uid, source.stat().st_gid) == owner
+
+
+def test_in_place_writes_through_a_symlink(tmp_path: Path) -> None:
+    real = tmp_path / "real.pgn"
+    real.write_text(GAME)
+    link = tmp_path / "link.pgn"
+    link.symlink_to(real)
+    assert convert(str(link), "--to", "pgn", "--in-place")[0] == 0
+    assert link.is_symlink() and real.read_text().startswith('[Event "')
+
+
+@pytest.mark.parametrize(
+    ("name", "target"),
+    [("game.pgn", "uci"), ("game.pgn", "json"), ("game.pgn.gz", "pgn"), ("game.xqf", "pgn")],
+)
+def test_in_place_into_another_format_is_refused(tmp_path: Path, name: str, target: str) -> None:
+    source = tmp_path / name
+    data = gzip.compress(GAME.encode()) if name.endswith(".gz") else GAME.encode()
+    if name.endswith(".xqf"):
+        data = (
+            (ROOT / "fixtures/xiangqi/good")
+            .joinpath(next(p.name for p in (ROOT / "fixtures/xiangqi/good").iterdir() if p.suffix == ".xqf"))
+            .read_bytes()
+        )
+    source.write_bytes(data)
+    code, _, err = convert(str(source), "--to", target, "--in-place")
+    assert code == 2 and "same format only" in err
+    assert source.read_bytes() == data
+
+
+def test_an_output_error_is_said_per_input_and_the_others_are_converted(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.pgn", tmp_path / "b.pgn"
+    first.write_text(GAME)
+    second.write_text(GAME)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "a.pgn").mkdir()  # a directory where the first output must go
+    code, _, err = convert(str(first), str(second), "--to", "pgn", "-o", f"{out}/")
+    assert code == 1 and "cannot write" in err and (out / "b.pgn").is_file()
+
+
+def test_an_output_directory_that_is_a_file_is_a_finding_not_a_traceback(tmp_path: Path) -> None:
+    source = tmp_path / "a.pgn"
+    source.write_text(GAME)
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("x")
+    code, _, err = convert(str(source), "--to", "pgn", "-o", str(blocker / "a.pgn"))
+    assert code == 1 and "cannot write" in err and "Traceback" not in err
+
+
+def test_two_inputs_with_one_output_name_are_refused_before_anything_is_written(tmp_path: Path) -> None:
+    (tmp_path / "x").mkdir()
+    (tmp_path / "y").mkdir()
+    (tmp_path / "x" / "game.pgn").write_text(GAME)
+    (tmp_path / "y" / "game.pgn").write_text(GAME)
+    out = tmp_path / "out"
+    code, _, err = convert(
+        str(tmp_path / "x" / "game.pgn"), str(tmp_path / "y" / "game.pgn"), "--to", "uci", "-o", f"{out}/"
+    )
+    assert code == 2 and "would both be converted to" in err
+    assert not out.exists() or not list(out.iterdir())
+
+
+def test_an_empty_or_garbage_xqf_is_a_finding_with_exit_1(tmp_path: Path) -> None:
+    for name, data in (("empty.xqf", b""), ("garbage.xqf", b"XQ" + bytes(range(256)) * 4)):
+        source = tmp_path / name
+        source.write_bytes(data)
+        out = tmp_path / (name + ".pgn")
+        code, _, err = convert(str(source), "--to", "pgn", "-o", str(out))
+        assert code == 1 and err, name
