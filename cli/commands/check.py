@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import click
-from kifu.commands.options import check_language, rules_options, settings_from
+from kifu.commands.options import apply_limits, check_language, limit_options, rules_options, settings_from
 from kifu.core.findings import Severity
 from kifu.core.report import FORMATS
 
@@ -28,6 +28,7 @@ from kifu.core.report import FORMATS
     help="Which game the files record (auto: by extension, then by content).",
 )
 @rules_options
+@limit_options
 @click.option(
     "--lang",
     metavar="LANG",
@@ -111,6 +112,7 @@ def check(
     from kifu.core.report import make_reporter
     from kifu.core.sources import expand_paths
 
+    apply_limits(overrides)
     settings = settings_from(overrides)
     if lang is not None:
         settings["lang"] = check_language(lang, "--lang")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from kifu.commands.options import check_language, rules_options, settings_from
+from kifu.commands.options import apply_limits, check_language, limit_options, rules_options, settings_from
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import Game, Options
 from kifu.core.output import write_atomically
@@ -34,6 +34,7 @@ from kifu.core.sources import Source, SourceError
     help="Output file, or a directory (ending in /) for one file per input. Default: stdout.",
 )
 @rules_options
+@limit_options
 @click.option("--lang", metavar="LANG", help="Chess san: piece letters of the output (de, es, fr, …).")
 @click.option(
     "--read-lang",
@@ -82,6 +83,7 @@ def convert(
     from kifu import games
     from kifu.core.sources import expand_paths
 
+    apply_limits(overrides)
     settings = settings_from(overrides)
     if read_lang is not None:
         settings["lang"] = check_language(read_lang, "--read-lang")

@@ -107,3 +107,62 @@ def check_language(value: str | None, option: str) -> str | None:
             f"unknown language {value!r}; use one of {', '.join(known)}", param_hint=option
         )
     return value.lower()
+
+
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+
+
+def _size(context: click.Context, parameter: click.Parameter, value: str | None) -> int | None:
+    """A size in bytes or characters: ``512M``, ``2G``, ``300k``, ``1000``; ``0`` for no limit."""
+    if value is None:
+        return None
+    text = value.strip().upper().removesuffix("B").removesuffix("I")
+    unit = text[-1:] if text[-1:] in ("K", "M", "G") else ""
+    number = text[: len(text) - len(unit)]
+    if not (number.isascii() and number.isdigit()):
+        raise click.BadParameter(f"{value!r} is not a size such as 512M, 2G or 0", context, parameter)
+    return int(number) * _UNITS[unit]
+
+
+def limit_options(command: F) -> F:
+    """Add the input limits (``--max-decompressed``, ``--max-record``, ``--max-depth``) to a command."""
+    decorators = [
+        click.option(
+            "--max-decompressed",
+            callback=_size,
+            metavar="SIZE",
+            help="Stop reading a compressed file that inflates past SIZE (default 512M; 0: no limit).",
+        ),
+        click.option(
+            "--max-record",
+            callback=_size,
+            metavar="SIZE",
+            help="Do not read a record longer than SIZE characters (default 16M; 0: no limit).",
+        ),
+        click.option(
+            "--max-depth",
+            type=click.IntRange(0),
+            metavar="N",
+            help="Do not read variations nested deeper than N (default 1000; 0: no limit).",
+        ),
+    ]
+    for decorator in reversed(decorators):
+        command = decorator(command)
+    return command
+
+
+def apply_limits(values: dict[str, Any]) -> None:
+    """Set the process's input limits from a command's parameters (removed from ``values``)."""
+    from kifu.core.limits import set_limits
+
+    given = {
+        key: value
+        for key, value in (
+            ("decompressed", values.pop("max_decompressed", None)),
+            ("record", values.pop("max_record", None)),
+            ("depth", values.pop("max_depth", None)),
+        )
+        if value is not None
+    }
+    if given:
+        set_limits(**given)

@@ -17,7 +17,7 @@ import importlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from kifu.core import records
@@ -32,7 +32,7 @@ from kifu.core.game import Game, Options
 from kifu.core.record import Span
 from kifu.core.report import Reporter
 from kifu.core.results import RecordReport, Totals
-from kifu.core.sources import Source, SourceError
+from kifu.core.sources import Source, SourceError, display_path
 
 Detector = Callable[[Source, "str | None"], "tuple[str, str] | None"]
 Loader = Callable[[str], "Game[Any] | None"]
@@ -360,7 +360,7 @@ def run(
         for job, result in _ordered(_plan(items, batch, options, split), executor):
             if isinstance(job, _Start):
                 totals.files += 1
-                reporter.begin_file(job.state.path, job.state.game, job.fmt)
+                reporter.begin_file(display_path(job.state.path), job.state.game, job.fmt)
             elif isinstance(job, _Task):
                 _deliver(job.state, result, reporter, totals)
                 if progress is not None:
@@ -379,7 +379,7 @@ def _deliver(state: _FileState, items: Iterable[Item], reporter: Reporter, total
             state.records += 1
             totals.records += 1
             totals.add(item.findings)
-            reporter.record(item)
+            reporter.record(_displayed(state.path, item) if _undisplayable(state.path) else item)
         else:
             state.findings.append(item)
 
@@ -393,4 +393,20 @@ def _end_file(state: _FileState, reporter: Reporter, totals: Totals) -> None:
     ):
         findings.append(IO_NO_RECORDS(f"no {state.game} records found in {state.path}"))
     totals.add(findings)
+    if _undisplayable(state.path):
+        findings = [_displayed_finding(state.path, finding) for finding in findings]
     reporter.end_file(findings)
+
+
+def _undisplayable(path: str) -> bool:
+    """A file name that is not UTF-8 (it holds surrogate escapes): shown escaped in every format."""
+    return not path.isascii() and display_path(path) != path
+
+
+def _displayed_finding(path: str, finding: Finding) -> Finding:
+    return replace(finding, message=finding.message.replace(path, display_path(path)))
+
+
+def _displayed(path: str, report: RecordReport) -> RecordReport:
+    report.findings = [_displayed_finding(path, finding) for finding in report.findings]
+    return report

@@ -160,6 +160,16 @@ IO_UNSUPPORTED_GAME = register(
     "game not supported yet",
     "The file records a game whose reader is not part of this version of kifu.",
 )
+IO_LIMIT = register(
+    "IO008",
+    Severity.ERROR,
+    "input over a size limit",
+    "Part of the input is larger than kifu reads, so that a hostile or damaged file cannot "
+    "exhaust memory or time: a compressed file that inflates past --max-decompressed (default "
+    "512 MiB), a record longer than --max-record characters (default 16 MiB), variations nested "
+    "deeper than the limit. What came before the limit was checked; raise the limit to read the "
+    "rest (0: no limit). docs/reliability.md lists the limits.",
+)
 INTERNAL_ERROR = register(
     "KIFU001",
     Severity.ERROR,

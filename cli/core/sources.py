@@ -14,19 +14,23 @@ import gzip
 import io
 import lzma
 import os
+import shutil
 import sys
+import tempfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import IO, BinaryIO
 
 from kifu.core.findings import (
     IO_BINARY,
     IO_DECOMPRESS,
     IO_LATIN1,
+    IO_LIMIT,
     IO_UNREADABLE,
     Finding,
 )
+from kifu.core.limits import MIB, limits, shown
 from kifu.core.record import Span
 
 STDIN = "-"
@@ -49,12 +53,63 @@ DECOMPRESSION_ERRORS: tuple[type[BaseException], ...] = (
 )
 
 
+class LimitReached(OSError):
+    """A compressed stream inflated past the limit (``--max-decompressed``): it ends here.
+
+    An :class:`OSError`, so that every reader's handling of damaged compressed data stops the
+    file there; :func:`decompression_finding` gives the right finding for either.
+    """
+
+
+def decompression_finding(path: str, error: BaseException, after: str = "") -> Finding:
+    """The finding for a compressed stream that ended early: over the size limit (IO008) or
+    damaged (IO002). ``after`` says where (``after line 120``); the records before were read."""
+    if isinstance(error, LimitReached):
+        return IO_LIMIT(f"{path}: {error}{' ' + after if after else ''}; the records before it were checked")
+    return IO_DECOMPRESS(
+        f"{path}: compressed data is damaged or truncated{' ' + after if after else ''} ({error}); "
+        "the records before it were checked"
+    )
+
+
+class _Capped(io.RawIOBase):
+    """A decompressing stream that raises :class:`LimitReached` past ``cap`` bytes."""
+
+    def __init__(self, inner: BinaryIO, cap: int) -> None:
+        self.inner, self.cap, self.seen = inner, cap, 0
+        # one step of decompression at a time: the data before damage is not lost with it
+        self._read = getattr(inner, "read1", inner.read)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        data = self._read(len(buffer))
+        self.seen += len(data)
+        if self.seen > self.cap:
+            raise LimitReached(
+                f"decompressed data is larger than the limit of {shown(self.cap)} (--max-decompressed)"
+            )
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        self.inner.close()
+        super().close()
+
+
 class SourceError(Exception):
     """A source cannot be read; carries the finding that says why."""
 
     def __init__(self, finding: Finding) -> None:
         super().__init__(finding.message)
         self.finding = finding
+
+
+def display_path(path: str) -> str:
+    """``path`` as every output shows it: a name that is not UTF-8 (read by Python with surrogate
+    escapes) has its undecodable bytes written ``\\xff``, so that reports stay valid UTF-8."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,31 +218,56 @@ def open_binary(source: Source) -> BinaryIO:
     """
     try:
         stream: io.BufferedReader = (
-            io.BufferedReader(io.BytesIO(_stdin_bytes())) if source.is_stdin else open(source.path, "rb")  # noqa: SIM115
+            io.BufferedReader(_stdin_copy()) if source.is_stdin else open(source.path, "rb")  # noqa: SIM115
         )
     except OSError as error:
         raise SourceError(IO_UNREADABLE(f"cannot open {source.path}: {error.strerror}")) from None
     head = stream.peek(8)[:8]
     for magic, kind in _MAGIC:
         if head.startswith(magic):
-            return _decompressor(kind, stream, source)
+            inflating = _decompressor(kind, stream, source)
+            cap = limits().decompressed
+            return io.BufferedReader(_Capped(inflating, cap), 1 << 16) if cap else inflating
     return stream
 
 
-_STDIN_CACHE: dict[int, bytes] = {}
+_STDIN_SPOOL: dict[int, IO[bytes]] = {}
 
 
-def _stdin_bytes() -> bytes:
-    """Standard input, read once per stream: detection and reading both need its start.
+def _stdin_copy() -> io.RawIOBase:
+    """A reader of standard input from its start: detection and reading both need it.
 
-    Keyed by the stream object, so that a program (or a test) that replaces ``sys.stdin``
-    between two checks reads the new stream.
+    Standard input is copied once into a spooled temporary file (in memory up to 8 MiB, on disk
+    beyond), so that a large stream is not held in memory. Keyed by the stream object, so that
+    a program (or a test) that replaces ``sys.stdin`` between two checks reads the new stream.
     """
     key = id(sys.stdin)
-    if key not in _STDIN_CACHE:
-        _STDIN_CACHE.clear()
-        _STDIN_CACHE[key] = sys.stdin.buffer.read()
-    return _STDIN_CACHE[key]
+    spool = _STDIN_SPOOL.get(key)
+    if spool is None:
+        for old in _STDIN_SPOOL.values():
+            old.close()
+        _STDIN_SPOOL.clear()
+        spool = _STDIN_SPOOL[key] = tempfile.SpooledTemporaryFile(max_size=8 * MIB)  # noqa: SIM115
+        shutil.copyfileobj(sys.stdin.buffer, spool, 1 << 20)
+    return _Unclosed(spool)
+
+
+class _Unclosed(io.RawIOBase):
+    """A view of the spooled standard input, from its start, with a position of its own; closing
+    it does not close the spool (standard input is read again by the next view)."""
+
+    def __init__(self, spool: IO[bytes]) -> None:
+        self.spool, self.position = spool, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        self.spool.seek(self.position)
+        data = self.spool.read(len(buffer))
+        self.position += len(data)
+        buffer[: len(data)] = data
+        return len(data)
 
 
 def _decompressor(kind: str, raw: BinaryIO, source: Source) -> BinaryIO:
@@ -250,12 +330,7 @@ class LineDecoder:
             except StopIteration:
                 break
             except DECOMPRESSION_ERRORS as error:
-                self.findings.append(
-                    IO_DECOMPRESS(
-                        f"{path}: compressed data is damaged or truncated after line {number} "
-                        f"({error}); the records before it were checked"
-                    )
-                )
+                self.findings.append(decompression_finding(path, error, f"after line {number}"))
                 break
             number += 1
             if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
