@@ -1,0 +1,110 @@
+"""Chess boards as terminal text and as SVG (python-chess's ``chess.svg``, made SVG 1.1).
+
+Text uses FEN letters (upper case White, lower case Black), which read the same on light and
+dark terminals, where figurines swap colours; every square is three characters wide so the
+marks fit around a piece: ``[ ]`` the squares of the last move, ``*K*`` a king in check.
+"""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape
+
+import chess.svg
+from kifu.core.svg import LIGHT
+
+import chess
+
+_FILES = "abcdefgh"
+
+
+def _describe_move(board: chess.Board, last_move: chess.Move | None) -> str | None:
+    """``1... e5`` when ``last_move`` is the board's last move (SAN known), else the UCI move."""
+    if last_move is None:
+        return None
+    if board.move_stack and board.move_stack[-1] == last_move:
+        before = board.copy(stack=1)
+        before.pop()
+        if before.is_legal(last_move):
+            dots = "." if before.turn == chess.WHITE else "..."
+            return f"{before.fullmove_number}{dots} {before.san(last_move)}"
+    return last_move.uci()
+
+
+def _status(board: chess.Board) -> str:
+    side = "White" if board.turn == chess.WHITE else "Black"
+    if board.is_checkmate():
+        return f"{side} is checkmated"
+    if board.is_check():
+        return f"{side} to move, in check"
+    if board.is_stalemate():
+        return f"{side} to move: stalemate"
+    return f"{side} to move"
+
+
+def text(board: chess.Board, *, last_move: chess.Move | None = None, flipped: bool = False) -> str:
+    """The board with coordinates on all four sides, marks and a legend (side to move, FEN)."""
+    files = range(7, -1, -1) if flipped else range(8)
+    ranks = range(8) if flipped else range(7, -1, -1)
+    marked = {last_move.from_square, last_move.to_square} if last_move else set()
+    checked = board.king(board.turn) if board.is_check() else None
+    header = ("    " + "".join(f" {_FILES[f]} " for f in files)).rstrip()
+    lines = [header, "   ┌" + "─" * 24 + "┐"]
+    for rank in ranks:
+        cells = []
+        for file in files:
+            sq = chess.square(file, rank)
+            piece = board.piece_at(sq)
+            symbol = piece.symbol() if piece else "."
+            if sq == checked:
+                cells.append(f"*{symbol}*")
+            elif sq in marked:
+                cells.append(f"[{symbol}]")
+            else:
+                cells.append(f" {symbol} ")
+        lines.append(f" {rank + 1} │{''.join(cells)}│ {rank + 1}")
+    lines += ["   └" + "─" * 24 + "┘", header, ""]
+    legend = [_status(board)]
+    move = _describe_move(board, last_move)
+    if move:
+        legend.append(f"last move {move} on the squares in [ ]")
+    if checked is not None:
+        legend.append("*K* the king in check")
+    lines.append("; ".join(legend))
+    lines.append(f"FEN {board.fen()}")
+    return "\n".join(lines) + "\n"
+
+
+_COLOURS = {
+    "square light": LIGHT.square_light,
+    "square dark": LIGHT.square_dark,
+    "square light lastmove": LIGHT.square_light_last,
+    "square dark lastmove": LIGHT.square_dark_last,
+    "margin": LIGHT.background,
+    "coord": LIGHT.label,
+}
+
+
+def svg(
+    board: chess.Board, *, size: int = 360, last_move: chess.Move | None = None, flipped: bool = False
+) -> str:
+    """The board as an SVG 1.1 document ``size`` pixels square: last move shaded, a checked king haloed."""
+    if size <= 0:
+        raise ValueError(f"size must be positive, not {size}")
+    checked = board.king(board.turn) if board.is_check() else None
+    drawn = chess.svg.board(
+        board,
+        orientation=chess.BLACK if flipped else chess.WHITE,
+        lastmove=last_move,
+        check=checked,
+        size=size,
+        colors=_COLOURS,
+    )
+    # chess.svg writes no version and puts an HTML <pre> in <desc>, which SVG 1.1 does not allow.
+    title = f"Chess position, {_status(board)}"
+    move = _describe_move(board, last_move)
+    description = f"FEN {board.fen()}" + (f"; last move {move}" if move else "")
+    drawn = re.sub(r"<desc>.*?</desc>", "", drawn, count=1, flags=re.DOTALL)
+    head, _, body = drawn.partition(">")
+    head = head.replace("<svg ", '<svg version="1.1" ', 1)
+    return f"{head}><title>{escape(title)}</title><desc>{escape(description)}</desc>{body}\n"
