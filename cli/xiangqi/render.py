@@ -1,0 +1,252 @@
+"""Xiangqi boards as terminal text and as SVG, drawn from :class:`kifu.xiangqi.board.Board`.
+
+Red sits at the bottom unless ``flipped``. File numbers follow the notation: each side counts
+from its own right, Red 一…九 (text: 1…9 under the board), Black 1…9 (above it). The last move
+is the int move of the board (``from << 7 | to``).
+"""
+
+from __future__ import annotations
+
+from kifu.core.svg import CJK_SERIF, LIGHT, SANS, Attribute, Document
+from kifu.xiangqi.board import (
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    FILES,
+    HORSE,
+    KING,
+    PAWN,
+    RED,
+    Board,
+    move_from,
+    move_name,
+    move_to,
+    square,
+)
+from kifu.xiangqi.fen import write_fen
+
+#: The characters on the pieces: traditional forms, distinct for the two sides (帥/將, 仕/士,
+#: 相/象, 傌/馬, 俥/車, 炮/砲, 兵/卒), as on most sets.
+CHARACTERS = {
+    KING: "帥",
+    ADVISOR: "仕",
+    ELEPHANT: "相",
+    HORSE: "傌",
+    CHARIOT: "俥",
+    CANNON: "炮",
+    PAWN: "兵",
+    -KING: "將",
+    -ADVISOR: "士",
+    -ELEPHANT: "象",
+    -HORSE: "馬",
+    -CHARIOT: "車",
+    -CANNON: "砲",
+    -PAWN: "卒",
+}
+#: WXF letters of the text board (upper case Red).
+LETTERS = {KING: "K", ADVISOR: "A", ELEPHANT: "E", HORSE: "H", CHARIOT: "R", CANNON: "C", PAWN: "P"}
+_KINDS = {KING: "king", ADVISOR: "advisor", ELEPHANT: "elephant", HORSE: "horse", CHARIOT: "chariot"}
+_KINDS |= {CANNON: "cannon", PAWN: "soldier"}
+RED_NUMERALS = "一二三四五六七八九"
+
+
+def _side_name(side: int) -> str:
+    return "Red" if side == RED else "Black"
+
+
+def _status(board: Board) -> str:
+    side = _side_name(board.side)
+    if board.kings[board.side] >= 0 and board.in_check():
+        return f"{side} to move, in check"
+    return f"{side} to move"
+
+
+def _checked(board: Board) -> int | None:
+    """The square of the side to move's king when it is in check."""
+    king = board.kings[board.side]
+    return king if king >= 0 and board.in_check() else None
+
+
+def _red_file(file: int) -> int:
+    """Red's file number (1 = Red's right, ICCS ``i``) of an ICCS file 0-8."""
+    return 9 - file
+
+
+# --- text ---------------------------------------------------------------------------------------------------
+
+
+def text(board: Board, *, last_move: int | None = None, flipped: bool = False) -> str:
+    """The board in WXF letters with ICCS coordinates, each side's file numbers, and a legend.
+
+    ``[ ]`` marks the two points of the last move, ``*K*`` a king in check.
+    """
+    files = range(8, -1, -1) if flipped else range(9)
+    ranks = range(10) if flipped else range(9, -1, -1)
+    marked = {move_from(last_move), move_to(last_move)} if last_move is not None else set()
+    checked = _checked(board)
+
+    def numbers(side: int) -> str:
+        labels = "".join(f" {_red_file(f) if side == RED else f + 1} " for f in files)
+        return f"     {labels}  {_side_name(side)}'s files"
+
+    top, bottom = (RED, -RED) if flipped else (-RED, RED)
+    rule = "─" * 27
+    lines = [numbers(top), f"    ┌{rule}┐"]
+    for rank in ranks:
+        cells = []
+        for file in files:
+            sq = square(file, rank)
+            piece = board.board[sq]
+            symbol = (LETTERS[piece] if piece > 0 else LETTERS[-piece].lower()) if piece else "."
+            if sq == checked:
+                cells.append(f"*{symbol}*")
+            elif sq in marked:
+                cells.append(f"[{symbol}]")
+            else:
+                cells.append(f" {symbol} ")
+        lines.append(f"  {rank} │{''.join(cells)}│ {rank}")
+        if (not flipped and rank == 5) or (flipped and rank == 4):
+            lines.append(f"    │{'river':~^27}│")
+    letters = ("     " + "".join(f" {FILES[f]} " for f in files)).rstrip()
+    lines += [f"    └{rule}┘", letters, numbers(bottom), ""]
+    legend = [_status(board)]
+    if last_move is not None:
+        legend.append(f"last move {move_name(last_move)} on the points in [ ]")
+    if checked is not None:
+        legend.append("*K* the king in check")
+    lines.append("; ".join(legend))
+    lines.append("K king, A advisor, E elephant, H horse, R chariot, C cannon, P soldier; upper case Red")
+    lines.append(f"FEN {write_fen(board)}")
+    return "\n".join(lines) + "\n"
+
+
+# --- SVG ----------------------------------------------------------------------------------------------------
+
+_STEP = 50.0  # between two lines
+_PAD_X = 38.0  # room for a piece on the outer files
+_PAD_Y = 66.0  # room for a piece on the outer ranks and the file numbers
+_RADIUS = 22.5
+
+
+def _point(file: int, rank: int, flipped: bool) -> tuple[float, float]:
+    if flipped:
+        return _PAD_X + (8 - file) * _STEP, _PAD_Y + rank * _STEP
+    return _PAD_X + file * _STEP, _PAD_Y + (9 - rank) * _STEP
+
+
+def _grid(doc: Document, flipped: bool) -> None:
+    """Lines, river, palaces and the soldier and cannon marks (independent of orientation except
+    for the point mapping)."""
+    line: dict[str, Attribute] = {"stroke": LIGHT.line, "stroke_width": 1.4, "stroke_linecap": "square"}
+    left, top = _PAD_X, _PAD_Y
+    right, bottom = _PAD_X + 8 * _STEP, _PAD_Y + 9 * _STEP
+    doc.open("g", class_="grid")
+    doc.rect(
+        left - 7,
+        top - 7,
+        right - left + 14,
+        bottom - top + 14,
+        fill="none",
+        stroke=LIGHT.line,
+        stroke_width=3,
+    )
+    doc.rect(left, top, right - left, bottom - top, fill="none", stroke=LIGHT.line, stroke_width=1.6)
+    for rank in range(1, 9):
+        y = top + rank * _STEP
+        doc.line(left, y, right, y, **line)
+    river_top, river_bottom = top + 4 * _STEP, top + 5 * _STEP
+    for column in range(1, 8):
+        x = left + column * _STEP
+        doc.line(x, top, x, river_top, **line)
+        doc.line(x, river_bottom, x, bottom, **line)
+    for rank in (0, 7):  # the palaces' diagonals, from ranks 0-2 and 7-9 of files d-f
+        x1, y1 = _point(3, rank, flipped)
+        x2, y2 = _point(5, rank + 2, flipped)
+        doc.line(x1, y1, x2, y2, **line)
+        doc.line(x1, y2, x2, y1, **line)
+    marks = [(1, 2), (7, 2), (1, 7), (7, 7)] + [(f, r) for f in range(0, 9, 2) for r in (3, 6)]
+    gap, arm = 4.0, 9.0
+    for file, rank in sorted(marks):
+        x, y = _point(file, rank, flipped)
+        for dx in (-1, 1):
+            if not left <= x + dx * _STEP <= right:
+                continue
+            for dy in (-1, 1):
+                corner = (x + dx * gap, y + dy * gap)
+                doc.polyline(
+                    [(corner[0], corner[1] + dy * arm), corner, (corner[0] + dx * arm, corner[1])],
+                    stroke=LIGHT.line,
+                    stroke_width=1.2,
+                )
+    doc.close("g")
+    middle = (river_top + river_bottom) / 2
+    doc.open("g", class_="river")
+    for x, words in ((left + 2 * _STEP, "楚 河"), (left + 6 * _STEP, "汉 界")):
+        doc.text(x, middle, words, size=28, fill=LIGHT.line, family=CJK_SERIF)
+    doc.close("g")
+
+
+def _numbers(doc: Document, flipped: bool) -> None:
+    """Each side's file numbers along its own edge: Black 1…9 above Red's board, Red 一…九 below."""
+    above, below = _PAD_Y / 2 - 10, _PAD_Y * 1.5 + 9 * _STEP + 10
+    red_y, black_y = (above, below) if flipped else (below, above)
+    doc.open("g", class_="files")
+    for file in range(9):
+        x, _ = _point(file, 0, flipped)
+        doc.text(x, red_y, RED_NUMERALS[_red_file(file) - 1], size=19, fill=LIGHT.red, family=CJK_SERIF)
+        doc.text(x, black_y, str(file + 1), size=19, fill=LIGHT.black, family=SANS)
+    doc.close("g")
+
+
+def _piece(doc: Document, sq: int, piece: int, flipped: bool) -> None:
+    x, y = _point(sq % 9, sq // 9, flipped)
+    colour = LIGHT.red if piece > 0 else LIGHT.black
+    side = "red" if piece > 0 else "black"
+    doc.open("g", class_=f"piece {side} {_KINDS[abs(piece)]}")
+    doc.circle(x, y, _RADIUS, fill=LIGHT.piece_face, stroke=colour, stroke_width=2)
+    doc.circle(x, y, _RADIUS - 3.5, fill="none", stroke=colour, stroke_width=1)
+    doc.text(x, y, CHARACTERS[piece], size=25, fill=colour, family=CJK_SERIF, weight="bold")
+    doc.close("g")
+
+
+def svg(board: Board, *, size: int = 360, last_move: int | None = None, flipped: bool = False) -> str:
+    """The board as an SVG 1.1 document whose height is ``size`` pixels.
+
+    Pieces are discs with their Chinese character (``<g class="piece red chariot">``), the last
+    move an arrow from its origin to the piece's rim (under the pieces, so that a cannon's screen
+    stays legible), and a king in check has a ring round it.
+    """
+    width, height = 2 * _PAD_X + 8 * _STEP, 2 * _PAD_Y + 9 * _STEP
+    description = f"FEN {write_fen(board)}" + (f"; last move {move_name(last_move)}" if last_move else "")
+    doc = Document(width, height, size, title=f"Xiangqi position, {_status(board)}", description=description)
+    doc.rect(0, 0, width, height, fill=LIGHT.wood)
+    _grid(doc, flipped)
+    _numbers(doc, flipped)
+    if last_move is not None:  # under the pieces: a screen or a piece passed by stays legible
+        frm, to = move_from(last_move), move_to(last_move)
+        x1, y1 = _point(frm % 9, frm // 9, flipped)
+        x2, y2 = _point(to % 9, to // 9, flipped)
+        doc.circle(
+            x1, y1, _RADIUS - 4, class_="last-from", fill="none", stroke=LIGHT.last_move, stroke_width=2.5
+        )
+        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+        end = (length - _RADIUS - 1) / length  # the tip touches the moved piece's rim
+        doc.arrow(
+            x1,
+            y1,
+            x1 + (x2 - x1) * end,
+            y1 + (y2 - y1) * end,
+            colour=LIGHT.last_move,
+            width=5,
+            class_="last-move",
+        )
+    checked = _checked(board)
+    if checked is not None:
+        x, y = _point(checked % 9, checked // 9, flipped)
+        doc.circle(x, y, _RADIUS + 3.5, class_="check", fill="none", stroke=LIGHT.check, stroke_width=5)
+    doc.open("g", class_="pieces")
+    for sq, piece in board.pieces():
+        _piece(doc, sq, piece, flipped)
+    doc.close("g")
+    return doc.render()

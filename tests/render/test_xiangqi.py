@@ -1,0 +1,150 @@
+"""Xiangqi boards: golden text and SVG, and what each must show."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from kifu.xiangqi import render
+from kifu.xiangqi.board import Board, move_from, move_to
+from kifu.xiangqi.fen import start_board, write_fen
+
+from tests.golden import assert_golden
+from tests.render.positions import CANNON_CHECK, CENTRAL_CANNON, xiangqi_game
+from tests.render.svgcheck import SVG, find_all, parse, pixels, texts
+
+GOLDEN = Path(__file__).with_name("golden") / "xiangqi"
+CASES = {"start": "", "central-cannon": CENTRAL_CANNON, "cannon-check": CANNON_CHECK}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_golden_text_and_svg(name: str) -> None:
+    board, last = xiangqi_game(CASES[name])
+    assert_golden(GOLDEN / f"{name}.txt", render.text(board, last_move=last))
+    assert_golden(GOLDEN / f"{name}.svg", render.svg(board, last_move=last))
+
+
+def test_golden_flipped() -> None:
+    board, last = xiangqi_game(CANNON_CHECK)
+    assert_golden(GOLDEN / "cannon-check-flipped.txt", render.text(board, last_move=last, flipped=True))
+    assert_golden(GOLDEN / "cannon-check-flipped.svg", render.svg(board, last_move=last, flipped=True))
+
+
+def _pieces(board: Board, flipped: bool = False) -> list[tuple[str, str, float, float]]:
+    """(side, character, x, y) of each piece group of the SVG."""
+    root = parse(render.svg(board, flipped=flipped))
+    found = []
+    for group in find_all(root, "g", "piece"):
+        side = "red" if "red" in group.get("class", "").split() else "black"
+        disc = group.find(f"{SVG}circle")
+        assert disc is not None
+        found.append(
+            (side, group.findtext(f"{SVG}text") or "", float(disc.get("cx", "0")), float(disc.get("cy", "0")))
+        )
+    return found
+
+
+def test_the_start_has_32_pieces_with_each_sides_characters() -> None:
+    pieces = _pieces(start_board())
+    assert len(pieces) == 32
+    assert Counter(c for side, c, _, _ in pieces if side == "red") == Counter(
+        "俥俥傌傌相相仕仕帥炮炮兵兵兵兵兵"
+    )
+    assert Counter(c for side, c, _, _ in pieces if side == "black") == Counter(
+        "車車馬馬象象士士將砲砲卒卒卒卒卒"
+    )
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_each_piece_stands_on_its_point(flipped: bool) -> None:
+    board, _ = xiangqi_game(CENTRAL_CANNON)
+    pieces = sorted(_pieces(board, flipped), key=lambda p: (p[3], p[2]))  # top row first, left to right
+    expected = []
+    for row in range(10):
+        rank = row if flipped else 9 - row
+        for column in range(9):
+            piece = board.board[rank * 9 + (8 - column if flipped else column)]
+            if piece:
+                expected.append(("red" if piece > 0 else "black", render.CHARACTERS[piece]))
+    assert [(side, c) for side, c, _, _ in pieces] == expected
+    xs = sorted({x for _, _, x, _ in pieces})
+    assert all(round(b - a) % 50 == 0 for a, b in itertools.pairwise(xs))
+
+
+def _file_numbers(board: Board, flipped: bool) -> tuple[list[str], list[str]]:
+    """The file numbers above and below the board, left to right."""
+    root = parse(render.svg(board, flipped=flipped))
+    (files,) = find_all(root, "g", "files")
+    labels = [(float(t.get("y", "0")), float(t.get("x", "0")), t.text or "") for t in files]
+    top = min(y for y, _, _ in labels)
+    return (
+        [text for y, _, text in sorted(labels, key=lambda label: label[1]) if y == top],
+        [text for y, _, text in sorted(labels, key=lambda label: label[1]) if y != top],
+    )
+
+
+def test_file_numbers_count_from_each_sides_right() -> None:
+    board = start_board()
+    assert _file_numbers(board, flipped=False) == (list("123456789"), list("九八七六五四三二一"))
+    assert _file_numbers(board, flipped=True) == (list("一二三四五六七八九"), list("987654321"))
+
+
+def test_the_board_has_its_river_palaces_and_marks() -> None:
+    root = parse(render.svg(start_board()))
+    assert [t for t in texts(root) if len(t) > 1] == ["楚 河", "汉 界"]
+    (grid,) = find_all(root, "g", "grid")
+    lines = grid.findall(f"{SVG}line")
+    diagonals = [e for e in lines if e.get("x1") != e.get("x2") and e.get("y1") != e.get("y2")]
+    assert len(diagonals) == 4  # two per palace
+    verticals = [e for e in lines if e.get("x1") == e.get("x2")]
+    assert len(verticals) == 14  # 7 inner files, cut by the river; the outer files are the frame
+    # 4 cannon and 10 soldier points: 4 corner marks each, 2 on the edge files
+    assert len(grid.findall(f"{SVG}polyline")) == 4 * 4 + 6 * 4 + 4 * 2
+
+
+def test_the_last_move_is_an_arrow_to_the_moved_piece_and_the_check_a_ring() -> None:
+    board, last = xiangqi_game(CANNON_CHECK)
+    assert last is not None
+    root = parse(render.svg(board, last_move=last))
+    (arrow,) = find_all(root, "g", "last-move")
+    line, head = arrow
+    frm, to = move_from(last), move_to(last)  # e2 → e6: straight up the e file
+    assert line.get("x1") == line.get("x2") == "238"
+    assert float(line.get("y1", "0")) == 66 + (9 - frm // 9) * 50
+    tip_y = float(head.get("points", "").split()[0].split(",")[1])
+    assert 66 + (9 - to // 9) * 50 < tip_y < 66 + (9 - to // 9) * 50 + 25  # at the rim of the piece
+    (ring,) = find_all(root, "circle", "check")
+    king = board.kings[board.side]
+    assert (ring.get("cx"), ring.get("cy")) == (str(38 + (king % 9) * 50), str(66 + (9 - king // 9) * 50))
+    assert root.findtext(f"{SVG}desc") == f"FEN {write_fen(board)}; last move e2e6"
+    assert root.findtext(f"{SVG}title") == "Xiangqi position, Black to move, in check"
+    quiet = parse(render.svg(start_board()))
+    assert not find_all(quiet, "g", "last-move") and not find_all(quiet, "circle", "check")
+
+
+@pytest.mark.parametrize("size", [300, 578, 1000])
+def test_svg_height_is_size(size: int) -> None:
+    width, height = pixels(parse(render.svg(start_board(), size=size)))
+    assert height == size and width < height
+
+
+def test_text_shows_every_piece_and_marks() -> None:
+    board, last = xiangqi_game(CANNON_CHECK)
+    diagram = render.text(board, last_move=last)
+    rows = [
+        line for line in diagram.splitlines() if line.startswith("  ") and "│" in line and "river" not in line
+    ]
+    assert len(rows) == 10
+    for row, rank in zip(rows, range(9, -1, -1), strict=True):
+        cells = row.split("│")[1]
+        for file in range(9):
+            piece = board.board[rank * 9 + file]
+            letter = render.LETTERS[abs(piece)] if piece else "."
+            assert cells[3 * file + 1] == (letter if piece >= 0 else letter.lower())
+    assert "*k*" in rows[0] and "[C]" in rows[3] and "[.]" in rows[7]
+    assert "Black to move, in check; last move e2e6 on the points in [ ]; *K* the king in check" in diagram
+    assert diagram.index("river") > diagram.index(" 5 │") and diagram.index("river") < diagram.index(" 4 │")
+    quiet = render.text(start_board())
+    assert "[" not in quiet and "*" not in quiet and "Red to move\n" in quiet
