@@ -16,6 +16,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "check",
         "Check game records: syntax, legality of every move, results, draws.",
     ),
+    "config": (
+        "kifu.commands.config",
+        "config",
+        "Print the settings of check (pyproject.toml, kifu.toml, command line) and their origin.",
+    ),
     "convert": ("kifu.commands.convert", "convert", "Convert game records to another notation or format."),
     "explain": (
         "kifu.commands.explain",
@@ -65,6 +70,11 @@ def cli() -> None:
       kifu check archive/ -r --format json
       kifu standings event/             crosstable and standings of an event
       kifu explain CHESS101             what a finding code means
+      kifu config                       the settings check uses here, and where they come from
+
+    \b
+    Shell completion (bash; zsh_source and fish_source for the others), in ~/.bashrc:
+      eval "$(_KIFU_COMPLETE=bash_source kifu)"
     """
 
 

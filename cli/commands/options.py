@@ -4,9 +4,23 @@ they read a record under the same rules and take the same options."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from kifu.core.config import ConfigError, ConfigFile, check_keys, discover
+from kifu.core.config import read as read_config
+from kifu.core.findings import Severity
+from kifu.core.selection import (
+    FileIgnore,
+    Layer,
+    Selection,
+    SelectionError,
+    normalise_selectors,
+    parse_file_ignore,
+    parse_severity,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -166,3 +180,191 @@ def apply_limits(values: dict[str, Any]) -> None:
     }
     if given:
         set_limits(**given)
+
+
+# --- configuration: [tool.kifu] in pyproject.toml, kifu.toml ----------------------------------
+
+#: keys whose layers combine (ruff's rule selection) instead of the nearest one winning
+LAYERED = ("select", "extend-select", "ignore", "per-file-ignores", "severity")
+#: options that are about finding the configuration, not settings it can hold
+NOT_KEYS = frozenset({"help", "config", "isolated"})
+COMMAND_LINE = "command line"
+DEFAULT = "default"
+
+
+def option_key(param: click.Parameter) -> str | None:
+    """The configuration key of a Click option: its long name without dashes (``fail-on``)."""
+    if not isinstance(param, click.Option):
+        return None
+    names = [opt for opt in param.opts if opt.startswith("--")]
+    key = names[0][2:] if names else None
+    return None if key in NOT_KEYS else key
+
+
+def config_options(command: F) -> F:
+    """Add ``--config FILE`` and ``--isolated`` to a Click command."""
+    command = click.option(
+        "--isolated", is_flag=True, help="Read no configuration file (pyproject.toml, kifu.toml)."
+    )(command)
+    return click.option(
+        "--config",
+        "config_file",
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        help="Read this kifu.toml or pyproject.toml instead of looking upwards from the current directory.",
+    )(command)
+
+
+@dataclass(slots=True)
+class Resolved:
+    """The effective settings of a command: the command line over kifu.toml over pyproject.toml.
+
+    ``values`` are keyed by parameter name (as the command receives them), ``origins`` by
+    configuration key; ``layers`` are the rule-selection keys of each origin, lowest first.
+    """
+
+    values: dict[str, Any]
+    origins: dict[str, str]
+    layers: list[tuple[str, dict[str, Any]]]
+    files: list[ConfigFile]
+    keys: dict[str, click.Option]
+
+    def selection(self) -> Selection:
+        """The :class:`~kifu.core.selection.Selection` that ``layers`` make."""
+        known = _known_codes() if any(layer for _, layer in self.layers) else frozenset()
+        rule_layers: list[Layer] = []
+        per_file: list[FileIgnore] = []
+        severity: dict[str, Severity] = {}
+        try:
+            for origin, layer in self.layers:
+                select = layer.get("select")
+                rule_layers.append(
+                    Layer(
+                        None if select is None else normalise_selectors(select, known, f"{origin}: select"),
+                        normalise_selectors(
+                            layer.get("extend-select", ()), known, f"{origin}: extend-select"
+                        ),
+                        normalise_selectors(layer.get("ignore", ()), known, f"{origin}: ignore"),
+                    )
+                )
+                for value in layer.get("per-file-ignores", ()):
+                    per_file.append(parse_file_ignore(value, known, f"{origin}: per-file-ignores"))
+                severity.update(parse_severity(layer.get("severity", ()), known, f"{origin}: severity"))
+        except SelectionError as error:
+            raise click.UsageError(str(error)) from None
+        return Selection(rule_layers, per_file, severity)
+
+
+def _known_codes() -> frozenset[str]:
+    from kifu import games
+    from kifu.core.findings import REGISTRY
+
+    games.load_all_codes()
+    return frozenset(REGISTRY)
+
+
+def resolve(ctx: click.Context) -> Resolved:
+    """Read the configuration files that apply to ``ctx``'s command and merge them with its
+    command line. Raises :class:`click.UsageError` naming a file and key that mean nothing."""
+    options = {
+        key: param
+        for param in ctx.command.params
+        if isinstance(param, click.Option) and (key := option_key(param)) is not None
+    }
+    files = _config_files(ctx, options)
+    values = dict(ctx.params)
+    origins: dict[str, str] = {}
+    command_line: dict[str, Any] = {}
+    for key, param in options.items():
+        name = param.name or key
+        given = ctx.get_parameter_source(name) not in (
+            click.core.ParameterSource.DEFAULT,
+            click.core.ParameterSource.DEFAULT_MAP,
+        )
+        if key in LAYERED:
+            if given:
+                command_line[key] = list(values[name])
+            continue
+        if given:
+            origins[key] = COMMAND_LINE
+            continue
+        origins[key] = DEFAULT
+        for config in reversed(files):
+            if key in config.values:
+                values[name] = _cast(ctx, param, config, key)
+                origins[key] = config.name
+                break
+    layers = [(config.name, _layer(config)) for config in files]
+    if command_line:
+        layers.append((COMMAND_LINE, command_line))
+    for key in LAYERED:
+        set_by = [origin for origin, layer in layers if key in layer]
+        origins[key] = " + ".join(set_by) if set_by else DEFAULT
+    return Resolved(values, origins, layers, files, options)
+
+
+def _config_files(ctx: click.Context, options: dict[str, click.Option]) -> list[ConfigFile]:
+    if ctx.params.get("isolated"):
+        return []
+    explicit = ctx.params.get("config_file")
+    try:
+        if explicit:
+            config = read_config(Path(explicit))
+            if config is None:
+                raise ConfigError(f"{explicit} has no [tool.kifu] table")
+            files = [config]
+        else:
+            files = discover(Path.cwd())
+        for config in files:
+            check_keys(config, options)
+    except ConfigError as error:
+        raise click.UsageError(str(error)) from None
+    return files
+
+
+def _cast(ctx: click.Context, param: click.Option, config: ConfigFile, key: str) -> Any:
+    """A configuration value read as the option reads its command-line value."""
+    raw = config.values[key]
+    if param.multiple and isinstance(raw, str):
+        raw = [raw]
+    if param.multiple and not isinstance(raw, list):
+        raise click.UsageError(f"{config.name}: {key} must be a list of strings")
+    if not param.multiple and isinstance(raw, (list, dict)):
+        raise click.UsageError(f"{config.name}: {key} must be a single value, not {type(raw).__name__}")
+    if param.is_flag and not isinstance(raw, bool):
+        raise click.UsageError(f"{config.name}: {key} must be true or false")
+    try:
+        return param.type_cast_value(ctx, raw)
+    except click.BadParameter as error:
+        raise click.UsageError(f"{config.name}: {key}: {error.message}") from None
+
+
+def _layer(config: ConfigFile) -> dict[str, Any]:
+    """The rule-selection keys of ``config`` in their command-line form."""
+    layer: dict[str, Any] = {}
+    where = config.name
+    for key in ("select", "extend-select", "ignore"):
+        if key in config.values:
+            value = config.values[key]
+            if isinstance(value, str):
+                value = [value]
+            if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+                raise click.UsageError(f"{where}: {key} must be a list of codes or prefixes")
+            layer[key] = value
+    if "per-file-ignores" in config.values:
+        table = config.values["per-file-ignores"]
+        if not isinstance(table, dict):
+            raise click.UsageError(f'{where}: per-file-ignores must be a table: {{"drafts/*" = ["CHESS1"]}}')
+        entries = []
+        for pattern, codes in table.items():
+            codes = [codes] if isinstance(codes, str) else codes
+            if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+                raise click.UsageError(f"{where}: per-file-ignores {pattern!r} must be a list of codes")
+            entries.append(f"{pattern}:{','.join(codes)}")
+        layer["per-file-ignores"] = entries
+    if "severity" in config.values:
+        table = config.values["severity"]
+        if not isinstance(table, dict) or not all(isinstance(level, str) for level in table.values()):
+            raise click.UsageError(f'{where}: severity must be a table: {{PGN012 = "warning"}}')
+        layer["severity"] = [f"{code}={level}" for code, level in table.items()]
+    return layer

@@ -29,9 +29,11 @@ from kifu.core.findings import (
     internal_error,
 )
 from kifu.core.game import Game, Options
+from kifu.core.paths import posix
 from kifu.core.record import Span
 from kifu.core.report import Reporter
 from kifu.core.results import RecordReport, Totals
+from kifu.core.selection import Selection
 from kifu.core.sources import Source, SourceError, display_path
 
 Detector = Callable[[Source, "str | None"], "tuple[str, str] | None"]
@@ -69,6 +71,7 @@ class _FileState:
     game: str | None
     findings: list[Finding] = field(default_factory=list)
     records: int = 0
+    relative: str = ""  # what per-file ignores match (:attr:`Source.relative`)
 
 
 @dataclass(slots=True)
@@ -122,7 +125,7 @@ def _plan(
 ) -> Iterator[_Job]:
     for item in items:
         if isinstance(item, tuple):
-            state = _FileState(item[0], None, [item[1]])
+            state = _FileState(item[0], None, [item[1]], relative=posix(item[0]))
             yield _Start(state, None)
             yield _End(state)
             continue
@@ -130,22 +133,22 @@ def _plan(
 
 
 def _plan_source(source: Source, batch: Batch, options: Options, split: bool) -> Iterator[_Job]:
+    relative = source.relative
     try:
         detected = batch.detect(source, batch.forced_game)
     except SourceError as error:
-        state = _FileState(source.path, None, [error.finding])
+        state = _FileState(source.path, None, [error.finding], relative=relative)
         yield _Start(state, None)
         yield _End(state)
         return
     if detected is None:
-        state = _FileState(
-            source.path, None, [IO_UNKNOWN_GAME(f"cannot tell which game {source.path} records; use --game")]
-        )
+        finding = IO_UNKNOWN_GAME(f"cannot tell which game {source.path} records; use --game")
+        state = _FileState(source.path, None, [finding], relative=relative)
         yield _Start(state, None)
         yield _End(state)
         return
     game, fmt = detected
-    state = _FileState(source.path, game)
+    state = _FileState(source.path, game, relative=relative)
     yield _Start(state, fmt)
     package = batch.load(game)
     if package is None:
@@ -350,8 +353,15 @@ def run(
     options: Options,
     reporter: Reporter,
     progress: Progress | None = None,
+    selection: Selection | None = None,
 ) -> Totals:
-    """Check every source, report results in input order as they arrive, return the totals."""
+    """Check every source, report results in input order as they arrive, return the totals.
+
+    ``selection`` drops and re-grades findings here, where the totals are made, so that every
+    reporter sees the same findings and the totals count the ignored ones.
+    """
+    if selection is not None and not selection.active:
+        selection = None
     totals = Totals()
     reporter.begin()
     executor = _executor(batch)
@@ -362,29 +372,42 @@ def run(
                 totals.files += 1
                 reporter.begin_file(display_path(job.state.path), job.state.game, job.fmt)
             elif isinstance(job, _Task):
-                _deliver(job.state, result, reporter, totals)
+                _deliver(job.state, result, reporter, totals, selection)
                 if progress is not None:
                     progress.update(job.weight)
             else:
-                _end_file(job.state, reporter, totals)
+                _end_file(job.state, reporter, totals, selection)
     finally:
         executor.close()
     reporter.end(totals)
     return totals
 
 
-def _deliver(state: _FileState, items: Iterable[Item], reporter: Reporter, totals: Totals) -> None:
+def _select(
+    state: _FileState, findings: list[Finding], totals: Totals, selection: Selection | None
+) -> list[Finding]:
+    if selection is None:
+        return findings
+    kept, ignored = selection.apply(state.relative, findings)
+    totals.ignore(ignored)
+    return kept
+
+
+def _deliver(
+    state: _FileState, items: Iterable[Item], reporter: Reporter, totals: Totals, selection: Selection | None
+) -> None:
     for item in items:
         if isinstance(item, RecordReport):
             state.records += 1
             totals.records += 1
+            item.findings = _select(state, item.findings, totals, selection)
             totals.add(item.findings)
             reporter.record(_displayed(state.path, item) if _undisplayable(state.path) else item)
         else:
             state.findings.append(item)
 
 
-def _end_file(state: _FileState, reporter: Reporter, totals: Totals) -> None:
+def _end_file(state: _FileState, reporter: Reporter, totals: Totals, selection: Selection | None) -> None:
     findings = state.findings
     if (
         state.game is not None
@@ -392,6 +415,7 @@ def _end_file(state: _FileState, reporter: Reporter, totals: Totals) -> None:
         and not any(f.severity >= IO_NO_RECORDS.severity for f in findings)
     ):
         findings.append(IO_NO_RECORDS(f"no {state.game} records found in {state.path}"))
+    findings = _select(state, findings, totals, selection)
     totals.add(findings)
     if _undisplayable(state.path):
         findings = [_displayed_finding(state.path, finding) for finding in findings]

@@ -48,6 +48,9 @@ class Totals:
     infos: int = 0
     internal_errors: int = 0
     per_code: dict[str, int] = field(default_factory=dict)
+    #: findings left out by the rule selection (``--ignore``, ``per-file-ignores`` …)
+    ignored: int = 0
+    ignored_per_code: dict[str, int] = field(default_factory=dict)
 
     def add(self, findings: list[Finding]) -> None:
         """Count the severities and codes of ``findings``."""
@@ -62,6 +65,12 @@ class Totals:
             if finding.code == "KIFU001":
                 self.internal_errors += 1
 
+    def ignore(self, findings: list[Finding]) -> None:
+        """Count ``findings`` as ignored by the selection (never reported, still counted)."""
+        for finding in findings:
+            self.ignored += 1
+            self.ignored_per_code[finding.code] = self.ignored_per_code.get(finding.code, 0) + 1
+
     def worst(self) -> Severity | None:
         """The highest severity seen, or ``None`` when nothing was found."""
         if self.errors:
@@ -72,12 +81,20 @@ class Totals:
             return Severity.INFO
         return None
 
-    def to_dict(self) -> dict[str, int]:
-        """The ``summary`` object of the JSON output."""
+    def to_dict(self) -> dict[str, Any]:
+        """The ``summary`` object of the JSON output (keys are added, never renamed)."""
         return {
             "files": self.files,
             "records": self.records,
             "errors": self.errors,
             "warnings": self.warnings,
             "infos": self.infos,
+            "ignored": self.ignored,
+            "codes": by_count(self.per_code),
+            "ignored_codes": by_count(self.ignored_per_code),
         }
+
+
+def by_count(counts: dict[str, int]) -> dict[str, int]:
+    """``counts`` ordered by count, most frequent first, then by code."""
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))

@@ -8,7 +8,6 @@ Latin-1 for the lines that are not UTF-8, reported once per file as an info find
 from __future__ import annotations
 
 import bz2
-import fnmatch
 import glob
 import gzip
 import io
@@ -31,6 +30,7 @@ from kifu.core.findings import (
     Finding,
 )
 from kifu.core.limits import MIB, limits, shown
+from kifu.core.paths import GitIgnore, PathPatterns, posix, work_tree
 from kifu.core.record import Span
 
 STDIN = "-"
@@ -114,13 +114,31 @@ def display_path(path: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """A file (or stdin) to read records from. ``path`` is shown to the user as given."""
+    """A file (or stdin) to read records from. ``path`` is shown to the user as given.
+
+    ``root`` is the walked root it was found under (the directory of ``-r``, the part of a
+    glob before its first wildcard), empty for a path named as it is; ``data``, when given,
+    is the content (a record passed as text to the library API) and nothing is opened.
+    """
 
     path: str
+    root: str = ""
+    data: bytes | None = field(default=None, repr=False, compare=False)
 
     @property
     def is_stdin(self) -> bool:
-        return self.path == STDIN
+        return self.path == STDIN and self.data is None
+
+    @property
+    def relative(self) -> str:
+        """The path that path patterns match: relative to the walked root, or to the current
+        directory for a path named as it is (``/``-separated)."""
+        if self.root:
+            return posix(os.path.relpath(self.path, self.root))
+        if os.path.isabs(self.path):
+            relative = os.path.relpath(self.path)
+            return posix(self.path if relative.startswith("..") else relative)
+        return posix(os.path.normpath(self.path))
 
     @property
     def name_without_compression(self) -> str:
@@ -150,18 +168,21 @@ def expand_paths(
     include: Iterable[str] = (),
     exclude: Iterable[str] = (),
     recognise: Callable[[Source], bool] | None = None,
+    respect_gitignore: bool = False,
 ) -> Iterator[Source | tuple[str, Finding]]:
     """Turn command-line paths into sources, in the order given.
 
     Directories are walked (sorted, hidden entries skipped) only with ``recursive``; inside
     them, only files whose extension (after a compression suffix) is in ``extensions`` are
     taken, and the other files that ``recognise`` accepts by their content (records are kept in
-    ``.txt`` and ``.html`` files too; tool logs beside them are not records); ``include`` and
-    ``exclude`` globs (matched against the path and the file name) then narrow the choice.
-    A pattern the shell did not expand (``'archive/**/*.pgn'``) is expanded here. A path that
-    cannot be used yields ``(path, finding)``.
+    ``.txt`` and ``.html`` files too; tool logs beside them are not records). A pattern the
+    shell did not expand (``'archive/**/*.pgn'``) is expanded here. In walks and globs alike,
+    ``include`` and ``exclude`` (gitignore patterns, :mod:`kifu.core.paths`) narrow the choice,
+    matched against the path relative to the walked root, and with ``respect_gitignore`` what
+    git ignores is left out. A file named as it is is always taken. A path that cannot be
+    used yields ``(path, finding)``.
     """
-    include, exclude = tuple(include), tuple(exclude)
+    chooser = _Chooser(PathPatterns(tuple(include)), PathPatterns(tuple(exclude)), respect_gitignore)
     for path in paths:
         if path == STDIN:
             yield Source(STDIN)
@@ -169,45 +190,90 @@ def expand_paths(
             if not recursive:
                 yield path, IO_UNREADABLE(f"{path} is a directory; use -r to check the files in it")
                 continue
-            yield from _walk(path, extensions, include, exclude, recognise)
+            yield from _walk(path, extensions, chooser, recognise)
         elif os.path.exists(path):
             yield Source(path)
         elif glob.has_magic(path):
             matches = sorted(glob.glob(path, recursive=True))
             if not matches:
                 yield path, IO_UNREADABLE(f"no file matches {path}")
-            yield from (Source(match) for match in matches if os.path.isfile(match))
+            root = _glob_root(path)
+            for match in matches:
+                source = Source(match, root)
+                if os.path.isfile(match) and chooser.takes(source):
+                    yield source
         else:
             yield path, IO_UNREADABLE(f"no such file: {path}")
 
 
-def _matches(path: str, patterns: tuple[str, ...]) -> bool:
-    name = os.path.basename(path)
-    return any(fnmatch.fnmatch(path, p) or fnmatch.fnmatch(name, p) for p in patterns)
+def _glob_root(pattern: str) -> str:
+    """The directory part of ``pattern`` before its first wildcard (``.`` when it starts with one)."""
+    parts = pattern.replace(os.sep, "/").split("/")[:-1]
+    fixed: list[str] = []
+    for part in parts:
+        if glob.has_magic(part):
+            break
+        fixed.append(part)
+    if fixed == [""]:
+        return "/"
+    return "/".join(fixed) or "."
+
+
+@dataclass(slots=True)
+class _Chooser:
+    """Which files of walks and globs are taken: include, exclude, and what git ignores."""
+
+    include: PathPatterns
+    exclude: PathPatterns
+    respect_gitignore: bool
+    _git: dict[str, GitIgnore | None] = field(default_factory=dict)
+
+    def git(self, root: str) -> GitIgnore | None:
+        if not self.respect_gitignore:
+            return None
+        if root not in self._git:
+            tree = work_tree(root)
+            self._git[root] = GitIgnore(tree) if tree is not None else None
+        return self._git[root]
+
+    def takes_directory(self, path: str, root: str) -> bool:
+        relative = posix(os.path.relpath(path, root))
+        if self.exclude.matches(relative, is_dir=True):
+            return False
+        git = self.git(root)
+        return git is None or not git.ignored(path, is_dir=True)
+
+    def takes(self, source: Source) -> bool:
+        relative = source.relative
+        if self.include and not self.include.matches(relative):
+            return False
+        if self.exclude.matches(relative):
+            return False
+        git = self.git(source.root or ".")
+        return git is None or not git.ignored(source.path)
 
 
 def _walk(
     top: str,
     extensions: frozenset[str],
-    include: tuple[str, ...],
-    exclude: tuple[str, ...],
+    chooser: _Chooser,
     recognise: Callable[[Source], bool] | None,
 ) -> Iterator[Source]:
     for root, dirs, files in os.walk(top):
         dirs[:] = sorted(
-            d
-            for d in dirs
-            if not d.startswith(".") and not (exclude and _matches(os.path.join(root, d), exclude))
+            d for d in dirs if not d.startswith(".") and chooser.takes_directory(os.path.join(root, d), top)
         )
         for name in sorted(files):
             if name.startswith("."):
                 continue
-            source = Source(os.path.join(root, name))
-            if include and not _matches(source.path, include):
+            source = Source(os.path.join(root, name), top)
+            if not chooser.takes(source):
                 continue
-            if exclude and _matches(source.path, exclude):
-                continue
-            if source.extension in extensions or include or (recognise is not None and recognise(source)):
+            if (
+                source.extension in extensions
+                or chooser.include
+                or (recognise is not None and recognise(source))
+            ):
                 yield source
 
 
@@ -217,9 +283,12 @@ def open_binary(source: Source) -> BinaryIO:
     Raises :class:`SourceError` when the file cannot be opened.
     """
     try:
-        stream: io.BufferedReader = (
-            io.BufferedReader(_stdin_copy()) if source.is_stdin else open(source.path, "rb")  # noqa: SIM115
-        )
+        if source.data is not None:
+            stream: io.BufferedReader = io.BufferedReader(io.BytesIO(source.data))
+        elif source.is_stdin:
+            stream = io.BufferedReader(_stdin_copy())
+        else:
+            stream = open(source.path, "rb")  # noqa: SIM115
     except OSError as error:
         raise SourceError(IO_UNREADABLE(f"cannot open {source.path}: {error.strerror}")) from None
     head = stream.peek(8)[:8]

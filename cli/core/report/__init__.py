@@ -62,8 +62,8 @@ class FindingStream:
 FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
 
 
-def make_reporter(name: str, out: TextIO, *, verbose: bool = False) -> Reporter:
-    """The reporter called ``name`` writing to ``out``."""
+def make_reporter(name: str, out: TextIO, *, verbose: bool = False, color: bool = False) -> Reporter:
+    """The reporter called ``name`` writing to ``out`` (``color``: the text format only)."""
     if name == "json":
         from kifu.core.report.json import JsonReporter
 
@@ -86,4 +86,4 @@ def make_reporter(name: str, out: TextIO, *, verbose: bool = False) -> Reporter:
         return JunitReporter(out)
     from kifu.core.report.text import TextReporter
 
-    return TextReporter(out, verbose=verbose)
+    return TextReporter(out, verbose=verbose, color=color)

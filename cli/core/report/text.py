@@ -11,16 +11,19 @@ from typing import TextIO
 from kifu.core.findings import Finding
 from kifu.core.report import FindingStream
 from kifu.core.results import RecordReport
+from kifu.core.terminal import style
 
 _MAX_SHOWN_LINE = 160
+_SEVERITY_STYLES = {"error": ("red", "bold"), "warning": ("yellow",), "info": ("blue",)}
 
 
 class TextReporter(FindingStream):
     """Writes findings as they arrive, grouped by file and record."""
 
-    def __init__(self, out: TextIO, *, verbose: bool = False) -> None:
+    def __init__(self, out: TextIO, *, verbose: bool = False, color: bool = False) -> None:
         super().__init__(out)
         self.verbose = verbose
+        self.color = color
 
     def record(self, report: RecordReport) -> None:
         if self.verbose:
@@ -36,7 +39,13 @@ class TextReporter(FindingStream):
         if finding.move is not None and not finding.message.startswith(finding.move):
             context.append(finding.move)
         label = f" [{', '.join(context)}]" if context else ""
-        self.out.write(f"{where}: {finding.severity.label} {finding.code}{label} {finding.message}\n")
+        if self.color:
+            severity = finding.severity.label
+            where = style(where, "bold")
+            level = style(severity, *_SEVERITY_STYLES[severity])
+            self.out.write(f"{where}: {level} {style(finding.code, 'cyan')}{label} {finding.message}\n")
+        else:
+            self.out.write(f"{where}: {finding.severity.label} {finding.code}{label} {finding.message}\n")
         if finding.source_line is not None and span is not None:
             self._caret(
                 finding.source_line, span.column, span.end_column if span.end_line == span.line else None

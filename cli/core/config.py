@@ -1,0 +1,86 @@
+"""Configuration files: ``[tool.kifu]`` in ``pyproject.toml`` and ``kifu.toml``.
+
+The nearest of each, searching from the current directory upwards, is read; a key in
+``kifu.toml`` wins over the same key in ``pyproject.toml``, and the command line wins over
+both. Keys are the long options of ``kifu check`` without their dashes (``fail-on``,
+``per-file-ignores``); a key nobody knows is an error that names it and the file. What a key
+means, and how its value is read, is the command's business (:mod:`kifu.commands.options`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+KIFU_TOML = "kifu.toml"
+PYPROJECT = "pyproject.toml"
+
+
+class ConfigError(ValueError):
+    """A configuration file that cannot be read or holds a key or value that means nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigFile:
+    """The settings of one file: ``values`` keyed as written; ``name`` says where they are."""
+
+    path: Path
+    values: dict[str, Any]
+
+    @property
+    def name(self) -> str:
+        """``kifu.toml`` or ``pyproject.toml [tool.kifu]``, with the file's path."""
+        table = " [tool.kifu]" if self.path.name == PYPROJECT else ""
+        return f"{self.path}{table}"
+
+
+def read(path: Path) -> ConfigFile | None:
+    """The settings of ``path`` (``None`` for a ``pyproject.toml`` without ``[tool.kifu]``)."""
+    try:
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigError(f"cannot read {path}: {error.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path} is not valid TOML: {error}") from None
+    if path.name == PYPROJECT:
+        tool = document.get("tool", {})
+        if not isinstance(tool, dict) or "kifu" not in tool:
+            return None
+        table = tool["kifu"]
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: [tool.kifu] must be a table")
+        return ConfigFile(path, table)
+    return ConfigFile(path, document)
+
+
+def discover(start: Path) -> list[ConfigFile]:
+    """The nearest ``pyproject.toml`` with ``[tool.kifu]`` and the nearest ``kifu.toml`` at or
+    above ``start``, lowest precedence first."""
+    found: dict[str, ConfigFile] = {}
+    for directory in (start.resolve(), *start.resolve().parents):
+        for name in (PYPROJECT, KIFU_TOML):
+            if name not in found and (directory / name).is_file():
+                config = read(directory / name)
+                if config is not None:
+                    found[name] = config
+        if len(found) == 2:
+            break
+    return [found[name] for name in (PYPROJECT, KIFU_TOML) if name in found]
+
+
+def check_keys(config: ConfigFile, known: Collection[str]) -> None:
+    """Raise :class:`ConfigError` naming the first key of ``config`` that is not in ``known``."""
+    for key in config.values:
+        if key not in known:
+            close = difflib.get_close_matches(key.replace("_", "-"), list(known), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else f"; the keys are: {', '.join(sorted(known))}"
+            raise ConfigError(f"{config.name}: unknown key {key!r}{hint}")

@@ -1,0 +1,126 @@
+"""Path patterns with ``.gitignore`` semantics, and the ``.gitignore`` files of a git work tree.
+
+``--include``, ``--exclude`` and ``per-file-ignores`` are gitignore patterns matched against a
+path relative to the walked root (the directory given with ``-r``, or the part of a glob before
+its first wildcard): ``drafts/`` is a directory at any depth, ``drafts/*`` the files directly
+under ``drafts`` at the root, ``**/drafts/*.pgn`` at any depth, ``*.pgn`` any such file, ``!x``
+takes ``x`` back. The matching is pathspec's ``GitIgnoreSpec`` (git's own rules, edge cases
+included), imported only when a pattern is used.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+def _spec(lines: Iterable[str]) -> Any:
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(list(lines))
+
+
+def posix(path: str) -> str:
+    """``path`` with ``/`` separators and without a leading ``./``."""
+    text = path.replace(os.sep, "/")
+    while text.startswith("./"):
+        text = text[2:]
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class PathPatterns:
+    """Gitignore patterns; a path matches when the last pattern that concerns it is not ``!``."""
+
+    patterns: tuple[str, ...]
+    _spec: Any = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_spec", _spec(self.patterns) if self.patterns else None)
+
+    def __bool__(self) -> bool:
+        return bool(self.patterns)
+
+    def matches(self, relative: str, *, is_dir: bool = False) -> bool:
+        """Whether ``relative`` (to the walked root) matches; a directory also by a ``dir/`` pattern."""
+        if self._spec is None:
+            return False
+        text = posix(relative)
+        if is_dir and not text.endswith("/"):
+            text += "/"
+        return bool(self._spec.match_file(text))
+
+
+def work_tree(start: str | Path) -> Path | None:
+    """The git work tree that holds ``start`` (a ``.git`` directory or file above it), or ``None``."""
+    path = Path(start).resolve()
+    for directory in (path, *path.parents):
+        if (directory / ".git").exists():
+            return directory
+    return None
+
+
+@dataclass(slots=True)
+class GitIgnore:
+    """What git ignores in the work tree at ``root``: every ``.gitignore`` from the root down
+    to a path's directory (deeper files win, a later line wins) and ``.git/info/exclude``."""
+
+    root: Path
+    _specs: dict[Path, Any] = field(default_factory=dict)
+    _ignored_dirs: dict[Path, bool] = field(default_factory=dict)
+
+    def _spec_of(self, directory: Path) -> Any:
+        if directory not in self._specs:
+            lines: list[str] = []
+            if directory == self.root:
+                lines += _read_lines(self.root / ".git" / "info" / "exclude")
+            lines += _read_lines(directory / ".gitignore")
+            self._specs[directory] = _spec(lines) if lines else None
+        return self._specs[directory]
+
+    def _decides(self, path: Path, is_dir: bool) -> bool:
+        """Whether the ``.gitignore`` files of ``path``'s ancestors ignore it (its directories aside)."""
+        verdict = False
+        relative_parts = path.relative_to(self.root).parts
+        directory = self.root
+        for depth in range(len(relative_parts)):
+            spec = self._spec_of(directory)
+            if spec is not None:
+                text = "/".join(relative_parts[depth:]) + ("/" if is_dir else "")
+                result = spec.check_file(text)
+                if result.include is not None:
+                    verdict = bool(result.include)
+            directory = directory / relative_parts[depth]
+        return verdict
+
+    def ignored(self, path: str | Path, *, is_dir: bool = False) -> bool:
+        """Whether git ignores ``path``: itself, or a directory it is in (git never looks inside one)."""
+        absolute = Path(os.path.abspath(path))
+        try:
+            absolute.relative_to(self.root)
+        except ValueError:
+            return False
+        if absolute == self.root:
+            return False
+        if self._ignored_dir(absolute.parent):
+            return True
+        return self._ignored_dir(absolute) if is_dir else self._decides(absolute, False)
+
+    def _ignored_dir(self, directory: Path) -> bool:
+        if directory == self.root or self.root not in directory.parents:
+            return False
+        known = self._ignored_dirs.get(directory)
+        if known is None:
+            known = self._ignored_dir(directory.parent) or self._decides(directory, True)
+            self._ignored_dirs[directory] = known
+        return known
+
+
+def _read_lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
