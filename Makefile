@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test bench lint man clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,7 +57,12 @@ bench: $(VENV)/.installed-test
 ## make lint: ruff and mypy --strict on the whole package
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check cli tests
+	$(BIN)/ruff format --check cli tests
 	$(BIN)/python tests/typecheck.py kifu
+
+## make man: the man pages (kifu.1, kifu-check.1 …) in build/man, built from the Click commands
+man: $(VENV)/.installed
+	$(BIN)/python tests/manpage.py build/man
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
