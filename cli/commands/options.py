@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from kifu.core.config import ConfigError, ConfigFile, check_keys, discover
@@ -125,17 +125,29 @@ def check_language(value: str | None, option: str) -> str | None:
 
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
+if TYPE_CHECKING:
+    _IntType = click.ParamType[int]  # generic for type checkers (Click 8.2+), not at run time before
+else:
+    _IntType = click.ParamType
 
-def _size(context: click.Context, parameter: click.Parameter, value: str | None) -> int | None:
-    """A size in bytes or characters: ``512M``, ``2G``, ``300k``, ``1000``; ``0`` for no limit."""
-    if value is None:
-        return None
-    text = value.strip().upper().removesuffix("B").removesuffix("I")
-    unit = text[-1:] if text[-1:] in ("K", "M", "G") else ""
-    number = text[: len(text) - len(unit)]
-    if not (number.isascii() and number.isdigit()):
-        raise click.BadParameter(f"{value!r} is not a size such as 512M, 2G or 0", context, parameter)
-    return int(number) * _UNITS[unit]
+
+class Size(_IntType):
+    """A size in bytes or characters: ``512M``, ``2G``, ``300k``, ``1000``; ``0`` for no limit.
+
+    A type rather than a callback, so that a value from a configuration file is read alike.
+    """
+
+    name = "size"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and value >= 0:
+            return value
+        text = str(value).strip().upper().removesuffix("B").removesuffix("I")
+        unit = text[-1:] if text[-1:] in ("K", "M", "G") else ""
+        number = text[: len(text) - len(unit)]
+        if not (number.isascii() and number.isdigit()):
+            self.fail(f"{value!r} is not a size such as 512M, 2G or 0", param, ctx)
+        return int(number) * _UNITS[unit]
 
 
 def limit_options(command: F) -> F:
@@ -143,13 +155,13 @@ def limit_options(command: F) -> F:
     decorators = [
         click.option(
             "--max-decompressed",
-            callback=_size,
+            type=Size(),
             metavar="SIZE",
             help="Stop reading a compressed file that inflates past SIZE (default 512M; 0: no limit).",
         ),
         click.option(
             "--max-record",
-            callback=_size,
+            type=Size(),
             metavar="SIZE",
             help="Do not read a record longer than SIZE characters (default 16M; 0: no limit).",
         ),
