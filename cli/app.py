@@ -19,7 +19,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "config": (
         "kifu.commands.config",
         "config",
-        "Print the settings of check (pyproject.toml, kifu.toml, command line) and their origin.",
+        "Print the effective settings of `kifu check` and where each comes from.",
     ),
     "convert": ("kifu.commands.convert", "convert", "Convert game records to another notation or format."),
     "explain": (

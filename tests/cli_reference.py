@@ -21,7 +21,12 @@ it is out of date. The README shows the commands at work for each use case.
 
 def _help(command: click.Command, name: str, parent: click.Context | None) -> str:
     context = click.Context(
-        command, info_name=name, parent=parent, terminal_width=WIDTH, max_content_width=WIDTH
+        command,
+        info_name=name,
+        parent=parent,
+        terminal_width=WIDTH,
+        max_content_width=WIDTH,
+        **command.context_settings,
     )
     return command.get_help(context)
 

@@ -41,7 +41,7 @@ def _paragraphs(help_text: str) -> str:
 
 def page(name: str, command: click.Command, parent: click.Context | None, version: str, date: str) -> str:
     """The man page of ``command`` (called ``name``, e.g. ``kifu check``)."""
-    ctx = click.Context(command, info_name=name.split()[-1], parent=parent)
+    ctx = click.Context(command, info_name=name.split()[-1], parent=parent, **command.context_settings)
     title = name.replace(" ", "-").upper()
     short = command.get_short_help_str(limit=80)
     usage = " ".join(command.collect_usage_pieces(ctx))
@@ -91,7 +91,7 @@ def pages(date: str | None = None) -> dict[str, str]:
     from kifu.app import cli
 
     day = date or datetime.date.today().isoformat()
-    root = click.Context(cli, info_name="kifu")
+    root = click.Context(cli, info_name="kifu", **cli.context_settings)
     result = {"kifu.1": page("kifu", cli, None, __version__, day)}
     for name in cli.list_commands(root):
         command = cli.get_command(root, name)

@@ -13,6 +13,7 @@ from typing import Any, TextIO, TypeVar, cast
 
 import click
 from kifu.commands.options import (
+    HELP,
     apply_limits,
     check_language,
     config_options,
@@ -170,7 +171,7 @@ def check_options(command: F) -> F:
     return command
 
 
-@click.command("check")
+@click.command("check", context_settings=HELP)
 @click.argument("paths", nargs=-1, required=True)
 @check_options
 @click.pass_context

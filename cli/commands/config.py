@@ -8,10 +8,10 @@ from typing import Any
 
 import click
 from kifu.commands.check import check_options
-from kifu.commands.options import DEFAULT, LAYERED, resolve
+from kifu.commands.options import DEFAULT, HELP, LAYERED, resolve
 
 
-@click.command("config")
+@click.command("config", context_settings=HELP)
 @check_options
 @click.pass_context
 def config(ctx: click.Context, /, **_: Any) -> None:

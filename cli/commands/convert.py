@@ -10,14 +10,21 @@ from pathlib import Path
 from typing import Any
 
 import click
-from kifu.commands.options import apply_limits, check_language, limit_options, rules_options, settings_from
+from kifu.commands.options import (
+    HELP,
+    apply_limits,
+    check_language,
+    limit_options,
+    rules_options,
+    settings_from,
+)
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import Game, Options
 from kifu.core.output import write_atomically
 from kifu.core.sources import Source, SourceError
 
 
-@click.command("convert")
+@click.command("convert", context_settings=HELP)
 @click.argument("inputs", nargs=-1, required=True)
 @click.option(
     "--to",

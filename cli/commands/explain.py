@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import click
+from kifu.commands.options import HELP
 
 
-@click.command("explain")
+@click.command("explain", context_settings=HELP)
 @click.argument("code", required=False)
 def explain(code: str | None) -> None:
     """Explain finding CODE such as CHESS101; without CODE, list every code."""

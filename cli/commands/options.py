@@ -24,6 +24,9 @@ from kifu.core.selection import (
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: every command takes -h as well as --help, invoked through the group or on its own
+HELP = {"help_option_names": ["-h", "--help"]}
+
 #: every game's presets; each game reads the one that concerns it (default: its own).
 #: ``tests/test_docs.py`` holds this list equal to the union of the games' ``PRESETS``.
 RULES_PRESETS = (

@@ -7,11 +7,12 @@ import sys
 from typing import Any
 
 import click
+from kifu.commands.options import HELP
 
 RULES = ("chinese", "tromp-taylor", "wmsg2008", "aga", "nz", "ing", "japanese", "korean")
 
 
-@click.command("score")
+@click.command("score", context_settings=HELP)
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option(
     "--rules", type=click.Choice(RULES), help="Rules preset (default: the record's RU, else chinese)."

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import click
-from kifu.commands.options import rules_options, settings_from
+from kifu.commands.options import HELP, rules_options, settings_from
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.core.standings.tiebreaks import PRESETS
@@ -22,7 +22,7 @@ _PLAYERS = (
 )
 
 
-@click.command("standings")
+@click.command("standings", context_settings=HELP)
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
     "--system",
