@@ -1,28 +1,45 @@
-"""``kifu.go.checker``: SGF files to one :class:`RecordReport` per game tree.
+"""``kifu.go.checker``: one :class:`RecordReport` per game tree, the checker visitor of the walk.
 
-Pipeline: bytes → :mod:`~kifu.go.encoding` → text → :mod:`~kifu.go.parser` (one game tree
-at a time) → :mod:`~kifu.go.properties` and :mod:`~kifu.go.replay` → :mod:`~kifu.go.scoring`
-for games that ended with two passes.
+Pipeline: a record of :mod:`~kifu.go.reader` → parsed (:mod:`~kifu.go.parser`) → its root read
+(:mod:`~kifu.go.properties`) → :func:`kifu.go.walk.walk` with the :class:`Checker` visitor
+(property findings node by node, the rules' verdicts as findings, the main line's end) →
+:mod:`~kifu.go.scoring` for games that ended with two passes.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from kifu.core.findings import Finding, Severity
-from kifu.core.game import Options
+from kifu.core.findings import Code, Finding, Severity
+from kifu.core.game import Options, RawRecord
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import codes
-from kifu.go.encoding import texts
-from kifu.go.parser import CollectionReader, Game, Node, TextIndex
+from kifu.go.board import Board
+from kifu.go.parser import Game, Node, Prop, TextIndex
 from kifu.go.properties import GameInfo, PropertyChecker, read_game_info, read_root
-from kifu.go.replay import MAX_PER_CODE, IllegalMove, MainLine, Replay
+from kifu.go.reader import records
 from kifu.go.rules import PRESETS, Rules, from_ru, resolve
 from kifu.go.scoring import Count, agrees, count, dead_from_markup, parse_vertex, whole_groups
+from kifu.go.walk import GoVisitor, Problem, Step, walk
+
+#: findings of one code kept per game (the rest are counted in one more finding)
+MAX_PER_CODE = 100
+
+
+@dataclass(slots=True)
+class MainLine:
+    """What the main line ends with: what scoring and the report need."""
+
+    plies: int = 0
+    board: Board | None = None
+    last: Node | None = None
+    trailing_passes: int = 0
+    first_passer: int | None = None  # who passed first in the final run of passes
+    leading_black: int = 0
+    setup_black: int = 0
 
 
 @dataclass(slots=True)
@@ -35,84 +52,94 @@ class GameResult:
     main: MainLine
     count: Count | None = None
     rules_stated: bool = False
-    #: the game tree as read (``None`` when nothing could be parsed), for writers
+    #: the game tree as read (``None`` when nothing could be parsed)
     root: Node | None = None
-    #: ``id()`` of each move property the rules forbid → why (see ``Replay.illegal``)
-    illegal: dict[int, IllegalMove] = field(default_factory=dict)
 
 
-def check_games(source: Source, options: Options) -> Iterator[GameResult | Finding]:
-    """Like :func:`check`, with the full result of each game."""
-    from kifu.core.findings import internal_error
+class Checker(GoVisitor):
+    """The checker visitor: property findings at each node, the walk's problems as findings
+    (at most :data:`MAX_PER_CODE` of a code are built), the main line's end."""
 
-    reader = CollectionReader()
-    games = 0
-    characters = 0
-    kinds: dict[tuple[str, str], int] = {}
-    for piece in texts(source):
-        if not isinstance(piece, tuple):
-            yield piece
-            continue
-        text, final = piece
-        characters += len(text)
-        for game, index in reader.feed(text, final):
-            if game.index == 0:
-                yield from game.findings
-                continue
-            games += 1
-            mixed(index.text, game, kinds, index)
-            try:
-                result = check_game(game, index, options)
-            except Exception as error:  # a bug in kifu: this game only
-                line = index.position(game.offset)[0]
-                report = RecordReport(
-                    game.index,
-                    line,
-                    findings=[
-                        *game.findings,
-                        internal_error(error, f"while checking game {game.index} of {source.path}"),
-                    ],
-                )
-                yield GameResult(report, GameInfo(), resolve(options.rules, None, None), MainLine())
-                continue
-            yield result
-    if games == 0:
-        yield codes.NO_GAMES(
-            f"no SGF game tree `(;` in {source.path}" + ("" if characters else " (the file is empty)")
+    plays_through = True
+
+    def __init__(self, properties: PropertyChecker, tags: dict[str, str]) -> None:
+        self.properties = properties
+        self.findings = properties.findings
+        self.tags = tags
+        self.main = MainLine()
+        self.overflow: dict[str, int] = {}
+
+    def node(self, step: Step) -> None:
+        """Check the node's properties; read the first game-info node of the main line."""
+        node = step.node
+        checker = self.properties
+        has_info = checker.check_node(node, step.is_root, step.info_seen)
+        if has_info and not step.is_root and not step.info_seen and step.main:
+            read_game_info(node, checker, self.tags)
+
+    def remark(self, problem: Problem) -> None:
+        """A finding on a move (or a set-up value) that was played anyway."""
+        self._add(problem)
+
+    def unplayable(self, problem: Problem) -> None:
+        """A move the rules forbid (or off the board): a finding; the walk plays on."""
+        self._add(problem)
+
+    def main_end(self, step: Step) -> None:
+        """Keep the main line's final position and what the count needs."""
+        self.main = MainLine(
+            step.ply,
+            step.board.copy(),
+            step.node,
+            step.passes,
+            step.first_passer,
+            step.leading_black,
+            step.setup_black,
+        )
+
+    def _add(self, problem: Problem) -> None:
+        code, message, prop, ply, value = problem[:5]
+        if value is not None:
+            self.properties.report(code, message, prop, value)
+            return
+        self._report(code, message, prop, ply)
+
+    def _report(self, code: Code, message: str, prop: Prop, ply: int) -> None:
+        seen = self.overflow.get(code.code, 0) + 1
+        self.overflow[code.code] = seen
+        if seen > MAX_PER_CODE:
+            return  # past the cap no finding is built (archives of broken games stay fast)
+        raw = prop.values[0] if prop.values else ""
+        index = self.properties.index
+        offset = prop.value_offsets[0] if prop.value_offsets else prop.offset
+        self.findings.append(
+            code(
+                message,
+                index.span(prop.offset, offset - prop.offset + len(raw) + 2),
+                ply=ply,
+                move=f"{prop.ident}[{raw}]",
+            )
         )
 
 
-_ROOT = re.compile(r"\(\s*;?((?:[^;()\[]+|\[[^\\\]]*(?:\\.[^\\\]]*)*\]?)*)")
-_KIND = {name: re.compile(rf"(?<![A-Za-z]){name}\s*\[\s*(\d+)") for name in ("FF", "GM")}
+def check_record(record: RawRecord[Game], options: Options) -> GameResult:
+    """Parse and check one record (core's crash guard is around the caller)."""
+    game, index = record.data.parse()
+    return check_game(game, index, options)
 
 
-def mixed(
-    text: str, game: Game, kinds: dict[tuple[str, str], int], index: TextIndex, start: int | None = None
-) -> None:
-    """SGF033 on the first game of another FF or GM than the games before it.
+def check_games(source: Source, options: Options) -> Iterator[GameResult | Finding]:
+    """Every game of ``source`` checked, with its full result (a bare Finding concerns the file).
 
-    FF and GM are read from the root node's text, so that a file split across workers gives
-    the same notes as a file checked whole.
+    No crash guard here: ``kifu check`` goes through :mod:`kifu.core.records`, which guards each
+    record; this is the library entry for tests and tools that want the whole result.
     """
-    offset = game.offset if start is None else start
-    root = _ROOT.match(text, offset)
-    head = root.group(1) if root else ""
-    for name, pattern in _KIND.items():
-        found = pattern.search(head)
-        kind = (name, found.group(1) if found else "1")
-        others = [k for k in kinds if k[0] == name and k != kind]
-        if others and kind not in kinds:
-            game.findings.append(
-                codes.MIXED_FILE(
-                    f"game {game.index} is {name}[{kind[1]}], an earlier game {name}[{others[0][1]}]",
-                    index.span(offset),
-                )
-            )
-        kinds.setdefault(kind, game.index)
+    for item in records(source, say_empty=True):
+        yield item if isinstance(item, Finding) else check_record(item, options)
 
 
 def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
-    """Check one game tree: properties, replay, and the count if it ended with two passes."""
+    """Check one game tree: properties, the walk, and the count if it ended with two passes."""
     settings = options.settings
     findings: list[Finding] = list(game.findings)
     info = GameInfo()
@@ -123,26 +150,27 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     if root is None:
         report.findings = findings
         return GameResult(report, info, rules, MainLine())
-    checker = PropertyChecker(index, findings, info)
-    read_root(root, checker)
+    properties = PropertyChecker(index, findings, info)
+    read_root(root, properties)
     tags: dict[str, str] = {}
-    read_game_info(root, checker, tags)
+    read_game_info(root, properties, tags)
     rules = resolve(options.rules, info.rules, settings.get("ko"))
     main = MainLine()
     dropped: dict[str, int] = {}
-    illegal: dict[int, IllegalMove] = {}
     if info.gm == 1:
-        replay = Replay(rules, checker, findings, tags)
-        main = replay.run(root)
-        illegal = replay.illegal
-        dropped = {code: seen - MAX_PER_CODE for code, seen in replay.overflow.items() if seen > MAX_PER_CODE}
-        _handicap(root, info, main, checker)
+        checker = Checker(properties, tags)
+        walk(root, info, rules, checker)
+        main = checker.main
+        dropped = {
+            code: seen - MAX_PER_CODE for code, seen in checker.overflow.items() if seen > MAX_PER_CODE
+        }
+        _handicap(root, info, main, properties)
     else:
-        _properties_only(root, checker)
+        _properties_only(root, properties)
     report.tags = tags
     report.plies = main.plies
     report.declared_result = info.result
-    result = GameResult(report, info, rules, main, root=root, illegal=illegal)
+    result = GameResult(report, info, rules, main, root=root)
     result.rules_stated = options.rules in PRESETS or from_ru(info.rules) is not None
     if main.board is not None and main.trailing_passes >= 2:
         result.count = score_game(result, settings, findings, set(), from_markup=True)

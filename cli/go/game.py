@@ -9,17 +9,16 @@ from kifu.core.findings import Finding
 from kifu.core.game import Options, Preset, RawRecord, Setting, Target
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
-from kifu.go import checker, codes, convert
-from kifu.go.encoding import texts
-from kifu.go.parser import CollectionReader, Game, TextIndex
+from kifu.go import checker, reader, writers
+from kifu.go.parser import Game
 from kifu.go.rules import PRESETS as RULES
 from kifu.go.score import score_source as score_source  # kifu score (the Scorer Protocol)
 
 NAME = "go"
 
 TARGETS: dict[str, Target] = {
-    name: Target(description, convert.EXTENSIONS[name], name in convert.PGN_TARGETS)
-    for name, description in convert.TARGETS.items()
+    name: Target(description, writers.EXTENSIONS[name], name in writers.PGN_TARGETS)
+    for name, description in writers.TARGETS.items()
 }
 PRESETS: dict[str, Preset] = {name: Preset(rules.describe()) for name, rules in RULES.items()}
 SETTINGS: tuple[Setting, ...] = (
@@ -35,37 +34,20 @@ def load_codes() -> None:
 
 def records(source: Source, fmt: str, options: Options) -> Iterator[RawRecord[Game] | Finding]:
     """The game trees of an SGF source, cut at each top-level ``)`` (not parsed yet)."""
-    reader = CollectionReader(raw=True)
-    kinds: dict[tuple[str, str], int] = {}
-    count = 0
-    for piece in texts(source):
-        if not isinstance(piece, tuple):
-            yield piece
-            continue
-        for game, _ in reader.feed(*piece):
-            if game.index == 0:
-                yield from game.findings
-                continue
-            count += 1
-            text = game.text or ""
-            checker.mixed(text, game, kinds, TextIndex(text, game.line_base), game.text_start)
-            yield RawRecord(game.index, game.line_base + 1, len(text), game)
-    if count == 0:
-        yield codes.NO_GAMES(f"no SGF game tree `(;` in {source.path}")
+    return reader.records(source)
 
 
 def check_record(record: RawRecord[Game], options: Options) -> RecordReport:
     """Parse, replay and judge one game tree (and count it when it ended with two passes)."""
-    game, index = record.data.parse()
-    return checker.check_game(game, index, options).report
+    return checker.check_record(record, options).report
 
 
 def convert_record(record: RawRecord[Game], target: str, options: Options) -> Converted:
-    """One game tree in ``target``."""
+    """One game tree in ``target``, its moves played by the walk under ``options``."""
     game, index = record.data.parse()
-    return convert.convert_game(checker.check_game(game, index, options), target)
+    return writers.convert_game(game, index, target, options)
 
 
 def declare_encoding(document: str, target: str, codec: str) -> str:
     """An SGF document names its charset in ``CA``; other targets as they are."""
-    return convert.declare_encoding(document, target, codec)
+    return writers.declare_encoding(document, target, codec)

@@ -161,6 +161,8 @@ OLD_PROPERTIES = frozenset(
     ]
 )
 MARKUP_SHAPES = ("CR", "MA", "SL", "SQ", "TR")
+#: the game-information properties (a node holding one is the game-info node of its path)
+INFO_IDENTS = frozenset(ident for ident, ptype in PROPERTIES.items() if ptype.kind == INFO)
 
 _NUMBER = re.compile(r"[+-]?\d+\Z")
 _REAL = re.compile(r"[+-]?\d+(?:\.\d+)?\Z")
@@ -275,6 +277,24 @@ class GameInfo:
     rules: str | None = None
     app: str = ""
     tags: dict[str, str] = field(default_factory=dict)
+
+
+def point_list(raw: str, width: int, height: int) -> list[tuple[int, int]] | None:
+    """The points of one value of a point list (``aa`` or ``aa:cc``) on a board of this size, or
+    ``None`` if bad."""
+    if len(raw) == 2:
+        x, y = coordinate(raw[0]), coordinate(raw[1])
+        if 0 <= x < width and 0 <= y < height:
+            return [(x, y)]
+        return None
+    if len(raw) == 5 and raw[2] == ":":
+        x1, y1, x2, y2 = (coordinate(raw[i]) for i in (0, 1, 3, 4))
+        if min(x1, y1, x2, y2) < 0 or max(x1, x2) >= width or max(y1, y2) >= height:
+            return None
+        if x1 > x2 or y1 > y2:
+            return None
+        return [(x, y) for x in range(x1, x2 + 1) for y in range(y1, y2 + 1)]
+    return None
 
 
 class PropertyChecker:
@@ -418,19 +438,7 @@ class PropertyChecker:
 
     def points(self, raw: str) -> list[tuple[int, int]] | None:
         """The points of one value of a point list (``aa`` or ``aa:cc``), or ``None`` if bad."""
-        if len(raw) == 2:
-            x, y = coordinate(raw[0]), coordinate(raw[1])
-            if 0 <= x < self.info.width and 0 <= y < self.info.height:
-                return [(x, y)]
-            return None
-        if len(raw) == 5 and raw[2] == ":":
-            x1, y1, x2, y2 = (coordinate(raw[i]) for i in (0, 1, 3, 4))
-            if min(x1, y1, x2, y2) < 0 or max(x1, x2) >= self.info.width or max(y1, y2) >= self.info.height:
-                return None
-            if x1 > x2 or y1 > y2:
-                return None
-            return [(x, y) for x in range(x1, x2 + 1) for y in range(y1, y2 + 1)]
-        return None
+        return point_list(raw, self.info.width, self.info.height)
 
     def check_values(self, ident: str, ptype: PropertyType, prop: Prop) -> None:
         """Check the values of one property against its type."""
@@ -707,6 +715,20 @@ def read_game_info(node: Node, checker: PropertyChecker, tags: dict[str, str]) -
     found = _value(node, "RU")
     if found and info.rules is None:
         info.rules = simple_text(found[1])
+
+
+def read_main_info(root: Node, checker: PropertyChecker, tags: dict[str, str]) -> None:
+    """The game information of the main line as the checker's walk reads it: the root's, and when
+    the root holds none, the first node of the main line that does (a scan of nodes, no replay)."""
+    read_game_info(root, checker, tags)
+    if not INFO_IDENTS.isdisjoint(root.props):
+        return
+    node = root
+    while node.children:
+        node = node.children[0]
+        if not INFO_IDENTS.isdisjoint(node.props):
+            read_game_info(node, checker, tags)
+            return
 
 
 def _komi_quirks(komi: float, prop: Prop, checker: PropertyChecker) -> float:

@@ -1,14 +1,21 @@
-"""``kifu score`` for Go: the area count of each game with its dead stones, compared with ``RE``."""
+"""``kifu score`` for Go: the area count of each game with its dead stones, compared with ``RE``.
+
+Each game is checked by the one walk (:func:`kifu.go.checker.check_record`: the checker visitor
+keeps the main line's final position), then counted here with the dead stones asked for.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from kifu.core.game import Options
+from kifu.core.findings import Finding
+from kifu.core.game import Options, RawRecord
 from kifu.core.sources import Source
 from kifu.go import codes
-from kifu.go.checker import GameResult, check_games, dead_points, score_game
+from kifu.go.checker import GameResult, check_record, dead_points, score_game
 from kifu.go.gnugo import GtpError, dead_stones
+from kifu.go.parser import Game
 from kifu.go.scoring import agrees, vertex
 
 
@@ -23,55 +30,11 @@ def score_source(
 
     entries: list[dict[str, Any]] = []
     file_findings: list[dict[str, Any]] = []
-    for item in check_games(source, options):
-        if not isinstance(item, GameResult):
+    for item in _records(source, options):
+        if isinstance(item, Finding):
             file_findings.append(item.to_dict())
-            continue
-        report = item.report
-        findings = [f for f in report.findings if f.severity.label == "error" and _relevant(f.code)]
-        notes = []
-        entry: dict[str, Any] = {
-            "path": source.path,
-            "index": report.index,
-            "line": report.line,
-            "tags": report.tags,
-            "plies": report.plies,
-            "declared_result": report.declared_result,
-            "ended_by_passes": item.main.trailing_passes >= 2,
-            "dead": [],
-            "score": None,
-            "agrees": None,
-        }
-        board = item.main.board
-        if board is not None:
-            given: set[int] = set()
-            if dead:
-                given, bad = dead_points(item, dead)
-                for name in bad:
-                    notes.append(codes.DEAD_STONES(f"--dead {name}: no stone there (ignored)"))
-            if dead_from == "gnugo":
-                try:
-                    given |= dead_stones(board, item.info.komi or 0.0)
-                except GtpError as error:
-                    notes.append(codes.ENGINE_FAILED(f"--dead-from gnugo: {error}"))
-            exact = entry["ended_by_passes"] or bool(given) or _has_markup(item)
-            if not exact:
-                notes.append(
-                    codes.NOT_COUNTABLE(
-                        "the game did not end with two passes and no dead stones are "
-                        "known: every stone counts as alive"
-                    )
-                )
-            extra: list[Any] = []
-            counted = score_game(item, options.settings, extra, given, from_markup=True)
-            notes.extend(extra)
-            if counted is not None:
-                entry["score"] = counted.to_dict()
-                entry["dead"] = sorted(vertex(p, board) for p in given)
-                entry["exact"] = exact
-                entry["agrees"] = agrees(report.declared_result, counted.result) if item.rules.area else None
-        entry["findings"] = [f.to_dict() for f in [*findings, *notes]]
-        entries.append(entry)
+        else:
+            entries.append(score_record(item, source.path, options, dead, dead_from))
     if file_findings and entries:
         entries[0]["findings"][:0] = file_findings
     elif file_findings:
@@ -93,6 +56,66 @@ def score_source(
     return entries
 
 
+def _records(source: Source, options: Options) -> Iterator[RawRecord[Game] | Finding]:
+    """The game trees of ``source`` behind core's reader guard (a reader bug: KIFU001 on the file)."""
+    from kifu.core.records import guarded_records
+    from kifu.go import game  # (imported here: the game module imports this one)
+
+    return guarded_records(game, source, "sgf", options)
+
+
+def score_record(
+    record: RawRecord[Game], path: str, options: Options, dead: str | None, dead_from: str | None
+) -> dict[str, Any]:
+    """The count of one game, JSON-ready (see :func:`score_source`)."""
+    item = check_record(record, options)
+    report = item.report
+    findings = [f for f in report.findings if f.severity.label == "error" and _relevant(f.code)]
+    notes = []
+    entry: dict[str, Any] = {
+        "path": path,
+        "index": report.index,
+        "line": report.line,
+        "tags": report.tags,
+        "plies": report.plies,
+        "declared_result": report.declared_result,
+        "ended_by_passes": item.main.trailing_passes >= 2,
+        "dead": [],
+        "score": None,
+        "agrees": None,
+    }
+    board = item.main.board
+    if board is not None:
+        given: set[int] = set()
+        if dead:
+            given, bad = dead_points(item, dead)
+            for name in bad:
+                notes.append(codes.DEAD_STONES(f"--dead {name}: no stone there (ignored)"))
+        if dead_from == "gnugo":
+            try:
+                given |= dead_stones(board, item.info.komi or 0.0)
+            except GtpError as error:
+                notes.append(codes.ENGINE_FAILED(f"--dead-from gnugo: {error}"))
+        exact = entry["ended_by_passes"] or bool(given) or _has_markup(item)
+        if not exact:
+            notes.append(
+                codes.NOT_COUNTABLE(
+                    "the game did not end with two passes and no dead stones are "
+                    "known: every stone counts as alive"
+                )
+            )
+        extra: list[Any] = []
+        counted = score_game(item, options.settings, extra, given, from_markup=True)
+        notes.extend(extra)
+        if counted is not None:
+            entry["score"] = counted.to_dict()
+            entry["dead"] = sorted(vertex(p, board) for p in given)
+            entry["exact"] = exact
+            entry["agrees"] = agrees(report.declared_result, counted.result) if item.rules.area else None
+    entry["findings"] = [f.to_dict() for f in [*findings, *notes]]
+    return entry
+
+
 def _relevant(code: str) -> bool:
     """Errors that bear on the count: syntax, board, moves, and kifu's own failures."""
     if code.startswith("GO2"):
@@ -103,6 +126,6 @@ def _relevant(code: str) -> bool:
 _COUNTED_SGF = frozenset({f"SGF00{n}" for n in range(1, 10)} | {"SGF036", "SGF039", "SGF040", "SGF047"})
 
 
-def _has_markup(item: Any) -> bool:
+def _has_markup(item: GameResult) -> bool:
     last = item.main.last
     return last is not None and ("TB" in last.props or "TW" in last.props)

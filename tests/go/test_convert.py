@@ -27,21 +27,12 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kifu.app import cli
+from kifu.core.converted import Converted
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import Options
 from kifu.core.sources import Source
 from kifu.go.board import BLACK, EMPTY, OK, WHITE, Board, Undo
 from kifu.go.checker import GameResult, check_games
-from kifu.go.convert import (
-    LOST_ON_READING,
-    TARGETS,
-    Converted,
-    convert,
-    convert_game,
-    points_of,
-    replay,
-    sgf_point,
-)
 from kifu.go.parser import Node
 from kifu.go.properties import (
     APP,
@@ -59,7 +50,10 @@ from kifu.go.properties import (
     split_compose,
     text,
 )
+from kifu.go.reader import records
 from kifu.go.scoring import GTP_LETTERS
+from kifu.go.writers import LOST_ON_READING, TARGETS, convert, play, read_info
+from kifu.go.writers.common import Played, points_of, sgf_point
 
 from tests.conftest import CORPUS, find_program
 from tests.golden import assert_golden
@@ -99,6 +93,23 @@ def read_text(sgf: str, tmp_path: Path) -> list[GameResult]:
     path = tmp_path / "read-back.sgf"
     path.write_text(sgf, encoding="utf-8")
     return read(path)[0]
+
+
+def converted(path: Path | str, target: str) -> list[Converted]:
+    """Each game of ``path`` in ``target`` (the library's convert, as the command calls it)."""
+    return [item for item in convert(Source(str(path)), target) if isinstance(item, Converted)]
+
+
+def replay(path: Path | str) -> list[Played]:
+    """The main line of each game of ``path`` as the writers' walk plays it."""
+    played = []
+    for item in records(Source(str(path))):
+        if isinstance(item, Finding):
+            continue
+        game, index = item.data.parse()
+        assert game.root is not None
+        played.append(play(game.root, index, read_info(game.root, index), Options()))
+    return played
 
 
 # --- golden files ---------------------------------------------------------------------------------
@@ -209,29 +220,28 @@ def test_round_trip_over_the_corpus(name: str, corpus: Path, tmp_path: Path) -> 
     and what the reader had to skip is reported."""
     path = corpus / "go" / name
     before, file_findings = read(path)
-    converted = [convert_game(game, "sgf") for game in before]
-    written = "".join(c.text for c in converted)
+    written_games = converted(path, "sgf")
+    written = "".join(c.text for c in written_games)
     after = read_text(written, tmp_path)
     readable = [game for game in before if game.root is not None]
     assert len(after) == len(readable), name
     for original, again in zip(readable, after, strict=True):
         assert canonical(again) == canonical(original), name
-    second = "".join(convert_game(game, "sgf").text for game in after)
-    assert second == written, name
     again_file = tmp_path / "again.sgf"
     again_file.write_text(written, encoding="utf-8")
+    second = "".join(c.text for c in converted(again_file, "sgf"))
+    assert second == written, name
     checked, checked_findings = read(again_file)
     new = _errors(checked, checked_findings) - _errors(before, file_findings) - NEW_CODES_ALLOWED
     assert not new, (name, new)
     for original, again in zip(readable, checked, strict=True):
         a, b = original.report, again.report
         assert (a.plies, a.declared_result, a.outcome) == (b.plies, b.declared_result, b.outcome), name
-    for game, result in zip(before, converted, strict=True):
+    for game, result in zip(before, written_games, strict=True):
         lost = {f.code for f in game.report.findings} & LOST_ON_READING
         assert bool(lost) <= bool(result.problems), (name, lost)
     for target in ("gtp", "json", "diagram"):
-        for game in before:
-            done = convert_game(game, target)
+        for done in converted(path, target):
             assert isinstance(done, Converted)
             if target == "json" and done.text:
                 json.loads(done.text)
@@ -248,7 +258,7 @@ def test_broken_corpus_files_give_problems_or_findings(corpus: Path) -> None:
         "minimal/07-junk-char-in-tree.sgf",
     ]
     for name in broken:
-        items = list(convert(Source(str(corpus / "go" / name)), "sgf", "sgf", {}))
+        items = list(convert(Source(str(corpus / "go" / name)), "sgf"))
         errors = [i for i in items if isinstance(i, Finding) and i.severity is Severity.ERROR]
         problems = [p for i in items if isinstance(i, Converted) for p in i.problems]
         assert errors or problems, name
@@ -256,9 +266,7 @@ def test_broken_corpus_files_give_problems_or_findings(corpus: Path) -> None:
     for name in sorted(illegal):
         matches = sorted((corpus / "go" / "minimal").glob(name.split("/")[1][:3] + "*.sgf"))
         for target in ("gtp", "json", "diagram"):
-            items = [
-                i for i in convert(Source(str(matches[0])), "sgf", target, {}) if isinstance(i, Converted)
-            ]
+            items = [i for i in convert(Source(str(matches[0])), target) if isinstance(i, Converted)]
             assert any("dropped" in p for i in items for p in i.problems), (name, target)
 
 
@@ -364,14 +372,17 @@ def test_random_games_round_trip(
     tmp = tmp_path_factory.mktemp("random")
     [game] = read_text(sgf, tmp)
     assert not [f for f in game.report.findings if f.severity is Severity.ERROR], game.report.findings
-    converted = convert_game(game, "sgf")
-    assert not converted.problems and not converted.dropped
-    [again] = read_text(converted.text, tmp)
+    source = tmp / "original.sgf"
+    source.write_text(sgf, encoding="utf-8")
+    [written] = converted(source, "sgf")
+    assert not written.problems and not written.dropped
+    [again] = read_text(written.text, tmp)
     assert canonical(again) == canonical(game)
-    assert [(s.colour, s.point) for s in replay(again).steps] == [
-        (s.colour, s.point) for s in replay(game).steps
-    ]
-    gtp = convert_game(game, "gtp")
+    again_path = tmp / "again.sgf"
+    again_path.write_text(written.text, encoding="utf-8")
+    [played_again], [played] = replay(again_path), replay(source)
+    assert [(s.colour, s.point) for s in played_again.steps] == [(s.colour, s.point) for s in played.steps]
+    [gtp] = converted(source, "gtp")
     assert not gtp.problems
     assert gtp_position(gtp.text).cells == final.cells
     main = game.main.board
@@ -417,11 +428,11 @@ def test_gnugo_plays_the_gtp_output_to_kifus_final_position(corpus: Path) -> Non
     paths = [corpus / "go" / name for name in names] + [ROOT / SOURCES["tree"], ROOT / SOURCES["handicap"]]
     for path in paths:
         [game] = read(path)[0]
-        converted = convert_game(game, "gtp")
-        assert not converted.problems, path
+        [gtp] = converted(path, "gtp")
+        assert not gtp.problems, path
         board = game.main.board
         assert board is not None
-        assert _gnugo_stones(converted.text) == _kifu_stones(board), path
+        assert _gnugo_stones(gtp.text) == _kifu_stones(board), path
 
 
 # --- the command ------------------------------------------------------------------------------------------
@@ -465,9 +476,9 @@ def test_boards_gtp_cannot_name(tmp_path: Path) -> None:
     for sgf, why in (("(;SZ[27];B[AA])", "up to 25×25"), ("(;SZ[13:9];B[aa])", "square")):
         path = tmp_path / "big.sgf"
         path.write_text(sgf)
-        [done] = [i for i in convert(Source(str(path)), "sgf", "gtp", {}) if isinstance(i, Converted)]
+        [done] = [i for i in convert(Source(str(path)), "gtp") if isinstance(i, Converted)]
         assert done.text == "" and why in done.problems[0]
-        [diagram] = [i for i in convert(Source(str(path)), "sgf", "diagram", {}) if isinstance(i, Converted)]
+        [diagram] = [i for i in convert(Source(str(path)), "diagram") if isinstance(i, Converted)]
         assert "(X)" in diagram.text
 
 
@@ -496,7 +507,7 @@ def test_sgf_normalisations(tmp_path: Path) -> None:
         b"(;GaMe[1]FF[3]SZ[19:19]C[soft \\\nbreak\r\nline]PB[two\nlines]AB[dd:dd][ca:ac]"
         b"lower[x]XX[keep \\] this];W[tt]B[ c c ])"
     )
-    [done] = [i for i in convert(Source(str(path)), "sgf", "sgf", {}) if isinstance(i, Converted)]
+    [done] = [i for i in convert(Source(str(path)), "sgf") if isinstance(i, Converted)]
     assert done.text == (
         "(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[two lines]AB[dd][aa:cc]C[soft break\nline]XX[keep \\] this]\n"
         ";B[cc]W[])\n"
@@ -507,9 +518,9 @@ def test_sgf_normalisations(tmp_path: Path) -> None:
 def test_a_move_in_the_root(tmp_path: Path) -> None:
     path = tmp_path / "root-move.sgf"
     path.write_text("(;GM[1]SZ[9]AB[aa]C[root]B[ee];W[cc])")
-    [gtp] = [i for i in convert(Source(str(path)), "sgf", "gtp", {}) if isinstance(i, Converted)]
+    [gtp] = [i for i in convert(Source(str(path)), "gtp") if isinstance(i, Converted)]
     assert gtp.text == "boardsize 9\nclear_board\nplay B A9\nplay B E5\nplay W C7\n"
-    [done] = [i for i in convert(Source(str(path)), "sgf", "json", {}) if isinstance(i, Converted)]
+    [done] = [i for i in convert(Source(str(path)), "json") if isinstance(i, Converted)]
     document = json.loads(done.text)
     assert document["comment"] == "root" and document["setup"] == {"AB": ["aa"]}
     assert document["moves"] == [

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 
-from tests.go.helpers import check_file, check_text
+from tests.go.helpers import check_file
 from tests.go.sgfc_map import SGFC_TO_KIFU
 
 
@@ -100,17 +101,25 @@ def test_bad_input_gives_findings_and_exit_1(data: bytes, tmp_path: Path) -> Non
     assert "KIFU001" not in result.stdout
 
 
-def test_a_crash_in_one_game_is_reported_and_the_others_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_crash_in_one_game_is_reported_and_the_others_go_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A bug while walking one game is KIFU001 on that game (core's crash guard); the others go on."""
     import kifu.go.checker as checker
+    from kifu.core.results import RecordReport
+    from kifu.core.sources import Source
+    from kifu.games import check
 
-    real = checker.Replay.run
+    real = checker.walk
 
-    def flaky(self: checker.Replay, root: object) -> object:
-        if "PB" in self.tags and self.tags["PB"] == "crash":
+    def flaky(root: Any, info: Any, rules: Any, visitor: Any) -> None:
+        if "PB" in visitor.tags and visitor.tags["PB"] == "crash":
             raise RuntimeError("boom")
-        return real(self, root)  # type: ignore[arg-type]
+        real(root, info, rules, visitor)
 
-    monkeypatch.setattr(checker.Replay, "run", flaky)
-    checked = check_text("(;GM[1]PB[a];B[aa])(;GM[1]PB[crash];B[aa])(;GM[1]PB[c];B[aa])")
-    assert [r.index for r in checked.records] == [1, 2, 3]
-    assert checked.codes(2) == ["KIFU001"] and checked.codes(1) == [] and checked.codes(3) == []
+    monkeypatch.setattr(checker, "walk", flaky)
+    path = tmp_path / "crash.sgf"
+    path.write_text("(;GM[1]PB[a];B[aa])(;GM[1]PB[crash];B[aa])(;GM[1]PB[c];B[aa])")
+    reports = [r for r in check(Source(str(path)), "go") if isinstance(r, RecordReport)]
+    assert [r.index for r in reports] == [1, 2, 3]
+    assert [[f.code for f in r.findings] for r in reports] == [[], ["KIFU001"], []]

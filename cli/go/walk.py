@@ -1,0 +1,653 @@
+"""The one walk over a Go game tree: setup, moves, captures, suicide, ko and superko.
+
+:func:`walk` replays the main line and every variation once, through the rules, and tells a
+:class:`GoVisitor` what happens (the events of :mod:`kifu.core.walk`, in PGN order: a
+variation's events come right after the node it replaces). The checker, the ``gtp``/``json``/
+``diagram`` writers and ``kifu score`` are visitors of this walk, so they cannot disagree about
+a move.
+
+One board is used with undo records: no recursion, no board copies per variation. At a branch
+the first child is played, taken back while its alternatives are walked, and put back (from
+the contents it had) before its line goes on. The positions of the current path are kept in
+hash multisets, so positional and situational superko are O(1) per move. A chain of
+single-move nodes runs through one tight loop; a visitor that does not override ``move``
+costs nothing per move.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from kifu.core.findings import Code
+from kifu.core.walk import Visitor
+from kifu.go import codes
+from kifu.go.board import BLACK, EMPTY, SIDE_KEY, SUICIDE, WHITE, Board, Undo
+from kifu.go.parser import Node, Prop
+from kifu.go.properties import INFO_IDENTS, GameInfo, coordinate, point_list
+from kifu.go.rules import Rules
+
+_COLOURS = (("B", BLACK), ("W", WHITE))
+_SETUP = (("AB", BLACK), ("AW", WHITE), ("AE", EMPTY))
+COLOUR_NAME = {BLACK: "Black", WHITE: "White"}
+
+
+class Problem(NamedTuple):
+    """What the walk says about a move or a setup value: a finding to be.
+
+    ``value`` is ``None`` for a rules finding on a move (located at the move, with its ply);
+    otherwise the index of the value it concerns (a property finding). ``node``, ``colour``,
+    ``depth`` and ``alternatives`` (the variations of the node, dropped with it when a
+    writer's line ends there) say where an unplayable move is.
+    """
+
+    code: Code
+    message: str
+    prop: Prop
+    ply: int
+    value: int | None = None
+    node: Node | None = None
+    colour: int = EMPTY
+    depth: int = 0
+    alternatives: int = 0
+
+
+class Step:
+    """The walk's one step object, updated in place before each event (copy what you keep).
+
+    For ``move``: ``node``, ``prop`` (the ``B``/``W`` property), ``colour``, ``point`` (board
+    index, -1 for a pass), ``undo`` (the changes of the move: the stone, then the captures or
+    the suicided stones; ``None`` for a pass), ``ply``. For ``node``: ``node``, ``ply`` (moves
+    before it), ``setup`` (it has ``AB``/``AW``/``AE``, already applied), ``info`` (it holds
+    game information), ``info_seen`` (game information was seen before it on this path),
+    ``is_root``. Always: ``board`` (the live position), ``main``, ``depth``. For
+    ``main_end``: ``node`` (the last one), ``ply``, ``passes`` (trailing), ``first_passer``,
+    ``leading_black`` (black moves before White's first), ``setup_black`` (black stones set up
+    before the first move).
+    """
+
+    __slots__ = (
+        "board",
+        "colour",
+        "depth",
+        "first_passer",
+        "info",
+        "info_seen",
+        "is_root",
+        "leading_black",
+        "main",
+        "node",
+        "passes",
+        "ply",
+        "point",
+        "prop",
+        "setup",
+        "setup_black",
+        "undo",
+    )
+
+    def __init__(self, board: Board, root: Node) -> None:
+        self.board = board
+        self.node = root
+        self.prop: Prop | None = None
+        self.colour = EMPTY
+        self.point = -1
+        self.undo: Undo | None = None
+        self.ply = 0
+        self.main = True
+        self.depth = 0
+        self.setup = False
+        self.info = False
+        self.info_seen = False
+        self.is_root = True
+        self.passes = 0
+        self.first_passer: int | None = None
+        self.leading_black = 0
+        self.setup_black = 0
+
+
+class GoVisitor(Visitor[Board, Step, Problem]):
+    """A visitor of the Go walk: the events of :class:`kifu.core.walk.Visitor`, and three more.
+
+    Go needs them because an SGF node is more than a move: ``node`` (properties to check,
+    comments and set-up stones to write), ``remark`` (a finding that does not stop the move:
+    a move after the end, the same colour twice, a set-up stone that changes nothing), and
+    ``main_end`` (what the count and the report need of the main line's last position).
+    """
+
+    #: the checker's mode: a move the rules forbid is reported (``unplayable``) and the line goes
+    #: on from the position as the record has it, so that every later problem is found too.
+    #: Otherwise (writers) ``unplayable`` ends the line and the node's variations, as in core.
+    plays_through: bool = False
+
+    def node(self, step: Step) -> None:
+        """A node that is not a plain move was reached; its set-up stones are on the board."""
+
+    def remark(self, problem: Problem) -> None:
+        """Something to report about a move or a set-up value that is played anyway."""
+
+    def main_end(self, step: Step) -> None:
+        """The main line's last node was played (before ``end``)."""
+
+
+class _Line:
+    """What a line carries from node to node (copied at branch points)."""
+
+    __slots__ = (
+        "before_last",
+        "depth",
+        "first_passer",
+        "info_seen",
+        "last_mover",
+        "leading_black",
+        "main",
+        "passes",
+        "ply",
+        "to_move",
+        "white_moved",
+    )
+
+    def __init__(self) -> None:
+        self.ply = 0
+        self.to_move = BLACK
+        self.last_mover = -1
+        self.before_last = -1  # position hash before the last move (simple ko)
+        self.info_seen = False
+        self.passes = 0
+        self.first_passer: int | None = None  # who passed first in the current run of passes
+        self.main = True
+        self.white_moved = False
+        self.leading_black = 0
+        self.depth = 0
+
+    def variation(self) -> _Line:
+        """A copy for an alternative line, one level deeper."""
+        twin = self.copy()
+        twin.main = False
+        twin.depth = self.depth + 1
+        return twin
+
+    def copy(self) -> _Line:
+        """An independent copy."""
+        twin = _Line.__new__(_Line)
+        twin.ply, twin.to_move, twin.last_mover = self.ply, self.to_move, self.last_mover
+        twin.before_last, twin.info_seen, twin.passes = self.before_last, self.info_seen, self.passes
+        twin.first_passer, twin.white_moved = self.first_passer, self.white_moved
+        twin.leading_black, twin.main, twin.depth = self.leading_black, self.main, self.depth
+        return twin
+
+
+#: a line's undo records and position keys (superko multisets), unwound when it ends
+_Trail = tuple[list[Undo], list[int], list[int]]
+#: what puts a node back after its alternatives: for each undo record, the points' contents and
+#: the hash after it; and where the node's position keys start in the trail
+_Redo = tuple[list[tuple[list[tuple[int, int]], int]], int, int]
+
+
+def walk(root: Node, info: GameInfo, rules: Rules, visitor: GoVisitor) -> None:
+    """Replay ``root``'s tree on a board of ``info``'s size under ``rules``, telling ``visitor``."""
+    _Walk(info, rules, visitor).run(root)
+
+
+def _overrides(visitor: GoVisitor, name: str) -> bool:
+    return getattr(type(visitor), name) is not getattr(GoVisitor, name)
+
+
+class _Walk:
+    """One walk of one game tree (see the module's docstring)."""
+
+    def __init__(self, info: GameInfo, rules: Rules, visitor: GoVisitor) -> None:
+        self.info = info
+        self.rules = rules
+        self.visitor = visitor
+        self.board = board = Board(info.width, info.height)
+        self.points = _point_table(board, info.ff >= 4)
+        self.positional = rules.ko == "positional" or rules.repetition_allowed
+        self.situational = rules.ko == "situational"
+        self.positions: dict[int, int] = {0: 1}
+        self.situations: dict[int, int] = {0: 1}
+        self.through = visitor.plays_through
+        self.variations = visitor.variations
+        self.on_move = visitor.move if _overrides(visitor, "move") else None
+        self.on_node = visitor.node if _overrides(visitor, "node") else None
+        self.moves_after_end = False
+        self.setup_black = 0
+        self.alternatives = 0  # the variations of the node being entered (at a branch only)
+        self.complete = True
+        self.step: Step
+        #: tasks: a variation to walk, a variation to unwind, a node to put back and go on from
+        self.stack: list[tuple[int, Node | None, _Line | None, _Trail, _Redo | None]] = []
+
+    def run(self, root: Node) -> None:
+        visitor = self.visitor
+        self.step = Step(self.board, root)
+        visitor.begin(self.board)
+        self._line(root, _Line(), ([], [], []), True)
+        stack = self.stack
+        board = self.board
+        while stack:
+            task, node, line, trail, redo = stack.pop()
+            if task == _VARIATION:
+                assert node is not None and line is not None
+                visitor.begin_variation(line.depth)
+                stack.append((_UNWIND, None, None, trail, None))
+                self._line(node, line, trail, True)
+            elif task == _UNWIND:
+                undos, position_keys, situation_keys = trail
+                for undo in reversed(undos):
+                    board.undo(undo)
+                for key in position_keys:
+                    _forget(self.positions, key)
+                for key in situation_keys:
+                    _forget(self.situations, key)
+                visitor.end_variation()
+            else:  # _RESUME
+                assert node is not None and line is not None and redo is not None
+                self._put_back(trail, redo)
+                self._line(node, line, trail, False)
+        visitor.end(self.complete)
+
+    def _line(self, node: Node, line: _Line, trail: _Trail, enter: bool) -> None:
+        """Play from ``node`` (already played unless ``enter``) down its first children, until the
+        line ends or branches (then the branch's tasks go on the stack)."""
+        undos, position_keys, situation_keys = trail
+        positional, situational = self.positional, self.situational
+        positions, situations = self.positions, self.situations
+        board = self.board
+        visit = self._node
+        while True:
+            if enter:
+                if not visit(node, line, undos):
+                    self._stopped(line)
+                    return
+                position = board.hash
+                if positional:
+                    positions[position] = positions.get(position, 0) + 1
+                    position_keys.append(position)
+                if situational:
+                    situation = position ^ (SIDE_KEY if line.to_move == WHITE else 0)
+                    situations[situation] = situations.get(situation, 0) + 1
+                    situation_keys.append(situation)
+            enter = True
+            kids = node.children
+            if len(kids) == 1:
+                node = kids[0]
+                continue
+            if not kids:
+                if line.main:
+                    self._main_end(node, line)
+                return
+            # a branch: the first child is played (with the number of its alternatives, for a
+            # writer's line that ends there), then taken back while they are walked
+            before = line.variation()
+            marks = len(undos), len(position_keys), len(situation_keys)
+            node = kids[0]
+            self.alternatives = len(kids) - 1
+            played = visit(node, line, undos)
+            self.alternatives = 0
+            if not played:
+                self._stopped(line)
+                return
+            position = board.hash
+            if positional:
+                positions[position] = positions.get(position, 0) + 1
+                position_keys.append(position)
+            if situational:
+                situation = position ^ (SIDE_KEY if line.to_move == WHITE else 0)
+                situations[situation] = situations.get(situation, 0) + 1
+                situation_keys.append(situation)
+            if not self.variations:
+                enter = False
+                continue
+            self.stack.append((_RESUME, node, line, trail, self._take_back(trail, marks)))
+            for kid in reversed(kids[1:]):
+                self.stack.append((_VARIATION, kid, before.copy(), ([], [], []), None))
+            return
+
+    def _stopped(self, line: _Line) -> None:
+        if line.main:
+            self.complete = False
+
+    def _take_back(self, trail: _Trail, marks: tuple[int, int, int]) -> _Redo:
+        """Undo what the line did since ``marks`` (its keys stay in ``trail``); what puts it back."""
+        undos, position_keys, situation_keys = trail
+        board = self.board
+        cells = board.cells
+        contents: list[tuple[list[tuple[int, int]], int]] = []
+        for undo in reversed(undos[marks[0] :]):
+            contents.append(([(p, cells[p]) for p, _ in undo.changes], board.hash))
+            board.undo(undo)
+        contents.reverse()
+        for key in position_keys[marks[1] :]:
+            _forget(self.positions, key)
+        for key in situation_keys[marks[2] :]:
+            _forget(self.situations, key)
+        return contents, marks[1], marks[2]
+
+    def _put_back(self, trail: _Trail, redo: _Redo) -> None:
+        """Play again, as it was, what :meth:`_take_back` took back."""
+        _, position_keys, situation_keys = trail
+        contents, position_mark, situation_mark = redo
+        board = self.board
+        cells = board.cells
+        for changes, after in contents:
+            for p, content in changes:
+                cells[p] = content
+            board.hash = after
+        positions, situations = self.positions, self.situations
+        for key in position_keys[position_mark:]:
+            positions[key] = positions.get(key, 0) + 1
+        for key in situation_keys[situation_mark:]:
+            situations[key] = situations.get(key, 0) + 1
+
+    # --- one node ---------------------------------------------------------------------------------
+
+    def _node(self, node: Node, line: _Line, undos: list[Undo]) -> bool:
+        """Play one node; False when a writer's line ends at it."""
+        props = node.props
+        if len(props) == 1 and node.duplicates is None and not self.step.is_root:
+            prop = props.get("B")
+            colour = BLACK
+            if prop is None:
+                prop = props.get("W")
+                colour = WHITE
+            if prop is not None and len(prop.values) == 1 and prop.name == prop.ident:
+                return self._move(node, prop, colour, line, undos)
+        return self._enter(node, line, undos)
+
+    def _enter(self, node: Node, line: _Line, undos: list[Undo]) -> bool:
+        """A node with more than one move: set-up, ``PL``, then its moves."""
+        props = node.props
+        board = self.board
+        step = self.step
+        setup = "AB" in props or "AW" in props or "AE" in props
+        remarks: list[Problem] = []
+        if setup:
+            undo = Undo([], board.hash)
+            for ident, colour in _SETUP:
+                found = props.get(ident)
+                if found is not None:
+                    self._setup(found, colour, undo, line.ply, remarks)
+            undos.append(undo)
+            line.before_last = -1
+            if line.main and line.ply == 0 and "AB" in props:
+                self.setup_black += sum(1 for _, old in undo.changes if old != BLACK) - sum(
+                    1 for p, _ in undo.changes if board.cells[p] != BLACK
+                )
+        pl = props.get("PL")
+        if pl is not None and pl.values and pl.values[0] in ("B", "W"):
+            line.to_move = BLACK if pl.values[0] == "B" else WHITE
+            line.last_mover = -1
+        has_info = not INFO_IDENTS.isdisjoint(props)
+        if self.on_node is not None:
+            step.node = node
+            step.ply = line.ply
+            step.setup = setup
+            step.info = has_info
+            step.info_seen = line.info_seen
+            step.main = line.main
+            step.depth = line.depth
+            self.on_node(step)
+        step.is_root = False
+        line.info_seen = line.info_seen or has_info
+        for problem in remarks:
+            self.visitor.remark(problem)
+        for ident, colour in _COLOURS:
+            move = props.get(ident)
+            if move is not None and not self._move(node, move, colour, line, undos):
+                return False
+        return True
+
+    def _move(self, node: Node, prop: Prop, colour: int, line: _Line, undos: list[Undo]) -> bool:
+        """Play (or pass) one B/W move, judging it under the rules; False when a writer's line ends."""
+        line.ply = ply = line.ply + 1
+        values = prop.values
+        board = self.board
+        point = self.points.get(values[0]) if values else None
+        if point is None:
+            point = self._decode(prop, ply)
+            if point == -2:
+                return self._unplayable(
+                    Problem(
+                        codes.OFF_BOARD,
+                        f"{prop.ident}[{values[0] if values else ''}] is not a point of the "
+                        f"{self.info.width}×{self.info.height} board (move ignored)",
+                        prop,
+                        ply,
+                        0,
+                    ),
+                    node,
+                    colour,
+                    line,
+                )
+        if colour == WHITE:
+            line.white_moved = True
+        elif not line.white_moved:
+            line.leading_black += 1
+        previous = board.hash
+        if point == -1:
+            line.passes = passes = line.passes + 1
+            if passes == 1:
+                line.first_passer = colour
+            line.last_mover = colour
+            line.to_move = 3 - colour
+            line.before_last = previous
+            if self.on_move is not None:
+                self._visit(node, prop, colour, -1, None, line)
+            return True
+        if line.passes:  # (no pass since the last move: first_passer is None already)
+            if line.passes >= 2 and line.main and not self.moves_after_end:
+                self.moves_after_end = True
+                self.visitor.remark(
+                    Problem(codes.MOVES_AFTER_END, "move after both players passed", prop, ply)
+                )
+            line.passes = 0
+            line.first_passer = None
+        if line.last_mover == colour and ply > 1 and line.white_moved and self.info.handicap < 2:
+            self.visitor.remark(
+                Problem(codes.SAME_COLOUR_TWICE, f"{COLOUR_NAME[colour]} moves twice in a row", prop, ply)
+            )
+        outcome, played = board.play(point, colour, True)
+        if played is None:
+            return self._unplayable(
+                Problem(codes.OCCUPIED, f"{COLOUR_NAME[colour]} plays on an occupied point", prop, ply),
+                node,
+                colour,
+                line,
+            )
+        undos.append(played)
+        line.to_move = to_move = 3 - colour
+        position = board.hash
+        before_last = line.before_last
+        legal = True
+        if outcome or position == before_last or position in self.positions or self.situational:
+            problem = self._judge(prop, colour, ply, outcome, played, before_last, to_move)
+            if problem is not None:
+                legal = False
+                if not self._unplayable(problem, node, colour, line):
+                    return False
+        line.last_mover = colour
+        line.before_last = previous
+        if legal and self.on_move is not None:
+            self._visit(node, prop, colour, point, played, line)
+        return True
+
+    def _visit(self, node: Node, prop: Prop, colour: int, point: int, undo: Undo | None, line: _Line) -> None:
+        step = self.step
+        step.node = node
+        step.prop = prop
+        step.colour = colour
+        step.point = point
+        step.undo = undo
+        step.ply = line.ply
+        step.main = line.main
+        step.depth = line.depth
+        self.on_move(step)  # type: ignore[misc]
+
+    def _unplayable(self, problem: Problem, node: Node, colour: int, line: _Line) -> bool:
+        """Tell the visitor; whether the line goes on (the checker's mode)."""
+        if not self.through:
+            problem = problem._replace(
+                node=node, colour=colour, depth=line.depth, alternatives=self.alternatives
+            )
+        self.visitor.unplayable(problem)
+        return self.through
+
+    def _judge(
+        self, prop: Prop, colour: int, ply: int, outcome: int, undo: Undo, before_last: int, to_move: int
+    ) -> Problem | None:
+        """Why the move just played is illegal (``None`` if it is not); an allowed repetition is
+        remarked."""
+        rules = self.rules
+        name = COLOUR_NAME[colour]
+        if outcome == SUICIDE:
+            removed = len(undo.changes) - 1
+            if not rules.suicide or removed <= 1:
+                kind = "single-stone" if removed <= 1 else f"{removed}-stone"
+                return Problem(
+                    codes.SUICIDE,
+                    f"{name} commits {kind} suicide (illegal under {rules.describe()})",
+                    prop,
+                    ply,
+                )
+        position = self.board.hash
+        if position == before_last:
+            return Problem(
+                codes.KO, f"{name} retakes the ko at once (illegal under every rule set)", prop, ply
+            )
+        if rules.ko == "positional" and position in self.positions:
+            return Problem(
+                codes.POSITIONAL_SUPERKO,
+                f"{name} recreates an earlier whole-board position ({rules.describe()})",
+                prop,
+                ply,
+            )
+        if (
+            rules.ko == "situational"
+            and (position ^ (SIDE_KEY if to_move == WHITE else 0)) in self.situations
+        ):
+            return Problem(
+                codes.SITUATIONAL_SUPERKO,
+                f"{name} recreates an earlier position with the same player to move ({rules.describe()})",
+                prop,
+                ply,
+            )
+        if rules.repetition_allowed and position in self.positions:
+            self.visitor.remark(
+                Problem(
+                    codes.REPETITION_ALLOWED,
+                    f"{name} recreates an earlier whole-board position (allowed under {rules.name} rules)",
+                    prop,
+                    ply,
+                )
+            )
+        return None
+
+    def _decode(self, prop: Prop, ply: int) -> int:
+        """The board index of a move, -1 for a pass, -2 when it is not a point of the board."""
+        raw = prop.values[0] if prop.values else ""
+        point = self.points.get(raw)
+        if point is not None:
+            return point
+        info = self.info
+        board = self.board
+        if raw == "":
+            if info.ff < 4:
+                self.visitor.remark(
+                    Problem(
+                        codes.NOT_IN_VERSION,
+                        f"pass written {prop.ident}[] in an FF[{info.ff}] file (FF[3] wrote [tt])",
+                        prop,
+                        ply,
+                        0,
+                    )
+                )
+            return -1
+        if len(raw) == 2:
+            x, y = coordinate(raw[0]), coordinate(raw[1])
+            if 0 <= x < info.width and 0 <= y < info.height:
+                return board.point(x, y)
+            if raw == "tt" and info.width <= 19 and info.height <= 19:
+                return -1
+        compact = "".join(raw.split())
+        if len(compact) == 2 and compact != raw:
+            x, y = coordinate(compact[0]), coordinate(compact[1])
+            if 0 <= x < info.width and 0 <= y < info.height:
+                self.visitor.remark(
+                    Problem(
+                        codes.BAD_VALUE,
+                        f"{prop.ident}[{raw}] has white space (read as [{compact}])",
+                        prop,
+                        ply,
+                        0,
+                    )
+                )
+                return board.point(x, y)
+        return -2
+
+    def _setup(self, prop: Prop, colour: int, undo: Undo, ply: int, remarks: list[Problem]) -> None:
+        board = self.board
+        width, height = self.info.width, self.info.height
+        for i, raw in enumerate(prop.values):
+            points = point_list(raw, width, height)
+            if points is None and len(raw) == 5 and raw[2] == ":":
+                points = point_list(
+                    f"{min(raw[0], raw[3])}{min(raw[1], raw[4])}:{max(raw[0], raw[3])}{max(raw[1], raw[4])}",
+                    width,
+                    height,
+                )
+            if points is None:
+                continue  # reported by the property checker
+            done = {point for point, _ in undo.changes}
+            idle = [
+                p
+                for p in points
+                if not board.put(board.point(*p), colour, undo) and board.point(*p) not in done
+            ]
+            if idle and len(idle) == len(points):
+                what = "clears an empty point" if colour == EMPTY else "adds a stone where the same stone is"
+                remarks.append(Problem(codes.SETUP_NO_EFFECT, f"{prop.ident}[{raw}] {what}", prop, ply, i))
+
+    def _main_end(self, node: Node, line: _Line) -> None:
+        step = self.step
+        step.node = node
+        step.ply = line.ply
+        step.main = True
+        step.depth = 0
+        step.passes = line.passes
+        step.first_passer = line.first_passer
+        step.leading_black = line.leading_black
+        step.setup_black = self.setup_black
+        self.visitor.main_end(step)
+
+
+_VARIATION, _UNWIND, _RESUME = range(3)
+_POINT_TABLES: dict[tuple[int, int, bool], dict[str, int]] = {}
+
+
+def _point_table(board: Board, empty_pass: bool) -> dict[str, int]:
+    """SGF point text → board index for every point of a board of this size, and -1 for the
+    passes that need no finding (``[tt]`` on boards up to 19×19, ``[]`` when ``empty_pass``:
+    from FF[4] on); cached. Any other text goes through :meth:`_Walk._decode`."""
+    key = (board.width, board.height, empty_pass)
+    table = _POINT_TABLES.get(key)
+    if table is None:
+        letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        table = {
+            letters[x] + letters[y]: board.point(x, y)
+            for x in range(board.width)
+            for y in range(board.height)
+        }
+        if board.width <= 19 and board.height <= 19:
+            table["tt"] = -1
+        if empty_pass:
+            table[""] = -1
+        _POINT_TABLES[key] = table
+    return table
+
+
+def _forget(counts: dict[int, int], key: int) -> None:
+    left = counts[key] - 1
+    if left:
+        counts[key] = left
+    else:
+        del counts[key]

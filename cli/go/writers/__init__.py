@@ -1,0 +1,158 @@
+"""``kifu convert`` for Go: SGF to normalised SGF FF[4], GTP move lists, JSON, or text diagrams.
+
+A file is read as ``kifu check`` reads it (charset, syntax recovery, property model) and the moves
+are played by the same walk (:func:`kifu.go.walk.walk`) under the same options (``--rules``,
+``--komi``, ``--ko``, else the record's ``RU``): one writer module per target, ``gtp``, ``json``
+and ``diagram`` writing what the :class:`~kifu.go.writers.common.Recorder` visitor saw.
+
+``sgf`` keeps the whole game tree, every node and property, also the ones kifu does not know
+and the ones the checker finds wrong (``kifu check`` of the output reports them again). Its
+normalisations, deliberate and idempotent (a second conversion changes no byte):
+
+- The root says ``FF[4]`` and ``CA[UTF-8]`` (the text, decoded from its charset, is written in
+  UTF-8), and ``GM[1]`` when it gave no ``GM``.
+- Order: in the root, the root properties (``FF CA GM AP ST SZ``), game information (``KM HA
+  RU PB BR BT PW WR WT RE DT EV RO PC GN GC ON OT TM SO US AN CP``), setup (``AB AW AE PL``),
+  the move; in the other nodes the move (``B W``) first, then root, game-info and setup
+  properties in that order; all other properties follow in the order of the file. A property
+  given twice in a node is kept twice, the second right after the first.
+- Identifiers are upper case: the long names of FF[1]-FF[3] lose their lower-case letters
+  (``AddBlack`` → ``AB``, ``GaMe`` → ``GM``); a name without an upper-case letter, which
+  the reader ignores, is dropped and named in ``dropped``. FF[3]'s ``KI`` (integer komi in half
+  points) becomes ``KM`` when the node has no ``KM``; other FF[1]-FF[3] properties stay as
+  written.
+- Moves: a pass is ``B[]``/``W[]`` (``B[tt]`` on boards up to 19×19 becomes ``B[]``); white
+  space inside a point is removed.
+- Point lists keep their compressed rectangles; a 1×1 rectangle becomes its point, and a
+  rectangle whose corners are swapped is written from top left to bottom right.
+- Text values are decoded (escapes resolved, soft line breaks removed, line breaks as
+  ``\\n``, other white space as spaces; SimpleText folds line breaks into spaces, as FF[4]
+  says) and written with ``\\`` and ``]`` escaped (``:`` too in the first part of a
+  composed value). Numbers lose surrounding white space; ``SZ[19:19]`` becomes ``SZ[19]``.
+  Values kifu cannot interpret, and the values of unknown properties, are kept as written.
+- Layout: the root node on its first line, then nodes up to 79 characters a line, each
+  variation on a new line.
+
+``gtp``, ``json`` and ``diagram`` replay the record: a move the rules forbid (occupied point,
+suicide, ko, superko, as ``kifu check`` judges them) or a move off the board
+ends its line, and is reported in ``problems`` with what follows it. ``gtp`` writes the main line
+for a GTP engine (``boardsize``, ``komi``, ``clear_board``, handicap stones with
+``set_free_handicap``, other set-up stones with ``play``, and after a set-up node in the game
+``clear_board`` and the whole position again); it names in ``dropped`` what a move list cannot
+hold. ``json`` holds everything. ``diagram`` prints the game information and comments with the
+diagrams, and drops variations, markup and annotations.
+
+Over the shared corpus, ``kifu check`` of an ``sgf`` conversion reports no error that it did
+not report for the input, and the same plies, result and outcome for every game.
+
+What the reader had to skip or guess (SGF001-SGF009: characters that are not SGF, an unclosed
+value, a missing parenthesis …) is reported in ``problems``, since no target can carry it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kifu.core.converted import Converted
+from kifu.core.findings import Finding, Severity
+from kifu.core.game import Options
+from kifu.core.sources import Source
+from kifu.go.parser import Game, Node, TextIndex
+from kifu.go.properties import GameInfo, PropertyChecker, read_main_info, read_root
+from kifu.go.reader import records
+from kifu.go.rules import resolve
+from kifu.go.walk import walk
+from kifu.go.writers import diagram, gtp, json, sgf
+from kifu.go.writers.common import Played, Recorder
+
+#: target name → what it is (for ``--help`` and the README)
+TARGETS: dict[str, str] = {
+    "sgf": "SGF FF[4], normalised: UTF-8, canonical property order, the whole tree and every property kept",
+    "gtp": "one GTP move list per game (boardsize, komi, clear_board, play B Q16 …); the main line only",
+    "json": "one JSON object per game: size, komi, handicap, rules, game information, setup stones, "
+    "result, moves (SGF point, GTP vertex, comments, other properties), variations",
+    "diagram": "a text board after each move of the main line, with the game information and comments",
+}
+#: targets whose records the command separates with a blank line, and output file extensions
+PGN_TARGETS = frozenset({"diagram"})
+EXTENSIONS = {"sgf": ".sgf", "gtp": ".gtp", "json": ".jsonl", "diagram": ".txt"}
+#: reader findings saying that text was skipped or guessed: no target can carry what they name
+LOST_ON_READING = frozenset(f"SGF00{n}" for n in range(1, 10))
+
+
+def convert(source: Source, target: str, options: Options | None = None) -> Iterator[Converted | Finding]:
+    """Every game of ``source`` in ``target``; findings about the file come as Findings.
+
+    The library's entry (no crash guard: ``kifu convert`` goes through :mod:`kifu.core.records`).
+    """
+    if target not in TARGETS:
+        raise ValueError(f"unknown Go target {target!r}")
+    for item in records(source):
+        if isinstance(item, Finding):
+            yield item
+        else:
+            game, index = item.data.parse()
+            yield convert_game(game, index, target, options or Options())
+
+
+def convert_game(game: Game, index: TextIndex, target: str, options: Options) -> Converted:
+    """One parsed game tree in ``target``, its moves played under ``options``."""
+    number = game.index
+    problems = [
+        _located(f)
+        for f in game.findings
+        if f.code in LOST_ON_READING
+        or (f.severity is Severity.ERROR and not f.code.startswith(("SGF", "GO")))
+    ]
+    root = game.root
+    if root is None:
+        return Converted(number, "", [], problems or ["nothing of this game could be read"])
+    info = read_info(root, index)
+    if target == "sgf":
+        written, dropped = sgf.write_sgf(root, info.width, info.height)
+        return Converted(number, written, dropped, problems)
+    if info.gm != 1:
+        return Converted(number, "", [], [*problems, f"GM[{info.gm}] is not Go: its moves cannot be played"])
+    played = play(root, index, info, options, variations=target == "json", snapshots=target == "diagram")
+    problems.extend(played.problems)
+    if target == "json":
+        return Converted(number, json.to_json(played, number), [], problems)
+    if target == "gtp":
+        written, dropped, trouble = gtp.to_gtp(played)
+        return Converted(number, written, dropped, [*problems, *trouble])
+    return Converted(number, diagram.to_diagrams(played, number), diagram.dropped_by(played), problems)
+
+
+def read_info(root: Node, index: TextIndex) -> GameInfo:
+    """The root's and the main line's game information (the checker reports on them; a writer
+    only reads)."""
+    properties = PropertyChecker(index, [], GameInfo())
+    read_root(root, properties)
+    read_main_info(root, properties, {})
+    return properties.info
+
+
+def play(
+    root: Node,
+    index: TextIndex,
+    info: GameInfo,
+    options: Options,
+    variations: bool = False,
+    snapshots: bool = False,
+) -> Played:
+    """The game walked under ``options`` (the record's ``RU`` otherwise), as the writers see it:
+    the main line, and every variation when ``variations``; the position after every step when
+    ``snapshots``."""
+    rules = resolve(options.rules, info.rules, options.settings.get("ko"))
+    recorder = Recorder(index, info, root, variations, snapshots)
+    walk(root, info, rules, recorder)
+    return recorder.played
+
+
+def _located(finding: Finding) -> str:
+    return f"line {finding.span.line}: {finding.message}" if finding.span else finding.message
+
+
+def declare_encoding(document: str, target: str, codec: str) -> str:
+    """The document as it must read when written with ``codec`` (``kifu convert --encoding``)."""
+    return sgf.declare_encoding(document, target, codec) if target == "sgf" else document
