@@ -6,7 +6,6 @@ keeps the main line's final position), then counted here with the dead stones as
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from kifu.core.findings import Finding
@@ -16,6 +15,7 @@ from kifu.go import codes
 from kifu.go.checker import GameResult, check_record, dead_points, score_game
 from kifu.go.gnugo import GtpError, dead_stones
 from kifu.go.parser import Game
+from kifu.go.reader import records
 from kifu.go.scoring import agrees, vertex
 
 
@@ -30,7 +30,7 @@ def score_source(
 
     entries: list[dict[str, Any]] = []
     file_findings: list[dict[str, Any]] = []
-    for item in _records(source, options):
+    for item in records(source, say_empty=True):
         if isinstance(item, Finding):
             file_findings.append(item.to_dict())
         else:
@@ -54,14 +54,6 @@ def score_source(
             }
         )
     return entries
-
-
-def _records(source: Source, options: Options) -> Iterator[RawRecord[Game] | Finding]:
-    """The game trees of ``source`` behind core's reader guard (a reader bug: KIFU001 on the file)."""
-    from kifu.core.records import guarded_records
-    from kifu.go import game  # (imported here: the game module imports this one)
-
-    return guarded_records(game, source, "sgf", options)
 
 
 def score_record(

@@ -68,6 +68,7 @@ SOURCES = {
     "ff3": "fixtures/go/bad/SGF037-ff3-upgrade.sgf",  # FF[3], long names, KI, unknown properties
     "ko": "fixtures/go/bad/GO103-ko.sgf",  # an illegal move ends the line
     "truncated": "fixtures/go/bad/SGF002-missing-paren.sgf",  # broken syntax
+    "nz-suicide": "fixtures/go/good/nz-suicide.sgf",  # RU[NZ]: a 3-stone suicide is legal
 }
 #: error codes `kifu check` may find in a conversion but not in its input (none today, see above)
 NEW_CODES_ALLOWED: frozenset[str] = frozenset()
@@ -470,6 +471,28 @@ def test_illegal_move_ends_the_line_and_strict_fails(monkeypatch: pytest.MonkeyP
     assert code == 1 and "retakes the ko at once" in err and "dropped" in err
     sgf = invoke(SOURCES["ko"], "--to", "sgf")[1]
     assert sgf.count(";") == Path(SOURCES["ko"]).read_text().count(";")  # the SGF keeps every move
+
+
+def test_nz_suicide_converts_as_check_accepts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12: convert plays the moves by check's walk, under the record's RU or --rules."""
+    monkeypatch.chdir(ROOT)
+    fixture = SOURCES["nz-suicide"]
+    check = CliRunner().invoke(cli, ["check", "-q", fixture], catch_exceptions=False)
+    assert check.exit_code == 0 and check.stdout == ""
+    for target in ("json", "diagram", "gtp"):
+        code, _, err = invoke(fixture, "--to", target)
+        assert code == 0 and "dropped with" not in err and "commits" not in err, target
+    diagram = invoke(fixture, "--to", "diagram")[1]
+    assert "Move 9: B A5 (suicide of 3)" in diagram and "Move 10: W D2" in diagram
+    [document] = [json.loads(line) for line in invoke(fixture, "--to", "json")[1].splitlines()]
+    assert document["moves"][8] == {"number": 9, "colour": "B", "sgf": "aa", "gtp": "A5", "suicide": 3}
+    assert len(document["moves"]) == 10
+    chinese = CliRunner().invoke(cli, ["check", "-q", "--rules", "chinese", fixture], catch_exceptions=False)
+    assert chinese.exit_code == 1 and "error GO102" in chinese.stdout
+    for target in ("json", "diagram", "gtp"):
+        code, _, err = invoke(fixture, "--to", target, "--rules", "chinese")
+        assert code == 1 and "3-stone suicide (illegal under chinese rules" in err, target
+        assert "dropped with the 1 move(s) after it" in err, target
 
 
 def test_boards_gtp_cannot_name(tmp_path: Path) -> None:
