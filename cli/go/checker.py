@@ -18,11 +18,12 @@ from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import codes
 from kifu.go.board import Board
-from kifu.go.parser import Game, Node, Prop, TextIndex
+from kifu.go.index import TextIndex
 from kifu.go.properties import GameInfo, PropertyChecker, read_game_info, read_root
 from kifu.go.reader import records
 from kifu.go.rules import PRESETS, Rules, from_ru, resolve
 from kifu.go.scoring import Count, agrees, count, dead_from_markup, parse_vertex, whole_groups
+from kifu.go.tree import Game, Node, Prop
 from kifu.go.walk import GoVisitor, Problem, Step, walk
 
 #: findings of one code kept per game (the rest are counted in one more finding)

@@ -10,9 +10,9 @@ from kifu.core.game import Options, Preset, RawRecord, Setting, Target
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import checker, reader, writers
-from kifu.go.parser import Game
 from kifu.go.rules import PRESETS as RULES
 from kifu.go.score import score_source as score_source  # kifu score (the Scorer Protocol)
+from kifu.go.tree import Game
 
 NAME = "go"
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from kifu.core.findings import Code, Finding
 from kifu.go import codes
-from kifu.go.parser import Node, Prop, TextIndex
+from kifu.go.index import TextIndex
+from kifu.go.tree import Node, Prop
 from sgfmill import sgf_grammar, sgf_properties
 
 # Property kinds (placement).

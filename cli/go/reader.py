@@ -1,8 +1,8 @@
 """An SGF source cut into its game trees, not parsed yet: the records of ``kifu.go``.
 
 The text is decoded (:mod:`~kifu.go.encoding`) and split at each top-level ``)`` by the
-:class:`~kifu.go.parser.CollectionReader`; each game tree is parsed later, on its own, by
-whoever takes the record (a worker, the checker, a writer).
+:class:`CollectionReader`; each game tree is parsed later (:mod:`~kifu.go.parser`), on its
+own, by whoever takes the record (a worker, the checker, a writer).
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from kifu.core.game import RawRecord
 from kifu.core.sources import Source
 from kifu.go import codes
 from kifu.go.encoding import texts
-from kifu.go.parser import CollectionReader, Game, TextIndex
+from kifu.go.index import TextIndex
+from kifu.go.parser import parse_game, short
+from kifu.go.tree import Game
 
 
 def records(source: Source, say_empty: bool = False) -> Iterator[RawRecord[Game] | Finding]:
@@ -74,3 +76,170 @@ def mixed(
                 )
             )
         kinds.setdefault(kind, game.index)
+
+
+_NOT_PAREN = re.compile(r"(?:[^()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]?+)*+", re.S)
+_GAME_START = re.compile(r"\(\s*;")
+_SPACE = re.compile(r"\s*")
+_SGF_LIKE = re.compile(r"[A-Z]{1,2}\[[^\]\n]*\]|\[[^\]\n]{0,10}\]")
+
+
+class CollectionReader:
+    """Splits SGF text into top-level game trees and parses each, as the text arrives.
+
+    The text may come in pieces (a big file decoded block by block): :meth:`feed` yields the
+    games completed so far with the :class:`TextIndex` their positions refer to, and drops
+    the text it no longer needs, so memory stays flat. Parenthesis depth is counted outside
+    values; a ``(`` directly followed by another ``(`` cannot start a game tree and, like
+    SGFC, kifu ignores it, so that ``((;…))`` closes where its author meant.
+    """
+
+    def __init__(self, raw: bool = False) -> None:
+        self.raw = raw  # yield games unparsed (for splitting a big file across workers)
+        self.buffer = ""
+        self.line_base = 0
+        self.started = False
+        self.pos = 0  # where scanning resumes
+        self.depth = 0
+        self.start = -1  # start of the open game tree
+        self.ignored: list[int] = []
+        self.previous_end = -1
+        self.number = 0
+        self.pending: list[Finding] = []
+
+    def feed(self, text: str, final: bool) -> Iterator[tuple[Game, TextIndex]]:
+        """Add ``text``; yield each game tree completed (all of them when ``final``)."""
+        self.buffer += text
+        buffer = self.buffer
+        index = TextIndex(buffer, self.line_base)
+        if not self.started and not self._begin(index, final):
+            return
+        size = len(buffer)
+        pos = self.pos
+        while True:
+            skip = _NOT_PAREN.match(buffer, pos)
+            at = skip.end() if skip else pos
+            if at >= size:
+                break
+            if buffer[at] == "(":
+                after = _SPACE.match(buffer, at + 1)
+                end = after.end() if after else at + 1
+                if end >= size and not final:
+                    break  # cannot tell yet whether another "(" follows
+                if end < size and buffer[end] == "(":
+                    self.ignored.append(at)
+                else:
+                    if self.depth == 0:
+                        self.start = at
+                    self.depth += 1
+            elif self.depth > 0:
+                self.depth -= 1
+                if self.depth == 0:
+                    yield self._game(buffer, self.start, at + 1, index), index
+            else:
+                stray = codes.ILLEGAL_CHARS("`)` outside any game tree (ignored)", index.span(at))
+                self.pending.append(stray)
+                self.previous_end = at + 1
+            pos = at + 1
+        self.pos = pos
+        if final:
+            if self.depth > 0:
+                yield self._game(buffer, self.start, size, index), index
+            elif self.previous_end >= 0:
+                self.pending.extend(_junk_between(buffer, self.previous_end, size, index))
+            if self.pending and self.number:
+                yield Game(0, size, None, self.pending), index
+            return
+        self._trim()
+
+    def _begin(self, index: TextIndex, final: bool) -> bool:
+        """Find the first game tree and check the text before it; False to wait for more text."""
+        buffer = self.buffer
+        first = _GAME_START.search(buffer)
+        if first is None:
+            if not final:
+                return False
+            stripped = buffer.lstrip("\ufeff \t\r\n")
+            if not stripped.startswith("("):
+                return False
+            begin = buffer.index("(")
+        else:
+            begin = first.start()
+        sgf_like = _SGF_LIKE.search(buffer, 0, begin)
+        if sgf_like:
+            self.pending.append(
+                codes.DATA_BEFORE_GAME(
+                    f"SGF-like data before the first game tree (ignored): {short(sgf_like.group())}",
+                    index.span(sgf_like.start(), len(sgf_like.group())),
+                )
+            )
+        self.started = True
+        self.pos = begin
+        return True
+
+    def _game(self, buffer: str, start: int, end: int, index: TextIndex) -> Game:
+        if self.previous_end >= 0:
+            self.pending.extend(_junk_between(buffer, self.previous_end, start, index))
+        self.previous_end = end
+        self.number += 1
+        ignored, self.ignored = self.ignored, []
+        if self.raw:
+            line_start = buffer.rfind("\n", 0, start) + 1
+            line_end = buffer.find("\n", end)  # whole lines: findings show their source line
+            pending, self.pending = self.pending, []
+            return Game(
+                self.number,
+                start,
+                None,
+                pending,
+                buffer[line_start : line_end if line_end >= 0 else len(buffer)],
+                start - line_start,
+                end - line_start,
+                index.position(start)[0] - 1,
+                [i - line_start for i in ignored],
+            )
+        game = parse_game(buffer, start, end, index, self.number, ignored)
+        if self.pending:
+            game.findings[:0] = self.pending
+            self.pending = []
+        return game
+
+    def _trim(self) -> None:
+        """Drop the text before what is still needed, at a line start (positions stay right)."""
+        keep = self.pos
+        if self.depth > 0:
+            keep = min(keep, self.start)
+        if self.previous_end >= 0:
+            keep = min(keep, self.previous_end)
+        if self.ignored:
+            keep = min(keep, self.ignored[0])
+        cut = self.buffer.rfind("\n", 0, keep) + 1
+        if cut <= 0:
+            return
+        self.line_base += self.buffer.count("\n", 0, cut)
+        self.buffer = self.buffer[cut:]
+        self.pos -= cut
+        if self.depth > 0:
+            self.start -= cut
+        if self.previous_end >= 0:
+            self.previous_end -= cut
+        self.ignored = [i - cut for i in self.ignored]
+
+
+def parse_collection(text: str, index: TextIndex | None = None) -> Iterator[Game]:
+    """Yield every game tree of a whole text; junk between games is reported with the next game."""
+    for game, _ in CollectionReader().feed(text, final=True):
+        yield game
+
+
+def _junk_between(text: str, start: int, end: int, index: TextIndex) -> list[Finding]:
+    gap = text[start:end]
+    stripped = gap.strip()
+    if not stripped:
+        return []
+    at = start + gap.index(stripped[0])
+    return [
+        codes.ILLEGAL_CHARS(
+            f"text between game trees (ignored): {short(stripped)}", index.span(at, len(stripped))
+        )
+    ]

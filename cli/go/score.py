@@ -14,9 +14,9 @@ from kifu.core.sources import Source
 from kifu.go import codes
 from kifu.go.checker import GameResult, check_record, dead_points, score_game
 from kifu.go.gnugo import GtpError, dead_stones
-from kifu.go.parser import Game
 from kifu.go.reader import records
 from kifu.go.scoring import agrees, vertex
+from kifu.go.tree import Game
 
 
 def score_source(

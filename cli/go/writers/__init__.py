@@ -57,10 +57,11 @@ from kifu.core.converted import Converted
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import Options
 from kifu.core.sources import Source
-from kifu.go.parser import Game, Node, TextIndex
+from kifu.go.index import TextIndex
 from kifu.go.properties import GameInfo, PropertyChecker, read_main_info, read_root
 from kifu.go.reader import records
 from kifu.go.rules import resolve
+from kifu.go.tree import Game, Node
 from kifu.go.walk import walk
 from kifu.go.writers import diagram, gtp, json, sgf
 from kifu.go.writers.common import Played, Recorder

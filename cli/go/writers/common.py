@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kifu.go.board import BLACK, EMPTY, WHITE, Board, other
-from kifu.go.parser import Node, Prop, TextIndex
+from kifu.go.index import TextIndex
 from kifu.go.properties import (
     APP,
     FIGURE,
@@ -28,6 +28,7 @@ from kifu.go.properties import (
     text,
 )
 from kifu.go.scoring import GTP_LETTERS
+from kifu.go.tree import Node, Prop
 from kifu.go.walk import GoVisitor, Problem, Step
 
 #: variations nested deeper than this are dropped by ``json`` (the writer recurses once per level)

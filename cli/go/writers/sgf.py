@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import codecs
 
-from kifu.go.parser import Node
 from kifu.go.properties import (
     APP,
     EPOINTS,
@@ -26,6 +25,7 @@ from kifu.go.properties import (
     split_compose,
     text,
 )
+from kifu.go.tree import Node
 from kifu.go.writers.common import INFO_ORDER, escape, point, rectangle, sgf_point
 
 _ROOT_ORDER = ("FF", "CA", "GM", "AP", "ST", "SZ")

@@ -1,0 +1,65 @@
+"""Character offsets of a decoded SGF text to lines and columns (for findings)."""
+
+from __future__ import annotations
+
+import bisect
+
+from kifu.core.record import Span
+
+
+class TextIndex:
+    """Offsets to 1-based line and column, for one decoded text.
+
+    Only the number of line breaks before each 64 KiB block is kept (built when a position is
+    first needed), so a gigabyte archive costs a few thousand integers, not one per line.
+    """
+
+    BLOCK = 1 << 16
+
+    def __init__(self, text: str, line_base: int = 0) -> None:
+        self.text = text
+        self.line_base = line_base  # lines before the start of ``text`` (a window of a big file)
+        self._before: list[int] | None = None
+        self._last = (0, 1)  # the last (offset, line) computed: findings mostly come in order
+
+    def _blocks(self) -> list[int]:
+        if self._before is None:
+            text, block = self.text, self.BLOCK
+            before = [0]
+            for start in range(0, len(text), block):
+                before.append(before[-1] + text.count("\n", start, start + block))
+            self._before = before
+        return self._before
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """(line, column) of a character offset."""
+        text = self.text
+        offset = max(0, min(offset, len(text)))
+        last_offset, last_line = self._last
+        if last_offset <= offset < last_offset + 4096:
+            line = last_line + text.count("\n", last_offset, offset)
+        else:
+            block = offset // self.BLOCK
+            line = self._blocks()[block] + text.count("\n", block * self.BLOCK, offset) + 1
+        self._last = (offset, line)
+        return line + self.line_base, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+    def span(self, offset: int, length: int = 1) -> Span:
+        """A span starting at ``offset``; multi-line lengths end on the last line."""
+        line, column = self.position(offset)
+        end_line, end_column = self.position(offset + max(length, 1))
+        return Span(line, column, end_line, end_column)
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line, without its terminator."""
+        line -= self.line_base
+        before = self._blocks()
+        text = self.text
+        start = 0
+        if line > 1:  # find the (line - 1)th line break, from the block that holds it
+            block = max(0, bisect.bisect_left(before, line - 1) - 1)
+            start = block * self.BLOCK
+            for _ in range(line - 1 - before[block]):
+                start = text.index("\n", start) + 1
+        end = text.find("\n", start)
+        return text[start : end if end >= 0 else len(text)].rstrip("\r")

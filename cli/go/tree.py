@@ -1,0 +1,170 @@
+"""The SGF tree model: properties as written, nodes, game trees (parsed or not yet).
+
+Positions are kept cheap: a node or property of a run of plain nodes knows only its ordinal in
+its token (:class:`Items`), and its offset is found again when a finding needs one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+
+from kifu.core.findings import Finding
+from kifu.go.index import TextIndex
+
+PROP_RE = re.compile(r"([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re.S)
+VALUE_RE = re.compile(r"\[([^\\\]]*(?:\\.[^\\\]]*)*)\]", re.S)
+ITEM_RE = re.compile(
+    r";\s*([A-Za-z]+)\[([^\\\]]*)\]\s*(?=;|\Z)|(;)|([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re.S
+)
+
+
+class Items:
+    """The items (nodes and properties) of a NODES token: its text and offset. Item positions are
+    found again only when a finding needs one, so the common case (no finding) creates no match
+    objects."""
+
+    __slots__ = ("_items", "_scan", "base", "text")
+
+    def __init__(self, text: str, base: int) -> None:
+        self.text = text
+        self.base = base
+        self._items: list[re.Match[str]] = []
+        self._scan: Iterator[re.Match[str]] | None = None  # items are found up to the last one asked for
+
+    def item(self, ordinal: int) -> tuple[int, int, int]:
+        """(node or property start, identifier start, values start) of item ``ordinal``."""
+        items = self._items
+        if ordinal >= len(items):
+            if self._scan is None:
+                self._scan = ITEM_RE.finditer(self.text)
+            # at least as many again: a run of findings scans the text once
+            items.extend(islice(self._scan, max(ordinal + 1, 2 * len(items) + 16) - len(items)))
+        m = items[ordinal]
+        base = self.base
+        if m.start(1) >= 0:  # ";" and one property with one plain value
+            return base + m.start(), base + m.start(1), base + m.start(2) - 1
+        if m.start(3) >= 0:  # ";"
+            return base + m.start(), base - 1, base - 1
+        return base + m.start(), base + m.start(4), base + m.start(5)
+
+
+class Prop:
+    """One property as written: identifier, raw values (escapes kept) and where they are."""
+
+    __slots__ = (
+        "_blob",
+        "_blob_offset",
+        "_offset",
+        "_ordinal",
+        "_source",
+        "_value_offsets",
+        "ident",
+        "name",
+        "values",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        values: list[str],
+        offset: int,
+        blob: str | None = "",
+        blob_offset: int = 0,
+        source: Items | None = None,
+        ordinal: int = 0,
+    ) -> None:
+        self.name = name
+        self.ident = name if name.isupper() else "".join(ch for ch in name if ch.isupper())
+        self.values = values
+        self._offset = offset
+        self._blob = blob
+        self._blob_offset = blob_offset
+        self._source = source
+        self._ordinal = ordinal
+        self._value_offsets: list[int] | None = None
+
+    @property
+    def offset(self) -> int:
+        """The offset of the identifier."""
+        if self._source is not None:
+            return self._source.item(self._ordinal)[1]
+        return self._offset
+
+    @property
+    def value_offsets(self) -> list[int]:
+        """The offset of the ``[`` of each value (computed when a finding needs it)."""
+        if self._value_offsets is None:
+            base = self._source.item(self._ordinal)[2] if self._source is not None else self._blob_offset
+            if self._blob is None:  # a single plain value
+                self._value_offsets = [base]
+            else:
+                self._value_offsets = [base + m.start() for m in VALUE_RE.finditer(self._blob)]
+        return self._value_offsets
+
+
+class Node:
+    """One SGF node: its properties by identifier (first occurrence wins) and children."""
+
+    __slots__ = ("_offset", "_ordinal", "_source", "children", "duplicates", "props")
+
+    def __init__(self, offset: int, source: Items | None = None, ordinal: int = 0) -> None:
+        self._offset = offset
+        self._source = source
+        self._ordinal = ordinal
+        self.props: dict[str, Prop] = {}
+        self.children: list[Node] = []
+        self.duplicates: list[Prop] | None = None
+
+    @property
+    def offset(self) -> int:
+        """The offset of the node's ``;``."""
+        if self._source is not None:
+            return self._source.item(self._ordinal)[0]
+        return self._offset
+
+    def add(self, prop: Prop) -> None:
+        """Add a property; a second one of the same identifier is kept aside for checking."""
+        if prop.ident in self.props:
+            if self.duplicates is None:
+                self.duplicates = []
+            self.duplicates.append(prop)
+        else:
+            self.props[prop.ident] = prop
+
+
+@dataclass(slots=True)
+class RawTree:
+    """A parsed ``( … )`` before its nodes are linked: items are nodes and sub-trees."""
+
+    offset: int
+    items: list[Node | RawTree]
+
+
+@dataclass(slots=True)
+class Game:
+    """One top-level game tree: its root node, where it starts, and its syntax findings."""
+
+    index: int
+    offset: int
+    root: Node | None
+    findings: list[Finding] = field(default_factory=list)
+    #: unparsed (``CollectionReader(raw=True)``): the game's text from the start of its first
+    #: line, where the game starts in it, the lines before it, and the ignored "(" in it
+    text: str | None = None
+    text_start: int = 0
+    text_end: int = 0
+    line_base: int = 0
+    ignored: list[int] = field(default_factory=list)
+
+    def parse(self) -> tuple[Game, TextIndex]:
+        """Parse an unparsed game (see :attr:`text`) with its own line index."""
+        from kifu.go.parser import parse_game  # (the parser builds this model)
+
+        text = self.text or ""
+        index = TextIndex(text, self.line_base)
+        game = parse_game(text, self.text_start, self.text_end, index, self.index, self.ignored)
+        game.findings[:0] = self.findings
+        return game, index
