@@ -1,9 +1,9 @@
 """``kifu.go.checker``: one :class:`RecordReport` per game tree, the checker visitor of the walk.
 
 Pipeline: a record of :mod:`~kifu.go.reader` → parsed (:mod:`~kifu.go.parser`) → its root read
-(:mod:`~kifu.go.properties`) → :func:`kifu.go.walk.walk` with the :class:`Checker` visitor
-(property findings node by node, the rules' verdicts as findings, the main line's end) →
-:mod:`~kifu.go.scoring` for games that ended with two passes.
+(:mod:`~kifu.go.info`) → :func:`kifu.go.walk.walk` with the :class:`Checker` visitor (property
+findings node by node by :mod:`~kifu.go.properties`, the rules' verdicts as findings, the main
+line's end) → :mod:`~kifu.go.scoring` for games that ended with two passes.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from kifu.core.sources import Source
 from kifu.go import codes
 from kifu.go.board import Board
 from kifu.go.index import TextIndex
-from kifu.go.properties import GameInfo, PropertyChecker, read_game_info, read_root
+from kifu.go.info import GameInfo, read_game_info, read_root
+from kifu.go.properties import PropertyChecker
 from kifu.go.reader import records
 from kifu.go.rules import PRESETS, Rules, from_ru, resolve
 from kifu.go.scoring import Count, agrees, count, dead_from_markup, parse_vertex, whole_groups

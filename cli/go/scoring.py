@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board
-from kifu.go.properties import coordinate, format_number
 from kifu.go.rules import Rules
 from kifu.go.tree import Node
+from kifu.go.values import coordinate, format_number
 
 GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 

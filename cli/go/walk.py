@@ -22,9 +22,10 @@ from kifu.core.findings import Code
 from kifu.core.walk import Visitor
 from kifu.go import codes
 from kifu.go.board import BLACK, EMPTY, SIDE_KEY, SUICIDE, WHITE, Board, Undo
-from kifu.go.properties import INFO_IDENTS, GameInfo, coordinate, point_list
+from kifu.go.info import GameInfo
 from kifu.go.rules import Rules
 from kifu.go.tree import Node, Prop
+from kifu.go.values import INFO_IDENTS, coordinate, point_list
 
 _COLOURS = (("B", BLACK), ("W", WHITE))
 _SETUP = (("AB", BLACK), ("AW", WHITE), ("AE", EMPTY))

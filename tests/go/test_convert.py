@@ -33,7 +33,10 @@ from kifu.core.game import Options
 from kifu.core.sources import Source
 from kifu.go.board import BLACK, EMPTY, OK, WHITE, Board, Undo
 from kifu.go.checker import GameResult, check_games
-from kifu.go.properties import (
+from kifu.go.reader import records
+from kifu.go.scoring import GTP_LETTERS
+from kifu.go.tree import Node
+from kifu.go.values import (
     APP,
     EPOINTS,
     LABELS,
@@ -49,9 +52,6 @@ from kifu.go.properties import (
     split_compose,
     text,
 )
-from kifu.go.reader import records
-from kifu.go.scoring import GTP_LETTERS
-from kifu.go.tree import Node
 from kifu.go.writers import LOST_ON_READING, TARGETS, convert, play, read_info
 from kifu.go.writers.common import Played, points_of, sgf_point
 

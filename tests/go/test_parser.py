@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 
 from kifu.go.index import TextIndex
-from kifu.go.properties import normalise_result, simple_text, split_compose, text
 from kifu.go.reader import parse_collection
+from kifu.go.values import normalise_result, simple_text, split_compose, text
 
 from tests.go.helpers import check_text
 

@@ -58,7 +58,8 @@ from kifu.core.findings import Finding, Severity
 from kifu.core.game import Options
 from kifu.core.sources import Source
 from kifu.go.index import TextIndex
-from kifu.go.properties import GameInfo, PropertyChecker, read_main_info, read_root
+from kifu.go.info import GameInfo, read_main_info, read_root
+from kifu.go.properties import PropertyChecker
 from kifu.go.reader import records
 from kifu.go.rules import resolve
 from kifu.go.tree import Game, Node

@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 
 from kifu.go.board import BLACK, EMPTY, WHITE, Board, other
 from kifu.go.index import TextIndex
-from kifu.go.properties import (
+from kifu.go.info import GameInfo
+from kifu.go.scoring import GTP_LETTERS
+from kifu.go.tree import Node, Prop
+from kifu.go.values import (
     APP,
     FIGURE,
     INFO,
@@ -22,13 +25,10 @@ from kifu.go.properties import (
     PROPERTIES,
     SIMPLETEXT,
     TEXT,
-    GameInfo,
     coordinate,
     simple_text,
     text,
 )
-from kifu.go.scoring import GTP_LETTERS
-from kifu.go.tree import Node, Prop
 from kifu.go.walk import GoVisitor, Problem, Step
 
 #: variations nested deeper than this are dropped by ``json`` (the writer recurses once per level)

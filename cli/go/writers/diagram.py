@@ -4,9 +4,9 @@ information and comments."""
 from __future__ import annotations
 
 from kifu.go.board import BLACK, EMPTY, WHITE, Board
-from kifu.go.properties import INFO, PROPERTIES
 from kifu.go.scoring import GTP_LETTERS
 from kifu.go.tree import Node
+from kifu.go.values import INFO, PROPERTIES
 from kifu.go.writers.common import (
     GTP_MAX,
     INFO_ORDER,

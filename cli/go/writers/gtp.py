@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kifu.go.board import BLACK, WHITE
-from kifu.go.properties import format_number
+from kifu.go.values import format_number
 from kifu.go.writers.common import GTP_MAX, LETTER, Played, dropped, gtp_vertex, stones
 
 _GTP_KEEPS = frozenset({"KM", "HA"})

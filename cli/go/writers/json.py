@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kifu.go.properties import INFO, PROPERTIES
 from kifu.go.tree import Node
+from kifu.go.values import INFO, PROPERTIES
 from kifu.go.writers.common import (
     LETTER,
     SETUP_COLOURS,

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import codecs
 
-from kifu.go.properties import (
+from kifu.go.tree import Node
+from kifu.go.values import (
     APP,
     EPOINTS,
     FIGURE,
@@ -25,7 +26,6 @@ from kifu.go.properties import (
     split_compose,
     text,
 )
-from kifu.go.tree import Node
 from kifu.go.writers.common import INFO_ORDER, escape, point, rectangle, sgf_point
 
 _ROOT_ORDER = ("FF", "CA", "GM", "AP", "ST", "SZ")
