@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # each game module satisfies the interface: mypy checks these
     from kifu.chess import game as _chess
     from kifu.chess.splitter import GameText
     from kifu.go import game as _go
-    from kifu.go.parser import Game as SgfGame
+    from kifu.go.tree import Game as SgfGame
     from kifu.xiangqi import game as _xiangqi
 
     _CHESS: Game[GameText] = _chess

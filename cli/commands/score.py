@@ -73,6 +73,8 @@ def score(
         for entry in entries:
             click.echo(_text(entry), nl=False)
     sys.stdout.flush()
+    if any(f["code"] == "KIFU001" for entry in entries for f in entry["findings"]):
+        sys.exit(2)  # kifu itself failed on a game (the others were counted)
     if failed:
         sys.exit(1)
 

@@ -8,9 +8,9 @@ still done.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding, internal_error
@@ -18,6 +18,8 @@ from kifu.core.game import Game, Options, RawRecord
 from kifu.core.record import Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source, SourceError
+
+T = TypeVar("T")
 
 
 def guarded_records(
@@ -44,25 +46,36 @@ def guarded_records(
         yield item
 
 
+def guarded(work: Callable[[], T], record: RawRecord[Any], doing: str, failed: Callable[[Finding], T]) -> T:
+    """``work()`` for ``record``; a bug in it becomes ``failed(KIFU001 finding)``, on this record only.
+
+    The one crash guard of every command's per-record work (check, convert, score).
+    """
+    try:
+        return work()
+    except Exception as error:
+        where = f"while {doing} record {record.index} (line {record.line})"
+        return failed(internal_error(error, where, Span.point(record.line, 1)))
+
+
 def check_record(game: Game[Any], record: RawRecord[Any], options: Options) -> RecordReport:
     """The game's report on ``record``; a bug becomes KIFU001 on this record only."""
-    try:
-        return game.check_record(record, options)
-    except Exception as error:
-        return RecordReport(record.index, record.line, findings=[_failure(error, "checking", record)])
+    return guarded(
+        lambda: game.check_record(record, options),
+        record,
+        "checking",
+        lambda failure: RecordReport(record.index, record.line, findings=[failure]),
+    )
 
 
 def convert_record(game: Game[Any], record: RawRecord[Any], target: str, options: Options) -> Converted:
     """``record`` written in ``target``; a bug becomes KIFU001 on this record only (nothing written)."""
-    try:
-        return game.convert_record(record, target, options)
-    except Exception as error:
-        return Converted(record.index, "", findings=[_failure(error, "converting", record)])
-
-
-def _failure(error: Exception, doing: str, record: RawRecord[Any]) -> Finding:
-    where = f"while {doing} record {record.index} (line {record.line})"
-    return internal_error(error, where, Span.point(record.line, 1))
+    return guarded(
+        lambda: game.convert_record(record, target, options),
+        record,
+        "converting",
+        lambda failure: Converted(record.index, "", findings=[failure]),
+    )
 
 
 def check_source(

@@ -136,7 +136,7 @@ def check_games(source: Source, options: Options) -> Iterator[GameResult | Findi
     No crash guard here: ``kifu check`` goes through :mod:`kifu.core.records`, which guards each
     record; this is the library entry for tests and tools that want the whole result.
     """
-    for item in records(source, say_empty=True):
+    for item in records(source):
         yield item if isinstance(item, Finding) else check_record(item, options)
 
 

@@ -20,11 +20,8 @@ from kifu.go.parser import parse_game, short
 from kifu.go.tree import Game
 
 
-def records(source: Source, say_empty: bool = False) -> Iterator[RawRecord[Game] | Finding]:
-    """The game trees of an SGF source, cut at each top-level ``)`` (not parsed yet).
-
-    ``say_empty``: the finding on a file without a game tree says when the file is empty.
-    """
+def records(source: Source) -> Iterator[RawRecord[Game] | Finding]:
+    """The game trees of an SGF source, cut at each top-level ``)`` (not parsed yet)."""
     reader = CollectionReader(raw=True)
     kinds: dict[tuple[str, str], int] = {}
     count = 0
@@ -44,8 +41,7 @@ def records(source: Source, say_empty: bool = False) -> Iterator[RawRecord[Game]
             yield RawRecord(game.index, game.line_base + 1, len(text), game)
     if count == 0:
         yield codes.NO_GAMES(
-            f"no SGF game tree `(;` in {source.path}"
-            + ("" if characters or not say_empty else " (the file is empty)")
+            f"no SGF game tree `(;` in {source.path}" + ("" if characters else " (the file is empty)")
         )
 
 

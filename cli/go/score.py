@@ -10,11 +10,11 @@ from typing import Any
 
 from kifu.core.findings import Finding
 from kifu.core.game import Options, RawRecord
+from kifu.core.records import guarded, guarded_records
 from kifu.core.sources import Source
-from kifu.go import codes
+from kifu.go import codes, game
 from kifu.go.checker import GameResult, check_record, dead_points, score_game
 from kifu.go.gnugo import GtpError, dead_stones
-from kifu.go.reader import records
 from kifu.go.scoring import agrees, vertex
 from kifu.go.tree import Game
 
@@ -30,30 +30,44 @@ def score_source(
 
     entries: list[dict[str, Any]] = []
     file_findings: list[dict[str, Any]] = []
-    for item in records(source, say_empty=True):
+    for item in guarded_records(game, source, "sgf", options):
         if isinstance(item, Finding):
             file_findings.append(item.to_dict())
         else:
-            entries.append(score_record(item, source.path, options, dead, dead_from))
+            entries.append(_guarded_score(item, source.path, options, dead, dead_from))
     if file_findings and entries:
         entries[0]["findings"][:0] = file_findings
     elif file_findings:
-        entries.append(
-            {
-                "path": source.path,
-                "index": 0,
-                "line": 1,
-                "tags": {},
-                "plies": 0,
-                "declared_result": None,
-                "ended_by_passes": False,
-                "dead": [],
-                "score": None,
-                "agrees": None,
-                "findings": file_findings,
-            }
-        )
+        entries.append({**_empty_entry(source.path, 0, 1), "findings": file_findings})
     return entries
+
+
+def _guarded_score(
+    record: RawRecord[Game], path: str, options: Options, dead: str | None, dead_from: str | None
+) -> dict[str, Any]:
+    """:func:`score_record` behind core's crash guard: a bug is KIFU001 on this game's entry."""
+    return guarded(
+        lambda: score_record(record, path, options, dead, dead_from),
+        record,
+        "scoring",
+        lambda failure: {**_empty_entry(path, record.index, record.line), "findings": [failure.to_dict()]},
+    )
+
+
+def _empty_entry(path: str, index: int, line: int) -> dict[str, Any]:
+    """The entry of a game (or, index 0, of a file) that could not be counted."""
+    return {
+        "path": path,
+        "index": index,
+        "line": line,
+        "tags": {},
+        "plies": 0,
+        "declared_result": None,
+        "ended_by_passes": False,
+        "dead": [],
+        "score": None,
+        "agrees": None,
+    }
 
 
 def score_record(

@@ -186,3 +186,28 @@ def test_score_json_contract(monkeypatch: pytest.MonkeyPatch) -> None:
     assert set(game["score"]) >= {"rules", "komi", "handicap", "black", "white", "shared", "margin", "result"}
     assert set(game["score"]["black"]) >= {"stones", "territory", "area"}
     assert game["score"]["margin"] == 58 - 23 - 0.5 - 3 and game["agrees"] is True
+
+
+def test_a_bug_while_scoring_one_game_is_kifu001_on_it_and_the_others_are_counted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kifu.go.score as scoring
+
+    game = "(;GM[1]SZ[9]KM[7.5]RE[W+7.5];B[];W[])"
+    path = tmp_path / "three.sgf"
+    path.write_text(game * 3)
+    original = scoring.score_record
+
+    def flaky(record, *rest):  # type: ignore[no-untyped-def]
+        if record.index == 2:
+            raise RuntimeError("boom")
+        return original(record, *rest)
+
+    monkeypatch.setattr(scoring, "score_record", flaky)
+    result = CliRunner().invoke(cli, ["score", "--format", "json", str(path)])
+    games = json.loads(result.stdout)["games"]
+    assert result.exit_code == 2 and [g["index"] for g in games] == [1, 2, 3]
+    assert [f["code"] for f in games[1]["findings"]] == ["KIFU001"] and "boom" in games[1]["findings"][0][
+        "message"
+    ]
+    assert games[0]["agrees"] is True and games[2]["agrees"] is True
