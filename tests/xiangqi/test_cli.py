@@ -33,7 +33,7 @@ def test_bad_fixtures_exit_1_with_codes_in_json() -> None:
 
 
 def test_json_record_contract() -> None:
-    code, output = _check(str(FIXTURES / "bad" / "XQ202_contradicts.pgn"), "--format", "json", "-q")
+    code, output = _check(str(FIXTURES / "bad" / "XQ202-contradicts.pgn"), "--format", "json", "-q")
     assert code == 1
     record = json.loads(output)["files"][0]["records"][0]
     assert record["declared_result"] == "0-1"
@@ -44,9 +44,9 @@ def test_json_record_contract() -> None:
 
 
 def test_illegal_move_reports_line_and_column() -> None:
-    code, output = _check(str(FIXTURES / "bad" / "XQ101_rules.pgn"))
+    code, output = _check(str(FIXTURES / "bad" / "XQ101-rules.pgn"))
     assert code == 1
-    assert "XQ101_rules.pgn:8:4: error XQ101" in output
+    assert "XQ101-rules.pgn:8:4: error XQ101" in output
     assert "horse's leg on c0 is blocked" in output
 
 
@@ -85,13 +85,13 @@ def test_explain_documents_xiangqi_codes() -> None:
 @pytest.mark.parametrize(
     "name",
     [
-        "XQN001_garbage.pgn",
-        "XQN001_wrong_encoding.pgn",
-        "XQN011_truncated.xqf",
-        "XQN011_short_header.xqf",
-        "XQN010_bad_fen.pgn",
-        "XQN011_truncated.cbr",
-        "XQN002_bad_point.xqf",
+        "XQN001-garbage.pgn",
+        "XQN001-wrong-encoding.pgn",
+        "XQN011-truncated.xqf",
+        "XQN011-short-header.xqf",
+        "XQN010-bad-fen.pgn",
+        "XQN011-truncated.cbr",
+        "XQN002-bad-point.xqf",
     ],
 )
 def test_bad_input_exits_1_without_traceback(name: str) -> None:

@@ -34,9 +34,9 @@ SOURCES = {
     "opening": "fixtures/xiangqi/good/opening.pgn",
     "big5": "fixtures/xiangqi/good/big5.pgn",
     "dhtml": "fixtures/xiangqi/good/game.dhtml",
-    "black-first": "fixtures/xiangqi/good/black_first.dhtml",
-    "xqf": "fixtures/xiangqi/good/plain_v10.xqf",
-    "ambiguous": "fixtures/xiangqi/bad/XQN005_ambiguous.pgn",
+    "black-first": "fixtures/xiangqi/good/black-first.dhtml",
+    "xqf": "fixtures/xiangqi/good/plain-v10.xqf",
+    "ambiguous": "fixtures/xiangqi/bad/XQN005-ambiguous.pgn",
 }
 PGN_TARGETS = ("chinese", "traditional", "wxf", "iccs", "pgn")
 #: tags the PGN targets may add (the documented normalisations)
@@ -365,7 +365,7 @@ def test_streamed_compressed_input(tmp_path: Path, corpus: Path) -> None:
 
 def test_convert_yields_file_findings() -> None:
     items = list(
-        convert(Source(str(ROOT / "fixtures/xiangqi/good/traditional_gbk.pgn")), "xiangqi", "ucci", "pgn")
+        convert(Source(str(ROOT / "fixtures/xiangqi/good/traditional-gbk.pgn")), "xiangqi", "ucci", "pgn")
     )
     assert [item.code for item in items if isinstance(item, Finding)] == ["XQN009"]
 

@@ -77,7 +77,7 @@ def test_bad_fixtures_give_their_golden_findings() -> None:
             for f in file_findings
         ]
         assert got == expected[path.name], path.name
-        assert path.name.split("_")[0] in {g[1] for g in got}, path.name
+        assert path.name.split("-")[0] in {g[1] for g in got}, path.name
         seen_codes.update(g[1] for g in got)
     from kifu.core.findings import REGISTRY
 
@@ -86,7 +86,7 @@ def test_bad_fixtures_give_their_golden_findings() -> None:
 
 
 def test_encodings_are_detected_and_reported() -> None:
-    for name, encoding in (("traditional_gbk.pgn", "gb18030"), ("big5.pgn", "big5")):
+    for name, encoding in (("traditional-gbk.pgn", "gb18030"), ("big5.pgn", "big5")):
         reports, findings = _run(FIXTURES / "good" / name)
         assert [f.code for f in findings] == ["XQN009"] and encoding in findings[0].message
         assert reports[0].plies == 4
@@ -109,14 +109,14 @@ def test_outcomes_of_mate_and_stalemate() -> None:
 
 
 def test_messages_name_round_and_side() -> None:
-    reports, _ = _run(FIXTURES / "bad" / "XQN003_no_piece.pgn")
+    reports, _ = _run(FIXTURES / "bad" / "XQN003-no-piece.pgn")
     assert reports[0].findings[0].message.startswith("round 2, Red: 炮三平五")
-    reports, _ = _run(FIXTURES / "bad" / "XQN002_unreadable_move.pgn")
+    reports, _ = _run(FIXTURES / "bad" / "XQN002-unreadable-move.pgn")
     assert reports[0].findings[0].message.startswith("round 1, Black: ")
 
 
 def test_abridged_convention_option_lets_the_replay_go_on() -> None:
-    reports, _ = _run(FIXTURES / "bad" / "XQN006_abridged.pgn", xiangqi_abridged="traverse")
+    reports, _ = _run(FIXTURES / "bad" / "XQN006-abridged.pgn", xiangqi_abridged="traverse")
     assert reports[0].plies == 6
     assert [f.code for f in reports[0].findings] == ["XQN008"]
 
@@ -288,7 +288,7 @@ def test_a_crash_in_one_record_is_contained(monkeypatch: pytest.MonkeyPatch) -> 
         return real(record, settings)
 
     monkeypatch.setattr(checker, "replay", flaky)
-    path = FIXTURES / "bad" / "XQ101_rules.pgn"
+    path = FIXTURES / "bad" / "XQ101-rules.pgn"
     reports, _ = _run(path)
     assert len(reports) == 6
     assert [f.code for f in reports[0].findings] == ["KIFU001"]

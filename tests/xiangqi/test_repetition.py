@@ -421,10 +421,10 @@ def test_cli_shows_the_verdict_and_the_preset_changes_it() -> None:
     from kifu.app import cli
 
     fixtures = Path(__file__).resolve().parents[2] / "fixtures" / "xiangqi"
-    result = CliRunner().invoke(cli, ["check", str(fixtures / "good" / "perpetual_check.pgn"), "-v"])
+    result = CliRunner().invoke(cli, ["check", str(fixtures / "good" / "perpetual-check.pgn"), "-v"])
     assert result.exit_code == 0, result.output
     assert "perpetual-check at ply 8" in result.output and "Red must vary or loses: 0-1" in result.output
-    chase = str(fixtures / "good" / "one_check_one_chase.pgn")
+    chase = str(fixtures / "good" / "one-check-one-chase.pgn")
     result = CliRunner().invoke(cli, ["check", chase, "--rules", "axf", "--format", "json", "-q"])
     assert result.exit_code == 1
     record = json.loads(result.output)["files"][0]["records"][0]
