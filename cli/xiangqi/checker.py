@@ -1,155 +1,217 @@
-"""The xiangqi game interface: read a file in any supported format and check every record."""
+"""The xiangqi checker: a visitor of the walk that collects findings, the main line's plies and
+the outcome, then judges the record's result against the rules.
+
+Each main-line ply keeps the position key (Zobrist) before and after it, the capture and whether
+it gives check, so that :mod:`kifu.xiangqi.repetition` can judge repetitions and the natural limit.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import BinaryIO
+from dataclasses import dataclass, field
+from typing import Any
 
-from kifu.core.findings import IO_DECOMPRESS, Finding
+from kifu.core.findings import Finding
 from kifu.core.game import Options
-from kifu.core.record import Record, Span
+from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
-from kifu.core.sources import DECOMPRESSION_ERRORS, Source, open_binary
 from kifu.xiangqi import codes
-from kifu.xiangqi.encoding import decode, detect, lines
+from kifu.xiangqi.board import RED, Board, move_name
 from kifu.xiangqi.formats.movetext import normalise_result
-from kifu.xiangqi.formats.pgn import read_games
+from kifu.xiangqi.notation import write_move
 from kifu.xiangqi.repetition import adjudicate
-from kifu.xiangqi.replay import Replay, replay
+from kifu.xiangqi.walk import Problem, Step, XiangqiVisitor, walk
+
+_PROBLEM_CODES = {
+    "no-piece": codes.NO_SUCH_PIECE,
+    "marker": codes.BAD_MARKER,
+    "no-move": codes.IMPOSSIBLE_DIRECTION,
+    "ambiguous": codes.AMBIGUOUS_MOVE,
+    "abridged": codes.ABRIDGED_TWO_READINGS,
+    "rule": codes.ILLEGAL_MOVE,
+    "check": codes.INTO_CHECK,
+    "flying-general": codes.FLYING_GENERAL,
+}
 
 
-def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] | Finding]:
-    """The records of ``source`` with their reading findings, then findings about the file.
+@dataclass(frozen=True, slots=True)
+class Ply:
+    """What the rules know about one played move of the main line.
 
-    Text records are read as a stream, one game at a time (memory stays flat whatever the
-    size of the archive); binary and one-record formats are read whole.
+    ``key_before``/``key_after`` are the Zobrist keys of the positions (side to move included);
+    ``attacks`` are the squares of enemy pieces the moved piece attacks after the move: the
+    facts that repetition verdicts (check, chase) and the natural limit (captures) need.
     """
-    with open_binary(source) as stream:
-        damage: list[Finding] = []
-        chunks = _chunks(stream, source, damage)
-        head = _head(chunks)
-        if _whole_file(head, fmt):
-            items, file_findings = read_records(head + b"".join(chunks), fmt)
-            yield from file_findings
-            yield from items
-        else:
-            encoding = detect(head, complete=len(head) < HEAD and not damage)
-            if encoding not in ("utf-8", "utf-8-sig"):
-                yield codes.ENCODING(f"text encoding detected: read as {encoding}")
-            for game in read_games(lines(head, chunks, encoding)):
-                yield game.record, game.findings
-        yield from damage
+
+    number: int
+    move: int
+    text: str
+    key_before: int
+    key_after: int
+    captured: int
+    gives_check: bool
+    attacks: tuple[int, ...] = ()
 
 
-HEAD = 1 << 20
+@dataclass(slots=True)
+class Replay:
+    """What the checker learnt from the walk: the board at the end of the main line, its plies,
+    the findings about the moves (variations included), the outcome, whether the main line was
+    played to its end."""
+
+    board: Board
+    plies: list[Ply] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+    complete: bool = True
 
 
-def _whole_file(head: bytes, fmt: str) -> bool:
-    """Binary and one-record formats (XQF, CBR, CBF, DhtmlXQ) are read whole."""
-    if fmt in ("xqf", "cbr", "cbf", "dhtmlxq") or head.startswith((b"XQ", b"CCBridge")):
-        return True
-    start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return start.startswith(b"<?xml") or b"[DhtmlXQ" in head or b"[dhtmlxq" in head.lower()
+class Checker(XiangqiVisitor):
+    """The walk's visitor of ``kifu check``: findings about the moves, the main line's plies, and
+    the outcome when the side to move at the end has no legal move.
 
+    A move's own finding (a noncanonical reading, a move that cannot be played) follows the
+    findings of its variations, as a reader of the record meets them: it waits in ``_pending``
+    (one slot per open line) until the line goes on or ends.
+    """
 
-def _head(chunks: Iterator[bytes]) -> bytes:
-    """The first :data:`HEAD` bytes (or all, if fewer) taken from ``chunks``."""
-    parts: list[bytes] = []
-    size = 0
-    while size < HEAD:
-        chunk = next(chunks, b"")
-        if not chunk:
-            break
-        parts.append(chunk)
-        size += len(chunk)
-    return b"".join(parts)
+    def __init__(self, variations: bool = True) -> None:
+        self.variations = variations
+        self.replay: Replay | None = None
+        self._pending: list[Finding | None] = [None]
+        self._numbered: list[bool] = [False]  # a line's wrong move number is reported once
 
+    def begin(self, start: Board) -> None:
+        self.replay = Replay(start)
 
-def _chunks(stream: BinaryIO, source: Source, damage: list[Finding]) -> Iterator[bytes]:
-    """The rest of ``stream`` in chunks; damage to compressed data ends it with a finding."""
-    # read1 returns what one step of decompression gives, so data before damage is not lost
-    read = getattr(stream, "read1", stream.read)
-    while True:
-        try:
-            chunk = read(1 << 16)
-        except DECOMPRESSION_ERRORS as error:
-            damage.append(
-                IO_DECOMPRESS(
-                    f"{source.path}: compressed data is damaged or truncated ({error}); "
-                    "the games before the damage were checked"
-                )
+    def move(self, step: Step) -> None:
+        replay = self.replay
+        assert replay is not None
+        if self._pending[-1] is not None:
+            self._flush()
+        node = step.node
+        if node.move_number is not None and not self._numbered[-1]:
+            self._number(node, step.ply, step.round, step.red, step.depth)
+        if step.noncanonical is not None:
+            canonical, why = step.noncanonical
+            label = _label(step.depth, step.round, step.red)
+            self._pending[-1] = codes.NONCANONICAL(
+                f"{label}: {node.text} read as {canonical} ({why})", node.span, ply=step.ply, move=node.text
             )
+        if step.depth == 0:
+            board = step.board
+            attacks = tuple(board.attacks_from(step.move & 127))
+            key, captured = step.key_before, step.captured
+            replay.plies.append(
+                Ply(step.ply, step.move, node.text, key, board.hash, captured, board.in_check(), attacks)
+            )
+
+    def begin_variation(self, depth: int) -> None:
+        self._pending.append(None)
+        self._numbered.append(False)
+
+    def end_variation(self) -> None:
+        self._flush()
+        self._pending.pop()
+        self._numbered.pop()
+
+    def unplayable(self, problem: Problem) -> None:
+        assert self.replay is not None
+        self._flush()
+        node = problem.node
+        if node.move_number is not None and not self._numbered[-1]:
+            self._number(node, problem.ply, problem.round, problem.red, problem.depth)
+        self._pending[-1] = _unplayable(problem)
+        if problem.depth == 0:
+            self.replay.complete = False
+
+    def end(self, complete: bool) -> None:
+        replay = self.replay
+        assert replay is not None
+        self._flush()
+        if complete and not replay.board.has_legal_move():
+            loser_red = replay.board.side == RED
+            reason = "checkmate" if replay.board.in_check() else "stalemate"
+            replay.outcome = {
+                "result": "0-1" if loser_red else "1-0",
+                "reason": reason,
+                "ply": len(replay.plies),
+            }
+
+    def _flush(self) -> None:
+        finding = self._pending[-1]
+        if finding is not None:
+            assert self.replay is not None
+            self.replay.findings.append(finding)
+            self._pending[-1] = None
+
+    def _number(self, node: MoveNode, ply: int, round_: int, red: bool, depth: int) -> None:
+        """XQN017 when the number written before ``node`` is not the round it is played in."""
+        if node.move_number == round_:
             return
-        if not chunk:
-            return
-        yield chunk
+        assert self.replay is not None
+        self._numbered[-1] = True
+        self.replay.findings.append(
+            codes.MOVE_NUMBER(
+                f"{'' if depth == 0 else 'variation, '}{_label(0, round_, red)}: {node.text} is numbered "
+                f"{node.move_number}, but it is a move of round {round_}",
+                node.span,
+                ply=ply,
+                move=node.text,
+            )
+        )
 
 
-def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Finding]]], list[Finding]]:
-    """The records in ``data`` with their reading findings, and findings about the file.
-
-    ``fmt`` is what the extension said (``pgn`` for text); the content decides between XQF,
-    CBR, CBF, DhtmlXQ and PGN/score sheets.
-    """
-    if fmt == "xqf" or (data[:2] == b"XQ" and fmt not in ("cbf", "cbr")):
-        from kifu.xiangqi.formats.xqf import read_xqf
-
-        return _guarded_single(lambda: read_xqf(data)), []
-    if data.startswith(b"CCBridgeLibrary"):
-        record = Record(game="xiangqi", index=1, line=1)
-        return iter(
-            [
-                (
-                    record,
-                    [
-                        codes.UNSUPPORTED_FORMAT(
-                            "XQBridge CBL libraries cannot be read yet; the games are not checked"
-                        )
-                    ],
-                )
-            ]
-        ), []
-    if fmt == "cbr" or data.startswith(b"CCBridge"):
-        from kifu.xiangqi.formats.cbr import read_cbr
-
-        return _guarded_single(lambda: read_cbr(data)), []
-    text, encoding = decode(data)
-    file_findings = []
-    if encoding not in ("utf-8", "utf-8-sig"):
-        file_findings.append(codes.ENCODING(f"text encoding detected: read as {encoding}"))
-    if fmt == "cbf" or text.lstrip("\ufeff").startswith("<?xml"):
-        from kifu.xiangqi.formats.cbf import read_cbf
-
-        return _guarded_single(lambda: read_cbf(text)), file_findings
-    if "[DhtmlXQ" in text or "[dhtmlxq" in text.lower():
-        from kifu.xiangqi.formats.dhtmlxq import read_dhtmlxq
-
-        return read_dhtmlxq(text), file_findings
-    return ((g.record, g.findings) for g in read_games(text)), file_findings
+def _label(depth: int, round_: int, red: bool) -> str:
+    """``round 12, Black`` (``variation, round 12, Black`` off the main line)."""
+    return f"{'' if depth == 0 else 'variation, '}round {round_}, {'Red' if red else 'Black'}"
 
 
-def _guarded_single(
-    read: Callable[[], Record | tuple[Record, list[Finding]]],
-) -> Iterator[tuple[Record, list[Finding]]]:
-    """One record from a reader of a one-record format; its failure becomes a finding."""
-    from kifu.xiangqi.formats.errors import RecordError
+def _unplayable(problem: Problem) -> Finding:
+    """The finding on a move that cannot be played, worded as the arbiter reads it."""
+    node, board, ply = problem.node, problem.board, problem.ply
+    label = _label(problem.depth, problem.round, problem.red)
+    text = node.text
+    if problem.ended:
+        reason = "checkmate" if board.in_check() else "stalemate"
+        return codes.MOVE_AFTER_END(
+            f"{label}: {text} is played after the game ended by {reason} at ply {ply - 1}",
+            node.span,
+            ply=ply,
+            move=text,
+        )
+    if problem.error is not None:
+        return codes.UNREADABLE_MOVE(f"{label}: {problem.error}", node.span, ply=ply, move=text)
+    resolution = problem.resolution
+    assert resolution is not None and resolution.problem is not None
+    squares = problem.spec.squares if problem.spec is not None else None
+    if squares is not None and board.board[squares[0]]:
+        frm, to = squares
+        if (board.board[frm] > 0) == (board.side > 0):
+            text = f"{text} ({write_move(board, frm << 7 | to)})"
+    message = f"{label}: {text}: {resolution.message}"
+    if resolution.problem in ("ambiguous", "abridged"):
+        readings = " or ".join(f"{write_move(board, m)} ({move_name(m)})" for m in resolution.readings)
+        message += f": {readings}"
+    elif resolution.readings:
+        message += f" ({move_name(resolution.readings[0])})"
+    return _PROBLEM_CODES[resolution.problem](message, node.span, ply=ply, move=node.text)
 
-    try:
-        result = read()
-    except RecordError as error:
-        record = Record(game="xiangqi", index=1, line=1)
-        yield record, [error.finding]
-        return
-    if isinstance(result, tuple):
-        yield result
-    else:
-        yield result, []
+
+def replay(record: Record, settings: dict[str, Any] | None = None) -> Replay | Finding:
+    """Walk ``record`` with a :class:`Checker`; a finding if there is no start position."""
+    checker = Checker()
+    problem = walk(record, Options(settings=settings or {}), checker)
+    if problem is not None:
+        return problem
+    assert checker.replay is not None
+    return checker.replay
 
 
 def check_record(record: Record, findings: list[Finding], options: Options) -> RecordReport:
-    """Replay one record and compare its result with the rules."""
+    """Walk one record with a :class:`Checker` and compare its result with the rules."""
     report = RecordReport(index=record.index, line=record.line, tags=record.tags, findings=list(findings))
-    declared = _declared_result(record, report)
+    declared, result_findings = declared_result(record)
+    report.findings.extend(result_findings)
     report.declared_result = declared
     if findings and any(f.code == codes.BAD_FEN.code for f in findings):
         return report
@@ -159,41 +221,54 @@ def check_record(record: Record, findings: list[Finding], options: Options) -> R
         return report
     report.findings.extend(result.findings)
     report.plies = len(result.plies)
-    if result.complete and result.outcome is None:
-        result.outcome, verdict_findings = adjudicate(
-            record, result, declared, options.rules, dict(options.settings)
-        )
-        report.findings.extend(verdict_findings)
+    verdict_findings = verdict(record, result, declared, options)
     report.outcome = result.outcome
+    # (a record without moves has no verdict on repetitions: its NO_MOVES comes first)
     if not record.moves and not any(f.severity >= codes.NO_MOVES.severity for f in report.findings):
         report.findings.append(codes.NO_MOVES("the record has no moves", Span.point(record.line, 1)))
-    if result.complete:
-        _check_result(record, result, declared, report)
+    report.findings.extend(verdict_findings)
     return report
 
 
-def _declared_result(record: Record, report: RecordReport) -> str | None:
+def verdict(record: Record, result: Replay, declared: str | None, options: Options) -> list[Finding]:
+    """What the rules say of the walked main line against the ``declared`` result.
+
+    Sets ``result.outcome`` when a repetition or the natural limit decides the game; the
+    findings explain the decision and any contradiction with the record's result.
+    """
+    findings: list[Finding] = []
+    if result.complete and result.outcome is None:
+        result.outcome, findings = adjudicate(record, result, declared, options.rules, dict(options.settings))
+    if result.complete:
+        _check_result(record, result, declared, findings)
+    return findings
+
+
+def declared_result(record: Record) -> tuple[str | None, list[Finding]]:
+    """The result the record states (its Result tag, else its result marker), and what is wrong
+    with them (a tag that is no result, a tag and a marker that differ)."""
+    findings: list[Finding] = []
     tag = record.tags.get("Result")
     tag_result = None
     if tag is not None and tag.strip():
         tag_result = normalise_result(tag.strip())
         if tag_result is None:
-            report.findings.append(
+            findings.append(
                 codes.BAD_RESULT(
                     f"Result tag {tag!r} is not 1-0, 0-1, 1/2-1/2 or *", record.tag_spans.get("Result")
                 )
             )
     marker = record.result
     if tag_result and marker and tag_result != marker and "*" not in (tag_result, marker):
-        report.findings.append(
+        findings.append(
             codes.RESULT_MARKERS_DIFFER(
                 f"Result tag says {tag_result}, the moves end with {marker}", record.result_span
             )
         )
-    return tag_result or marker
+    return tag_result or marker, findings
 
 
-def _check_result(record: Record, result: Replay, declared: str | None, report: RecordReport) -> None:
+def _check_result(record: Record, result: Replay, declared: str | None, findings: list[Finding]) -> None:
     outcome = result.outcome
     if outcome is None or outcome["reason"] not in ("checkmate", "stalemate"):
         return
@@ -201,12 +276,12 @@ def _check_result(record: Record, result: Replay, declared: str | None, report: 
     why = f"{loser} has no legal move after ply {outcome['ply']} ({outcome['reason']}, a loss in xiangqi)"
     span = record.result_span or record.tag_spans.get("Result")
     if declared in (None, "*"):
-        report.findings.append(
+        findings.append(
             codes.UNFINISHED_BUT_ENDED(
                 f"result {declared or 'missing'}, but {why}: it should be {outcome['result']}", span
             )
         )
     elif declared != outcome["result"]:
-        report.findings.append(
+        findings.append(
             codes.RESULT_CONTRADICTS(f"result {declared}, but {why}: it should be {outcome['result']}", span)
         )

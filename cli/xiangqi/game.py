@@ -10,15 +10,15 @@ from kifu.core.game import Options, Preset, RawRecord, Setting, Target
 from kifu.core.record import Record
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
-from kifu.xiangqi import checker, convert
+from kifu.xiangqi import checker, reader, writers
 
 NAME = "xiangqi"
 
 #: targets whose records are joined by a blank line: XQBase PGN records and FEN lists
-_SEPARATED = frozenset({*convert.PGN_TARGETS, "fen"})
+_SEPARATED = frozenset({*writers.PGN_TARGETS, "fen"})
 TARGETS: dict[str, Target] = {
-    name: Target(description, convert.EXTENSIONS[name], name in _SEPARATED)
-    for name, description in convert.TARGETS.items()
+    name: Target(description, writers.EXTENSIONS[name], name in _SEPARATED)
+    for name, description in writers.TARGETS.items()
 }
 PRESETS: dict[str, Preset] = {
     "cxa": Preset(
@@ -47,7 +47,7 @@ def load_codes() -> None:
 
 def records(source: Source, fmt: str, options: Options) -> Iterator[RawRecord[RawXiangqi] | Finding]:
     """The records of a source in any xiangqi format, with the findings of reading them."""
-    for item in checker.records(source, fmt):
+    for item in reader.records(source, fmt):
         if isinstance(item, Finding):
             yield item
         else:
@@ -63,15 +63,15 @@ def _weight(record: Record) -> int:
 
 
 def check_record(record: RawRecord[RawXiangqi], options: Options) -> RecordReport:
-    """Replay and judge one record."""
+    """Walk one record with the checker and judge it."""
     read, findings = record.data
     return checker.check_record(read, findings, options)
 
 
 def convert_record(record: RawRecord[RawXiangqi], target: str, options: Options) -> Converted:
-    """One record in ``target``."""
+    """Walk one record with the writer of ``target`` (and the checker, to name a rejected result)."""
     read, findings = record.data
-    return convert.convert_record(read, findings, target)
+    return writers.convert_record(read, findings, target, options)
 
 
 def declare_encoding(document: str, target: str, codec: str) -> str:

@@ -1,24 +1,27 @@
 """Repetition verdicts (perpetual check, chase, mate threat and their mixtures) and the natural limit.
 
-:func:`adjudicate` looks at a replayed main line. A cycle counts when the same position (side to
-move included) comes round the ``repetition``-th time (3 by default) and the game stays in the
-repetition to the end of the record; every move of the cycle is classified (check, mate threat,
-chase with its targets, idle) and the verdict table of the chosen preset (``cxa`` or ``axf``) is
-applied. The natural limit is 60 rounds (120 plies) without a capture, a side's checks beyond its
-10th (and the replies to them) not counting for that side's claim.
+:func:`adjudicate` looks at the main line the checker collected from the walk. A cycle counts
+when the same position (side to move included) comes round the ``repetition``-th time (3 by
+default) and the game stays in the repetition to the end of the record; every move of the cycle
+is classified (check, mate threat, chase with its targets, idle) and the verdict table of the
+chosen preset (``cxa`` or ``axf``) is applied. The natural limit is 60 rounds (120 plies)
+without a capture, a side's checks beyond its 10th (and the replies to them) not counting for
+that side's claim.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kifu.core.findings import Finding
 from kifu.core.record import Record, Span
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import BLACK, RED, Board
 from kifu.xiangqi.protection import MoveClass, classify, describe
-from kifu.xiangqi.replay import Ply, Replay
+
+if TYPE_CHECKING:  # the checker calls this module: its types only, no import cycle at run time
+    from kifu.xiangqi.checker import Ply, Replay
 
 PRESETS = ("cxa", "axf")
 RULE_NAMES = {"cxa": "CXA rules", "axf": "AXF rules"}
@@ -173,7 +176,7 @@ def judge(moves: list[Classified], preset: str) -> tuple[dict[int, SideVerdict],
     return sides, "1/2-1/2", "repetition-draw", f"{rules}, both sides allowed", f"{both}: draw"
 
 
-def _walk(board: Board, plies: list[Ply], first: int, last: int, preset: str) -> list[Classified]:
+def _classify_cycle(board: Board, plies: list[Ply], first: int, last: int, preset: str) -> list[Classified]:
     """Classify plies ``first + 1`` … ``last`` on ``board`` (at the end of the line; restored)."""
     undone = [board.pop() for _ in range(len(plies) - first)]
     undone.reverse()
@@ -242,7 +245,7 @@ def repetition_verdict(replay_result: Replay, preset: str, threshold: int) -> Ve
     if cycle is None:
         return None
     first, last = cycle
-    moves = _walk(replay_result.board, replay_result.plies, first, last, preset)
+    moves = _classify_cycle(replay_result.board, replay_result.plies, first, last, preset)
     sides, result, reason, rule, ruling = judge(moves, preset)
     return Verdict(first, last, tuple(moves), sides, result, reason, rule, ruling)
 

@@ -19,9 +19,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from kifu.core.converted import Converted
 from kifu.core.record import MoveNode, Record
 from kifu.core.sources import Source
-from kifu.xiangqi.convert import TARGETS, Converted, convert, convert_record
+from kifu.xiangqi.writers import TARGETS, convert, convert_record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from table import row
@@ -61,7 +62,7 @@ def cchess_chinese(games: list[Game]) -> int:
 
 def book(target: str) -> int:
     """Characters of the book converted to ``target`` (reading included)."""
-    items = convert(Source(str(BOOK)), "dhtmlxq", target, {})
+    items = convert(Source(str(BOOK)), "dhtmlxq", target)
     return sum(len(item.text) for item in items if isinstance(item, Converted))
 
 

@@ -27,10 +27,10 @@ from functools import partial
 from kifu.core.game import Options
 from kifu.core.record import Record
 from kifu.xiangqi.board import Board, move_name
-from kifu.xiangqi.checker import check_record, read_records
+from kifu.xiangqi.checker import Replay, check_record, replay
 from kifu.xiangqi.fen import start_board
+from kifu.xiangqi.reader import read_records
 from kifu.xiangqi.repetition import adjudicate
-from kifu.xiangqi.replay import Replay, replay
 
 
 def _cycle(board: Board) -> list[int] | None:

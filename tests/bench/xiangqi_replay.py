@@ -26,10 +26,10 @@ from typing import Any
 
 from kifu.core.record import Record
 from kifu.xiangqi.board import move_name
-from kifu.xiangqi.checker import read_records
+from kifu.xiangqi.checker import Replay, replay
 from kifu.xiangqi.fen import parse_fen, start_board, write_fen
 from kifu.xiangqi.notation import parse_move, resolve
-from kifu.xiangqi.replay import Replay, replay
+from kifu.xiangqi.reader import read_records
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared/corpus/xiangqi"
 

@@ -254,9 +254,9 @@ def test_property_strategy_reaches_doubled_pawn_files() -> None:
 def _written_vs_source(path: Path, notation: str) -> tuple[int, list[tuple[str, str]]]:
     import re
 
-    from kifu.xiangqi.checker import read_records
+    from kifu.xiangqi.checker import Replay, replay
     from kifu.xiangqi.notation.spec import to_ascii
-    from kifu.xiangqi.replay import Replay, replay
+    from kifu.xiangqi.reader import read_records
 
     items, _ = read_records(path.read_bytes(), "pgn")
     total, wrong = 0, []

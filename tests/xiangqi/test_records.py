@@ -16,9 +16,9 @@ from kifu.core.results import RecordReport
 from kifu.core.sources import Source, SourceError
 from kifu.games import check
 from kifu.xiangqi.board import move_name
-from kifu.xiangqi.checker import read_records
+from kifu.xiangqi.checker import Replay, replay
 from kifu.xiangqi.fen import write_fen
-from kifu.xiangqi.replay import Replay, replay
+from kifu.xiangqi.reader import read_records
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "xiangqi"

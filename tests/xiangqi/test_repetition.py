@@ -12,11 +12,11 @@ import pytest
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.xiangqi.board import BLACK, CANNON, CHARIOT, HORSE, KING, PAWN, RED, Board, move_name, square
-from kifu.xiangqi.checker import check_record, read_records
+from kifu.xiangqi.checker import Ply, Replay, check_record
 from kifu.xiangqi.fen import parse_fen, write_fen
 from kifu.xiangqi.protection import chased, classify, mate_threat
+from kifu.xiangqi.reader import read_records
 from kifu.xiangqi.repetition import find_cycle, natural_limit, repetition_verdict
-from kifu.xiangqi.replay import Ply, Replay
 
 RULES = Path("xiangqi") / "rules_tests"
 

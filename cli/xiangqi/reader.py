@@ -1,0 +1,146 @@
+"""Reading xiangqi records: a file in any supported format, cut into records with their reading findings.
+
+XQBase PGN and score sheets are read as a stream, one game at a time (``formats.pgn``); XQF,
+CBR, CBF and DhtmlXQ files are read whole (``formats``). Nothing is replayed here: that is
+:mod:`kifu.xiangqi.walk`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import BinaryIO
+
+from kifu.core.findings import IO_DECOMPRESS, Finding
+from kifu.core.record import Record
+from kifu.core.sources import DECOMPRESSION_ERRORS, Source, open_binary
+from kifu.xiangqi import codes
+from kifu.xiangqi.encoding import decode, detect, lines
+from kifu.xiangqi.formats.pgn import read_games
+
+
+def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] | Finding]:
+    """The records of ``source`` with their reading findings, then findings about the file.
+
+    Text records are read as a stream, one game at a time (memory stays flat whatever the
+    size of the archive); binary and one-record formats are read whole.
+    """
+    with open_binary(source) as stream:
+        damage: list[Finding] = []
+        chunks = _chunks(stream, source, damage)
+        head = _head(chunks)
+        if _whole_file(head, fmt):
+            items, file_findings = read_records(head + b"".join(chunks), fmt)
+            yield from file_findings
+            yield from items
+        else:
+            encoding = detect(head, complete=len(head) < HEAD and not damage)
+            if encoding not in ("utf-8", "utf-8-sig"):
+                yield codes.ENCODING(f"text encoding detected: read as {encoding}")
+            for game in read_games(lines(head, chunks, encoding)):
+                yield game.record, game.findings
+        yield from damage
+
+
+HEAD = 1 << 20
+
+
+def _whole_file(head: bytes, fmt: str) -> bool:
+    """Binary and one-record formats (XQF, CBR, CBF, DhtmlXQ) are read whole."""
+    if fmt in ("xqf", "cbr", "cbf", "dhtmlxq") or head.startswith((b"XQ", b"CCBridge")):
+        return True
+    start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return start.startswith(b"<?xml") or b"[DhtmlXQ" in head or b"[dhtmlxq" in head.lower()
+
+
+def _head(chunks: Iterator[bytes]) -> bytes:
+    """The first :data:`HEAD` bytes (or all, if fewer) taken from ``chunks``."""
+    parts: list[bytes] = []
+    size = 0
+    while size < HEAD:
+        chunk = next(chunks, b"")
+        if not chunk:
+            break
+        parts.append(chunk)
+        size += len(chunk)
+    return b"".join(parts)
+
+
+def _chunks(stream: BinaryIO, source: Source, damage: list[Finding]) -> Iterator[bytes]:
+    """The rest of ``stream`` in chunks; damage to compressed data ends it with a finding."""
+    # read1 returns what one step of decompression gives, so data before damage is not lost
+    read = getattr(stream, "read1", stream.read)
+    while True:
+        try:
+            chunk = read(1 << 16)
+        except DECOMPRESSION_ERRORS as error:
+            damage.append(
+                IO_DECOMPRESS(
+                    f"{source.path}: compressed data is damaged or truncated ({error}); "
+                    "the games before the damage were checked"
+                )
+            )
+            return
+        if not chunk:
+            return
+        yield chunk
+
+
+def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Finding]]], list[Finding]]:
+    """The records in ``data`` with their reading findings, and findings about the file.
+
+    ``fmt`` is what the extension said (``pgn`` for text); the content decides between XQF,
+    CBR, CBF, DhtmlXQ and PGN/score sheets.
+    """
+    if fmt == "xqf" or (data[:2] == b"XQ" and fmt not in ("cbf", "cbr")):
+        from kifu.xiangqi.formats.xqf import read_xqf
+
+        return _guarded_single(lambda: read_xqf(data)), []
+    if data.startswith(b"CCBridgeLibrary"):
+        record = Record(game="xiangqi", index=1, line=1)
+        return iter(
+            [
+                (
+                    record,
+                    [
+                        codes.UNSUPPORTED_FORMAT(
+                            "XQBridge CBL libraries cannot be read yet; the games are not checked"
+                        )
+                    ],
+                )
+            ]
+        ), []
+    if fmt == "cbr" or data.startswith(b"CCBridge"):
+        from kifu.xiangqi.formats.cbr import read_cbr
+
+        return _guarded_single(lambda: read_cbr(data)), []
+    text, encoding = decode(data)
+    file_findings = []
+    if encoding not in ("utf-8", "utf-8-sig"):
+        file_findings.append(codes.ENCODING(f"text encoding detected: read as {encoding}"))
+    if fmt == "cbf" or text.lstrip("\ufeff").startswith("<?xml"):
+        from kifu.xiangqi.formats.cbf import read_cbf
+
+        return _guarded_single(lambda: read_cbf(text)), file_findings
+    if "[DhtmlXQ" in text or "[dhtmlxq" in text.lower():
+        from kifu.xiangqi.formats.dhtmlxq import read_dhtmlxq
+
+        return read_dhtmlxq(text), file_findings
+    return ((g.record, g.findings) for g in read_games(text)), file_findings
+
+
+def _guarded_single(
+    read: Callable[[], Record | tuple[Record, list[Finding]]],
+) -> Iterator[tuple[Record, list[Finding]]]:
+    """One record from a reader of a one-record format; its failure becomes a finding."""
+    from kifu.xiangqi.formats.errors import RecordError
+
+    try:
+        result = read()
+    except RecordError as error:
+        record = Record(game="xiangqi", index=1, line=1)
+        yield record, [error.finding]
+        return
+    if isinstance(result, tuple):
+        yield result
+    else:
+        yield result, []

@@ -1,0 +1,289 @@
+"""The one walk over a xiangqi record: the main line and every variation, once, through the rules.
+
+:func:`walk` reads each move in the position it is played from (every notation kifu knows,
+the user's ``--abridged`` preference included), plays it, and tells a
+:class:`~kifu.core.walk.Visitor` (the checker, each ``convert`` writer) in the order of
+:mod:`kifu.core.walk`. The walk is iterative, so variations nest as deep as the file says, and
+uses one board: a variation is played from the position before the move it replaces by taking
+that move back, and is taken back when it ends.
+
+Beyond :mod:`kifu.core.walk`: the variations of a move that cannot be played are still walked,
+after ``unplayable``, because check reports what is inside them (a writer drops them with the
+move); empty variations are skipped (no events). And a visitor may name a function
+:attr:`XiangqiVisitor.write` that the walk calls on the position *before* each move: a move's
+text in xiangqi notation depends on that position (which file, which of two pieces on it),
+while ``move`` receives the position after; taking each move back and playing it again to
+write it would cost a writer about 5 % of its time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kifu.core.findings import Finding
+from kifu.core.game import Options
+from kifu.core.record import MoveNode, Record
+from kifu.core.walk import Visitor
+from kifu.xiangqi import codes
+from kifu.xiangqi.board import RED, Board
+from kifu.xiangqi.fen import START_FEN, FenError, parse_fen, write_fen
+from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
+from kifu.xiangqi.notation.resolve import Resolution
+from kifu.xiangqi.notation.spec import MoveSpec
+
+
+@dataclass(slots=True)
+class Step:
+    """The move just played. The walk updates one Step in place for every move, so a visitor
+    copies what it keeps.
+
+    ``board`` is the position after the move (the walk's board: read it, never change it);
+    ``round`` is the round (full-move number) of the move and ``red`` whether Red played it;
+    ``depth`` is 0 on the main line, n in a variation nested n deep; ``clock`` counts the plies
+    without a capture after the move; ``noncanonical`` is ``(canonical text, why)`` when the
+    text was read although it is not the canonical form; ``written`` is what the visitor's
+    :attr:`~XiangqiVisitor.write` made of the move.
+    """
+
+    board: Board
+    node: MoveNode
+    move: int = 0
+    captured: int = 0
+    key_before: int = 0
+    ply: int = 0
+    round: int = 1
+    red: bool = True
+    depth: int = 0
+    clock: int = 0
+    noncanonical: tuple[str, str] | None = None
+    written: dict[str, str] | None = None
+
+    def fen(self) -> str:
+        """The FEN of the position after the move."""
+        return write_fen(self.board, self.clock, self.round + (not self.red))
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A move that cannot be played; its line ends before it.
+
+    ``board`` is the position it was read in (valid during the ``unplayable`` call only);
+    ``error`` says why the text is no move at all, else ``resolution`` why no legal move fits
+    what the text says (``spec``); ``ended``: the side to move had no legal move (the game was
+    already over); ``after``: how many moves of its line follow it (not played).
+    """
+
+    board: Board
+    node: MoveNode
+    ply: int
+    round: int
+    red: bool
+    depth: int
+    error: NotationError | None
+    spec: MoveSpec | None
+    resolution: Resolution | None
+    ended: bool
+    after: int
+
+
+class XiangqiVisitor(Visitor[Board, Step, Problem]):
+    """A visitor of the xiangqi walk.
+
+    ``write``, if set, is called with the position before each move and the move; what it
+    returns is the step's ``written`` (a writer's texts of the move in its notations).
+    """
+
+    write: Callable[[Board, int], dict[str, str]] | None = None
+
+
+class Tee(XiangqiVisitor):
+    """Several visitors on one walk (the checker and a writer): each hears every event, in turn;
+    the ``write`` of the one that has it is the Tee's."""
+
+    def __init__(self, *visitors: XiangqiVisitor) -> None:
+        self.visitors = visitors
+        self.variations = any(visitor.variations for visitor in visitors)
+        self.write = next((visitor.write for visitor in visitors if visitor.write is not None), None)
+
+    def begin(self, start: Board) -> None:
+        for visitor in self.visitors:
+            visitor.begin(start)
+
+    def move(self, step: Step) -> None:
+        for visitor in self.visitors:
+            visitor.move(step)
+
+    def begin_variation(self, depth: int) -> None:
+        for visitor in self.visitors:
+            visitor.begin_variation(depth)
+
+    def end_variation(self) -> None:
+        for visitor in self.visitors:
+            visitor.end_variation()
+
+    def unplayable(self, problem: Problem) -> None:
+        for visitor in self.visitors:
+            visitor.unplayable(problem)
+
+    def end(self, complete: bool) -> None:
+        for visitor in self.visitors:
+            visitor.end(complete)
+
+
+def start_numbers(record: Record) -> tuple[int, int]:
+    """``(clock, round)`` of the record's start: the FEN's half-move clock and full-move number."""
+    fields = (record.start_position or START_FEN).split()
+    clock = int(fields[4]) if len(fields) > 4 and fields[4].isdigit() else 0
+    fullmove = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() and int(fields[5]) > 0 else 1
+    return clock, fullmove
+
+
+def start_position(record: Record) -> tuple[Board | None, int, Finding | None]:
+    """The start board and its full-move number, or a finding saying why there is none."""
+    fen = record.start_position or START_FEN
+    try:
+        board = parse_fen(fen)
+    except FenError as error:
+        span = record.tag_spans.get("FEN")
+        return None, 1, codes.BAD_FEN(f"start position {fen!r}: {error}", span)
+    return board, start_numbers(record)[1], None
+
+
+class _Line:
+    """Where the walk stands in one line: the next node, and the variations still to walk."""
+
+    __slots__ = (
+        "alternatives",
+        "base",
+        "clock",
+        "depth",
+        "next",
+        "nodes",
+        "ply",
+        "pushed",
+        "retake",
+        "round",
+        "stopped",
+    )
+
+    def __init__(self, nodes: list[MoveNode], depth: int, ply: int, round_: int, clock: int) -> None:
+        self.nodes = nodes
+        self.depth = depth
+        self.next = 0
+        self.ply = ply  # plies played before the next node
+        self.round = round_  # the round of the next node
+        self.clock = clock  # plies without a capture before the next node
+        self.pushed = 0  # moves of this line on the board
+        self.stopped = False  # a move could not be played: the line ends
+        self.alternatives: list[list[MoveNode]] = []  # the last node's variations still to walk, last first
+        self.base = (ply, round_, clock)  # ply, round and clock before the last node
+        self.retake = 0  # the last node's move, taken back while its variations are walked
+
+
+def walk(record: Record, options: Options, visitor: XiangqiVisitor) -> Finding | None:
+    """Replay ``record`` for ``visitor``: the main line and (if it wants them) every variation.
+
+    Returns the finding that says why the record has no start position (nothing is visited).
+    """
+    board, fullmove, problem = start_position(record)
+    if board is None:
+        return problem
+    preference = options.settings.get("xiangqi_abridged")
+    variations = visitor.variations
+    visit = visitor.move
+    write = visitor.write
+    step = Step(board, MoveNode(text=""))
+    line = _Line(record.moves, 0, 0, fullmove, start_numbers(record)[0])
+    lines = [line]
+    visitor.begin(board)
+    while True:
+        if line.alternatives:  # the next variation of the last node, from the position before it
+            if not line.retake and not line.stopped:
+                line.retake = board.pop()
+            ply, round_, clock = line.base
+            line = _Line(line.alternatives.pop(), line.depth + 1, ply, round_, clock)
+            lines.append(line)
+            visitor.begin_variation(line.depth)
+            continue
+        if line.retake:
+            board.push(line.retake)
+            line.retake = 0
+        nodes = line.nodes
+        count = len(nodes)
+        if not line.stopped and line.next < count:
+            # the hot loop: play on until the line ends, a move cannot be played or has variations
+            index, ply, round_, clock, pushed = line.next, line.ply, line.round, line.clock, line.pushed
+            step.depth = depth = line.depth
+            while index < count:
+                node = nodes[index]
+                index += 1
+                branches = variations and node.variations
+                if branches:
+                    line.alternatives = [nodes_ for nodes_ in reversed(node.variations) if nodes_]
+                    line.base = (ply, round_, clock)
+                red = board.side == RED
+                try:
+                    spec = parse_move(node.text)
+                except NotationError as error:
+                    failure = _problem(board, node, ply, round_, red, depth, error, None, None, count - index)
+                else:
+                    resolution = resolve(board, spec, None, preference)
+                    move = resolution.move
+                    if move is not None:
+                        noncanonical = resolution.noncanonical
+                        step.noncanonical = (write_move(board, move), noncanonical) if noncanonical else None
+                        if write is not None:
+                            step.written = write(board, move)
+                        step.key_before = board.hash
+                        captured = board.push(move)
+                        pushed += 1
+                        ply += 1
+                        clock = 0 if captured else clock + 1
+                        step.node = node
+                        step.move = move
+                        step.captured = captured
+                        step.ply = ply
+                        step.round = round_
+                        step.red = red
+                        step.clock = clock
+                        if not red:
+                            round_ += 1
+                        visit(step)
+                        if branches:
+                            break
+                        continue
+                    failure = _problem(
+                        board, node, ply, round_, red, depth, None, spec, resolution, count - index
+                    )
+                line.stopped = True
+                visitor.unplayable(failure)
+                break
+            line.next, line.ply, line.round, line.clock, line.pushed = index, ply, round_, clock, pushed
+            continue
+        if line.depth == 0:
+            break
+        for _ in range(line.pushed):
+            board.pop()
+        lines.pop()
+        line = lines[-1]
+        visitor.end_variation()
+    visitor.end(not lines[0].stopped)
+    return None
+
+
+def _problem(
+    board: Board,
+    node: MoveNode,
+    ply: int,
+    round_: int,
+    red: bool,
+    depth: int,
+    error: NotationError | None,
+    spec: MoveSpec | None,
+    resolution: Resolution | None,
+    after: int,
+) -> Problem:
+    """The move ``node`` that cannot be played at ``ply`` + 1 (``after`` moves of its line follow it)."""
+    ended = not board.has_legal_move()
+    return Problem(board, node, ply + 1, round_, red, depth, error, spec, resolution, ended, after)

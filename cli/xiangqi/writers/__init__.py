@@ -1,0 +1,119 @@
+"""``kifu convert`` for xiangqi: any record kifu reads to XQBase PGN (Chinese, traditional, WXF or
+ICCS moves), a UCCI move list, a FEN per position, or JSON.
+
+A record is read as ``kifu check`` reads it (XQBase PGN, score sheets, DhtmlXQ, XQF, CBF, CBR)
+and walked once with the same options (``--abridged`` included) by the :class:`~.tree.Writer`,
+which writes every move anew in the target notation; ``pgn``, ``lists`` and ``jsonl`` lay the
+played record out. The PGN targets keep tags, comments, NAGs and variations; the plain lists
+(``ucci``, ``fen``) name what they drop. A move that cannot be played ends its line: it and the
+moves after it are reported as problems. A record whose result check rejects (a Result tag and
+marker that differ, a result the rules contradict) is written and named as a problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kifu.core.converted import Converted
+from kifu.core.findings import Finding, Severity
+from kifu.core.game import Options
+from kifu.core.record import Record
+from kifu.core.sources import Source
+from kifu.xiangqi import codes
+from kifu.xiangqi.checker import Checker, declared_result, verdict
+from kifu.xiangqi.reader import records
+from kifu.xiangqi.walk import Tee, walk
+from kifu.xiangqi.writers.jsonl import to_json
+from kifu.xiangqi.writers.lists import dropped_by_lists, fens, ucci
+from kifu.xiangqi.writers.pgn import pgn
+from kifu.xiangqi.writers.tree import Writer
+
+#: target name → what it is (for ``--help`` and the README)
+TARGETS: dict[str, str] = {
+    "chinese": 'XQBase PGN, Chinese moves in simplified characters (炮二平五 马８进７), [Format "Chinese"]',
+    "traditional": "XQBase PGN, Chinese moves in traditional characters (炮二平五 馬８進７)",
+    "pgn": "XQBase PGN as XQBase writes it: the same as chinese",
+    "wxf": 'XQBase PGN with WXF moves (C2.5 H8+7), [Format "WXF"]',
+    "iccs": 'XQBase PGN with ICCS moves (H2-E2 H9-G7), [Format "ICCS"]',
+    "ucci": "one line of UCCI moves per game (h2e2 h9g7), after a FEN line when the start is set up; "
+    "comments, NAGs, variations, tags and the result are dropped",
+    "fen": "one FEN per position of the main line, the start position first",
+    "json": "one JSON object per game: tags, start, result, moves (Chinese, WXF, ICCS, UCCI, FEN), "
+    "comments, NAGs, variations",
+}
+
+#: PGN targets → (notation of the moves, value of the Format tag)
+_PGN = {
+    "chinese": ("chinese", "Chinese"),
+    "pgn": ("chinese", "Chinese"),
+    "traditional": ("traditional", "Chinese"),
+    "wxf": ("wxf", "WXF"),
+    "iccs": ("iccs", "ICCS"),
+}
+#: targets whose records the command separates with a blank line, and output file extensions
+PGN_TARGETS = frozenset(_PGN)
+EXTENSIONS = {**{target: ".pgn" for target in _PGN}, "ucci": ".ucci", "fen": ".fen", "json": ".jsonl"}
+#: notations each target writes for every move
+_NEEDS: dict[str, tuple[str, ...]] = {
+    **{target: (notation,) for target, (notation, _) in _PGN.items()},
+    "ucci": ("ucci",),
+    "fen": ("fen",),
+    "json": ("chinese", "wxf", "iccs", "ucci", "fen"),
+}
+#: results the rules can contradict (an unfinished game is at most a warning of check)
+_DECIDED = ("1-0", "0-1", "1/2-1/2")
+
+
+def convert(
+    source: Source, fmt: str, target: str, options: Options | None = None
+) -> Iterator[Converted | Finding]:
+    """Convert every record of ``source`` to ``target``; findings about the file come as Findings.
+
+    The command joins the texts of the targets in :data:`PGN_TARGETS` with a blank line.
+    """
+    for item in records(source, fmt):
+        if isinstance(item, Finding):
+            yield item
+            continue
+        record, findings = item
+        yield convert_record(record, findings, target, options)
+
+
+def convert_record(
+    record: Record, findings: list[Finding], target: str, options: Options | None = None
+) -> Converted:
+    """Convert one record (read with ``findings``) to ``target``, walked under ``options``."""
+    options = options or Options()
+    problems = [_located(f) for f in findings if f.severity is Severity.ERROR]
+    if any(f.code == codes.UNSUPPORTED_FORMAT.code for f in findings):
+        return Converted(record.index, "", [], [f.message for f in findings])
+    if not (record.tags or record.moves or record.comments or record.start_position):
+        return Converted(record.index, "", [], problems or ["the record is empty"])
+    if any(f.code == codes.BAD_FEN.code for f in findings):
+        return Converted(record.index, "", [], problems)
+    declared, result_findings = declared_result(record)
+    writer = Writer(record, _NEEDS[target], main_only=target in ("ucci", "fen"))
+    # only a decided result can be contradicted by the rules: then the checker walks along
+    checker = Checker(variations=writer.variations) if declared in _DECIDED else None
+    problem = walk(record, options, writer if checker is None else Tee(writer, checker))
+    if problem is not None:
+        return Converted(
+            record.index, "", [], [*problems, f"its start position cannot be used: {problem.message}"]
+        )
+    game = writer.played()
+    problems.extend(game.problems)
+    rejected = result_findings
+    if checker is not None and checker.replay is not None:
+        rejected = [*rejected, *verdict(record, checker.replay, declared, options)]
+    problems.extend(_located(f) for f in rejected if f.severity is Severity.ERROR)
+    if target in _PGN:
+        notation, name = _PGN[target]
+        return Converted(record.index, pgn(game, notation, name), [], problems)
+    if target == "json":
+        return Converted(record.index, to_json(game), [], problems)
+    text = ucci(game) if target == "ucci" else fens(game)
+    return Converted(record.index, text, dropped_by_lists(game), problems)
+
+
+def _located(finding: Finding) -> str:
+    return f"line {finding.span.line}: {finding.message}" if finding.span else finding.message
