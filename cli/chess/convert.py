@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.chess.checker import numbered_games, start_board
+from kifu.chess.fastpath import FenWriter
 from kifu.chess.locales import letter_map
 from kifu.chess.notation import SAN_TO_NAG, ReadMove, is_null, read_move, split_suffixes
-from kifu.chess.position import FenWriter
 from kifu.chess.reader import read_game
 from kifu.chess.replay import replay
 from kifu.chess.san import play

@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kifu.chess import codes
+from kifu.chess.diagnosis import MoveProblem
+from kifu.chess.fastpath import SPECIAL, ZEROING, gives_check, push
 from kifu.chess.locales import candidate_tables, describe, letter_map
-from kifu.chess.notation import MoveProblem, ReadMove, is_null, read_move
-from kifu.chess.position import SPECIAL, ZEROING, push
+from kifu.chess.notation import ReadMove, is_null, read_move
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import MoveNode, Record
 
@@ -83,24 +84,6 @@ def position_key(board: chess.Board) -> PositionKey:
         board.clean_castling_rights() if board.castling_rights else 0,
         board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else None,
     )
-
-
-def gives_check(board: chess.Board, move: chess.Move) -> bool:
-    """Whether ``move``, just pushed on ``board``, checks (not castling nor en passant).
-
-    The moved piece checks from its square, or it uncovers a check by leaving a line of its
-    king's enemy on which a slider of its own stands; only then is python-chess's full test
-    needed. This is most of a move's cost saved on the hot path.
-    """
-    kings = board.kings & board.occupied_co[board.turn]
-    if not kings:
-        return False
-    king = chess.msb(kings)
-    if board.attacks_mask(move.to_square) & chess.BB_SQUARES[king]:
-        return True
-    line = chess.BB_RAYS[king][move.from_square]
-    sliders = (board.queens | board.rooks | board.bishops) & board.occupied_co[not board.turn]
-    return bool(line & sliders) and board.is_check()
 
 
 class _MainLine:

@@ -123,12 +123,12 @@ def test_random_damage_to_a_real_game_never_crashes(edits: list[tuple[int, int, 
 @given(seed=st.integers(0, 2**32), plies=st.integers(0, 200))
 def test_fast_san_agrees_with_python_chess(seed: int, plies: int) -> None:
     """kifu's direct SAN resolution finds exactly python-chess's move for every legal SAN."""
-    from kifu.chess.notation import _SAN, fast_san
+    from kifu.chess.fastpath import SAN, fast_san
 
     board = random_game(seed, plies, False).end().board()
     for move in board.legal_moves:
         san = board.san(move).rstrip("+#")
-        match = _SAN.match(san)
+        match = SAN.match(san)
         if match is None:  # castling
             continue
         found = fast_san(board, match.groups())

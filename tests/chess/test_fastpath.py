@@ -1,7 +1,7 @@
 """The replay's fast paths give python-chess's exact results, position by position.
 
-:func:`kifu.chess.position.push` must leave the board as ``Board.push`` does (bitboards,
-castling rights, en passant, clocks), :class:`~kifu.chess.position.FenWriter` must write
+:func:`kifu.chess.fastpath.push` must leave the board as ``Board.push`` does (bitboards,
+castling rights, en passant, clocks), :class:`~kifu.chess.fastpath.FenWriter` must write
 ``Board.fen()``, and :func:`kifu.chess.san.play` must write ``Board.san``/``Board.lan``.
 """
 
@@ -11,7 +11,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kifu.chess.position import SPECIAL, ZEROING, FenWriter, push
+from kifu.chess.fastpath import SPECIAL, ZEROING, FenWriter, push
 from kifu.chess.san import play
 
 import chess

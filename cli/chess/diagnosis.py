@@ -1,0 +1,191 @@
+"""Why a move cannot be played, in an arbiter's words, and what was probably meant.
+
+Called only off the hot path, when :func:`kifu.chess.notation.read_move` cannot resolve a
+move: each function here returns (or words) the :class:`MoveProblem` of the move, with a
+"did you mean" guess among the legal moves when one stands out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kifu.chess.fastpath import SAN
+
+import chess
+
+
+@dataclass(slots=True)
+class MoveProblem:
+    """Why a move cannot be played: ``kind`` is illegal, ambiguous or unreadable."""
+
+    kind: str
+    message: str
+    ended: bool = False  # the position had no legal move at all (mate or stalemate)
+
+
+def ambiguous(board: chess.Board, core: str) -> MoveProblem:
+    """``core`` (well-formed SAN) names more than one legal move."""
+    options = sorted(_strip(board.san(m)) for m in _candidates(board, core))
+    return MoveProblem("ambiguous", f"ambiguous: {' or '.join(options)} can be meant")
+
+
+def no_castling(board: chess.Board, long_side: bool) -> MoveProblem:
+    """Castling on that side is not legal now."""
+    return MoveProblem(
+        "illegal", _why_no_castling(board, long_side), ended=not any(board.generate_legal_moves())
+    )
+
+
+def _strip(san: str) -> str:
+    return san.rstrip("+#")
+
+
+def _candidates(board: chess.Board, core: str) -> list[chess.Move]:
+    match = SAN.match(core)
+    if not match or not match.group(1):
+        return []
+    piece = chess.PIECE_SYMBOLS.index(match.group(1).lower())
+    target = chess.parse_square(match.group(5))
+    return [
+        m for m in board.legal_moves if m.to_square == target and board.piece_type_at(m.from_square) == piece
+    ]
+
+
+def illegal(board: chess.Board, core: str, move: chess.Move | None = None) -> MoveProblem:
+    """Explain why a well-formed move is not legal, and guess what was meant."""
+    legal = list(board.legal_moves)
+    side = "White" if board.turn else "Black"
+    if not legal:
+        state = "checkmated" if board.is_check() else "stalemated"
+        return MoveProblem("illegal", f"{side} is {state}: the game was already over", ended=True)
+    match = SAN.match(core)
+    reason = f"{core} is not a legal move"
+    if match:
+        target_name = match.group(5) or f"{match.group(8) or match.group(6)}{match.group(9)}"
+        target = chess.parse_square(target_name)
+        piece_type = chess.PIECE_SYMBOLS.index(match.group(1).lower()) if match.group(1) else chess.PAWN
+        name = chess.piece_name(piece_type)
+        occupant = board.piece_at(target)
+        origin = chess.BB_ALL
+        from_file = match.group(2) or match.group(6)
+        from_rank = match.group(3)
+        if from_file:
+            origin &= chess.BB_FILES[chess.FILE_NAMES.index(from_file)]
+        if from_rank:
+            origin &= chess.BB_RANKS[int(from_rank) - 1]
+        pseudo = [
+            m
+            for m in board.generate_pseudo_legal_moves(origin, chess.BB_SQUARES[target])
+            if board.piece_type_at(m.from_square) == piece_type
+        ]
+        if occupant is not None and occupant.color == board.turn:
+            reason = f"{target_name} is occupied by {side}'s own {chess.piece_name(occupant.piece_type)}"
+        elif pseudo:
+            reason = f"{core} would leave {side}'s king in check"
+            if board.is_check():
+                reason = f"{side} is in check and {core} does not parry it"
+        elif not board.pieces(piece_type, board.turn):
+            reason = f"{side} has no {name}"
+        else:
+            reason = f"no {side.lower()} {name} can reach {target_name}"
+    elif move is not None:
+        reason = (
+            f"{core} would leave {side}'s king in check"
+            if board.is_pseudo_legal(move)
+            else f"{core} is not a legal move"
+        )
+    guess = _guess(board, core, legal)
+    return MoveProblem("illegal", reason + (f"; did you mean {guess}?" if guess else ""))
+
+
+def _guess(board: chess.Board, written: str, legal: list[chess.Move]) -> str | None:
+    """The legal move closest to what was written, when one stands out."""
+    sans = {_strip(board.san(m)): m for m in legal}
+    if written in sans:
+        return None
+    capital = written[:1].upper() + written[1:]
+    if capital != written and capital in sans:
+        return capital
+    close = sorted(
+        (s for s in sans if _distance(s, written) <= 1), key=lambda s: (abs(len(s) - len(written)), s)
+    )
+    if not close:
+        target = written[-2:]
+        close = [s for s in sans if s.endswith(target)]
+    if 1 <= len(close) <= 3:
+        return " or ".join(close)
+    return None
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance, cut off early (only 0, 1 and 'more' matter)."""
+    if abs(len(a) - len(b)) > 1:
+        return 2
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def _why_no_castling(board: chess.Board, long_side: bool) -> str:
+    side = "White" if board.turn else "Black"
+    wing = "queenside" if long_side else "kingside"
+    if not any(board.generate_legal_moves()):
+        return f"{side} is {'checkmated' if board.is_check() else 'stalemated'}: the game was already over"
+    rights = (
+        board.has_queenside_castling_rights(board.turn)
+        if long_side
+        else board.has_kingside_castling_rights(board.turn)
+    )
+    if not rights:
+        return f"{side} can no longer castle {wing}: the king or that rook has moved (or is not there)"
+    if board.is_check():
+        return f"{side} cannot castle out of check"
+    king = board.king(board.turn)
+    rooks = board.castling_rights & board.pieces_mask(chess.ROOK, board.turn)
+    rook = (
+        next((r for r in chess.scan_forward(rooks) if (r < king) == long_side), None)
+        if king is not None
+        else None
+    )
+    if king is not None and rook is not None:
+        rank = chess.square_rank(king)
+        king_to = chess.square(2 if long_side else 6, rank)
+        rook_to = chess.square(3 if long_side else 5, rank)
+        path = (
+            chess.SquareSet(chess.between(king, rook))
+            | chess.SquareSet(chess.between(rook, rook_to))
+            | chess.SquareSet(chess.between(king, king_to))
+            | chess.SquareSet.from_square(king_to)
+            | chess.SquareSet.from_square(rook_to)
+        )
+        for square in sorted(path):
+            piece = board.piece_at(square)
+            if piece is not None and square not in (king, rook):
+                name = chess.piece_name(piece.piece_type)
+                return f"{side} cannot castle {wing}: the {name} on {chess.square_name(square)} is in the way"
+        for square in sorted(
+            chess.SquareSet(chess.between(king, king_to)) | chess.SquareSet.from_square(king_to)
+        ):
+            if board.is_attacked_by(not board.turn, square):
+                return (
+                    f"{side} cannot castle {wing}: the king would pass through or land on "
+                    f"{chess.square_name(square)}, which is attacked"
+                )
+    return f"{side} cannot castle {wing} now"
+
+
+def unreadable(board: chess.Board, written: str, core: str) -> str:
+    """Why ``written`` (``core`` without its suffixes) cannot be read as a move, with a guess."""
+    message = f"cannot read {written!r} as a move"
+    legal = {_strip(board.san(m)) for m in board.legal_moves}
+    capital = core[:1].upper() + core[1:]
+    if capital != core and capital in legal:
+        return f"{message}: piece letters are capitals; did you mean {capital}?"
+    if core.endswith("ep") or core.endswith("e.p"):
+        return f"{message}; write en-passant captures without 'e.p.'"
+    guess = _guess(board, core, list(board.legal_moves))
+    return message + (f"; did you mean {guess}?" if guess else "")
