@@ -1,53 +1,37 @@
-"""Checking chess: split a PGN source into games; read, replay and judge each game."""
+"""Checking chess: read, walk and judge one game; the checker is a visitor of the one walk.
+
+:func:`check_game` reads a game (:mod:`kifu.chess.reader`), checks its tags and its declared
+result, and walks it (:func:`kifu.chess.walk.walk`) with a :class:`Checker`: findings about
+each move as written (legality, move numbers, check marks, notation), the main line judged by
+the FIDE Laws (:class:`kifu.chess.rules.MainLine`: how the game ended, which draws could be
+claimed). A record written with localised piece letters is walked again with them.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 from kifu.chess import codes
-from kifu.chess.reader import ReadGame, read_game, shown
-from kifu.chess.replay import Replay, describe_ending, replay
-from kifu.chess.splitter import GameText, split_games
-from kifu.core.findings import IO_BINARY, Finding
-from kifu.core.record import Record, Span
+from kifu.chess.locales import describe, letter_map
+from kifu.chess.notation import ReadMove
+from kifu.chess.reader import ReadGame, read_game, shown, start_board
+from kifu.chess.rules import Claim, Ending, MainLine, describe_ending, ending_rule
+from kifu.chess.splitter import GameText
+from kifu.chess.walk import Step, Unplayable, Visitor, detect_language, walk
+from kifu.core.findings import Finding, Severity
+from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
-from kifu.core.sources import LineDecoder, Source, looks_binary, open_binary
 
 import chess
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 _DATE = re.compile(r"^(?:[0-9?]{4})\.(?:[0-9?]{2})\.(?:[0-9?]{2})$")
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-_STANDARD = {"", "standard", "chess", "normal", "from position", "fromposition", "from_position", "classical"}
-_FATAL_STATUS = (
-    chess.STATUS_NO_WHITE_KING
-    | chess.STATUS_NO_BLACK_KING
-    | chess.STATUS_TOO_MANY_KINGS
-    | chess.STATUS_PAWNS_ON_BACKRANK
-    | chess.STATUS_OPPOSITE_CHECK
-    | chess.STATUS_EMPTY
-)
-
-
-def numbered_games(source: Source) -> Iterator[tuple[int, GameText] | Finding]:
-    """The numbered games of a source, then the findings about the file itself."""
-    decoder = LineDecoder()
-    with open_binary(source) as stream:
-        head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
-        if looks_binary(head):
-            yield IO_BINARY(
-                f"{source.path} is not a text file (binary data at the start); it is not read as PGN",
-                Span.point(1, 1),
-            )
-            return
-        yield from enumerate(split_games(decoder.lines(stream, source.path)), 1)
-    yield from decoder.findings
 
 
 def check_game(game: GameText, index: int, lang: str | None = None) -> RecordReport:
-    """Read, replay and judge one game."""
+    """Read, walk and judge one game; ``lang`` names the piece letters (``None``: English, detected)."""
     read = read_game(game, index)
     record = read.record
     findings = read.findings
@@ -57,9 +41,9 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
     outcome = None
     claims: list[dict[str, Any]] = []
     if start is not None:
-        result = replay(record, start, lang)
-        findings.extend(result.findings)
-        outcome, claims = _judge(record, declared, result, findings)
+        checker = _checked(record, start, lang)
+        findings.extend(checker.findings)
+        outcome, claims = _judge(record, declared, checker, findings)
     findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
     return RecordReport(
         index=index,
@@ -71,6 +55,237 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
         claims=claims,
         findings=findings,
     )
+
+
+def _checked(record: Record, start: chess.Board, lang: str | None) -> Checker:
+    """The checker after its walk; without ``lang``, localised piece letters are detected."""
+    checker = Checker(record)
+    walk(record, start, letter_map(lang) if lang else None, checker)
+    if lang is None and not checker.complete:
+        langs = detect_language(record, start, checker.plies)
+        if langs is not None:
+            checker = Checker(record)
+            walk(record, start, letter_map(langs[0]), checker)
+            checker.findings.insert(
+                0,
+                codes.LOCALISED_LETTERS(
+                    f"the moves are written with {describe(langs)}; read them so (give --lang to say it)",
+                    record.moves[0].span,
+                ),
+            )
+    return checker
+
+
+def _label(number: int, white: bool, text: str) -> str:
+    """``12. Nf3`` or ``12... Nf6``, for messages."""
+    return f"{number}{'.' if white else '...'} {text}"
+
+
+class Checker(Visitor):
+    """The findings about each move of every line, and the main line judged by the FIDE Laws.
+
+    Variations are checked for legality and notation only. Findings that summarise the record
+    (long algebraic moves, unmarked checks) name the first such move of the main line, else of
+    the variations in the order of the record.
+    """
+
+    mates = True
+
+    def __init__(self, record: Record) -> None:
+        self.findings: list[Finding] = []
+        self.plies = 0  # the ply of the main line's last move played (not a null move)
+        self.complete = True  # the main line was played to its last move
+        self.ending: Ending | None = None
+        self.claims: list[Claim] = []
+        self.main = MainLine(chess.Board())  # replaced in begin
+        self.board = chess.Board()  # the main line's position (its last)
+        self.marks_checks = any("+" in node.text or "#" in node.text for node in record.moves)
+        # (main line, variations): (node, label, ply, SAN) of long algebraic moves; unmarked checks
+        self.long_moves: tuple[list[tuple[MoveNode, str, int, str]], ...] = ([], [])
+        self.unmarked: tuple[list[tuple[MoveNode, int]], ...] = ([], [])
+        self.depth = 0
+        # per line: a move number was reported; a move after the end was reported
+        self.numbers_reported = self.ended_reported = False
+        self.outer: list[tuple[bool, bool]] = []
+
+    def begin(self, start: chess.Board) -> None:
+        self.main = MainLine(start)
+        self.board = start
+
+    def begin_variation(self, depth: int) -> None:
+        self.outer.append((self.numbers_reported, self.ended_reported))
+        self.numbers_reported = self.ended_reported = False
+        self.depth = depth
+
+    def end_variation(self) -> None:
+        self.numbers_reported, self.ended_reported = self.outer.pop()
+        self.depth -= 1
+
+    def move(self, step: Step) -> None:
+        node = step.node
+        if node.move_number is not None and not self.numbers_reported and node.move_number != step.number:
+            self._move_number(node, step.number, step.white, step.ply)
+        main = not self.depth
+        if main and self.main.ending is not None and not self.ended_reported:
+            self._after_end(node, step.number, step.white, step.ply)
+        read = step.read
+        if read is None:
+            self._null_move(node, step, main)
+            return
+        if read.notes:
+            self._notation_findings(read, node, _label(step.number, step.white, node.text), step.ply, main)
+        mate, check = step.mate, step.check
+        if read.suffix != ("#" if mate else "+" if check else ""):
+            self._check_suffix(read, node, step, check, mate, main)
+        if main:
+            self.main.after_move(step.board, step.ply, bool(step.zeroing), mate, step.key)
+            self.plies = step.ply
+            self.board = step.board
+
+    def unplayable(self, problem: Unplayable) -> None:
+        node, ply, number, white = problem.node, problem.ply, problem.number, problem.white
+        main = not self.depth
+        if node.move_number is not None and not self.numbers_reported and node.move_number != number:
+            self._move_number(node, number, white, ply)
+        if main and self.main.ending is not None and not self.ended_reported:
+            self._after_end(node, number, white, ply)
+        why = problem.problem
+        if main:
+            self.complete = False
+        if why.ended and self.ended_reported:
+            return
+        label = _label(number, white, node.text)
+        if why.ended and main:
+            if self.main.ending is None:
+                self.main.end_without_moves(problem.board, ply - 1)
+            self.findings.append(
+                codes.MOVE_AFTER_END(
+                    f"{label}: {why.message}", node.span, ply=ply, move=label, rule="FIDE Laws of Chess 5"
+                )
+            )
+            return
+        code = {"illegal": codes.ILLEGAL_MOVE, "ambiguous": codes.AMBIGUOUS_MOVE}.get(
+            why.kind, codes.NOT_A_MOVE
+        )
+        self.findings.append(code(f"{label}: {why.message}", node.span, ply=ply, move=label))
+
+    def end(self, complete: bool) -> None:
+        long_moves = [*self.long_moves[0], *self.long_moves[1]]
+        if long_moves:
+            node, label, ply, san = long_moves[0]
+            more = len(long_moves) - 1
+            tail = f" ({more} more move(s) in this game are written so too)" if more else ""
+            self.findings.append(
+                codes.LONG_ALGEBRAIC(
+                    f"{label}: long algebraic/UCI notation; SAN is {san}{tail}",
+                    node.span,
+                    ply=ply,
+                    move=label,
+                )
+            )
+        unmarked = [*self.unmarked[0], *self.unmarked[1]]
+        if unmarked:
+            first, first_ply = unmarked[0]
+            self.findings.append(
+                codes.CHECK_SUFFIX(
+                    f"the record never marks checks: {len(unmarked)} checking move(s) lack '+' or '#', "
+                    f"the first {first.text}",
+                    first.span,
+                    ply=first_ply,
+                )
+            )
+        final = self.board
+        if self.complete:
+            if self.main.ending is None and not any(final.generate_legal_moves()):
+                self.main.end_without_moves(final, self.plies)
+            self.claims = self.main.claims_at_end(final)
+        self.ending = self.main.ending
+
+    # --- findings ---------------------------------------------------------------------------
+
+    def _move_number(self, node: MoveNode, number: int, white: bool, ply: int) -> None:
+        self.numbers_reported = True
+        label = _label(number, white, node.text)
+        self.findings.append(
+            codes.MOVE_NUMBER(
+                f"move number {node.move_number} where {number} was due", node.span, ply=ply, move=label
+            )
+        )
+
+    def _after_end(self, node: MoveNode, number: int, white: bool, ply: int) -> None:
+        self.ended_reported = True
+        ending = self.main.ending
+        assert ending is not None
+        label = _label(number, white, node.text)
+        self.findings.append(
+            codes.MOVE_AFTER_END(
+                f"{label} is recorded after the game ended by {describe_ending(ending)}",
+                node.span,
+                ply=ply,
+                move=label,
+                rule=ending_rule(ending),
+            )
+        )
+
+    def _null_move(self, node: MoveNode, step: Step, main: bool) -> None:
+        label = _label(step.number, step.white, node.text)
+        where = "in the main line: the record is not a legal game" if main else "in a variation (analysis)"
+        self.findings.append(
+            codes.NULL_MOVE(
+                f"null move {node.text} {where}",
+                node.span,
+                ply=step.ply,
+                move=label,
+                severity=Severity.ERROR if main else Severity.WARNING,
+            )
+        )
+        if main:
+            self.main.counts.clear()
+            self.board = step.board
+
+    def _notation_findings(self, read: ReadMove, node: MoveNode, label: str, ply: int, main: bool) -> None:
+        for note in read.notes:
+            if note == "zero-castling":
+                self.findings.append(
+                    codes.ZERO_CASTLING(
+                        f"{label}: castling is written with the letter O", node.span, ply=ply, move=label
+                    )
+                )
+            elif note == "promotion-equals":
+                self.findings.append(
+                    codes.PROMOTION_SYNTAX(
+                        f"{label}: promotion is written with '=' (e.g. a8=Q)", node.span, ply=ply, move=label
+                    )
+                )
+            elif note.startswith("long:"):
+                self.long_moves[0 if main else 1].append((node, label, ply, note[5:]))
+            elif note.startswith("overspecified:"):
+                self.findings.append(
+                    codes.OVERSPECIFIED(
+                        f"{label}: no other piece of this kind can legally make this move; "
+                        f"SAN is {note[14:]}",
+                        node.span,
+                        ply=ply,
+                        move=label,
+                    )
+                )
+
+    def _check_suffix(
+        self, read: ReadMove, node: MoveNode, step: Step, check: bool, mate: bool, main: bool
+    ) -> None:
+        expected = "#" if mate else "+" if check else ""
+        if not read.suffix and not self.marks_checks:
+            self.unmarked[0 if main else 1].append((node, step.ply))
+            return
+        label = _label(step.number, step.white, node.text)
+        if not read.suffix:
+            message = f"{label} gives {'mate' if mate else 'check'}: write {expected}"
+        elif not expected:
+            message = f"{label} is marked {read.suffix} but gives no check"
+        else:
+            gives = "mate" if mate else "check only"
+            message = f"{label} is marked {read.suffix} but gives {gives}: write {expected}"
+        self.findings.append(codes.CHECK_SUFFIX(message, node.span, ply=step.ply, move=label))
 
 
 def _check_tags(read: ReadGame, findings: list[Finding]) -> None:
@@ -130,66 +345,8 @@ def _declared_result(record: Record, findings: list[Finding]) -> str | None:
     return tag if tag in _RESULTS else None
 
 
-def start_board(record: Record, findings: list[Finding]) -> chess.Board | None:
-    """The position a record starts from (FEN, Chess960), or ``None`` when it cannot be replayed.
-
-    Problems with the start (an unsupported variant, a bad FEN) are added to ``findings``.
-    """
-    tags = record.tags
-    variant = tags.get("Variant", "").strip().lower()
-    chess960 = "960" in variant or "fischer" in variant or "chess960" in variant.replace(" ", "")
-    if not chess960 and variant not in _STANDARD:
-        findings.append(
-            codes.UNSUPPORTED_VARIANT(
-                f"variant {shown(tags['Variant'])} is not supported: the moves are not checked",
-                record.tag_spans["Variant"],
-            )
-        )
-        return None
-    fen = tags.get("FEN")
-    setup = tags.get("SetUp")
-    if setup == "1" and fen is None:
-        findings.append(
-            codes.SETUP_FEN(
-                '[SetUp "1"] without a FEN tag: the standard start position is used',
-                record.tag_spans["SetUp"],
-            )
-        )
-    if fen is None:
-        return chess.Board(chess960=chess960)
-    if setup != "1":
-        findings.append(
-            codes.SETUP_FEN('FEN tag without [SetUp "1"]; the FEN is used', record.tag_spans["FEN"])
-        )
-    try:
-        board = chess.Board(fen, chess960=chess960)
-    except ValueError as error:
-        findings.append(codes.BAD_FEN(f"cannot read FEN {shown(fen)}: {error}", record.tag_spans["FEN"]))
-        return None
-    if not chess960 and any(
-        c in fen.split(" ")[2] if fen.count(" ") >= 2 else "" for c in "ABCDEFGHabcdefgh"
-    ):
-        board = chess.Board(fen, chess960=True)
-    status = board.status()
-    if status & _FATAL_STATUS:
-        findings.append(
-            codes.BAD_FEN(
-                f"FEN {shown(fen)} is not a legal position: {_status_text(status)}", record.tag_spans["FEN"]
-            )
-        )
-        return None
-    return board
-
-
-def _status_text(status: chess.Status) -> str:
-    names = [
-        flag.name.lower().replace("_", " ") for flag in chess.Status if flag and flag & status and flag.name
-    ]
-    return ", ".join(names) or "invalid"
-
-
 def _judge(
-    record: Record, declared: str | None, result: Replay, findings: list[Finding]
+    record: Record, declared: str | None, result: Checker, findings: list[Finding]
 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     ending = result.ending
     outcome: dict[str, Any] | None = (

@@ -119,11 +119,6 @@ def gives_check(board: chess.Board, move: chess.Move) -> bool:
     return bool(line & sliders) and board.is_check()
 
 
-def checks(board: chess.Board, move: chess.Move, flags: int) -> bool:
-    """Whether ``move``, just played by :func:`push` (which returned ``flags``), checks."""
-    # castling and en passant move a second piece: python-chess decides their checks
-    return board.is_check() if flags & SPECIAL else gives_check(board, move)
-
 
 class FenWriter:
     """The FEN of each position of one line, from the position it starts with.

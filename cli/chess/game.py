@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kifu.chess import checker, convert
+from kifu.chess import checker, convert, splitter
 from kifu.chess.locales import LANGUAGES
 from kifu.chess.splitter import GameText
 from kifu.core.converted import Converted
@@ -45,7 +45,7 @@ def load_codes() -> None:
 
 def records(source: Source, fmt: str, options: Options) -> Iterator[RawRecord[GameText] | Finding]:
     """The games of a PGN source, cut at their termination markers (no parsing)."""
-    for item in checker.numbered_games(source):
+    for item in splitter.numbered_games(source):
         if isinstance(item, Finding):
             yield item
         else:

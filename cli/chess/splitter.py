@@ -11,6 +11,10 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from kifu.core.findings import IO_BINARY, Finding
+from kifu.core.record import Span
+from kifu.core.sources import LineDecoder, Source, looks_binary, open_binary
+
 _RESULT_AT_END = re.compile(r"(?:^|[\s.)}\]])(?:1-0|0-1|1/2-1/2|½-½|\*)\s*$")
 _TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"')
 
@@ -120,3 +124,18 @@ def _trim(lines: list[str]) -> list[str]:
     while lines and not lines[-1].strip():
         lines.pop()
     return lines
+
+
+def numbered_games(source: Source) -> Iterator[tuple[int, GameText] | Finding]:
+    """The numbered games of a source, then the findings about the file itself."""
+    decoder = LineDecoder()
+    with open_binary(source) as stream:
+        head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
+        if looks_binary(head):
+            yield IO_BINARY(
+                f"{source.path} is not a text file (binary data at the start); it is not read as PGN",
+                Span.point(1, 1),
+            )
+            return
+        yield from enumerate(split_games(decoder.lines(stream, source.path)), 1)
+    yield from decoder.findings

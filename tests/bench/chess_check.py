@@ -30,7 +30,7 @@ import chess.pgn
 import chess
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from kifu.chess.replay import clear_cache
+from kifu.chess.walk import clear_cache
 from kifu.core.game import Options
 from kifu.core.sources import Source
 from kifu.games import check

@@ -26,7 +26,7 @@ import chess.pgn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from chess_check import alternate, pgn_extract
-from kifu.chess.replay import clear_cache
+from kifu.chess.walk import clear_cache
 from kifu.core.sources import Source
 from kifu.games import convert
 from table import row

@@ -2,7 +2,9 @@
 
 :func:`kifu.chess.fastpath.push` must leave the board as ``Board.push`` does (bitboards,
 castling rights, en passant, clocks), :class:`~kifu.chess.fastpath.FenWriter` must write
-``Board.fen()``, and :func:`kifu.chess.san.play` must write ``Board.san``/``Board.lan``.
+``Board.fen()``, and :func:`~kifu.chess.fastpath.write_move` with
+:func:`~kifu.chess.fastpath.gives_check` must write ``Board.san``/``Board.lan`` (the walk adds
+the check mark as below).
 """
 
 from __future__ import annotations
@@ -11,8 +13,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kifu.chess.fastpath import SPECIAL, ZEROING, FenWriter, push
-from kifu.chess.san import play
+from kifu.chess.fastpath import SPECIAL, ZEROING, FenWriter, gives_check, push, write_move
 
 import chess
 
@@ -34,6 +35,18 @@ def _state(board: chess.Board) -> tuple[object, ...]:
         board.fullmove_number,
         board.turn,
     )
+
+
+def play(board: chess.Board, move: chess.Move, notation: str = "san") -> tuple[str, bool]:
+    """Write ``move`` and play it as the walk does: the text, then the check mark."""
+    if not move:
+        board.push(move)
+        return "--", board.is_check()
+    text = write_move(board, move, notation)
+    check = board.is_check() if push(board, move) & SPECIAL else gives_check(board, move)
+    if check:
+        text += "#" if not any(board.generate_legal_moves()) else "+"
+    return text, check
 
 
 def _start(rng: random.Random, chess960: bool) -> chess.Board:
@@ -70,7 +83,7 @@ def test_push_and_fen_match_python_chess(seed: int, plies: int, chess960: bool) 
 
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32), plies=st.integers(1, 300), chess960=st.booleans())
-def test_play_writes_san_and_lan_as_python_chess(seed: int, plies: int, chess960: bool) -> None:
+def test_write_move_writes_san_and_lan_as_python_chess(seed: int, plies: int, chess960: bool) -> None:
     rng = random.Random(seed)
     reference = _start(rng, chess960)
     short, long = reference.copy(stack=False), reference.copy(stack=False)

@@ -1,0 +1,282 @@
+"""The one walk over a chess record: every line replayed once, through the rules, for a visitor.
+
+:func:`walk` reads each move as written (:func:`~kifu.chess.notation.read_move`, with the
+SAN cache below), plays it on the fast paths of :mod:`kifu.chess.fastpath`, tells whether it
+checks or mates, and hands a :class:`Step` to the visitor; a move that cannot be played is an
+:class:`Unplayable` and ends its line. The checker (:mod:`kifu.chess.checker`) and every
+``convert`` target (:mod:`kifu.chess.writers`) are visitors of this walk, so they cannot
+disagree about a move. Events come in PGN order (see :mod:`kifu.core.walk`); the walk is
+iterative, since variations nest as deep as a file says.
+
+The signature is ``walk(record, start, letters, visitor)`` rather than ``(record, options,
+visitor)``: the start position comes from the tags with findings of its own (the checker's),
+and a record written with localised piece letters is walked again with the detected letters
+(:func:`detect_language`) under the same options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+
+from kifu.chess.diagnosis import MoveProblem
+from kifu.chess.fastpath import SPECIAL, ZEROING, gives_check, push, write_move
+from kifu.chess.locales import candidate_tables, letter_map
+from kifu.chess.notation import ReadMove, is_null, read_move
+from kifu.chess.rules import PositionKey, position_key
+from kifu.core import walk as core
+from kifu.core.record import MoveNode, Record
+
+import chess
+
+_NULL = chess.Move.null()
+
+
+class Step:
+    """The move just played. The walk updates ONE step in place before each ``move`` event (no
+    allocation per move): a visitor copies what it keeps, never the step itself.
+
+    ``read`` is ``None`` for a null move; ``text`` is the move in the visitor's ``notation``
+    with its check mark (``""`` when it asked for none); ``mate`` is known only when the
+    visitor asked for it (``mates``) or for a notation; ``key`` is the position's
+    :func:`~kifu.chess.rules.position_key` when the walk needed it for its cache, else ``None``.
+    """
+
+    __slots__ = ("board", "check", "key", "mate", "move", "node", "ply", "read", "text", "zeroing")
+
+    def __init__(self, board: chess.Board) -> None:
+        self.board = board  # the position after the move (the line's board, changed in place)
+        self.node = MoveNode("")
+        self.ply = 0
+        self.move = _NULL
+        self.read: ReadMove | None = None
+        self.text = ""
+        self.check = False
+        self.mate = False
+        self.zeroing = 0  # ZEROING when the move resets the fifty-move count, else 0
+        self.key: PositionKey | None = None
+
+    @property
+    def white(self) -> bool:
+        """Whether White made the move."""
+        return not self.board.turn
+
+    @property
+    def number(self) -> int:
+        """The move's number (``12`` for ``12. Nf3`` and ``12... Nf6``)."""
+        board = self.board
+        return board.fullmove_number if board.turn == chess.BLACK else board.fullmove_number - 1
+
+
+@dataclass(slots=True)
+class Unplayable:
+    """A move that cannot be played on ``board`` (the position before it); its line ends.
+
+    ``remaining``: how many moves of the line come after it (lost with it).
+    """
+
+    node: MoveNode
+    ply: int
+    board: chess.Board
+    problem: MoveProblem
+    remaining: int
+
+    @property
+    def number(self) -> int:
+        """The number the move would have."""
+        return self.board.fullmove_number
+
+    @property
+    def white(self) -> bool:
+        """Whether it is White's move."""
+        return self.board.turn == chess.WHITE
+
+
+class Visitor(core.Visitor[chess.Board, Step, Unplayable]):
+    """A visitor of the chess walk: what it needs of each move, besides the events.
+
+    ``notation``: ``"san"`` or ``"lan"`` to have each move written so in :attr:`Step.text`
+    (before it is played, with its check mark), ``""`` for no text. ``mates``: whether a
+    check must be tested for mate (:attr:`Step.mate`) even without a notation.
+    """
+
+    notation: str = ""
+    mates: bool = False
+
+
+#: SAN resolutions by (position, text): archives repeat the same openings over and over.
+_RESOLVED: dict[tuple[PositionKey, str], ReadMove | MoveProblem] = {}
+_RESOLVED_LIMIT = 200_000
+#: Only openings repeat from game to game: past this ply a position is almost always new, and
+#: keying it (a tuple of 64-bit boards) costs more than resolving the move again.
+_CACHED_PLIES = 24
+
+
+def clear_cache() -> None:
+    """Forget the cached SAN resolutions (benchmarks start each run cold)."""
+    _RESOLVED.clear()
+
+
+_EMPTY: Iterator[MoveNode] = iter(())
+
+#: a line being walked: its nodes, where it is in them, its board, its first ply, the next
+#: ply, its depth, whether the side to move is in check (None: unknown), the cache key of its
+#: position (main line, early plies only), and whether ``begin_variation`` is still due
+_Line = tuple[
+    list[MoveNode], Iterator[MoveNode], chess.Board, int, int, int, "bool | None", "PositionKey | None", bool
+]
+
+
+def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, visitor: Visitor) -> None:
+    """Replay the main line and every variation of ``record`` from ``start`` for ``visitor``.
+
+    ``letters`` maps localised piece letters to English (``None``: English). ``start`` is not
+    changed; the visitor gets it in ``begin``. The alternatives of a move that cannot be
+    played are still walked (they are the record's lines, played from the position before it),
+    after its ``unplayable`` event and before the end of its line.
+    """
+    notation = visitor.notation
+    mates = visitor.mates or bool(notation)
+    variations = visitor.variations
+    cached = letters is None
+    local = dict(letters) if letters is not None else None
+    move_event, unplayable = visitor.move, visitor.unplayable
+    board = start.copy(stack=False)
+    step = Step(board)
+    visitor.begin(start)
+    complete = True
+    nodes = record.moves
+    nodes_left: Iterator[MoveNode] = iter(nodes)
+    first = ply = 1
+    depth = 0
+    in_check: bool | None = None
+    key: PositionKey | None = position_key(board) if cached else None
+    stack: list[_Line] = []
+    while True:
+        suspended = False
+        for node in nodes_left:
+            text = node.text
+            alternatives = node.variations if variations else None
+            read: ReadMove | MoveProblem | None = None
+            if text[0] in "-Z0@" and is_null(text):
+                move = _NULL
+            else:
+                if key is not None:
+                    read = _RESOLVED.get((key, text))
+                    if read is None:
+                        read = read_move(board, text, None, in_check)
+                        if isinstance(read, ReadMove):
+                            if len(_RESOLVED) >= _RESOLVED_LIMIT:
+                                _RESOLVED.clear()
+                            _RESOLVED[key, text] = read
+                else:
+                    read = read_move(board, text, local, in_check)
+                if isinstance(read, MoveProblem):
+                    unplayable(Unplayable(node, ply, board, read, len(nodes) - (ply - first) - 1))
+                    if not depth:
+                        complete = False
+                    if alternatives:  # walked before the line ends
+                        stack.append((nodes, _EMPTY, board, first, ply, depth, None, None, False))
+                        _schedule(stack, alternatives, board.copy(stack=False), ply, depth + 1)
+                        suspended = True
+                    break
+                move = read.move
+            before = board.copy(stack=False) if alternatives else None
+            if move:
+                if notation:
+                    written = write_move(board, move, notation)
+                flags = push(board, move)
+                check = board.is_check() if flags & SPECIAL else gives_check(board, move)
+            else:
+                written = "--"
+                flags = 0
+                board.push(move)
+                check = board.is_check()
+            mate = check and mates and not any(board.generate_legal_moves())
+            if key is not None:
+                key = position_key(board) if ply < _CACHED_PLIES else None
+            step.board = board
+            step.node = node
+            step.ply = ply
+            step.move = move
+            step.read = read  # type: ignore[assignment]  # a MoveProblem ended the line above
+            step.check = check
+            step.mate = mate
+            step.zeroing = flags & ZEROING
+            step.key = key
+            if notation:
+                step.text = written + ("#" if mate else "+") if check else written
+            move_event(step)
+            in_check = check
+            ply += 1
+            if before is not None:
+                stack.append((nodes, nodes_left, board, first, ply, depth, in_check, key, False))
+                _schedule(stack, alternatives, before, ply - 1, depth + 1)  # type: ignore[arg-type]
+                suspended = True
+                break
+        if not suspended and depth:
+            visitor.end_variation()
+        if not stack:
+            break
+        nodes, nodes_left, board, first, ply, depth, in_check, key, fresh = stack.pop()
+        if fresh:
+            visitor.begin_variation(depth)
+    visitor.end(complete)
+
+
+def _schedule(
+    stack: list[_Line], alternatives: list[list[MoveNode]], before: chess.Board, ply: int, depth: int
+) -> None:
+    """Put the alternatives of a move on ``stack``, to be walked next, in order, from ``before``."""
+    lines = [line for line in alternatives if line]
+    for index, line in enumerate(reversed(lines)):
+        board = before if index == len(lines) - 1 else before.copy(stack=False)
+        stack.append((line, iter(line), board, ply, ply, depth, None, None, True))
+
+
+class _Progress(Visitor):
+    """How far the main line goes: the ply of its last move (not a null move), and whether it ends."""
+
+    variations = False
+
+    def __init__(self) -> None:
+        self.plies = 0
+        self.complete = False
+
+    def move(self, step: Step) -> None:
+        if step.read is not None:
+            self.plies = step.ply
+
+    def end(self, complete: bool) -> None:
+        self.complete = complete
+
+
+def progress(record: Record, start: chess.Board, letters: Mapping[str, str] | None) -> int:
+    """How far the main line of ``record`` goes under ``letters``: its plies, one more if whole."""
+    seen = _Progress()
+    walk(record, start, letters, seen)
+    return seen.plies + (1 if seen.complete else 0)
+
+
+_FOREIGN = frozenset("SLDTCAFPHGVWJ")
+
+
+def detect_language(record: Record, start: chess.Board, english: int | Callable[[], int]) -> list[str] | None:
+    """The languages of the one letter table under which the main line goes further than in
+    English (``english``: its :func:`progress`, or how to know it), when its moves begin with
+    letters English SAN does not use."""
+    if not any(node.text[:1] in _FOREIGN for node in record.moves):
+        return None
+    if callable(english):
+        english = english()
+    best: tuple[int, list[str]] | None = None
+    tie = False
+    for langs in candidate_tables().values():
+        reached = progress(record, start, letter_map(langs[0]))
+        if best is None or reached > best[0]:
+            best, tie = (reached, langs), False
+        elif reached == best[0]:
+            tie = True
+    if best is None or tie or best[0] <= english:
+        return None
+    return best[1]

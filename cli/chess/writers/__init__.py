@@ -1,0 +1,66 @@
+"""The ``convert`` targets of chess, each a visitor of the one walk (:mod:`kifu.chess.walk`).
+
+:func:`writer` makes the visitor of a target: a :class:`~kifu.chess.writers.tree.TreeWriter`
+for the targets that keep comments, NAGs and variations (PGN, SAN, FAN, LAN, JSON), a
+:class:`~kifu.chess.writers.lists.ListWriter` for the main-line lists (UCI, FEN, EPD).
+"""
+
+from __future__ import annotations
+
+from kifu.chess.writers import json, pgn
+from kifu.chess.writers.base import Writer
+from kifu.chess.writers.lists import ListWriter
+from kifu.chess.writers.tree import Tree, TreeWriter, as_written
+from kifu.core.record import Record
+
+import chess
+
+#: target name → what it is (for ``--help`` and the README)
+TARGETS: dict[str, str] = {
+    "pgn": "PGN export format (tag order, lines under 80 characters, $n NAGs)",
+    "san": "PGN with SAN in the language of --lang (English by default)",
+    "fan": "PGN with figurine SAN (♘f3)",
+    "lan": "PGN with long algebraic moves (Ng1-f3)",
+    "uci": "one line of UCI moves per game (g1f3); comments, NAGs and variations are dropped",
+    "fen": "one FEN per position of the main line, the start position first",
+    "epd": "one EPD per position of the main line, the start position first",
+    "json": "one JSON object per game: tags, moves (SAN, UCI, FEN), comments, NAGs, variations",
+}
+
+#: output file extensions
+EXTENSIONS = {
+    "pgn": ".pgn",
+    "san": ".pgn",
+    "fan": ".pgn",
+    "lan": ".pgn",
+    "uci": ".uci",
+    "fen": ".fen",
+    "epd": ".epd",
+    "json": ".jsonl",
+}
+
+#: the targets written from the tree: (notation of the moves, positions wanted, layout)
+_TREES = {
+    "pgn": ("san", False, pgn.pgn),
+    "san": ("san", False, pgn.pgn),
+    "fan": ("san", False, pgn.fan),
+    "lan": ("lan", False, pgn.lan),
+    "json": ("san", True, json.layout),
+}
+
+#: targets that can copy the moves of a game kifu cannot replay (a variant, a broken FEN)
+AS_WRITTEN = frozenset({"pgn", "san", "fan"})
+
+
+def writer(target: str, record: Record, start: chess.Board, lang: str | None) -> Writer:
+    """The visitor that writes ``record`` in ``target``; ``lang``: the SAN letters written."""
+    if target in _TREES:
+        notation, positions, layout = _TREES[target]
+        return TreeWriter(record, start, lang, notation, positions, layout)
+    return ListWriter(record, start, lang, target)
+
+
+def written_as_is(target: str, record: Record, lang: str | None) -> str:
+    """``record`` in ``target`` (one of :data:`AS_WRITTEN`), its moves copied as written."""
+    tree: Tree = as_written(record)
+    return _TREES[target][2](tree, lang)
