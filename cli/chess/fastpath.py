@@ -119,7 +119,6 @@ def gives_check(board: chess.Board, move: chess.Move) -> bool:
     return bool(line & sliders) and board.is_check()
 
 
-
 class FenWriter:
     """The FEN of each position of one line, from the position it starts with.
 

@@ -1,0 +1,105 @@
+"""The one walk of a chess record: its events, and check and convert agreeing because of it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from kifu.app import cli
+from kifu.chess.reader import read_game, start_board
+from kifu.chess.splitter import split_games
+from kifu.chess.walk import Step, Unplayable, Visitor, walk
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class _Events(Visitor):
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def move(self, step: Step) -> None:
+        self.events.append(f"{step.ply}:{step.text}")
+
+    def begin_variation(self, depth: int) -> None:
+        self.events.append(f"({depth}")
+
+    def end_variation(self) -> None:
+        self.events.append(")")
+
+    def unplayable(self, problem: Unplayable) -> None:
+        self.events.append(f"{problem.ply}:{problem.node.text}?")
+
+    def end(self, complete: bool) -> None:
+        self.events.append(f"end {complete}")
+
+
+def _walked(movetext: str, notation: str = "san") -> list[str]:
+    [game] = split_games(['[Event "x"]', "", movetext])
+    record = read_game(game, 1).record
+    start = start_board(record, [])
+    assert start is not None
+    events = _Events()
+    events.notation = notation
+    walk(record, start, None, events)
+    return events.events
+
+
+def test_walk_events_are_nested_in_pgn_order() -> None:
+    assert _walked("1. e4 (1. d4 d5 (1... Nf6 2. c4)) e5 2. Nf3 *") == [
+        "1:e4",
+        "(1",
+        "1:d4",
+        "2:d5",
+        "(2",
+        "2:Nf6",
+        "3:c4",
+        ")",
+        ")",
+        "2:e5",
+        "3:Nf3",
+        "end True",
+    ]
+
+
+def test_walk_ends_a_line_at_an_unplayable_move_and_still_walks_its_alternatives() -> None:
+    assert _walked("1. e4 Kx (1... e5) 2. Nf3 *", "lan") == [
+        "1:e2-e4",
+        "2:Kx?",
+        "(1",
+        "2:e7-e5",
+        ")",
+        "end False",
+    ]
+
+
+def _invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+SPANISH = '[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Axc6 dxc6 *\n'
+
+
+def test_convert_reads_the_piece_letters_that_check_reads(tmp_path: Path) -> None:
+    """convert --read-lang and check --lang are one option of one walk: the same moves."""
+    path = tmp_path / "es.pgn"
+    path.write_text(SPANISH, encoding="utf-8")
+    code, out, _ = _invoke("check", "--lang", "es", "--format", "json", str(path))
+    assert code == 0 and '"CHESS1' not in out
+    code, out, err = _invoke("convert", "--to", "uci", "--read-lang", "es", str(path))
+    assert (code, err) == (0, "") or "dropped" in err
+    assert out.split() == ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6"]
+    code, out, _ = _invoke("convert", "--to", "san", "--read-lang", "es", "--lang", "de", str(path))
+    assert code == 0 and "2. Sf3 Sc6 3. Lb5 a6 4. Lxc6 dxc6" in " ".join(out.split())
+
+
+def test_convert_stops_where_check_finds_the_illegal_move() -> None:
+    """Both are visitors of one walk: the move check rejects is the one convert cannot play."""
+    source = str(ROOT / "fixtures/chess/bad/rules.pgn")
+    _, report, _ = _invoke("check", "--format", "json", source)
+    first = json.loads(report)["files"][0]["records"][0]
+    illegal = next(f for f in first["findings"] if f["code"] == "CHESS101")
+    code, out, err = _invoke("convert", "--to", "uci", source)
+    assert code == 1 and "Ke3 (line 9)" in err
+    assert len(out.splitlines()[0].split()) == illegal["ply"] - 1
