@@ -42,12 +42,27 @@ class Step:
     :func:`~kifu.chess.rules.position_key` when the walk needed it for its cache, else ``None``.
     """
 
-    __slots__ = ("board", "check", "key", "mate", "move", "node", "ply", "read", "text", "zeroing")
+    __slots__ = (
+        "board",
+        "check",
+        "key",
+        "mate",
+        "move",
+        "node",
+        "number",
+        "ply",
+        "read",
+        "text",
+        "white",
+        "zeroing",
+    )
 
     def __init__(self, board: chess.Board) -> None:
         self.board = board  # the position after the move (the line's board, changed in place)
         self.node = MoveNode("")
         self.ply = 0
+        self.number = 1  # the move's number (``12`` for ``12. Nf3`` and ``12... Nf6``)
+        self.white = True  # whether White made the move
         self.move = _NULL
         self.read: ReadMove | None = None
         self.text = ""
@@ -55,17 +70,6 @@ class Step:
         self.mate = False
         self.zeroing = 0  # ZEROING when the move resets the fifty-move count, else 0
         self.key: PositionKey | None = None
-
-    @property
-    def white(self) -> bool:
-        """Whether White made the move."""
-        return not self.board.turn
-
-    @property
-    def number(self) -> int:
-        """The move's number (``12`` for ``12. Nf3`` and ``12... Nf6``)."""
-        board = self.board
-        return board.fullmove_number if board.turn == chess.BLACK else board.fullmove_number - 1
 
 
 @dataclass(slots=True)
@@ -182,6 +186,8 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
                     break
                 move = read.move
             before = board.copy(stack=False) if alternatives else None
+            step.number = board.fullmove_number
+            step.white = board.turn
             if move:
                 if notation:
                     written = write_move(board, move, notation)

@@ -101,9 +101,11 @@ class TreeWriter(Writer):
         ply = Ply(
             step.number, step.white, step.move, step.text, "", nags=tuple(sorted(set(nags))) if nags else ()
         )
-        line.siblings = _place(
-            self.tree, line.plies, line.holder, ply, node, first=line.holder is not None and not line.plies
-        )
+        first = line.holder is not None and not line.plies
+        if first or node.comments_before or node.comments_after:
+            line.siblings = _place(self.tree, line.plies, line.holder, ply, node, first=first)
+        else:  # the usual move, without comments: what _place would say
+            line.siblings = ply.variations
         if self.positions:
             if line.fens is None:
                 line.fens = FenWriter(step.board)
