@@ -53,7 +53,7 @@ class Ply:
 
 
 @dataclass(slots=True)
-class Replay:
+class Replayed:
     """What the checker learnt from the walk: the board at the end of the main line, its plies,
     the findings about the moves (variations included), the outcome, whether the main line was
     played to its end."""
@@ -76,12 +76,12 @@ class Checker(XiangqiVisitor):
 
     def __init__(self, variations: bool = True) -> None:
         self.variations = variations
-        self.replay: Replay | None = None
+        self.replay: Replayed | None = None
         self._pending: list[Finding | None] = [None]
         self._numbered: list[bool] = [False]  # a line's wrong move number is reported once
 
     def begin(self, start: Board) -> None:
-        self.replay = Replay(start)
+        self.replay = Replayed(start)
 
     def move(self, step: Step) -> None:
         replay = self.replay
@@ -197,7 +197,7 @@ def _unplayable(problem: Problem) -> Finding:
     return _PROBLEM_CODES[resolution.problem](message, node.span, ply=ply, move=node.text)
 
 
-def replay(record: Record, settings: dict[str, Any] | None = None) -> Replay | Finding:
+def replay(record: Record, settings: dict[str, Any] | None = None) -> Replayed | Finding:
     """Walk ``record`` with a :class:`Checker`; a finding if there is no start position."""
     checker = Checker()
     problem = walk(record, Options(settings=settings or {}), checker)
@@ -230,7 +230,7 @@ def check_record(record: Record, findings: list[Finding], options: Options) -> R
     return report
 
 
-def verdict(record: Record, result: Replay, declared: str | None, options: Options) -> list[Finding]:
+def verdict(record: Record, result: Replayed, declared: str | None, options: Options) -> list[Finding]:
     """What the rules say of the walked main line against the ``declared`` result.
 
     Sets ``result.outcome`` when a repetition or the natural limit decides the game; the
@@ -268,7 +268,7 @@ def declared_result(record: Record) -> tuple[str | None, list[Finding]]:
     return tag_result or marker, findings
 
 
-def _check_result(record: Record, result: Replay, declared: str | None, findings: list[Finding]) -> None:
+def _check_result(record: Record, result: Replayed, declared: str | None, findings: list[Finding]) -> None:
     outcome = result.outcome
     if outcome is None or outcome["reason"] not in ("checkmate", "stalemate"):
         return

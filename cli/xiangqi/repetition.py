@@ -21,7 +21,7 @@ from kifu.xiangqi.board import BLACK, RED, Board
 from kifu.xiangqi.protection import MoveClass, classify, describe
 
 if TYPE_CHECKING:  # the checker calls this module: its types only, no import cycle at run time
-    from kifu.xiangqi.checker import Ply, Replay
+    from kifu.xiangqi.checker import Ply, Replayed
 
 PRESETS = ("cxa", "axf")
 RULE_NAMES = {"cxa": "CXA rules", "axf": "AXF rules"}
@@ -239,7 +239,7 @@ def _ordinal(n: int) -> str:
     return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
 
 
-def repetition_verdict(replay_result: Replay, preset: str, threshold: int) -> Verdict | None:
+def repetition_verdict(replay_result: Replayed, preset: str, threshold: int) -> Verdict | None:
     """The verdict on the repetition that ends the replayed line, if there is one."""
     cycle = find_cycle(replay_result.plies, threshold)
     if cycle is None:
@@ -319,7 +319,7 @@ def _span(record: Record, ply: int) -> Span | None:
 
 
 def adjudicate(
-    record: Record, replay_result: Replay, declared: str | None, rules: str | None, settings: dict[str, Any]
+    record: Record, replay_result: Replayed, declared: str | None, rules: str | None, settings: dict[str, Any]
 ) -> tuple[dict[str, Any] | None, list[Finding]]:
     """The outcome decided by a repetition or the natural limit, with the findings that explain it."""
     if not replay_result.complete or replay_result.outcome is not None or not replay_result.plies:

@@ -27,7 +27,7 @@ from functools import partial
 from kifu.core.game import Options
 from kifu.core.record import Record
 from kifu.xiangqi.board import Board, move_name
-from kifu.xiangqi.checker import Replay, check_record, replay
+from kifu.xiangqi.checker import Replayed, check_record, replay
 from kifu.xiangqi.fen import start_board
 from kifu.xiangqi.reader import read_records
 from kifu.xiangqi.repetition import adjudicate
@@ -128,7 +128,7 @@ def main() -> None:
         text = record_text(moves)
         record = record_of(moves)
         replayed = replay(record)
-        assert isinstance(replayed, Replay)
+        assert isinstance(replayed, Replayed)
         t_full = best_time(partial(read_and_check, text), args.runs)
         t_replay = best_time(partial(replay, record), args.runs)
         t_adj = best_time(partial(adjudicate, record, replayed, "*", None, {}), args.runs)
@@ -150,7 +150,7 @@ def main() -> None:
         line = base + cycle * (threshold - 1)
         record = record_of(line)
         replayed = replay(record)
-        assert isinstance(replayed, Replay)
+        assert isinstance(replayed, Replayed)
         settings: dict[str, object] = {"repetition": threshold}
         t_adj = best_time(partial(adjudicate, record, replayed, "*", None, settings), args.runs)
         classified = 4 * (threshold - 1)

@@ -26,7 +26,7 @@ from typing import Any
 
 from kifu.core.record import Record
 from kifu.xiangqi.board import move_name
-from kifu.xiangqi.checker import Replay, replay
+from kifu.xiangqi.checker import Replayed, replay
 from kifu.xiangqi.fen import parse_fen, start_board, write_fen
 from kifu.xiangqi.notation import parse_move, resolve
 from kifu.xiangqi.reader import read_records
@@ -36,7 +36,7 @@ CORPUS = Path(__file__).resolve().parents[3] / "shared/corpus/xiangqi"
 Game = tuple[str, list[str]]
 
 
-def corpus_replays() -> Iterator[tuple[Record, Replay]]:
+def corpus_replays() -> Iterator[tuple[Record, Replayed]]:
     """Every record of every corpus file, read and replayed as kifu check does."""
     for path in sorted(CORPUS.rglob("*")):
         if path.is_dir() or path.suffix == ".json":
@@ -45,7 +45,7 @@ def corpus_replays() -> Iterator[tuple[Record, Replay]]:
         items, _ = read_records(path.read_bytes(), fmt)
         for record, _findings in items:
             result = replay(record)
-            if isinstance(result, Replay):
+            if isinstance(result, Replayed):
                 yield record, result
 
 

@@ -254,7 +254,7 @@ def test_property_strategy_reaches_doubled_pawn_files() -> None:
 def _written_vs_source(path: Path, notation: str) -> tuple[int, list[tuple[str, str]]]:
     import re
 
-    from kifu.xiangqi.checker import Replay, replay
+    from kifu.xiangqi.checker import Replayed, replay
     from kifu.xiangqi.notation.spec import to_ascii
     from kifu.xiangqi.reader import read_records
 
@@ -262,7 +262,7 @@ def _written_vs_source(path: Path, notation: str) -> tuple[int, list[tuple[str, 
     total, wrong = 0, []
     for record, _ in items:
         result = replay(record)
-        assert isinstance(result, Replay)
+        assert isinstance(result, Replayed)
         board = parse_fen(record.start_position or START_FEN)
         for ply, node in zip(result.plies, record.moves, strict=False):
             source = node.text.strip()

@@ -16,7 +16,7 @@ from kifu.core.results import RecordReport
 from kifu.core.sources import Source, SourceError
 from kifu.games import check
 from kifu.xiangqi.board import move_name
-from kifu.xiangqi.checker import Replay, replay
+from kifu.xiangqi.checker import Replayed, replay
 from kifu.xiangqi.fen import write_fen
 from kifu.xiangqi.reader import read_records
 
@@ -44,7 +44,7 @@ def _moves(path: Path, fmt: str = "pgn") -> list[list[str]]:
     out = []
     for record, _ in read_records(path.read_bytes(), fmt)[0]:
         result = replay(record)
-        assert isinstance(result, Replay)
+        assert isinstance(result, Replayed)
         out.append([move_name(p.move) for p in result.plies])
     return out
 
@@ -126,7 +126,7 @@ def test_replay_keeps_keys_and_check_facts() -> None:
 
     game = next(read_games((FIXTURES / "good" / "mate.pgn").read_text(encoding="utf-8")))
     result = replay(game.record)
-    assert isinstance(result, Replay)
+    assert isinstance(result, Replayed)
     ply = result.plies[0]
     assert ply.gives_check and ply.captured == 0 and ply.key_before != ply.key_after
     assert ply.key_after == result.board.hash
@@ -187,7 +187,7 @@ def test_corpus_known_outcomes(corpus: Path) -> None:
 
     text = (xq / "pgn/xqbase_SAMPLE.PGN.utf8.txt").read_text(encoding="utf-8")
     result = replay(next(read_games(text)).record)
-    assert isinstance(result, Replay)
+    assert isinstance(result, Replayed)
     assert write_fen(result.board).split()[:2] == ["2R6/5k2C/n8/p1p5p/6b2/6p2/9/9/9/4K4", "b"]
 
 
@@ -328,7 +328,7 @@ def test_replay_records_attack_facts() -> None:
 
     text = "1. 炮二平五 马８进７ 2. 炮五进四\n"
     result = replay(next(read_games(text)).record)
-    assert isinstance(result, Replay)
+    assert isinstance(result, Replayed)
     last = result.plies[-1]
     assert last.captured == -7  # the cannon took the soldier on e6
     assert not last.gives_check  # nothing stands between the cannon and the king: no screen, no check

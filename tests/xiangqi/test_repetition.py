@@ -12,7 +12,7 @@ import pytest
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.xiangqi.board import BLACK, CANNON, CHARIOT, HORSE, KING, PAWN, RED, Board, move_name, square
-from kifu.xiangqi.checker import Ply, Replay, check_record
+from kifu.xiangqi.checker import Ply, Replayed, check_record
 from kifu.xiangqi.fen import parse_fen, write_fen
 from kifu.xiangqi.protection import chased, classify, mate_threat
 from kifu.xiangqi.reader import read_records
@@ -40,10 +40,10 @@ def _check(
     return check_record(record, findings, Options(rules=rules, settings=settings))
 
 
-def _replay(fen: str, moves: list[str]) -> Replay:
-    """Replay UCCI ``moves`` from ``fen`` without a record (the FSF cases use ``[]`` in FENs)."""
+def _replay(fen: str, moves: list[str]) -> Replayed:
+    """Replayed UCCI ``moves`` from ``fen`` without a record (the FSF cases use ``[]`` in FENs)."""
     board = parse_fen(fen.replace("[]", ""))
-    result = Replay(board)
+    result = Replayed(board)
     for number, text in enumerate(moves, 1):
         move = next(m for m in board.legal_moves() if move_name(m) == text)
         key = board.hash

@@ -56,7 +56,7 @@ class Tree:
     result: str = "*"
 
 
-class _Line:
+class _LineBeingWritten:
     """A line being written: its plies, where it goes (``holder``, ``None`` for the main line),
     where the alternatives of its last move go, and the FEN writer of its positions."""
 
@@ -84,8 +84,8 @@ class TreeWriter(Writer):
         self.tree = Tree(
             export_tags(record, start), start, " ".join(record.comments), [], termination(record)
         )
-        self.line = _Line(self.tree.moves, None, None)
-        self.outer: list[_Line] = []
+        self.line = _LineBeingWritten(self.tree.moves, None, None)
+        self.outer: list[_LineBeingWritten] = []
 
     def begin(self, start: chess.Board) -> None:
         if self.positions:
@@ -114,7 +114,7 @@ class TreeWriter(Writer):
 
     def opened(self) -> None:
         self.outer.append(self.line)
-        self.line = _Line([], self.line.siblings, None)
+        self.line = _LineBeingWritten([], self.line.siblings, None)
 
     def closed(self) -> None:
         self.line = self.outer.pop()
