@@ -41,7 +41,7 @@ def _check(
 
 
 def _replay(fen: str, moves: list[str]) -> Replayed:
-    """Replayed UCCI ``moves`` from ``fen`` without a record (the FSF cases use ``[]`` in FENs)."""
+    """Replay UCCI ``moves`` from ``fen`` without a record (the FSF cases use ``[]`` in FENs)."""
     board = parse_fen(fen.replace("[]", ""))
     result = Replayed(board)
     for number, text in enumerate(moves, 1):
