@@ -160,14 +160,14 @@ class Checker(Visitor):
                 self.main.end_without_moves(problem.board, ply - 1)
             self.findings.append(
                 codes.MOVE_AFTER_END(
-                    f"{label}: {why.message}", node.span, ply=ply, move=label, rule="FIDE Laws of Chess 5"
+                    f"{label}: {why.message}", node.span, ply=ply, move=node.text, rule="FIDE Laws of Chess 5"
                 )
             )
             return
         code = {"illegal": codes.ILLEGAL_MOVE, "ambiguous": codes.AMBIGUOUS_MOVE}.get(
             why.kind, codes.NOT_A_MOVE
         )
-        self.findings.append(code(f"{label}: {why.message}", node.span, ply=ply, move=label))
+        self.findings.append(code(f"{label}: {why.message}", node.span, ply=ply, move=node.text))
 
     def end(self, complete: bool) -> None:
         long_moves = [*self.long_moves[0], *self.long_moves[1]]
@@ -180,7 +180,7 @@ class Checker(Visitor):
                     f"{label}: long algebraic/UCI notation; SAN is {san}{tail}",
                     node.span,
                     ply=ply,
-                    move=label,
+                    move=node.text,
                 )
             )
         unmarked = [*self.unmarked[0], *self.unmarked[1]]
@@ -205,10 +205,13 @@ class Checker(Visitor):
 
     def _move_number(self, node: MoveNode, number: int, white: bool, ply: int) -> None:
         self.numbers_reported = True
-        label = _label(number, white, node.text)
+        side = "" if white else " (Black to move)"
         self.findings.append(
             codes.MOVE_NUMBER(
-                f"move number {node.move_number} where {number} was due", node.span, ply=ply, move=label
+                f"move number {node.move_number} where {number} was due{side}",
+                node.span,
+                ply=ply,
+                move=node.text,
             )
         )
 
@@ -222,7 +225,7 @@ class Checker(Visitor):
                 f"{label} is recorded after the game ended by {describe_ending(ending)}",
                 node.span,
                 ply=ply,
-                move=label,
+                move=node.text,
                 rule=ending_rule(ending),
             )
         )
@@ -232,10 +235,10 @@ class Checker(Visitor):
         where = "in the main line: the record is not a legal game" if main else "in a variation (analysis)"
         self.findings.append(
             codes.NULL_MOVE(
-                f"null move {node.text} {where}",
+                f"null move {label} {where}",
                 node.span,
                 ply=step.ply,
-                move=label,
+                move=node.text,
                 severity=Severity.ERROR if main else Severity.WARNING,
             )
         )
@@ -248,13 +251,16 @@ class Checker(Visitor):
             if note == "zero-castling":
                 self.findings.append(
                     codes.ZERO_CASTLING(
-                        f"{label}: castling is written with the letter O", node.span, ply=ply, move=label
+                        f"{label}: castling is written with the letter O", node.span, ply=ply, move=node.text
                     )
                 )
             elif note == "promotion-equals":
                 self.findings.append(
                     codes.PROMOTION_SYNTAX(
-                        f"{label}: promotion is written with '=' (e.g. a8=Q)", node.span, ply=ply, move=label
+                        f"{label}: promotion is written with '=' (e.g. a8=Q)",
+                        node.span,
+                        ply=ply,
+                        move=node.text,
                     )
                 )
             elif note.startswith("long:"):
@@ -266,7 +272,7 @@ class Checker(Visitor):
                         f"SAN is {note[14:]}",
                         node.span,
                         ply=ply,
-                        move=label,
+                        move=node.text,
                     )
                 )
 
@@ -285,7 +291,7 @@ class Checker(Visitor):
         else:
             gives = "mate" if mate else "check only"
             message = f"{label} is marked {read.suffix} but gives {gives}: write {expected}"
-        self.findings.append(codes.CHECK_SUFFIX(message, node.span, ply=step.ply, move=label))
+        self.findings.append(codes.CHECK_SUFFIX(message, node.span, ply=step.ply, move=node.text))
 
 
 def _check_tags(read: ReadGame, findings: list[Finding]) -> None:

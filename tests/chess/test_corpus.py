@@ -61,9 +61,9 @@ def test_clean_archives_replay_fully(chess_corpus: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "line", "move"),
     [
-        ("generated/illegal.pgn", 9, "5. Ke3"),
-        ("generated/illegal2.pgn", 4, "2. Ke3"),
-        ("chess-library/black2move.pgn", 4, "1... 0-0-0"),
+        ("generated/illegal.pgn", 9, "Ke3"),
+        ("generated/illegal2.pgn", 4, "Ke3"),
+        ("chess-library/black2move.pgn", 4, "0-0-0"),
     ],
 )
 def test_illegal_moves_at_their_place(chess_corpus: Path, name: str, line: int, move: str) -> None:
@@ -76,7 +76,7 @@ def test_illegal_moves_at_their_place(chess_corpus: Path, name: str, line: int, 
 
 def test_move_after_mate(chess_corpus: Path) -> None:
     finding = check_file(chess_corpus / "pgn-extract/test-r.txt").first("CHESS201")
-    assert finding.move == "3. Kf2"
+    assert finding.move == "Kf2"
 
 
 def test_syntax_edge_cases(chess_corpus: Path) -> None:

@@ -7,6 +7,7 @@ memory stays flat on huge inputs.
 
 from __future__ import annotations
 
+import re
 from typing import Protocol, TextIO
 
 from kifu.core.findings import Finding
@@ -87,3 +88,12 @@ def make_reporter(name: str, out: TextIO, *, verbose: bool = False, color: bool 
     from kifu.core.report.text import TextReporter
 
     return TextReporter(out, verbose=verbose, color=color)
+
+
+def names_move(finding: Finding) -> bool:
+    """Whether the finding's message begins with its move (``Ke3: …``, ``2. Ke3: …``, ``12... Bg4 …``),
+    so that a report need not name the move again beside it."""
+    move = finding.move
+    if move is None:
+        return False
+    return re.match(rf"(?:\d+\.(?:\.\.)? )?{re.escape(move)}(?=[\s:]|$)", finding.message) is not None

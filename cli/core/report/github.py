@@ -9,7 +9,7 @@ findings on a single line, since annotations cannot carry columns across lines.
 from __future__ import annotations
 
 from kifu.core.findings import Finding, Severity
-from kifu.core.report import FindingStream
+from kifu.core.report import FindingStream, names_move
 from kifu.core.results import RecordReport
 
 #: The workflow command for each severity.
@@ -54,7 +54,7 @@ class GithubReporter(FindingStream):
             elif report is not None:
                 properties["line"] = report.line
         context = [f"game {report.index}"] if report is not None else []
-        if finding.move is not None and not finding.message.startswith(finding.move):
+        if finding.move is not None and not names_move(finding):
             context.append(finding.move)
         message = f"[{', '.join(context)}] {finding.message}" if context else finding.message
         self.out.write(command(COMMANDS[finding.severity], properties, message) + "\n")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from kifu.core.findings import Finding
-from kifu.core.report import FindingStream
+from kifu.core.report import FindingStream, names_move
 from kifu.core.results import RecordReport
 from kifu.core.terminal import style
 
@@ -36,7 +36,7 @@ class TextReporter(FindingStream):
         context = []
         if report is not None:
             context.append(f"game {report.index}")
-        if finding.move is not None and not finding.message.startswith(finding.move):
+        if finding.move is not None and not names_move(finding):
             context.append(finding.move)
         label = f" [{', '.join(context)}]" if context else ""
         if self.color:
