@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test bench lint man clean
+.PHONY: demo test bench lint fuzz man clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,17 @@ bench: $(VENV)/.installed-test
 	  else echo "make bench: no apt-get as root for$$missing; the comparisons with it are skipped"; fi; \
 	fi
 	$(BIN)/python tests/bench/run.py
+
+## make fuzz: the mutation fuzzers and generators of tests/fuzz, every format, over 2 processes;
+## FUZZ_COUNT inputs (default 1000) or FUZZ_SECONDS per format, FUZZ_SEED (repeatable runs),
+## FUZZ_FORMATS (chess sgf xqpgn dhtmlxq cbf xqf cbr); reproducers go to tests/fuzz/found/
+FUZZ_COUNT ?=
+FUZZ_SECONDS ?=
+FUZZ_SEED ?= 0
+FUZZ_FORMATS ?=
+fuzz: $(VENV)/.installed-test
+	$(BIN)/python -m tests.fuzz.run --seed $(FUZZ_SEED) $(if $(FUZZ_COUNT),--count $(FUZZ_COUNT)) \
+	  $(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS)) $(foreach f,$(FUZZ_FORMATS),--format $(f))
 
 ## make lint: ruff and mypy --strict on the whole package
 lint: $(VENV)/.installed-test
