@@ -1,0 +1,235 @@
+"""The hostile inputs of issue 16, made at run time, and a runner of ``python -m kifu check``
+that measures each: exit status, findings, wall time and peak RSS (``os.wait4``, every process
+of the command counted by the largest), under a time limit and an address-space cap."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import resource
+import signal
+import subprocess
+import sys
+import time
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+MB = 1 << 20
+#: the child's address space is capped so that a blow-up cannot take the shared machine down
+ADDRESS_CAP = 3 << 30
+FINDING = re.compile(r"\b(?:IO|PGN|CHESS|SGF|GO|XQN|XQ)\d{3}\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A row of the table: ``make(dir)`` writes the input and gives the arguments of ``kifu check``."""
+
+    id: str
+    make: Callable[[Path], list[str]]
+    slow: bool
+    limit: float  # seconds
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What the command did."""
+
+    status: int | None  # None: killed at the time limit
+    seconds: float
+    peak_mib: float
+    stdout: str
+    stderr: str
+
+    @property
+    def finding(self) -> bool:
+        return bool(FINDING.search(self.stdout + self.stderr)) and "KIFU001" not in self.stdout + self.stderr
+
+    def problems(self, limit: float, memory_mib: float = 200) -> list[str]:
+        """What the row's expectation (a finding, exit 1, in time, under the memory) misses."""
+        out = []
+        if self.status is None:
+            out.append(f"no answer in {limit:.0f} s")
+        elif self.status != 1:
+            out.append(f"exit {self.status}")
+        if self.status is not None and not self.finding:
+            out.append("no finding" if "KIFU001" not in self.stdout + self.stderr else "KIFU001")
+        if self.seconds > limit and self.status is not None:
+            out.append(f"{self.seconds:.1f} s")
+        if self.peak_mib > memory_mib:
+            out.append(f"peak RSS {self.peak_mib:.0f} MiB")
+        return out
+
+    def measured(self) -> str:
+        state = "killed" if self.status is None else f"exit {self.status}"
+        return f"{state}, {self.seconds:.1f} s, peak RSS {self.peak_mib:.0f} MiB"
+
+
+def start(args: list[str], cwd: Path) -> tuple[subprocess.Popen[bytes], float, Path]:
+    """``python -m kifu check ARGS`` started in its own session, output to files in ``cwd``."""
+    out = cwd / f"out-{time.monotonic_ns()}"
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_CAP, ADDRESS_CAP))
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kifu", "check", *args],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=open(str(out) + ".out", "wb"),  # noqa: SIM115
+        stderr=open(str(out) + ".err", "wb"),  # noqa: SIM115
+        start_new_session=True,
+        preexec_fn=cap,
+    )
+    return process, time.monotonic(), out
+
+
+def finish(process: subprocess.Popen[bytes], began: float, out: Path, limit: float) -> Outcome:
+    """Wait for the command (killing its session at ``limit``) and measure it."""
+    status: int | None = None
+    while True:
+        pid, raw, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            status = os.waitstatus_to_exitcode(raw)
+            break
+        if time.monotonic() - began > limit:
+            os.killpg(process.pid, signal.SIGKILL)
+            pid, raw, usage = os.wait4(process.pid, 0)
+            break
+        time.sleep(0.05)
+    process.returncode = -1  # reaped here
+    seconds = time.monotonic() - began
+    read = lambda suffix: Path(str(out) + suffix).read_text(errors="replace")[-20000:]  # noqa: E731
+    return Outcome(status, seconds, usage.ru_maxrss / 1024, read(".out"), read(".err"))
+
+
+def measure(row: Row, directory: Path) -> Outcome:
+    """Make ``row``'s input in ``directory`` and run it."""
+    args = row.make(directory)
+    return finish(*start(args, directory), row.limit)
+
+
+# --- the inputs -------------------------------------------------------------------------------
+
+
+def _gzip_members(path: Path, head: bytes, unit: bytes, total: int, tail: bytes = b"") -> None:
+    """A gzip file of ``head``, ``unit`` repeated up to ``total`` bytes, ``tail``: one compressed
+    member of 1 MiB is written again and again (a gzip file may hold many members)."""
+    block = (unit * (MB // len(unit) + 1))[:MB]
+    member = gzip.compress(block, 9)
+    with path.open("wb") as f:
+        f.write(gzip.compress(head))
+        for _ in range(total // MB):
+            f.write(member)
+        f.write(gzip.compress(tail))
+
+
+def gz_comment(d: Path) -> list[str]:
+    _gzip_members(d / "bomb-comment.pgn.gz", b'[Event "bomb"]\n\n1. e4 {', b"a", 2048 * MB, b"} e5 *\n")
+    return ["bomb-comment.pgn.gz"]
+
+
+def gz_newlines(d: Path) -> list[str]:
+    _gzip_members(d / "bomb-newlines.pgn.gz", b'[Event "bomb"]\n\n1. e4 e5\n', b"\n", 2048 * MB, b"*\n")
+    return ["bomb-newlines.pgn.gz"]
+
+
+def gz_line(d: Path) -> list[str]:
+    _gzip_members(d / "bomb-line.pgn.gz", b'[Event "bomb"]\n\n', b"Nf3 Nf6 Ng1 Ng8 ", 2048 * MB, b"*\n")
+    return ["bomb-line.pgn.gz"]
+
+
+def _sgf_comment(size: int) -> Callable[[Path], list[str]]:
+    def make(d: Path) -> list[str]:
+        with (d / "comment.sgf").open("wb") as f:
+            f.write(b"(;GM[1]FF[4]SZ[19];B[pd]C[")
+            for _ in range(size // MB):
+                f.write(b"a" * MB)
+        return ["comment.sgf"]
+
+    make.__name__ = f"sgf_comment_{size // MB}mb"
+    return make
+
+
+def sgf_nested(d: Path) -> list[str]:
+    (d / "nested.sgf").write_bytes(b"(;GM[1]FF[4]SZ[19]" + b"(;B[aa]" * 100_000)
+    return ["nested.sgf"]
+
+
+def xiangqi_nested(d: Path) -> list[str]:
+    head = '[Game "Chinese Chess"]\n[Event "nested"]\n\n1. 炮二平五 马８进７ '
+    body = "(1. 马二进三 " * 100_000 + ")" * 100_000
+    (d / "nested.pgn").write_text(head + body + " *\n", encoding="utf-8")
+    return ["nested.pgn"]
+
+
+def chess_line(d: Path) -> list[str]:
+    unit = b"Nf3 Nf6 Ng1 Ng8 "
+    (d / "line.pgn").write_bytes(b'[Event "line"]\n\n1. ' + unit * (10 * MB // len(unit)) + b"*\n")
+    return ["line.pgn"]
+
+
+def go_passes(d: Path) -> list[str]:
+    unit = b";B[];W[]"
+    (d / "passes.sgf").write_bytes(b"(;GM[1]FF[4]SZ[19]" + unit * (10 * MB // len(unit)) + b")\n")
+    return ["passes.sgf"]
+
+
+def dhtmlxq_line(d: Path) -> list[str]:
+    unit = b"7967706267796270"  # both horses out and back
+    moves = unit * (10 * MB // len(unit))
+    (d / "line.dhtml").write_bytes(
+        b"[DhtmlXQ]\n[DhtmlXQ_movelist]" + moves + b"[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n"
+    )
+    return ["line.dhtml"]
+
+
+def sparse(d: Path) -> list[str]:
+    path = d / "sparse.pgn"
+    with path.open("wb") as f:
+        f.truncate(1 << 30)
+        f.seek(1 << 30)
+        f.write(b'\n[Event "after the zeros"]\n\n1. e4 e5 *\n')
+    return ["sparse.pgn"]
+
+
+def fifo(d: Path) -> list[str]:
+    os.mkfifo(d / "fifo.pgn")
+    return ["fifo.pgn"]
+
+
+def fifo_walk(d: Path) -> list[str]:
+    (d / "walk").mkdir()
+    os.mkfifo(d / "walk" / "a-fifo.pgn")
+    (d / "walk" / "b-bad.pgn").write_text('[Event "x"]\n\n1. e4 e5 2. Ke3 *\n')
+    return ["-r", "walk"]
+
+
+def symlink_loop(d: Path) -> list[str]:
+    (d / "loop").mkdir()
+    (d / "loop" / "bad.pgn").write_text('[Event "x"]\n\n1. e4 e5 2. Ke3 *\n')
+    os.symlink(".", d / "loop" / "a")
+    os.symlink(".", d / "loop" / "b")
+    return ["loop/**/*.pgn"]
+
+
+ROWS = (
+    Row("gz-bomb-one-comment", gz_comment, True, 60),
+    Row("gz-bomb-newlines", gz_newlines, True, 60),
+    Row("gz-bomb-one-line", gz_line, True, 60),
+    Row("sgf-comment-10mb-unclosed", _sgf_comment(10 * MB), True, 30),
+    Row("sgf-comment-50mb-unclosed", _sgf_comment(50 * MB), True, 60),
+    Row("sgf-100000-nested-unclosed", sgf_nested, False, 5),
+    Row("xiangqi-pgn-100000-nested", xiangqi_nested, False, 5),
+    Row("chess-10mb-line", chess_line, True, 30),
+    Row("go-10mb-line-of-passes", go_passes, True, 30),
+    Row("dhtmlxq-10mb-line", dhtmlxq_line, True, 30),
+    Row("sparse-1gb-zeros-then-a-game", sparse, True, 60),
+    Row("fifo-named", fifo, False, 5),
+    Row("fifo-in-walk", fifo_walk, False, 5),
+    Row("symlink-loop-through-glob", symlink_loop, False, 5),
+)
+
+_ = zlib  # gzip members are zlib streams
