@@ -48,6 +48,9 @@ class Finding:
     move: str | None = None
     rule: str | None = None
     source_line: str | None = None
+    #: the position before the move (FEN for chess and xiangqi; for Go the board as rows of
+    #: ``.XO`` joined by ``/``), set by the game's checker on findings about a move
+    position: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of the output contract."""
@@ -64,6 +67,8 @@ class Finding:
             "move": self.move,
             "rule": self.rule,
         }
+        if self.position is not None:
+            data["position"] = self.position
         return data
 
 

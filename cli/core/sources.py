@@ -474,6 +474,22 @@ def decode_text(data: bytes, encodings: Iterable[str] = ()) -> tuple[str, str]:
     return data.decode("latin-1"), "latin-1"
 
 
+def wide_encoding(head: bytes) -> str | None:
+    """``utf-16`` for a BOM of UTF-16, ``utf-16-le``/``-be`` for BOM-less UTF-16 of mostly ASCII
+    text (every other byte NUL, never both of a pair), else ``None``: the one test every game's
+    decoding starts with (each game then tries its own charsets)."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    sample = head[:400]
+    if len(sample) >= 4:
+        odd, even = sample[1::2].count(0), sample[0::2].count(0)
+        if odd > len(sample) // 4 and even == 0:
+            return "utf-16-le"
+        if even > len(sample) // 4 and odd == 0:
+            return "utf-16-be"
+    return None
+
+
 def looks_binary(head: bytes) -> bool:
     """Many NUL or other control bytes: not a text record (a stray one is reported by the reader).
 
