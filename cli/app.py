@@ -32,6 +32,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "score",
         "Count Go games by area: stones, territory, shared points, komi, handicap, margin.",
     ),
+    "show": (
+        "kifu.commands.show",
+        "show",
+        "Draw a position of a record: the board in the terminal, or as SVG.",
+    ),
     "standings": (
         "kifu.commands.standings",
         "standings",

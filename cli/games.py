@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from kifu.core import records
 from kifu.core.converted import Converted
 from kifu.core.findings import IO_BINARY, Finding
-from kifu.core.game import Game, Options, Scorer
+from kifu.core.game import Game, Options, Position, RawRecord, Scorer
 from kifu.core.record import Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source, SourceError, looks_binary, sniff_head
@@ -273,6 +273,130 @@ def _need(game: str) -> Game[Any]:
     return module
 
 
+class ShowError(Exception):
+    """What ``kifu show`` cannot draw: no such file, record, ply or finding (a usage error)."""
+
+
+def show(
+    path: str,
+    game: str | None,
+    number: int,
+    ply: int | None,
+    code: str | None,
+    options: Options,
+    *,
+    svg: bool,
+    size: int,
+    territory: bool,
+) -> str:
+    """Record ``number`` of ``path`` drawn after ``ply`` (``None``: its final position), or
+    before the move of its first finding of ``code``, as text or SVG."""
+    source = Source(path)
+    try:
+        detected = detect(source, game)
+    except SourceError as error:
+        raise ShowError(f"{path}: {error.finding.message}") from None
+    if detected is None:
+        raise ShowError(f"{path}: cannot tell which game it records (give --as chess, xiangqi or go)")
+    name, fmt = detected
+    module = _need(name)
+    if territory and name != "go":
+        raise ShowError("--territory is for Go records")
+    record = _record(module, source, fmt, options, number, path)
+    position: Position | None
+    if code is not None:
+        report = module.check_record(record, options)
+        found = next((f for f in report.findings if f.code == code.upper()), None)
+        if found is None or found.ply is None:
+            what = "no finding" if found is None else "no finding about a move"
+            raise ShowError(f"{path}: record {number} has {what} {code.upper()}")
+        ply = found.ply - 1
+        if found.position is not None:
+            known = module.positions(record, options, [ply]).get(ply)
+            position = known if known is not None and known.position == found.position else None
+            position = position or Position(found.position, ply)
+        else:
+            position = module.positions(record, options, [ply]).get(ply)
+    else:
+        position = module.positions(record, options, [ply]).get(ply)
+    if position is None:
+        where = "has no position to draw" if ply is None else f"has no ply {ply} on its main line"
+        raise ShowError(f"{path}: record {number} {where}")
+    return module.draw(position, svg=svg, size=size, territory=territory)
+
+
+def _record(
+    module: Game[Any], source: Source, fmt: str, options: Options, number: int, path: str
+) -> RawRecord[Any]:
+    """Record ``number`` (1-based) of ``source``."""
+    seen = 0
+    try:
+        for item in module.records(source, fmt, options):
+            if isinstance(item, Finding):
+                continue
+            seen += 1
+            if item.index == number:
+                return item
+    except SourceError as error:
+        raise ShowError(f"{path}: {error}") from None
+    raise ShowError(f"{path} has {seen} record(s), not {number}")
+
+
+class Drawer:
+    """Boards for the HTML report (:class:`kifu.core.report.html.HtmlReporter`), from each
+    game's ``positions`` and ``draw``: the reporter is in core, which imports no game.
+
+    A file's records are read again, in order, one pass per file (``records`` streams).
+    """
+
+    def __init__(self, options: Options, size: int = 280) -> None:
+        self.options = options
+        self.size = size
+        self._cursor: tuple[str, Iterator[RawRecord[Any] | Finding]] | None = None
+        self._last: RawRecord[Any] | None = None
+
+    def board(self, game: str, position: Position, territory: bool = False) -> str:
+        """``position`` of ``game`` as an SVG document."""
+        return _need(game).draw(position, svg=True, size=self.size, territory=territory)
+
+    def positions(
+        self, path: str, game: str, fmt: str | None, index: int, plies: list[int | None]
+    ) -> dict[int | None, Position]:
+        """The main-line positions after ``plies`` of record ``index`` of ``path`` (``{}`` when
+        it cannot be read again: standard input, a vanished file)."""
+        if path == "-" or not plies:
+            return {}
+        module = _need(game)
+        record = self._find(module, path, fmt or _default_format(game), index)
+        return {} if record is None else module.positions(record, self.options, plies)
+
+    def _find(self, module: Game[Any], path: str, fmt: str, index: int) -> RawRecord[Any] | None:
+        if self._last is not None and self._cursor is not None and self._cursor[0] == path:
+            if self._last.index == index:
+                return self._last
+            if self._last.index > index:
+                self._cursor = None
+        if self._cursor is None or self._cursor[0] != path:
+            try:
+                self._cursor = (path, iter(module.records(Source(path), fmt, self.options)))
+            except (SourceError, OSError):
+                return None
+            self._last = None
+        try:
+            for item in self._cursor[1]:
+                if isinstance(item, Finding):
+                    continue
+                self._last = item
+                if item.index == index:
+                    return item
+                if item.index > index:
+                    return None
+        except (SourceError, OSError):
+            pass
+        self._cursor = None
+        return None
+
+
 def load_all_codes() -> None:
     """Register the finding codes of every game (``kifu explain``, SARIF rules)."""
     for game in loaded():
@@ -282,6 +406,8 @@ def load_all_codes() -> None:
 __all__ = [
     "GAMES",
     "KNOWN_EXTENSIONS",
+    "Drawer",
+    "ShowError",
     "SourceError",
     "check",
     "convert",
@@ -291,5 +417,6 @@ __all__ = [
     "loaded",
     "scorer",
     "setting_choices",
+    "show",
     "sniff",
 ]

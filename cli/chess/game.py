@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kifu.chess import checker, convert, splitter
+from kifu.chess import checker, convert, show, splitter
 from kifu.chess.locales import LANGUAGES
 from kifu.chess.splitter import GameText
 from kifu.core.converted import Converted
@@ -73,3 +73,7 @@ def declare_encoding(document: str, target: str, codec: str) -> str:
 def _text(options: Options, key: str) -> str | None:
     value = options.settings.get(key)
     return value if isinstance(value, str) else None
+
+
+positions = show.positions  # the main line's positions (kifu show, the HTML report)
+draw = show.draw  # a position as text or SVG

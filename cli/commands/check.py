@@ -237,7 +237,11 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
         if bar is not None and sys.stdout.isatty():
             out = cast(TextIO, BarSafeStream(sys.stdout, bar))
         reporter = make_reporter(
-            output_format, out, verbose=values["verbose"], color=use_color(color, sys.stdout)
+            output_format,
+            out,
+            verbose=values["verbose"],
+            color=use_color(color, sys.stdout),
+            drawer=games.Drawer(options) if output_format == "html" else None,  # boards: each game's draw
         )
         totals = batch.run(sources, plan, options, reporter, bar, selection)
     elapsed = time.perf_counter() - started

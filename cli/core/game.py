@@ -12,7 +12,7 @@ conversion and the count are visitors of the game's one walk over the record's m
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -64,6 +64,25 @@ class Target:
     description: str
     extension: str
     separated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position of a record, for ``kifu show`` and the HTML report.
+
+    ``position`` is FEN (chess), xiangqi FEN, or Go rows of ``.XO`` joined by ``/``; ``ply`` the
+    plies played to reach it (0: the start); ``move`` the move that led to it in the game's
+    coordinates (UCI, ICCS, the SGF point; ``None`` at the start or for a pass) and ``written``
+    as the record wrote it; ``before`` the position before that move, when known. ``extra``
+    holds what a game adds (Go: ``dead`` stones as SGF points, the ``score`` line of its count).
+    """
+
+    position: str
+    ply: int = 0
+    move: str | None = None
+    written: str | None = None
+    before: str | None = None
+    extra: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +144,16 @@ class Game(Protocol[T]):
 
     def declare_encoding(self, document: str, target: str, codec: str) -> str:
         """``document`` as written in ``codec``, declaring it where the format can (SGF ``CA``)."""
+
+    def positions(
+        self, record: RawRecord[T], options: Options, plies: Collection[int | None]
+    ) -> dict[int | None, Position]:
+        """The main line's positions after each of ``plies`` (``None``: the final one), by a
+        visitor of the walk; a ply the line does not reach is left out."""
+
+    def draw(self, position: Position, *, svg: bool, size: int, territory: bool) -> str:
+        """``position`` as terminal text or an SVG document ``size`` pixels high; ``territory``
+        (Go): the final count (territory, dead stones, the score)."""
 
 
 class Scorer(Protocol):

@@ -9,7 +9,7 @@ from kifu.core.findings import Finding
 from kifu.core.game import Options, Preset, RawRecord, Setting, Target
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
-from kifu.go import checker, reader, writers
+from kifu.go import checker, reader, show, writers
 from kifu.go.rules import PRESETS as RULES
 from kifu.go.score import score_source as score_source  # kifu score (the Scorer Protocol)
 from kifu.go.tree import Game
@@ -51,3 +51,7 @@ def convert_record(record: RawRecord[Game], target: str, options: Options) -> Co
 def declare_encoding(document: str, target: str, codec: str) -> str:
     """An SGF document names its charset in ``CA``; other targets as they are."""
     return writers.declare_encoding(document, target, codec)
+
+
+positions = show.positions  # the main line's positions (kifu show, the HTML report)
+draw = show.draw  # a position as text or SVG; territory: the final count

@@ -10,7 +10,7 @@ from kifu.core.game import Options, Preset, RawRecord, Setting, Target
 from kifu.core.record import Record
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
-from kifu.xiangqi import checker, reader, writers
+from kifu.xiangqi import checker, reader, show, writers
 
 NAME = "xiangqi"
 
@@ -77,3 +77,7 @@ def convert_record(record: RawRecord[RawXiangqi], target: str, options: Options)
 def declare_encoding(document: str, target: str, codec: str) -> str:
     """XQBase PGN has no place to declare its encoding: the document as it is."""
     return document
+
+
+positions = show.positions  # the main line's positions (kifu show, the HTML report)
+draw = show.draw  # a position as text or SVG

@@ -8,7 +8,7 @@ memory stays flat on huge inputs.
 from __future__ import annotations
 
 import re
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from kifu.core.findings import Finding
 from kifu.core.results import RecordReport, Totals
@@ -60,11 +60,18 @@ class FindingStream:
         raise NotImplementedError
 
 
-FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
+FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit", "html")
 
 
-def make_reporter(name: str, out: TextIO, *, verbose: bool = False, color: bool = False) -> Reporter:
-    """The reporter called ``name`` writing to ``out`` (``color``: the text format only)."""
+def make_reporter(
+    name: str, out: TextIO, *, verbose: bool = False, color: bool = False, drawer: Any = None
+) -> Reporter:
+    """The reporter called ``name`` writing to ``out`` (``color``: the text format only;
+    ``drawer``: the boards of the html format, a :class:`kifu.core.report.html.Drawer`)."""
+    if name == "html":
+        from kifu.core.report.html import HtmlReporter
+
+        return HtmlReporter(out, drawer)
     if name == "json":
         from kifu.core.report.json import JsonReporter
 

@@ -1,0 +1,114 @@
+"""``kifu show``: draw a position of a record, in the terminal or as SVG."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+from kifu.commands.options import HELP, rules_options, settings_from
+
+
+@click.command("show", context_settings=HELP)
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=False))
+@click.option(
+    "--game",
+    "number",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Which record of the file (1-based).",
+)
+@click.option(
+    "--ply",
+    type=click.IntRange(0),
+    metavar="N",
+    help="The position after ply N of the main line (0: the start; default: the final position).",
+)
+@click.option(
+    "--finding",
+    metavar="CODE",
+    help="The position before the move of the record's first finding with this code.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "svg"]),
+    default="text",
+    show_default=True,
+    help="A terminal board, or an SVG 1.1 document.",
+)
+@click.option(
+    "--size",
+    type=click.IntRange(16, 4096),
+    default=360,
+    show_default=True,
+    metavar="PX",
+    help="SVG: the board's height in pixels.",
+)
+@click.option(
+    "--territory",
+    is_flag=True,
+    help="Go: the final count: territory, dead stones (the record's TB/TW), the score.",
+)
+@click.option("-o", "--output", metavar="OUT", help="Write to OUT (atomically) instead of stdout.")
+@click.option(
+    "--as",
+    "game_name",
+    type=click.Choice(["auto", "chess", "xiangqi", "go"]),
+    default="auto",
+    show_default=True,
+    help="Which game the file records (auto: by extension, then by content).",
+)
+@rules_options
+def show(
+    file: str,
+    number: int,
+    ply: int | None,
+    finding: str | None,
+    output_format: str,
+    size: int,
+    territory: bool,
+    output: str | None,
+    game_name: str,
+    **values: Any,
+) -> None:
+    """Draw a position of a record: the board in the terminal, or as SVG.
+
+    The final position of the main line unless --ply or --finding says which; the last move
+    is marked, and a king in check. Go: --territory draws the final count. Takes the rules
+    options of `kifu check`. Exit status: 0 drawn, 2 usage error (no such file, record or ply).
+    """
+    from kifu import games
+    from kifu.core.game import Options
+    from kifu.core.output import write_atomically
+
+    if ply is not None and finding is not None:
+        raise click.UsageError("--ply and --finding exclude each other")
+    if territory and (ply is not None or finding is not None):
+        raise click.UsageError("--territory draws the final position: it takes no --ply or --finding")
+    options = Options(rules=values.pop("rules"), settings=settings_from(values))
+    try:
+        drawn = games.show(
+            file,
+            None if game_name == "auto" else game_name,
+            number,
+            ply,
+            finding,
+            options,
+            svg=output_format == "svg",
+            size=size,
+            territory=territory,
+        )
+    except games.ShowError as error:
+        raise click.UsageError(str(error)) from None
+    if output is None:
+        sys.stdout.write(drawn)
+        sys.stdout.flush()
+        return
+    try:
+        write_atomically(output, drawn.encode())
+    except OSError as error:
+        raise click.UsageError(f"cannot write {output}: {error.strerror or error}") from None
+    click.echo(f"kifu: wrote {output}", err=True)

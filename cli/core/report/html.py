@@ -1,0 +1,252 @@
+"""A self-contained HTML report: inline CSS and SVG boards, no script, no network.
+
+Written record by record as results arrive (memory stays flat on a big archive). Core imports
+no game: the boards come from a :class:`Drawer` the check command injects (``kifu.games``
+provides it from each game's ``positions`` and ``draw``). A finding's board is the position
+before its move: the finding's own ``position`` when the checker set it, else the position
+the game's walk finds at that ply; without either, the finding has no board.
+"""
+
+from __future__ import annotations
+
+import os
+from html import escape
+from typing import IO, Protocol, TextIO
+
+from kifu import __version__
+from kifu.core.findings import Finding, Severity
+from kifu.core.game import Position
+from kifu.core.results import RecordReport, Totals
+
+
+class Drawer(Protocol):
+    """Draws boards for the report (each game's own renderer, behind ``kifu.games``)."""
+
+    def board(self, game: str, position: Position, territory: bool = False) -> str:
+        """``position`` as an SVG document."""
+        ...
+
+    def positions(
+        self, path: str, game: str, fmt: str | None, index: int, plies: list[int | None]
+    ) -> dict[int | None, Position]:
+        """Main-line positions of record ``index`` of ``path`` after ``plies`` (``None``: final)."""
+        ...
+
+
+_STYLE = """
+:root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fff;--muted:#5f6368;--rule:#d0d7de;--card:#f6f8fa;
+--error:#b3261e;--warning:#8a5a00;--info:#1a5fb4;--mark:#ffd8a8}
+@media (prefers-color-scheme:dark){:root{--fg:#e6e6e6;--bg:#16181c;--muted:#a0a6ad;--rule:#3a4048;
+--card:#1f2329;--error:#ff8a80;--warning:#ffcc66;--info:#8ab4f8;--mark:#6b4a1f}}
+*{box-sizing:border-box}
+body{font:15px/1.45 system-ui,"Noto Sans","Noto Sans CJK SC",sans-serif;color:var(--fg);
+background:var(--bg);margin:2em auto;max-width:64em;padding:0 1em}
+h1{font-size:1.5em;margin:0 0 .3em}h2{font-size:1.2em;border-bottom:1px solid var(--rule);
+padding-bottom:.2em;margin-top:2em;word-break:break-all}h3{font-size:1.05em;margin:1.2em 0 .4em}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid var(--rule);padding:.25em .6em;
+text-align:left;vertical-align:top}th{background:var(--card)}
+.muted{color:var(--muted)}.n{text-align:right;font-variant-numeric:tabular-nums}
+.finding{display:flex;flex-wrap:wrap;gap:1em;border:1px solid var(--rule);border-left-width:5px;
+border-radius:6px;padding:.7em 1em;margin:.8em 0;background:var(--card);break-inside:avoid}
+.finding.error{border-left-color:var(--error)}.finding.warning{border-left-color:var(--warning)}
+.finding.info{border-left-color:var(--info)}.finding .text{flex:1 1 22em;min-width:0}
+.sev{font-weight:600;text-transform:uppercase;font-size:.8em;letter-spacing:.04em}
+.error .sev{color:var(--error)}.warning .sev{color:var(--warning)}.info .sev{color:var(--info)}
+code,pre{font-family:ui-monospace,"DejaVu Sans Mono","Noto Sans Mono CJK SC",monospace;font-size:.92em}
+pre.source{background:var(--bg);border:1px solid var(--rule);padding:.35em .6em;overflow-x:auto;
+white-space:pre;margin:.5em 0 0}mark{background:var(--mark);color:inherit;border-radius:2px}
+.board{flex:0 0 auto;break-inside:avoid}.board svg{display:block;max-width:100%;height:auto}
+.record{break-inside:auto}.score{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
+@media print{body{margin:0;max-width:none;font-size:10.5pt}h2{break-after:avoid}
+.finding,.board,.score{break-inside:avoid;page-break-inside:avoid}@page{size:A4;margin:14mm}}
+"""
+
+
+class _Lines:
+    """Reads a file's lines by number, forward (findings come in line order), reopening when asked
+    for an earlier line; memory holds one line."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.handle: IO[str] | None = None
+        self.number = 0
+        self.usable = (
+            path != "-" and os.path.isfile(path) and not path.endswith((".gz", ".bz2", ".xz", ".zst"))
+        )
+
+    def get(self, number: int) -> str | None:
+        if not self.usable:
+            return None
+        if self.handle is None or number <= self.number:
+            self.close()
+            self.handle = open(self.path, encoding="utf-8", errors="replace", newline=None)  # noqa: SIM115
+            self.number = 0
+        line = ""
+        while self.number < number:
+            line = self.handle.readline()
+            if not line:
+                return None
+            self.number += 1
+        line = line.rstrip("\r\n")
+        return None if "\x00" in line or len(line) > 2000 else line
+
+    def close(self) -> None:
+        if self.handle is not None:
+            self.handle.close()
+            self.handle = None
+
+
+def _players(tags: dict[str, str]) -> str:
+    for first, second in (("White", "Black"), ("Red", "Black"), ("PB", "PW")):
+        if first in tags or second in tags:
+            return f"{tags.get(first, '?')} – {tags.get(second, '?')}"
+    return ""
+
+
+def _decided(report: RecordReport) -> str:
+    outcome = report.outcome
+    parts = []
+    if outcome:
+        parts.append(f"{outcome.get('result', '')} by {outcome.get('reason', '')}".strip())
+    for claim in report.claims:
+        parts.append(f"{claim.get('reason')} claim {'holds' if claim.get('valid') else 'fails'}")
+    return "; ".join(parts)
+
+
+class HtmlReporter:
+    """Writes the report as the records arrive; ``drawer`` draws the boards (none without it)."""
+
+    def __init__(self, out: TextIO, drawer: Drawer | None = None) -> None:
+        self.out = out
+        self.drawer = drawer
+        self.path = ""
+        self.game: str | None = None
+        self.fmt: str | None = None
+        self.lines: _Lines | None = None
+        self.rows: list[str] = []
+
+    def begin(self) -> None:
+        self.out.write(
+            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f"<title>kifu check report</title><style>{_STYLE}</style></head><body>\n"
+            f'<h1>kifu check</h1><p class="muted">kifu {escape(__version__)}</p>\n'
+        )
+
+    def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
+        self.path, self.game, self.fmt = path, game, fmt
+        self.lines = _Lines(path)
+        what = " · ".join(x for x in (game, fmt) if x)
+        self.out.write(
+            f'<section class="file"><h2>{escape(path)} <span class="muted">{escape(what)}</span></h2>\n'
+        )
+
+    def record(self, report: RecordReport) -> None:
+        counts = {s: sum(1 for f in report.findings if f.severity is s) for s in Severity}
+        tags = report.tags
+        declared = report.declared_result or ""
+        out = self.out
+        out.write(
+            '<div class="record"><table class="summary"><tr><th>record</th><th>players</th><th>result</th>'
+            "<th>the rules decided</th><th>plies</th><th>errors</th><th>warnings</th><th>infos</th></tr>"
+            f"<tr><td class=n>{report.index} <span class=muted>(line {report.line})</span></td>"
+            f"<td>{escape(_players(tags))}</td><td>{escape(declared)}</td><td>{escape(_decided(report))}</td>"
+            f"<td class=n>{report.plies}</td><td class=n>{counts[Severity.ERROR]}</td>"
+            f"<td class=n>{counts[Severity.WARNING]}</td><td class=n>{counts[Severity.INFO]}</td></tr></table>\n"
+        )
+        boards = self._positions(report)
+        if report.score is not None:
+            self._score(report, boards.get(None))
+        for finding in report.findings:
+            self._finding(finding, boards)
+        out.write("</div>\n")
+
+    def _positions(self, report: RecordReport) -> dict[int | None, Position]:
+        """Positions before each finding's move (that has none of its own), and the final one for a score."""
+        if self.drawer is None or self.game is None:
+            return {}
+        plies: list[int | None] = [
+            *sorted({f.ply - 1 for f in report.findings if f.ply is not None and f.ply >= 1})
+        ]
+        if report.score is not None:
+            plies.append(None)
+        try:
+            return self.drawer.positions(self.path, self.game, self.fmt, report.index, plies)
+        except Exception:  # a board is a nicety: the report goes on without it
+            return {}
+
+    def _board(self, position: Position | None, territory: bool = False) -> str:
+        if position is None or self.drawer is None or self.game is None:
+            return ""
+        try:
+            return f'<div class="board">{self.drawer.board(self.game, position, territory)}</div>'
+        except Exception:  # a position the renderer cannot read: no board rather than no report
+            return ""
+
+    def _score(self, report: RecordReport, final: Position | None) -> None:
+        score = report.score or {}
+        black, white = score.get("black", {}), score.get("white", {})
+        rows = "".join(
+            f"<tr><td>{name}</td><td class=n>{side.get('stones', '')}</td><td class=n>"
+            f"{side.get('territory', '')}</td><td class=n>{side.get('area', '')}</td></tr>"
+            for name, side in (("Black", black), ("White", white))
+        )
+        self.out.write(
+            '<div class="score"><div><h3>Count</h3><table><tr><th></th><th>stones</th><th>territory</th>'
+            f"<th>area</th></tr>{rows}</table><p>{escape(str(score.get('rules', '')))} rules; shared "
+            f"{score.get('shared', '')}; komi {score.get('komi', '')}; handicap {score.get('handicap', '')}; "
+            f"margin {score.get('margin', '')} → <b>{escape(str(score.get('result', '')))}</b></p></div>"
+            f"{self._board(final, territory=True)}</div>\n"
+        )
+
+    def _finding(self, finding: Finding, boards: dict[int | None, Position]) -> None:
+        severity = finding.severity.label
+        span = finding.span
+        where = f"line {span.line}, column {span.column}" if span else ""
+        if finding.ply is not None:
+            where += f"{', ' if where else ''}ply {finding.ply}"
+        rule = f'<div class="muted">rule: {escape(finding.rule)}</div>' if finding.rule else ""
+        position: Position | None = None
+        if finding.ply is not None and finding.ply >= 1:
+            found = boards.get(finding.ply - 1)
+            if finding.position is not None:
+                position = found if found is not None and found.position == finding.position else None
+                position = position or Position(finding.position, finding.ply - 1)
+            else:
+                position = found
+        self.out.write(
+            f'<div class="finding {severity}"><div class="text"><div><span class="sev">{severity}</span> '
+            f"<code>{escape(finding.code)}</code> <span class=muted>{escape(where)}</span></div>"
+            f'<p class="message">{escape(finding.message)}</p>{rule}{self._source(finding)}</div>'
+            f"{self._board(position)}</div>\n"
+        )
+
+    def _source(self, finding: Finding) -> str:
+        span = finding.span
+        if span is None:
+            return ""
+        line = finding.source_line
+        if line is None and self.lines is not None:
+            line = self.lines.get(span.line)
+        if line is None:
+            return ""
+        start = max(span.column - 1, 0)
+        end = span.end_column - 1 if span.end_line == span.line else len(line)
+        end = min(max(end, start + 1), len(line))
+        marked = escape(line[:start]) + "<mark>" + escape(line[start:end]) + "</mark>" + escape(line[end:])
+        return f'<pre class="source"><span class=muted>{span.line:>5} │ </span>{marked}</pre>'
+
+    def end_file(self, findings: list[Finding]) -> None:
+        for finding in findings:
+            self._finding(finding, {})
+        if self.lines is not None:
+            self.lines.close()
+        self.out.write("</section>\n")
+
+    def end(self, totals: Totals) -> None:
+        self.out.write(
+            f"<footer><h2>Summary</h2><table><tr><th>files</th><th>records</th><th>errors</th><th>warnings</th>"
+            f"<th>infos</th></tr><tr><td class=n>{totals.files}</td><td class=n>{totals.records}</td>"
+            f"<td class=n>{totals.errors}</td><td class=n>{totals.warnings}</td><td class=n>{totals.infos}"
+            "</td></tr></table></footer>\n</body></html>\n"
+        )

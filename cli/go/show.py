@@ -1,0 +1,163 @@
+"""``kifu show`` and the HTML report for Go: positions found by a visitor of the walk, drawn;
+the final count with territory and the dead stones of the record's ``TB``/``TW``."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from kifu.core.game import Options, Position, RawRecord
+from kifu.go import render
+from kifu.go.board import BLACK, EMPTY, WHITE, Board
+from kifu.go.render import SGF_LETTERS
+from kifu.go.rules import resolve
+from kifu.go.scoring import count, dead_from_markup
+from kifu.go.tree import Game
+from kifu.go.walk import GoVisitor, Step, walk
+from kifu.go.writers import read_info
+
+_CELLS = {EMPTY: ".", BLACK: "X", WHITE: "O"}
+
+
+def rows(board: Board) -> str:
+    """The board as rows of ``.XO`` from the top, joined by ``/`` (the findings' ``position``)."""
+    cells = board.cells
+    return "/".join(
+        "".join(_CELLS[cells[board.point(column, row)]] for column in range(board.width))
+        for row in range(board.height)
+    )
+
+
+def _point(board: Board, point: int) -> str | None:
+    """The SGF point of a board index; ``None`` for a pass."""
+    if point < 0:
+        return None
+    column, row = board.coordinates(point)
+    return SGF_LETTERS[column] + SGF_LETTERS[row]
+
+
+class _Positions(GoVisitor):
+    """Keeps the main line's positions after the wanted plies (``None``: the final one, with
+    its dead stones from ``TB``/``TW``)."""
+
+    variations = False
+
+    def __init__(self, plies: Collection[int | None]) -> None:
+        self.wanted = {p for p in plies if p is not None}
+        self.final = None in plies
+        self.found: dict[int | None, Position] = {}
+        self.before = ""
+        self.last: tuple[int, str | None, str | None, str] = (0, None, None, "")
+        self.ending: tuple[Board, int | None] | None = None
+
+    def begin(self, start: Board) -> None:
+        self.before = rows(start)
+        if 0 in self.wanted:
+            self.found[0] = Position(self.before)
+
+    def move(self, step: Step) -> None:
+        ply = step.ply
+        if ply not in self.wanted and not self.final and ply + 1 not in self.wanted:
+            return
+        board = rows(step.board)
+        prop = step.prop
+        written = f"{prop.ident}[{prop.values[0] if prop.values else ''}]" if prop is not None else None
+        move = _point(step.board, step.point)
+        if ply in self.wanted:
+            self.found[ply] = Position(board, ply, move, written, self.before)
+        self.last = (ply, move, written, self.before)
+        self.before = board
+
+    def main_end(self, step: Step) -> None:
+        if self.final:
+            self.ending = (step.board.copy(), step.first_passer)
+            _, move, written, before = self.last
+            dead, _ = dead_from_markup(step.board, step.node)
+            extra = {"dead": ",".join(sorted(p for p in (_point(step.board, d) for d in dead) if p))}
+            self.found[None] = Position(rows(step.board), step.ply, move, written, before or None, extra)
+
+
+def positions(
+    record: RawRecord[Game], options: Options, plies: Collection[int | None]
+) -> dict[int | None, Position]:
+    """The main line's positions after ``plies`` (``None``: the final one, with its count)."""
+    game, index = record.data.parse()
+    root = game.root
+    if root is None:
+        return {}
+    info = read_info(root, index)
+    if info.gm != 1:
+        return {}
+    rules = resolve(options.rules, info.rules, options.settings.get("ko"))
+    seen = _Positions(plies)
+    walk(root, info, rules, seen)
+    final = seen.found.get(None)
+    if final is not None and seen.ending is not None:
+        board, first_passer = seen.ending
+        dead = {board.point(*_coordinates(p)) for p in final.extra["dead"].split(",") if p}
+        komi = options.settings.get("komi")
+        komi = info.komi if komi is None else komi
+        komi = rules.komi if komi is None else komi
+        counted = count(board, dead, rules, float(komi), info.handicap, first_passer == WHITE)
+        black = counted.black_stones + counted.black_territory
+        white = counted.white_stones + counted.white_territory
+        score = (
+            f"{counted.rules} rules: Black {counted.black_stones} stones + {counted.black_territory} "
+            f"territory = {black}; White {counted.white_stones} + {counted.white_territory} = {white}; "
+            f"shared {counted.shared}; komi {counted.komi:g}; compensation {counted.compensation:g}; "
+            f"margin {counted.margin:+g} → {counted.result}"
+        )
+        seen.found[None] = Position(
+            final.position,
+            final.ply,
+            final.move,
+            final.written,
+            final.before,
+            {**final.extra, "score": score},
+        )
+    return seen.found
+
+
+def _coordinates(point: str) -> tuple[int, int]:
+    return SGF_LETTERS.index(point[0]), SGF_LETTERS.index(point[1])
+
+
+def board_of(position: str) -> Board:
+    """A board from rows of ``.XO`` joined by ``/``."""
+    lines = position.split("/")
+    board = Board(len(lines[0]), len(lines))
+    for row, line in enumerate(lines):
+        for column, char in enumerate(line):
+            if char in "XO":
+                board.cells[board.point(column, row)] = BLACK if char == "X" else WHITE
+    return board
+
+
+def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
+    """The position as text or SVG, its last move marked; ``territory``: the count's marks
+    (territory of each colour once the dead stones are removed, the dead stones) and score."""
+    board = board_of(position.position)
+    last = board.point(*_coordinates(position.move)) if position.move else None
+    areas: dict[int, list[int]] = {BLACK: [], WHITE: []}
+    dead: set[int] = set()
+    if territory:
+        dead = {board.point(*_coordinates(p)) for p in position.extra.get("dead", "").split(",") if p}
+        cleared = board.copy()
+        for point in dead:
+            cleared.cells[point] = EMPTY
+        for region, border in cleared.regions():
+            if len(border) == 1:
+                areas[next(iter(border))].extend(region)
+    if svg:
+        return render.svg(
+            board,
+            size=size,
+            last_move=last,
+            black_territory=areas[BLACK],
+            white_territory=areas[WHITE],
+            dead=dead,
+        )
+    drawn = render.text(
+        board, last_move=last, black_territory=areas[BLACK], white_territory=areas[WHITE], dead=dead
+    )
+    score = position.extra.get("score")
+    return drawn + (score + "\n" if territory and score else "")

@@ -1,0 +1,65 @@
+"""``kifu show`` and the HTML report for xiangqi: positions found by a visitor of the walk, drawn."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from kifu.core.findings import Finding
+from kifu.core.game import Options, Position, RawRecord
+from kifu.core.record import Record
+from kifu.xiangqi import render
+from kifu.xiangqi.board import FILES, Board, make_move, move_name, square
+from kifu.xiangqi.fen import parse_fen, write_fen
+from kifu.xiangqi.walk import Step, XiangqiVisitor, walk
+
+
+class _Positions(XiangqiVisitor):
+    """Keeps the main line's positions after the wanted plies (``None``: the last one)."""
+
+    variations = False
+
+    def __init__(self, plies: Collection[int | None]) -> None:
+        self.wanted = {p for p in plies if p is not None}
+        self.final = None in plies
+        self.found: dict[int | None, Position] = {}
+        self.before = ""
+
+    def begin(self, start: Board) -> None:
+        self.before = write_fen(start)
+        for ply in (0,) if 0 in self.wanted else ():
+            self.found[ply] = Position(self.before)
+        if self.final:
+            self.found[None] = Position(self.before)
+
+    def move(self, step: Step) -> None:
+        ply = step.ply
+        if ply not in self.wanted and not self.final and ply + 1 not in self.wanted:
+            return
+        fen = step.fen()
+        position = Position(fen, ply, move_name(step.move), step.node.text, self.before)
+        if ply in self.wanted:
+            self.found[ply] = position
+        if self.final:
+            self.found[None] = position
+        self.before = fen
+
+
+def positions(
+    record: RawRecord[tuple[Record, list[Finding]]], options: Options, plies: Collection[int | None]
+) -> dict[int | None, Position]:
+    """The main line's positions after ``plies`` (``None``: the final position)."""
+    seen = _Positions(plies)
+    walk(record.data[0], options, seen)
+    return seen.found
+
+
+def _move(name: str) -> int:
+    """The int move of a UCCI name (``h2e2``)."""
+    return make_move(square(FILES.index(name[0]), int(name[1])), square(FILES.index(name[2]), int(name[3])))
+
+
+def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
+    """The position as text or SVG, its last move marked (``territory`` means nothing in xiangqi)."""
+    board = parse_fen(position.position)
+    last = _move(position.move) if position.move else None
+    return render.svg(board, size=size, last_move=last) if svg else render.text(board, last_move=last)
