@@ -97,7 +97,7 @@ class _Lines:
 
 
 def _players(tags: dict[str, str]) -> str:
-    for first, second in (("White", "Black"), ("Red", "Black"), ("PB", "PW")):
+    for first, second in (("Red", "Black"), ("White", "Black"), ("PB", "PW")):
         if first in tags or second in tags:
             return f"{tags.get(first, '?')} – {tags.get(second, '?')}"
     return ""
@@ -152,7 +152,8 @@ class HtmlReporter:
             f"<tr><td class=n>{report.index} <span class=muted>(line {report.line})</span></td>"
             f"<td>{escape(_players(tags))}</td><td>{escape(declared)}</td><td>{escape(_decided(report))}</td>"
             f"<td class=n>{report.plies}</td><td class=n>{counts[Severity.ERROR]}</td>"
-            f"<td class=n>{counts[Severity.WARNING]}</td><td class=n>{counts[Severity.INFO]}</td></tr></table>\n"
+            f"<td class=n>{counts[Severity.WARNING]}</td><td class=n>{counts[Severity.INFO]}</td>"
+            "</tr></table>\n"
         )
         boards = self._positions(report)
         if report.score is not None:
