@@ -59,13 +59,15 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
 
 def _checked(record: Record, start: chess.Board, lang: str | None) -> Checker:
     """The checker after its walk; without ``lang``, localised piece letters are detected."""
+    letters = letter_map(lang) if lang else None
     checker = Checker(record)
-    walk(record, start, letter_map(lang) if lang else None, checker)
+    walk(record, start, letters, checker)
     if lang is None and not checker.complete:
-        langs = detect_language(record, start, checker.plies)
+        langs = detect_language(record, start, checker.replayed)
         if langs is not None:
+            letters = letter_map(langs[0])
             checker = Checker(record)
-            walk(record, start, letter_map(langs[0]), checker)
+            walk(record, start, letters, checker)
             checker.findings.insert(
                 0,
                 codes.LOCALISED_LETTERS(
@@ -73,7 +75,23 @@ def _checked(record: Record, start: chess.Board, lang: str | None) -> Checker:
                     record.moves[0].span,
                 ),
             )
+    if checker.pending:
+        walk(record, start, letters, _Positions(checker.pending))
     return checker
+
+
+class _Positions(Visitor):
+    """The second walk of a game with findings about moves: the position before each of them."""
+
+    recover = True
+
+    def __init__(self, pending: dict[int, list[Finding]]) -> None:
+        self.pending = pending
+        self.watched = frozenset(pending)
+
+    def move(self, step: Step) -> None:
+        for finding in self.pending.get(id(step.node), ()):
+            finding.position = step.before
 
 
 def _label(number: int, white: bool, text: str) -> str:
@@ -90,11 +108,17 @@ class Checker(Visitor):
     """
 
     mates = True
+    recover = True
 
     def __init__(self, record: Record) -> None:
         self.findings: list[Finding] = []
+        #: findings about a move played, by ``id`` of its node: their position comes after the walk
+        self.pending: dict[int, list[Finding]] = {}
+        self.problem: chess.Board | None = None  # the position before the unplayable move at hand
         self.plies = 0  # the ply of the main line's last move played (not a null move)
-        self.complete = True  # the main line was played to its last move
+        self.replayed = 0  # the same, up to the first move of the main line that cannot be played
+        self.assumed: int | None = None  # the ply of the main line's first move played as meant
+        self.complete = True  # the main line was played to its last move as written
         self.ending: Ending | None = None
         self.claims: list[Claim] = []
         self.main = MainLine(chess.Board())  # replaced in begin
@@ -121,7 +145,21 @@ class Checker(Visitor):
         self.numbers_reported, self.ended_reported = self.outer.pop()
         self.depth -= 1
 
+    def _add(self, finding: Finding, node: MoveNode) -> None:
+        """Report ``finding`` about ``node``, with the position before the move."""
+        self.findings.append(finding)
+        if self.problem is not None:
+            finding.position = self.problem.fen()
+        else:
+            self.pending.setdefault(id(node), []).append(finding)
+
     def move(self, step: Step) -> None:
+        if step.assumed:
+            if not self.depth:
+                self.main.after_move(step.board, step.ply, bool(step.zeroing), step.mate, step.key)
+                self.plies = step.ply
+                self.board = step.board
+            return
         node = step.node
         if node.move_number is not None and not self.numbers_reported and node.move_number != step.number:
             self._move_number(node, step.number, step.white, step.ply)
@@ -140,9 +178,18 @@ class Checker(Visitor):
         if main:
             self.main.after_move(step.board, step.ply, bool(step.zeroing), mate, step.key)
             self.plies = step.ply
+            if self.complete:
+                self.replayed = step.ply
             self.board = step.board
 
     def unplayable(self, problem: Unplayable) -> None:
+        self.problem = problem.board
+        try:
+            self._unplayable(problem)
+        finally:
+            self.problem = None
+
+    def _unplayable(self, problem: Unplayable) -> None:
         node, ply, number, white = problem.node, problem.ply, problem.number, problem.white
         main = not self.depth
         if node.move_number is not None and not self.numbers_reported and node.move_number != number:
@@ -152,22 +199,32 @@ class Checker(Visitor):
         why = problem.problem
         if main:
             self.complete = False
+            if problem.assumed is not None and self.assumed is None:
+                self.assumed = ply
         if why.ended and self.ended_reported:
             return
         label = _label(number, white, node.text)
         if why.ended and main:
             if self.main.ending is None:
                 self.main.end_without_moves(problem.board, ply - 1)
-            self.findings.append(
+            self._add(
                 codes.MOVE_AFTER_END(
                     f"{label}: {why.message}", node.span, ply=ply, move=node.text, rule="FIDE Laws of Chess 5"
-                )
+                ),
+                node,
             )
             return
         code = {"illegal": codes.ILLEGAL_MOVE, "ambiguous": codes.AMBIGUOUS_MOVE}.get(
             why.kind, codes.NOT_A_MOVE
         )
-        self.findings.append(code(f"{label}: {why.message}", node.span, ply=ply, move=node.text))
+        message = f"{label}: {why.message}"
+        rest = "game" if main else "variation"
+        if problem.assumed is not None and problem.remaining:
+            meant = problem.board.san(problem.assumed).rstrip("+#")
+            message += f"; the rest of the {rest} was checked assuming {meant}"
+        elif problem.remaining:
+            message += f"; the rest of the {rest} was not checked ({problem.remaining} move(s))"
+        self._add(code(message, node.span, ply=ply, move=node.text), node)
 
     def end(self, complete: bool) -> None:
         long_moves = [*self.long_moves[0], *self.long_moves[1]]
@@ -175,44 +232,49 @@ class Checker(Visitor):
             node, label, ply, san = long_moves[0]
             more = len(long_moves) - 1
             tail = f" ({more} more move(s) in this game are written so too)" if more else ""
-            self.findings.append(
+            self._add(
                 codes.LONG_ALGEBRAIC(
                     f"{label}: long algebraic/UCI notation; SAN is {san}{tail}",
                     node.span,
                     ply=ply,
                     move=node.text,
-                )
+                ),
+                node,
             )
         unmarked = [*self.unmarked[0], *self.unmarked[1]]
         if unmarked:
             first, first_ply = unmarked[0]
-            self.findings.append(
+            self._add(
                 codes.CHECK_SUFFIX(
                     f"the record never marks checks: {len(unmarked)} checking move(s) lack '+' or '#', "
                     f"the first {first.text}",
                     first.span,
                     ply=first_ply,
-                )
+                ),
+                first,
             )
         final = self.board
         if self.complete:
             if self.main.ending is None and not any(final.generate_legal_moves()):
                 self.main.end_without_moves(final, self.plies)
             self.claims = self.main.claims_at_end(final)
-        self.ending = self.main.ending
+        ending = self.main.ending
+        # an ending reached through an assumed move is not the record's: no outcome is built on it
+        self.ending = ending if ending is None or self.assumed is None or ending.ply < self.assumed else None
 
     # --- findings ---------------------------------------------------------------------------
 
     def _move_number(self, node: MoveNode, number: int, white: bool, ply: int) -> None:
         self.numbers_reported = True
         side = "" if white else " (Black to move)"
-        self.findings.append(
+        self._add(
             codes.MOVE_NUMBER(
                 f"move number {node.move_number} where {number} was due{side}",
                 node.span,
                 ply=ply,
                 move=node.text,
-            )
+            ),
+            node,
         )
 
     def _after_end(self, node: MoveNode, number: int, white: bool, ply: int) -> None:
@@ -220,27 +282,29 @@ class Checker(Visitor):
         ending = self.main.ending
         assert ending is not None
         label = _label(number, white, node.text)
-        self.findings.append(
+        self._add(
             codes.MOVE_AFTER_END(
                 f"{label} is recorded after the game ended by {describe_ending(ending)}",
                 node.span,
                 ply=ply,
                 move=node.text,
                 rule=ending_rule(ending),
-            )
+            ),
+            node,
         )
 
     def _null_move(self, node: MoveNode, step: Step, main: bool) -> None:
         label = _label(step.number, step.white, node.text)
         where = "in the main line: the record is not a legal game" if main else "in a variation (analysis)"
-        self.findings.append(
+        self._add(
             codes.NULL_MOVE(
                 f"null move {label} {where}",
                 node.span,
                 ply=step.ply,
                 move=node.text,
                 severity=Severity.ERROR if main else Severity.WARNING,
-            )
+            ),
+            node,
         )
         if main:
             self.main.counts.clear()
@@ -249,31 +313,34 @@ class Checker(Visitor):
     def _notation_findings(self, read: ReadMove, node: MoveNode, label: str, ply: int, main: bool) -> None:
         for note in read.notes:
             if note == "zero-castling":
-                self.findings.append(
+                self._add(
                     codes.ZERO_CASTLING(
                         f"{label}: castling is written with the letter O", node.span, ply=ply, move=node.text
-                    )
+                    ),
+                    node,
                 )
             elif note == "promotion-equals":
-                self.findings.append(
+                self._add(
                     codes.PROMOTION_SYNTAX(
                         f"{label}: promotion is written with '=' (e.g. a8=Q)",
                         node.span,
                         ply=ply,
                         move=node.text,
-                    )
+                    ),
+                    node,
                 )
             elif note.startswith("long:"):
                 self.long_moves[0 if main else 1].append((node, label, ply, note[5:]))
             elif note.startswith("overspecified:"):
-                self.findings.append(
+                self._add(
                     codes.OVERSPECIFIED(
                         f"{label}: no other piece of this kind can legally make this move; "
                         f"SAN is {note[14:]}",
                         node.span,
                         ply=ply,
                         move=node.text,
-                    )
+                    ),
+                    node,
                 )
 
     def _check_suffix(
@@ -291,7 +358,7 @@ class Checker(Visitor):
         else:
             gives = "mate" if mate else "check only"
             message = f"{label} is marked {read.suffix} but gives {gives}: write {expected}"
-        self.findings.append(codes.CHECK_SUFFIX(message, node.span, ply=step.ply, move=node.text))
+        self._add(codes.CHECK_SUFFIX(message, node.span, ply=step.ply, move=node.text), node)
 
 
 def _check_tags(read: ReadGame, findings: list[Finding]) -> None:

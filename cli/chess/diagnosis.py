@@ -21,6 +21,8 @@ class MoveProblem:
     kind: str
     message: str
     ended: bool = False  # the position had no legal move at all (mate or stalemate)
+    #: the one legal move evidently meant (the "did you mean" guess, when it is unique)
+    meant: chess.Move | None = None
 
 
 def ambiguous(board: chess.Board, core: str) -> MoveProblem:
@@ -94,18 +96,18 @@ def illegal(board: chess.Board, core: str, move: chess.Move | None = None) -> Mo
             if board.is_pseudo_legal(move)
             else f"{core} is not a legal move"
         )
-    guess = _guess(board, core, legal)
-    return MoveProblem("illegal", reason + (f"; did you mean {guess}?" if guess else ""))
+    guess, meant = _guess(board, core, legal)
+    return MoveProblem("illegal", reason + (f"; did you mean {guess}?" if guess else ""), meant=meant)
 
 
-def _guess(board: chess.Board, written: str, legal: list[chess.Move]) -> str | None:
-    """The legal move closest to what was written, when one stands out."""
+def _guess(board: chess.Board, written: str, legal: list[chess.Move]) -> tuple[str | None, chess.Move | None]:
+    """The legal moves closest to what was written, when few stand out, and the move when one does."""
     sans = {_strip(board.san(m)): m for m in legal}
     if written in sans:
-        return None
+        return None, None
     capital = written[:1].upper() + written[1:]
     if capital != written and capital in sans:
-        return capital
+        return capital, sans[capital]
     close = sorted(
         (s for s in sans if _distance(s, written) <= 1), key=lambda s: (abs(len(s) - len(written)), s)
     )
@@ -113,8 +115,8 @@ def _guess(board: chess.Board, written: str, legal: list[chess.Move]) -> str | N
         target = written[-2:]
         close = [s for s in sans if s.endswith(target)]
     if 1 <= len(close) <= 3:
-        return " or ".join(close)
-    return None
+        return " or ".join(close), sans[close[0]] if len(close) == 1 else None
+    return None, None
 
 
 def _distance(a: str, b: str) -> int:
@@ -178,14 +180,19 @@ def _why_no_castling(board: chess.Board, long_side: bool) -> str:
     return f"{side} cannot castle {wing} now"
 
 
-def unreadable(board: chess.Board, written: str, core: str) -> str:
+def unreadable(board: chess.Board, written: str, core: str) -> MoveProblem:
     """Why ``written`` (``core`` without its suffixes) cannot be read as a move, with a guess."""
     message = f"cannot read {written!r} as a move"
-    legal = {_strip(board.san(m)) for m in board.legal_moves}
+    legal = list(board.legal_moves)
+    sans = {_strip(board.san(m)): m for m in legal}
     capital = core[:1].upper() + core[1:]
-    if capital != core and capital in legal:
-        return f"{message}: piece letters are capitals; did you mean {capital}?"
+    if capital != core and capital in sans:
+        return MoveProblem(
+            "unreadable",
+            f"{message}: piece letters are capitals; did you mean {capital}?",
+            meant=sans[capital],
+        )
     if core.endswith("ep") or core.endswith("e.p"):
-        return f"{message}; write en-passant captures without 'e.p.'"
-    guess = _guess(board, core, list(board.legal_moves))
-    return message + (f"; did you mean {guess}?" if guess else "")
+        return MoveProblem("unreadable", f"{message}; write en-passant captures without 'e.p.'")
+    guess, meant = _guess(board, core, legal)
+    return MoveProblem("unreadable", message + (f"; did you mean {guess}?" if guess else ""), meant=meant)

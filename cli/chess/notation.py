@@ -104,7 +104,7 @@ def read_move(
     long = _LONG.match(core)
     if long:
         return _long(board, core, suffix, annotation, long)
-    return MoveProblem("unreadable", unreadable(board, written, core))
+    return unreadable(board, written, core)
 
 
 def _san(
@@ -125,7 +125,7 @@ def _san(
     except chess.IllegalMoveError:
         return illegal(board, core)
     except chess.InvalidMoveError:
-        return MoveProblem("unreadable", unreadable(board, core, core))
+        return unreadable(board, core, core)
     if "disambiguation" in notes:
         san = piece_san(board, move)
         if len(san) >= len(core):

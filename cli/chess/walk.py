@@ -3,10 +3,12 @@
 :func:`walk` reads each move as written (:func:`~kifu.chess.notation.read_move`, with the
 SAN cache below), plays it on the fast paths of :mod:`kifu.chess.fastpath`, tells whether it
 checks or mates, and hands a :class:`Step` to the visitor; a move that cannot be played is an
-:class:`Unplayable` and ends its line. The checker (:mod:`kifu.chess.checker`) and every
-``convert`` target (:mod:`kifu.chess.writers`) are visitors of this walk, so they cannot
-disagree about a move. Events come in PGN order (see :mod:`kifu.core.walk`); the walk is
-iterative, since variations nest as deep as a file says.
+:class:`Unplayable` and ends its line, unless the visitor asks to ``recover`` and the move
+meant is evident (the unique "did you mean" of :mod:`kifu.chess.diagnosis`): then that move is
+played in its stead, marked :attr:`Step.assumed`, and the line goes on. The checker
+(:mod:`kifu.chess.checker`) and every ``convert`` target (:mod:`kifu.chess.writers`) are
+visitors of this walk, so they cannot disagree about a move. Events come in PGN order (see
+:mod:`kifu.core.walk`); the walk is iterative, since variations nest as deep as a file says.
 
 The signature is ``walk(record, start, letters, visitor)`` rather than ``(record, options,
 visitor)``: the start position comes from the tags with findings of its own (the checker's),
@@ -39,10 +41,13 @@ class Step:
     ``read`` is ``None`` for a null move; ``text`` is the move in the visitor's ``notation``
     with its check mark (``""`` when it asked for none); ``mate`` is known only when the
     visitor asked for it (``mates``) or for a notation; ``key`` is the position's
-    :func:`~kifu.chess.rules.position_key` when the walk needed it for its cache, else ``None``.
+    :func:`~kifu.chess.rules.position_key` when the walk needed it for its cache, else ``None``;
+    ``assumed``: the move is not the one written but the one meant (see :attr:`Visitor.recover`).
     """
 
     __slots__ = (
+        "assumed",
+        "before",
         "board",
         "check",
         "key",
@@ -70,13 +75,16 @@ class Step:
         self.mate = False
         self.zeroing = 0  # ZEROING when the move resets the fifty-move count, else 0
         self.key: PositionKey | None = None
+        self.assumed = False
+        self.before = ""  # the position before the move (FEN), for the nodes a visitor watches
 
 
 @dataclass(slots=True)
 class Unplayable:
     """A move that cannot be played on ``board`` (the position before it); its line ends.
 
-    ``remaining``: how many moves of the line come after it (lost with it).
+    ``remaining``: how many moves of the line come after it (lost with it, unless ``assumed``:
+    the move the walk plays in its stead, when the visitor recovers and the intent is evident).
     """
 
     node: MoveNode
@@ -84,6 +92,7 @@ class Unplayable:
     board: chess.Board
     problem: MoveProblem
     remaining: int
+    assumed: chess.Move | None = None
 
     @property
     def number(self) -> int:
@@ -101,11 +110,16 @@ class Visitor(core.Visitor[chess.Board, Step, Unplayable]):
 
     ``notation``: ``"san"`` or ``"lan"`` to have each move written so in :attr:`Step.text`
     (before it is played, with its check mark), ``""`` for no text. ``mates``: whether a
-    check must be tested for mate (:attr:`Step.mate`) even without a notation.
+    check must be tested for mate (:attr:`Step.mate`) even without a notation. ``recover``:
+    after a move that cannot be played, play the move evidently meant and go on (the checker);
+    without it the line ends there (the writers: they never write a move the record does not).
     """
 
     notation: str = ""
     mates: bool = False
+    recover: bool = False
+    #: the ``id`` of the nodes whose :attr:`Step.before` the visitor needs (FEN is costly)
+    watched: frozenset[int] = frozenset()
 
 
 #: SAN resolutions by (position, text): archives repeat the same openings over and over.
@@ -142,6 +156,8 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
     notation = visitor.notation
     mates = visitor.mates or bool(notation)
     variations = visitor.variations
+    recover = visitor.recover
+    watched = visitor.watched
     cached = letters is None
     local = dict(letters) if letters is not None else None
     move_event, unplayable = visitor.move, visitor.unplayable
@@ -176,16 +192,22 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
                 else:
                     read = read_move(board, text, local, in_check)
                 if isinstance(read, MoveProblem):
-                    unplayable(Unplayable(node, ply, board, read, len(nodes) - (ply - first) - 1))
+                    meant = read.meant if recover else None
+                    unplayable(Unplayable(node, ply, board, read, len(nodes) - (ply - first) - 1, meant))
                     if not depth:
                         complete = False
-                    if alternatives:  # walked before the line ends
-                        stack.append((nodes, _EMPTY, board, first, ply, depth, None, None, False))
-                        _schedule(stack, alternatives, board.copy(stack=False), ply, depth + 1)
-                        suspended = True
-                    break
+                    if meant is None:
+                        if alternatives:  # walked before the line ends
+                            stack.append((nodes, _EMPTY, board, first, ply, depth, None, None, False))
+                            _schedule(stack, alternatives, board.copy(stack=False), ply, depth + 1)
+                            suspended = True
+                        break
+                    read = ReadMove(meant, "", "", [])  # played in its stead, and the line goes on
+                    step.assumed = True
                 move = read.move
             before = board.copy(stack=False) if alternatives else None
+            if watched and id(node) in watched:
+                step.before = board.fen()
             step.number = board.fullmove_number
             step.white = board.turn
             if move:
@@ -213,6 +235,8 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
             if notation:
                 step.text = written + ("#" if mate else "+") if check else written
             move_event(step)
+            if step.assumed:
+                step.assumed = False
             in_check = check
             ply += 1
             if before is not None:

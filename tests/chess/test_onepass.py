@@ -1,0 +1,91 @@
+"""Every error of a game in one pass: after a move that cannot be played, the checker goes on
+with the move evidently meant; findings about a move carry the position before it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from kifu.app import cli
+from kifu.chess.checker import check_game
+from kifu.chess.splitter import split_games
+from kifu.core.findings import Finding
+from kifu.core.results import RecordReport
+
+import chess
+
+ROOT = Path(__file__).resolve().parents[2]
+THREE = ROOT / "fixtures" / "chess" / "bad" / "three-illegal-moves-unique-intents.pgn"
+
+
+def _checked(movetext: str, *tags: str) -> RecordReport:
+    [game] = split_games(['[Event "x"]', *tags, "", movetext])
+    return check_game(game, 1)
+
+
+def _errors(report: RecordReport) -> list[Finding]:
+    return [f for f in report.findings if f.severity.label == "error"]
+
+
+def test_three_illegal_moves_with_unique_intents_are_all_reported_in_one_run() -> None:
+    report = _checked(THREE.read_text(encoding="utf-8").split("\n\n", 1)[1].strip())
+    errors = _errors(report)
+    assert [(f.code, f.move) for f in errors] == [
+        ("CHESS103", "nf3"),
+        ("CHESS101", "Bxc7"),
+        ("CHESS101", "Nxd5"),
+    ]
+    assert [f.message.rsplit("assuming ", 1)[1] for f in errors] == ["Nf3", "Bxc6", "Nxd4"]
+
+
+def test_an_intent_that_is_not_unique_leaves_the_rest_of_the_game_unchecked() -> None:
+    report = _checked("1. e4 e5 2. Nf4 Nc6 3. Bb6 Nf6 *")  # Nf3 or f4: no evident intent
+    [error] = _errors(report)
+    assert error.move == "Nf4"
+    assert error.message.endswith("the rest of the game was not checked (3 move(s))")
+
+
+def test_a_later_error_is_found_in_the_position_the_assumed_move_leads_to() -> None:
+    # 2. nf3 is read as Nf3, so 3. Nf3 (the knight is there already) is illegal
+    report = _checked("1. e4 e5 2. nf3 Nc6 3. Nf3 Nf6 *")
+    assert [f.move for f in _errors(report)] == ["nf3", "Nf3"]
+
+
+def test_no_outcome_is_built_on_an_assumed_move() -> None:
+    # the mate is reached only through the misspelt move, read as Qxf7#: no outcome, no verdict on 1-0
+    report = _checked("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. qxf7# 1-0", '[Result "1-0"]')
+    assert report.outcome is None
+    assert [f.move for f in _errors(report)] == ["qxf7#"]
+
+
+def test_an_outcome_reached_before_the_first_problem_is_kept() -> None:
+    report = _checked("1. f3 e5 2. g4 Qh4# 3. nf3 1-0")
+    assert report.outcome is not None and report.outcome["reason"] == "checkmate"
+
+
+def test_every_finding_with_a_ply_carries_the_position_before_the_move() -> None:
+    # an illegal move (position from the unplayable event), a notation finding about a move
+    # played (position from the second walk), and one in a variation
+    report = _checked("1. e4 e5 2. Nf3 (2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7+) 2... Nc6 3. Bb5 O-O-O *")
+    with_ply = [f for f in report.findings if f.ply is not None]
+    assert len(with_ply) >= 2
+    for finding in with_ply:
+        assert finding.position is not None, finding
+        board = chess.Board(finding.position)
+        assert board.ply() + 1 == finding.ply, finding  # the position is the one before the move
+    check = next(f for f in with_ply if f.move == "Qxf7+")
+    assert check.position == "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+
+
+def test_findings_without_a_ply_have_no_position() -> None:
+    report = _checked("1. e4 e5 *")
+    assert all(f.position is None for f in report.findings)
+
+
+def test_convert_still_stops_the_line_at_the_first_unplayable_move_and_exits_1() -> None:
+    result = CliRunner().invoke(
+        cli, ["convert", "--to", "san", str(THREE), "-o", "-"], catch_exceptions=False
+    )
+    assert result.exit_code == 1
+    assert "1. e4 e5 1-0" in result.stdout  # convert never writes a move the record does not hold
+    assert "nf3 (line 9)" in result.stderr
