@@ -14,7 +14,7 @@ from typing import Any
 
 from kifu.chess import codes
 from kifu.chess.locales import describe, letter_map
-from kifu.chess.notation import ReadMove
+from kifu.chess.notation import TOO_BIG, ReadMove
 from kifu.chess.reader import ReadGame, read_game, shown, start_board
 from kifu.chess.rules import Claim, Ending, MainLine, describe_ending, ending_rule
 from kifu.chess.splitter import GameText
@@ -267,9 +267,10 @@ class Checker(Visitor):
     def _move_number(self, node: MoveNode, number: int, white: bool, ply: int) -> None:
         self.numbers_reported = True
         side = "" if white else " (Black to move)"
+        written = "of more than 9 digits" if (node.move_number or 0) >= TOO_BIG else str(node.move_number)
         self._add(
             codes.MOVE_NUMBER(
-                f"move number {node.move_number} where {number} was due{side}",
+                f"move number {written} where {number} was due{side}",
                 node.span,
                 ply=ply,
                 move=node.text,

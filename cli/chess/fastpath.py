@@ -290,8 +290,8 @@ def fast_san(board: chess.Board, groups: tuple[Any, ...], in_check: bool | None 
     to = _SQUARE_INDEX[(target_file if takes else pawn_file) + target_rank]
     rank = to >> 3
     promotion = _PIECE_INDEX[promoted] if promoted else None
-    if (rank in (0, 7)) != (promotion is not None):
-        return None
+    if (rank in (0, 7)) != (promotion is not None) or rank == (0 if turn == chess.WHITE else 7):
+        return None  # (a pawn never reaches its own side's back rank: g8=Q by Black)
     step = -8 if turn == chess.WHITE else 8
     pawns = board.pawns & board.occupied_co[turn]
     if takes:

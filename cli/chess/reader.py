@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from kifu.chess import codes
 from kifu.chess.grammar import Item, Variation, parse, parser
-from kifu.chess.notation import SAN_TO_NAG
+from kifu.chess.notation import SAN_TO_NAG, ascii_number
 from kifu.chess.splitter import GameText
 from kifu.core.findings import Code, Finding
 from kifu.core.record import MoveNode, Record, Span
@@ -170,7 +170,7 @@ class _Reader:
             )
             self._comment(token.value[1:].strip(), line, pending)
         elif kind == "NAG":
-            self._nag(token, line, int(token.value.rstrip()[1:]))
+            self._nag(token, line, ascii_number(token.value.rstrip()[1:]) or 0)  # ASCII: the grammar
         elif kind == "SUFFIX":
             self._nag(token, line, SAN_TO_NAG[token.value.rstrip()])
         elif kind == "RESULT":
@@ -203,7 +203,7 @@ class _Reader:
         for item in _RUN_ITEM.finditer(value):
             text = item[2]
             if text is None:
-                number = int(item[1])
+                number = ascii_number(item[1])
                 continue
             offset = item.start()
             if multiline:
@@ -228,7 +228,12 @@ class _Reader:
 
     def _nag(self, token: Token, line: list[MoveNode], nag: int) -> None:
         if nag > 255:
-            self.report(codes.BAD_NAG, f"NAG ${nag} is out of range ($0 to $255)", token)
+            text = token.value.rstrip()
+            self.report(
+                codes.BAD_NAG,
+                f"NAG {text if len(text) < 12 else shown(text)} is out of range ($0 to $255)",
+                token,
+            )
             return
         if not line:
             self.report(codes.UNEXPECTED_TEXT, f"annotation {shown(token.value)} before any move", token)

@@ -30,7 +30,6 @@ INDEX: dict[str, dict[str, object]] = json.loads((CASES / "index.json").read_tex
 FAILING_TODAY: dict[tuple[str, str], str] = {
     ("chess", "detect"): "cases/chess/detect-1.pgn (a comment quoting a xiangqi move makes it xiangqi)",
     ("chess", "fixpoint"): "cases/chess/fixpoint-1.pgn (the PGN output reads back as xiangqi)",
-    ("chess", "kifu001"): "cases/chess/kifu001-1.pgn (superscript digits, cli/chess/convert.py:226)",
     ("xqpgn", "fixpoint"): "cases/xqpgn/fixpoint-1.pgn (the PGN output reads back as chess)",
     ("xqpgn", "kifu001"): "cases/xqpgn/kifu001-1.pgn (superscript digits, cli/xiangqi/fen.py:51)",
     ("dhtmlxq", "fixpoint"): "cases/dhtmlxq/fixpoint-1.dhtml (a ';' comment changes on the second pass)",
