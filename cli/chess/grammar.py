@@ -1,4 +1,5 @@
-"""The PGN grammar (``grammars/pgn.lark``): loading it once and parsing one game to items.
+"""The PGN grammar (``grammars/pgn.lark``), loaded by :func:`kifu.core.grammar.load`, and parsing
+one game to items.
 
 Parsing yields a flat list of tokens, with a :class:`Variation` for each ``( … )``. The
 grammar accepts every input (errors are tokens or error productions), so parsing never
@@ -8,10 +9,9 @@ raises: the reader turns the odd tokens into findings.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from typing import Any, Union
 
+from kifu.core.grammar import load
 from lark import Lark, Token, Transformer
 
 
@@ -40,11 +40,9 @@ class _Build(Transformer[Token, Any]):
         return Variation(children[0], children[1:], False)
 
 
-@lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The PGN parser, built once per process (Lark caches the grammar analysis on disk)."""
-    grammar = resources.files("kifu.grammars").joinpath("pgn.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", transformer=_Build(), cache=True)
+    """The PGN parser, built once per process by the shared loader."""
+    return load("pgn", transformer=_Build())
 
 
 def parse(text: str) -> list[Item]:
