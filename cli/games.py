@@ -169,8 +169,18 @@ def _is_utf8(head: bytes) -> bool:
     return _decodes_as(head, "utf-8")
 
 
+#: PGN comments: ``{…}`` (or to the end of the head, never closed) and ``;`` to the end of the line
+#: (a ``;`` after other text is no comment: ``&nbsp;`` in a web page that holds a DhtmlXQ game)
+_COMMENTS = re.compile(rb"\{[^}]*\}?|(?<![^\s)]);[^\n]*")
+_PGN_TAG = re.compile(rb'(?m)^\s*\[(?:Event|White|Black|Site) "')
+
+
 def sniff(head: bytes) -> str | None:
-    """Guess the game from the first bytes of a file; ``None`` for binary data."""
+    """Guess the game from the first bytes of a file; ``None`` for binary data.
+
+    The text tests weigh the tags and moves, not the comments: a chess game whose comment quotes
+    a xiangqi move or tag is chess (a comment may say anything).
+    """
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if stripped.startswith(b"XQ") and len(head) >= 1024:
         return "xiangqi"
@@ -180,18 +190,22 @@ def sniff(head: bytes) -> str | None:
         return "go"
     if looks_binary(head):
         return None
-    if b'[Game "Chinese Chess"]' in head or b"[DhtmlXQ" in head:
+    text = _COMMENTS.sub(b" ", head) if b"{" in head or b";" in head else head
+    if b'[Game "Chinese Chess"]' in text or b"[DhtmlXQ" in text:
         return "xiangqi"
-    if _CHINESE_MOVE.search(head) or _FULLWIDTH_WXF.search(head):
+    if b"[DhtmlXQ" in head and not _PGN_TAG.search(text):  # in a web page's script, say
         return "xiangqi"
+    if _CHINESE_MOVE.search(text) or _FULLWIDTH_WXF.search(text):
+        return "xiangqi"
+    # (in GBK or Big5 a second byte may be a brace: the legacy encodings are tested whole)
     if not _is_utf8(head) and (
         (any(p in head for p in _CHINESE_PIECES_GBK) and _decodes_as(head, "gb18030"))
         or (any(p in head for p in _CHINESE_PIECES_BIG5) and _decodes_as(head, "big5"))
     ):
         return "xiangqi"
-    if len(_ASCII_WXF.findall(head)) >= 3:
+    if len(_ASCII_WXF.findall(text)) >= 3:
         return "xiangqi"
-    coordinates = [m for m in _XIANGQI_COORDINATES.findall(head.lower()) if re.search(rb"[09i]", m)]
+    coordinates = [m for m in _XIANGQI_COORDINATES.findall(text.lower()) if re.search(rb"[09i]", m)]
     if len(coordinates) >= 2:
         return "xiangqi"
     if b"[Event " in head or b"[White " in head or re.search(rb"(?m)^\s*1\.\s*[a-hNBRQKO]", head):

@@ -28,7 +28,6 @@ INDEX: dict[str, dict[str, object]] = json.loads((CASES / "index.json").read_tex
 
 #: (format, kind) failing on today's main → the triaged reproducer under tests/fuzz/cases
 FAILING_TODAY: dict[tuple[str, str], str] = {
-    ("chess", "detect"): "cases/chess/detect-1.pgn (a comment quoting a xiangqi move makes it xiangqi)",
     ("chess", "fixpoint"): "cases/chess/fixpoint-1.pgn (the PGN output reads back as xiangqi)",
     ("xqpgn", "fixpoint"): "cases/xqpgn/fixpoint-1.pgn (the PGN output reads back as chess)",
     ("xqpgn", "kifu001"): "cases/xqpgn/kifu001-1.pgn (superscript digits, cli/xiangqi/fen.py:51)",
