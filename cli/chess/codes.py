@@ -193,6 +193,18 @@ DEEP_VARIATIONS = register(
     f"{STD} 8.2.5",
 )
 
+LONGER_THAN_ANY_GAME = register(
+    "PGN026",
+    E,
+    "a line longer than any game",
+    "No game of chess lasts more than 17,697 plies: a game with 75 moves in a row without a capture "
+    "or a pawn move is drawn without a claim (FIDE Laws 9.6.2), so each of the 96 pawn moves and "
+    "30 captures is at most 150 plies from the next. A line of moves longer than that holds moves "
+    "after the end; kifu reads no further (this also bounds the time and memory a damaged or "
+    "hostile file can cost).",
+    "FIDE Laws of Chess 9.6.2",
+)
+
 UNKNOWN_MARKER = register(
     "PGN025",
     W,

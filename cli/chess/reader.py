@@ -15,7 +15,9 @@ from kifu.chess import codes
 from kifu.chess.grammar import Item, Variation, parse, parser
 from kifu.chess.notation import SAN_TO_NAG, ascii_number
 from kifu.chess.splitter import GameText
-from kifu.core.findings import Code, Finding
+from kifu.core.findings import IO_LIMIT, Code, Finding
+from kifu.core.limits import limits
+from kifu.core.limits import shown as limit_shown
 from kifu.core.record import MoveNode, Record, Span
 from lark import Token
 
@@ -29,6 +31,8 @@ _RUN_ITEM = re.compile(r"([0-9]+)[ \t]*(?:\.+|…)\s*|(\S+)\s*")
 _UNESCAPED_QUOTE = re.compile(r'(?<!\\)(?:\\\\)*"')
 _RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 _MAX_SHOWN = 60
+#: the longest game the Laws allow (FIDE 9.6.2: 75 moves without a capture or pawn move end it)
+MAX_PLIES = 17_697
 _MAX_DEPTH = 100  # deeper nesting of variations is reported (and still checked)
 _MAX_UNREADABLE = 3  # unreadable items reported one by one; the rest are counted
 
@@ -60,6 +64,7 @@ class _Reader:
         self.after_result_reported = False
         self.unreadable = 0
         self.deep_reported = False
+        self.too_long_reported = False
         self.last_unreadable: Token | None = None
 
     # --- spans and findings --------------------------------------------------------------
@@ -79,6 +84,14 @@ class _Reader:
     # --- the walk -------------------------------------------------------------------------
     def read(self) -> ReadGame:
         items = _hoist_result(parse(self.game.text))
+        if self.game.cut:
+            self.findings.append(
+                IO_LIMIT(
+                    f"this game passes {limit_shown(limits().record)} at line {self.game.cut} "
+                    "(--max-record): the rest of it, up to the next game, is not read",
+                    Span.point(self.game.cut, 1),
+                )
+            )
         if self.game.missing_blank_line:
             self.findings.append(
                 codes.MISSING_BLANK_LINE(
@@ -194,6 +207,9 @@ class _Reader:
 
     def _move(self, token: Token, line: list[MoveNode], pending: list[str]) -> None:
         """A MOVE token: full moves in a row (move numbers, moves, replies)."""
+        if len(line) >= MAX_PLIES:
+            self._too_long(token)
+            return
         value = token.value
         line_number = (token.line or 1) + self.offset
         line_start = 1 - (token.column or 1)  # offset in value where the current line starts
@@ -219,6 +235,21 @@ class _Reader:
                 node.comments_before.extend(pending)
                 pending.clear()
             line.append(node)
+            if len(line) >= MAX_PLIES:
+                self._too_long(token)
+                return
+
+    def _too_long(self, token: Token) -> None:
+        """A line reached :data:`MAX_PLIES`: said once per game; its further moves are not read."""
+        if not self.too_long_reported:
+            self.too_long_reported = True
+            self.report(
+                codes.LONGER_THAN_ANY_GAME,
+                f"a line of more than {MAX_PLIES:,} plies, longer than any game can last "
+                "(75 moves without a capture or pawn move end it): the moves after are not read",
+                token,
+                caret=False,
+            )
 
     def _comment(self, text: str, line: list[MoveNode], pending: list[str]) -> None:
         if line and not pending:

@@ -2,7 +2,9 @@
 
 A game ends at its termination marker; a tag section after movetext also starts a new game,
 and so does a tag line met inside a `{` comment that was never closed (the comment is cut
-there, so it cannot swallow the following games). Memory holds one game at a time.
+there, so it cannot swallow the following games). Memory holds one game at a time, of at most
+``limits().record`` characters: the lines past it are dropped up to the next game (the game says
+so, :attr:`GameText.cut`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from kifu.core.findings import IO_BINARY, Finding
+from kifu.core.limits import limits
 from kifu.core.record import Span
 from kifu.core.sources import LineDecoder, Source, looks_binary, open_binary
 
@@ -26,6 +29,8 @@ class GameText:
     start_line: int
     lines: list[str]
     missing_blank_line: bool = False
+    #: the line where the game passed ``limits().record`` characters (the rest was dropped), or 0
+    cut: int = 0
 
     @property
     def text(self) -> str:
@@ -76,16 +81,20 @@ def split_games(lines: Iterable[str]) -> Iterator[GameText]:
     previous_blank = True
     missing_blank = False
     number = 0
+    cap = limits().record
+    size = 0  # characters of the current game
+    cut = 0  # the line where it passed the cap
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
         if not stripped:
-            if current:
+            if current and not cut:
                 current.append(line)
             previous_blank = True
             continue
         if line.startswith("%"):
             if current:
-                current.append(line)
+                if not cut:
+                    current.append(line)
             else:
                 start = number
                 current = [line]
@@ -100,12 +109,17 @@ def split_games(lines: Iterable[str]) -> Iterator[GameText]:
                 name = tag.group(1)
                 new_game = in_brace or name == "Event" or name in tags_seen
         if new_game:
-            yield GameText(start, _trim(current), missing_blank)
+            yield GameText(start, _trim(current), missing_blank, cut)
             current, tags_seen, movetext, ended, in_brace = [], set(), False, False, False
             missing_blank = bool(tag) and not previous_blank
+            size = cut = 0
         if not current:
             start = number
-        current.append(line)
+        size += len(line) + 1
+        if cap and size > cap and current:
+            cut = cut or number
+        if not cut:
+            current.append(line)
         previous_blank = False
         if tag and not in_brace:
             tags_seen.add(tag.group(1))
@@ -117,7 +131,7 @@ def split_games(lines: Iterable[str]) -> Iterator[GameText]:
         movetext = movetext or facts.has_content
         ended = facts.ends_with_result and not in_brace
     if current:
-        yield GameText(start, _trim(current), missing_blank)
+        yield GameText(start, _trim(current), missing_blank, cut)
 
 
 def _trim(lines: list[str]) -> list[str]:

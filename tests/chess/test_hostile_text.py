@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 from kifu.chess.notation import TOO_BIG, ascii_number
+from kifu.core.limits import limits, set_limits
+
+from tests.golden import assert_golden
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "fuzz" / "cases" / "chess"
+GOLDEN = Path(__file__).with_name("golden")
 
 
 def _run(*arguments: str) -> tuple[int, str]:
@@ -55,3 +60,37 @@ def test_numbers_are_ascii_digits_only() -> None:
     assert ascii_number("１２") is None  # full-width digits
     assert ascii_number("1" * 10) == TOO_BIG
     assert ascii_number("") is None
+
+
+def test_a_line_longer_than_any_game_is_read_up_to_the_laws_bound_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 10 MB of knight moves used to take minutes and 1.5 GB: the line is cut at 17,697 plies
+    # (no game lasts longer under the 75-move rule), and the lexer's tokens are bounded
+    monkeypatch.chdir(tmp_path)
+    unit = "Nf3 Nf6 Ng1 Ng8 "
+    Path("line.pgn").write_text('[Event "line"]\n\n1. ' + unit * 6000 + "*\n", encoding="utf-8")
+    code, output = _run("check", "--quiet", "line.pgn")
+    assert_golden(GOLDEN / "generated-longer-than-any-game.txt", f"exit {code}\n{output}")
+    assert code == 1
+    assert "error PGN026 [game 1] a line of more than 17,697 plies" in output
+    assert "CHESS201" in output  # and the moves after the fivefold repetition are still an error
+
+
+def test_a_game_past_the_record_limit_is_cut_with_io008_and_the_next_game_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "big.pgn"
+    long_comment = "\n".join("{ " + "x" * 70 + " }" for _ in range(100))
+    path.write_text(
+        f'[Event "big"]\n\n1. e4 e5\n{long_comment}\n2. Nf3 *\n\n[Event "next"]\n\n1. d4 d5 *\n',
+        encoding="utf-8",
+    )
+    _, whole = _run("check", "--quiet", str(path))
+    assert "IO008" not in whole
+    old = limits()
+    try:
+        code, output = _run("check", "--quiet", "--max-record", "2000", str(path))
+    finally:
+        set_limits(record=old.record)
+    assert code == 1
+    assert "error IO008 [game 1] this game passes 2,000 bytes at line 30 (--max-record)" in output
+    assert "[game 2]" not in output.replace("PGN009 [game 2]", "")  # the next game is read, clean

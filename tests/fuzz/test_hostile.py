@@ -29,7 +29,6 @@ FAILING_TODAY: dict[str, str] = {
     "gz-bomb-one-line": "exit 1 in 3.0 s but peak RSS 540 MiB",
     "sgf-comment-10mb-unclosed": "exit 1 (SGF003) in 18.8 s, peak RSS 2381 MiB",
     "sgf-comment-50mb-unclosed": "exit 2 in 29.8 s, KIFU001 MemoryError (3 GiB cap), peak RSS 2817 MiB",
-    "chess-10mb-line": "no answer in 30 s (killed), peak RSS 68 MiB",
     "go-10mb-line-of-passes": "exit 0 (no finding) in 22.7 s, peak RSS 2442 MiB",
     "dhtmlxq-10mb-line": "no answer in 30 s (killed), peak RSS 1823 MiB",
 }
