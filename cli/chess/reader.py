@@ -65,6 +65,7 @@ class _Reader:
         self.unreadable = 0
         self.deep_reported = False
         self.too_long_reported = False
+        self.too_deep_reported = False
         self.last_unreadable: Token | None = None
 
     # --- spans and findings --------------------------------------------------------------
@@ -99,6 +100,7 @@ class _Reader:
                     Span.point(self.game.start_line, 1),
                 )
             )
+        depth_cap = limits().depth
         # each frame: (items, position in items, the line being built, pending comments)
         stack: list[tuple[list[Item], int, list[MoveNode], list[str]]] = [(items, 0, self.record.moves, [])]
         while stack:
@@ -120,6 +122,9 @@ class _Reader:
                         )
                     if self.record.result is not None and top:
                         self._after_result(item.open)
+                        continue
+                    if depth_cap and len(stack) >= depth_cap:
+                        self._too_deep(item, depth_cap)
                         continue
                     alternatives: list[MoveNode] = []
                     if line:
@@ -238,6 +243,18 @@ class _Reader:
             if len(line) >= MAX_PLIES:
                 self._too_long(token)
                 return
+
+    def _too_deep(self, item: Variation, cap: int) -> None:
+        """A variation nested deeper than ``limits().depth``: said once per game, and not read."""
+        if not self.too_deep_reported:
+            self.too_deep_reported = True
+            self.findings.append(
+                IO_LIMIT(
+                    f"variations nested more than {cap:,} levels deep (--max-depth): the deeper ones "
+                    "are not read",
+                    self.span(item.open),
+                )
+            )
 
     def _too_long(self, token: Token) -> None:
         """A line reached :data:`MAX_PLIES`: said once per game; its further moves are not read."""

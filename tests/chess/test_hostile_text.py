@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,26 @@ def test_a_game_past_the_record_limit_is_cut_with_io008_and_the_next_game_is_rea
     assert code == 1
     assert "error IO008 [game 1] this game passes 2,000 bytes at line 30 (--max-record)" in output
     assert "[game 2]" not in output.replace("PGN009 [game 2]", "")  # the next game is read, clean
+
+
+def test_variations_nested_past_the_depth_limit_are_io008_and_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "deep.pgn"
+    path.write_text("1. e4 " + "(1. d4 " * 50 + ")" * 50 + " e5 *\n", encoding="utf-8")
+    old = limits()
+    try:
+        code, output = _run("check", "--quiet", "--max-depth", "20", str(path))
+    finally:
+        set_limits(depth=old.depth)
+    assert code == 1
+    assert output.count("IO008") == 1
+    assert "variations nested more than 20 levels deep (--max-depth)" in output
+
+
+def test_20000_nested_variations_are_checked_in_time(tmp_path: Path) -> None:
+    path = tmp_path / "deep.pgn"
+    path.write_text("1. e4 " + "(1. d4 " * 20_000 + ")" * 20_000 + " e5 *\n", encoding="utf-8")
+    started = time.monotonic()
+    code, output = _run("check", "--quiet", str(path))
+    assert time.monotonic() - started < 10  # (2 s alone; the suite shares the cores)
+    assert code == 1 and "KIFU001" not in output
+    assert "IO008" in output and "PGN024" in output  # past 100 levels reported, past 1,000 not read
