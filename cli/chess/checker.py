@@ -14,7 +14,7 @@ from typing import Any
 
 from kifu.chess import codes
 from kifu.chess.locales import describe, letter_map
-from kifu.chess.notation import TOO_BIG, ReadMove
+from kifu.chess.notation import FIGURINES, TOO_BIG, ReadMove
 from kifu.chess.reader import ReadGame, read_game, shown, start_board
 from kifu.chess.rules import Claim, Ending, MainLine, describe_ending, ending_rule
 from kifu.chess.splitter import GameText
@@ -94,6 +94,11 @@ class _Positions(Visitor):
             finding.position = step.before
 
 
+def _letters(text: str) -> str:
+    """``♘f3`` as SAN writes it: ``Nf3``."""
+    return "".join(FIGURINES.get(char, char) for char in text).replace("P", "")
+
+
 def _label(number: int, white: bool, text: str) -> str:
     """``12. Nf3`` or ``12... Nf6``, for messages."""
     return f"{number}{'.' if white else '...'} {text}"
@@ -130,6 +135,7 @@ class Checker(Visitor):
         self.depth = 0
         # per line: a move number was reported; a move after the end was reported
         self.numbers_reported = self.ended_reported = False
+        self.figurines_reported = False  # once a game
         self.outer: list[tuple[bool, bool]] = []
 
     def begin(self, start: chess.Board) -> None:
@@ -330,6 +336,19 @@ class Checker(Visitor):
                     ),
                     node,
                 )
+            elif note == "figurine":
+                if not self.figurines_reported:
+                    self.figurines_reported = True
+                    self._add(
+                        codes.FIGURINES(
+                            f"{label}: the pieces are figurines; SAN writes letters "
+                            f"(read as {_letters(node.text)})",
+                            node.span,
+                            ply=ply,
+                            move=node.text,
+                        ),
+                        node,
+                    )
             elif note.startswith("long:"):
                 self.long_moves[0 if main else 1].append((node, label, ply, note[5:]))
             elif note.startswith("overspecified:"):

@@ -295,6 +295,15 @@ PROMOTION_SYNTAX = register(
     "SAN writes promotion with an equals sign (`a8=Q`); `a8Q` is read.",
     f"{STD} 8.2.3.6",
 )
+FIGURINES = register(
+    "CHESS112",
+    W,
+    "figurine notation",
+    "The moves name their pieces by figurines (`♘f3`, figurine algebraic notation, as `kifu convert "
+    "--to fan` writes); they are read as the piece letters of SAN (`Nf3`), which the PGN import "
+    "format requires.",
+    f"{STD} 8.2.3",
+)
 OVERSPECIFIED = register(
     "CHESS111",
     INFO,

@@ -24,6 +24,12 @@ _LONG = re.compile(r"^([NBRQKnbrqk])?([a-h][1-8])([-x:]?)([a-h][1-8])=?([NBRQnbr
 _NULL = frozenset({"--", "Z0", "0000", "@@@@"})
 _PIECE_NAMES = {p: chess.piece_name(p) for p in chess.PIECE_TYPES}
 
+#: figurines of either colour (``--to fan`` writes Black's moves with black ones) → SAN letters
+FIGURINES = {
+    **dict(zip("♔♕♖♗♘♙", ("K", "Q", "R", "B", "N", "P"), strict=True)),
+    **dict(zip("♚♛♜♝♞♟", ("K", "Q", "R", "B", "N", "P"), strict=True)),
+}
+
 SAN_TO_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
 #: numbers read from a record: more digits than this are no move number, NAG or clock
@@ -95,9 +101,14 @@ def read_move(
                 if move is not None:
                     return ReadMove(move, groups[11] or "", groups[12] or "", [])
     core, suffix, annotation = split_suffixes(written)
+    notes: list[str] = []
+    if not core.isascii():
+        figurines = translate(core, FIGURINES)
+        if figurines != core:
+            core = figurines
+            notes.append("figurine")
     if letters is not None:
         core = translate(core, letters)
-    notes: list[str] = []
     castling = _CASTLING.match(core)
     if castling:
         if castling.group(1) == "0":
