@@ -8,6 +8,7 @@ when there is none).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -41,9 +42,19 @@ class _Tokens:
         self.width += len(token)
 
     def comment(self, text: str) -> None:
-        """A comment, word by word, so that a long comment wraps like the moves around it."""
-        self.add("{ ")
+        """A comment, word by word, so that a long comment wraps like the moves around it.
+
+        A word that must not start a line (``[``: a tag line to a reader; ``%``: an escape
+        line) stays with the word before it.
+        """
+        words = ["{"]
         for word in text.replace("}", "").split():
+            word = printable(word)
+            if word[0] in "[%":
+                words[-1] += " " + word
+            else:
+                words.append(word)
+        for word in words:
             self.add(word + " ")
         self.add("} ")
 
@@ -53,8 +64,17 @@ class _Tokens:
         self.current, self.width = [], 0
 
 
+#: control characters (tab aside): copied into a PGN they make it "binary" to every reader
+_CONTROLS = re.compile("[\x00-\x08\x0a-\x1f\x7f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character shown as U+FFFD, never copied into the output."""
+    return _CONTROLS.sub("\ufffd", text) if _CONTROLS.search(text) else text
+
+
 def _escaped(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    return printable(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
 def export(tree: Tree, write: Callable[[Ply], str]) -> str:

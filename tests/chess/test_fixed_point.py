@@ -1,0 +1,54 @@
+"""``convert --to pgn`` is a fixed point (issue 16): its output converts to the same bytes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from kifu.app import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = ROOT / "tests" / "fuzz" / "cases" / "chess"
+
+
+def _pgn(source: Path, target: Path) -> str:
+    result = CliRunner().invoke(cli, ["convert", "--to", "pgn", str(source), "-o", str(target)])
+    assert "Traceback" not in result.output
+    return target.read_text(encoding="utf-8")
+
+
+def _twice(tmp_path: Path, text: str | bytes) -> tuple[str, str]:
+    source = tmp_path / "in.pgn"
+    if isinstance(text, str):
+        source.write_text(text, encoding="utf-8")
+    else:
+        source.write_bytes(text)
+    once = _pgn(source, tmp_path / "once.pgn")
+    return once, _pgn(tmp_path / "once.pgn", tmp_path / "twice.pgn")
+
+
+def test_a_long_comment_holding_a_tag_is_never_wrapped_so_that_the_bracket_starts_a_line(
+    tmp_path: Path,
+) -> None:
+    comment = " ".join(["word"] * 14 + ['[Ref "a b"]'] + ["x" * 30, "[%clk 0:01:00]", "%", "end"])
+    for shift in range(12):  # the bracket falls at every place of the line
+        once, twice = _twice(tmp_path, f'[Event "x"]\n\n1. e4 {{ {"y" * shift} {comment} }} e5 *\n')
+        assert not any(line.startswith(("[Ref", "[%", "%")) for line in once.splitlines()), once
+        assert once == twice
+
+
+def test_control_characters_are_never_copied_into_the_output(tmp_path: Path) -> None:
+    header = b"".join(
+        b'[%s "a tournament"]\n' % name for name in (b"Event", b"Site", b"Date", b"Round", b"Black")
+    )
+    once, twice = _twice(tmp_path, header + b'[White "The Ki\x0bng"]\n\n1. e4 { a\x01b } e5 *\n')
+    assert '[White "The Ki\ufffdng"]' in once
+    assert "{ a\ufffdb }" in once
+    assert once == twice  # and kifu reads it back: it is text
+
+
+@pytest.mark.parametrize("case", ["fixpoint-2.pgn", "fixpoint-3.pgn"])
+def test_the_fuzzed_reproducers_convert_to_a_fixed_point(case: str, tmp_path: Path) -> None:
+    once, twice = _twice(tmp_path, (CASES / case).read_bytes())
+    assert once == twice
