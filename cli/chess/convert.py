@@ -5,8 +5,10 @@ The game is walked (:func:`kifu.chess.walk.walk`) with the visitor of its target
 ``read_lang`` (``check --lang``; detected when not given, as ``check`` does). Whatever a
 target cannot hold (comments in UCI, variations in a FEN list) is named in ``dropped``, and a
 move that cannot be played ends its line and is named in ``problems``, so that the command can
-say so. A game kifu cannot replay (a variant it does not know, a broken FEN) is copied as
-written by the PGN targets.
+say so (and exit 1 unless ``--lenient``). Convert never writes a move the record does not hold:
+where ``check`` goes on assuming the evident move (the walk's ``recover``), convert stops the
+line. A game kifu cannot replay (a variant it does not know, a broken FEN) is copied as written
+by the PGN targets.
 """
 
 from __future__ import annotations

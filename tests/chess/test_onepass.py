@@ -89,3 +89,11 @@ def test_convert_still_stops_the_line_at_the_first_unplayable_move_and_exits_1()
     assert result.exit_code == 1
     assert "1. e4 e5 1-0" in result.stdout  # convert never writes a move the record does not hold
     assert "nf3 (line 9)" in result.stderr
+
+
+def test_a_variation_goes_on_with_the_evident_move_and_says_so() -> None:
+    report = _checked("1. e4 e5 2. Nf3 (2. bc4 Nc6 3. Bxf7+) 2... Nc6 *")
+    [error] = _errors(report)
+    assert error.move == "bc4"
+    assert error.message.endswith("the rest of the variation was checked assuming Bc4")
+    assert report.outcome is None and report.plies == 4
