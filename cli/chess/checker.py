@@ -40,16 +40,19 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
     start = start_board(record, findings)
     outcome = None
     claims: list[dict[str, Any]] = []
+    replayed: int | None = 0
     if start is not None:
         checker = _checked(record, start, lang)
         findings.extend(checker.findings)
         outcome, claims = _judge(record, declared, checker, findings)
+        replayed = checker.replayed
     findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
     return RecordReport(
         index=index,
         line=game.start_line,
         tags=record.tags,
         plies=len(record.moves),
+        replayed=None if replayed == len(record.moves) else replayed,
         declared_result=declared,
         outcome=outcome,
         claims=claims,

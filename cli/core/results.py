@@ -16,6 +16,9 @@ class RecordReport:
     line: int
     tags: dict[str, str] = field(default_factory=dict)
     plies: int = 0
+    #: main-line plies replayed as written, when fewer than ``plies`` (a move that cannot be
+    #: played, a start that cannot be set up); ``None`` when every ply was replayed
+    replayed: int | None = None
     declared_result: str | None = None
     outcome: dict[str, Any] | None = None
     claims: list[dict[str, Any]] = field(default_factory=list)
@@ -29,6 +32,7 @@ class RecordReport:
             "line": self.line,
             "tags": self.tags,
             "plies": self.plies,
+            "replayed": self.replayed,
             "declared_result": self.declared_result,
             "outcome": self.outcome,
             "claims": self.claims,

@@ -76,7 +76,8 @@ def describe_record(report: RecordReport) -> str:
     parts = [f"game {report.index}"]
     if players:
         parts.append(players)
-    parts.append(f"{report.declared_result or 'no result'}, {report.plies} plies")
+    replayed = "" if report.replayed is None else f" read, {report.replayed} replayed"
+    parts.append(f"{report.declared_result or 'no result'}, {report.plies} plies{replayed}")
     if report.outcome:
         ply = report.outcome.get("ply")
         at = f" at ply {ply}" if ply else ""
