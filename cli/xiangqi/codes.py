@@ -210,9 +210,11 @@ REPETITION_VERDICT = register(
     "even when it is protected; under CXA fewer protectors than attackers do not protect; an "
     "exchange offer, or a capture that would be answered by mate, is no chase) or idle "
     "(闲). A side whose every move checks plays perpetual check; a side whose every move chases "
-    "the same piece plays perpetual chase; both are forbidden under CXA and AXF. Perpetual mate "
-    "threats and mixtures (one check one chase…) are forbidden under CXA and allowed under AXF. "
-    "The side with the only forbidden pattern must vary or loses; otherwise the game is drawn. "
+    "one piece or more (not necessarily the same) plays perpetual chase; both are forbidden under "
+    "CXA and AXF. Perpetual mate threats and mixtures (one check one chase…) are forbidden under "
+    "CXA and allowed under AXF. A check, mate threat or chase counts only when the move creates "
+    "it. The side with the only forbidden pattern must vary or loses; a one-sided perpetual check "
+    "loses even against another forbidden pattern; otherwise the game is drawn. "
     "The message lists the cycle's plies, each move's class and targets, the rule and the verdict.",
     "CXA rules, repetition (perpetual check, chase)",
 )

@@ -1,7 +1,8 @@
 """What a move does to the enemy in a repetition: check, mate threat, chase (with real protection).
 
 A mate threat is a mate by one or two consecutive checks that the mover would have if it could
-move again (judged under CXA only: AXF allows mate threats, so they never change its verdicts).
+move again, counted only when the move creates it (judged under CXA only: AXF allows mate threats,
+so they never change its verdicts).
 
 The rules are those of the reference's "Repetition verdicts": a chase is a new attack by a piece
 other than a king or soldier on an enemy piece that counts as material, whose capture is legal and
@@ -239,7 +240,8 @@ def chased(board: Board, side: int, preset: str) -> dict[tuple[int, int], str]:
 def classify(board: Board, move: int, preset: str) -> MoveClass:
     """Classify the legal ``move`` of the side to move in ``board`` (left unchanged).
 
-    The move chases the pieces that are chased after it and were not chased by the same
+    The move threatens mate when the threat stands after it and did not before it. It
+    chases the pieces that are chased after it and were not chased by the same
     attacker before it: a new attack (by the moved piece or one it unmasked), or an old attack
     whose target's protector can no longer legally recapture (a pin, a recapture that would
     expose the king).
@@ -247,6 +249,7 @@ def classify(board: Board, move: int, preset: str) -> MoveClass:
     side = board.side
     frm, to = move >> 7, move & 127
     moved = {(to if a == frm else a, t) for a, t in attack_pairs(board, side)}
+    threatened = preset == "cxa" and mate_threat(board, side)
     board.push(move)
     try:
         check = board.in_check()
@@ -255,7 +258,8 @@ def classify(board: Board, move: int, preset: str) -> MoveClass:
             for (a, t), why in chased(board, side, preset).items()
             if (a, t) not in moved or why.startswith(FALSE_ROOT)
         ]
-        threat = preset == "cxa" and not check and mate_threat(board, side)
+        # a threat that already stood before the move is not this move's (29.2, as for chases)
+        threat = preset == "cxa" and not check and not threatened and mate_threat(board, side)
     finally:
         board.pop()
     # an old attack counts only if its target was truly protected before the move

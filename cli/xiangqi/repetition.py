@@ -113,31 +113,28 @@ def find_cycle(plies: list[Ply], threshold: int) -> tuple[int, int] | None:
 def _pattern(moves: list[Classified], preset: str) -> SideVerdict:
     """What one side's moves in the cycle amount to under ``preset``.
 
-    Every move checks: perpetual check. Every move chases, one piece at least throughout:
+    Every move checks: perpetual check. Every move chases one piece or more (not necessarily
+    the same: the CXA rules' long catch is catching "one or more" pieces continuously):
     perpetual chase. Every move threatens mate: perpetual mate threat. Every move checks,
-    threatens mate or chases (the chases aimed at one piece): a mixture such as one check one
-    chase. The last two are forbidden under CXA and allowed under AXF; anything else is allowed.
+    threatens mate or chases: a mixture such as one check one chase. The last two are
+    forbidden under CXA and allowed under AXF; anything else is allowed.
     """
     if not moves:
         return SideVerdict("idle", False)
     if all(m.kind.check for m in moves):
         return SideVerdict("perpetual check", True)
-    common = frozenset.intersection(*(m.targets for m in moves))
-    if common:
-        names = {target: name for m in moves for target, name, _ in m.chased if target in common}
+    if all(m.targets for m in moves):
+        names = {target: name for m in moves for target, name, _ in m.chased}
         return SideVerdict("perpetual chase", True, tuple(names[t] for t in sorted(names)))
     if all(m.kind.threat for m in moves):
         return SideVerdict("perpetual mate threat", preset == "cxa")
-    chasing = [m for m in moves if not (m.kind.check or m.kind.threat)]
-    if all(m.kind.check or m.kind.threat or m.targets for m in moves) and (
-        not chasing or frozenset.intersection(*(m.targets for m in chasing))
-    ):
+    if all(m.kind.check or m.kind.threat or m.targets for m in moves):
         kinds = [
             k
             for k, present in (
                 ("check", any(m.kind.check for m in moves)),
                 ("mate threat", any(m.kind.threat for m in moves)),
-                ("chase", bool(chasing)),
+                ("chase", any(not (m.kind.check or m.kind.threat) for m in moves)),
             )
             if present
         ]
@@ -159,12 +156,15 @@ def judge(moves: list[Classified], preset: str) -> tuple[dict[int, SideVerdict],
         return f"{sv.pattern}{of} ({'forbidden' if sv.forbidden else 'allowed'})"
 
     both = f"Red {status(red)}, Black {status(black)}"
+    checkers = [side for side in (RED, BLACK) if sides[side].pattern == "perpetual check"]
     if red.forbidden and black.forbidden:
-        if red.pattern == black.pattern == "perpetual check":
+        if len(checkers) == 2:
             return sides, "1/2-1/2", "repetition-draw", f"{rules}, mutual perpetual check", "draw"
-        return sides, "1/2-1/2", "repetition-draw", f"{rules}, both sides forbidden", f"{both}: draw"
+        if not checkers:
+            return sides, "1/2-1/2", "repetition-draw", f"{rules}, both sides forbidden", f"{both}: draw"
     if red.forbidden or black.forbidden:
-        loser = RED if red.forbidden else BLACK
+        # a one-sided perpetual check is never allowed, even against another forbidden pattern
+        loser = checkers[0] if checkers else RED if red.forbidden else BLACK
         pattern = sides[loser].pattern
         reason = {"perpetual check": "perpetual-check", "perpetual chase": "perpetual-chase"}.get(
             pattern, "forbidden-repetition"

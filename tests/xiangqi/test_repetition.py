@@ -69,9 +69,11 @@ PERPETUAL_CHASE = (
 )
 CHECK_CHASE = ("5k3/9/9/6n2/9/9/9/9/6R2/3K5 w - - 0 1", "g1f1 f9e9 f1g1 e9f9 g1f1 f9e9 f1g1 e9f9")
 # found by searching small positions with kifu's own classifier (each move checked below)
-CHECK_THREAT = ("4r4/5k3/9/2R6/9/9/2C1R4/9/3K5/9 w - - 0 1", "e3e8 f8f9 e8e3 f9f8 e3e8 f8f9 e8e3 f9f8")
-THREAT_CHASE = ("1r4n2/3k5/4N4/9/9/9/9/9/3C5/5K3 w - - 0 1", "e7f5 b9d9 f5e7 d9b9 e7f5 b9d9 f5e7 d9b9")
-PERPETUAL_THREAT = ("3k3c1/9/7C1/9/9/9/5R3/9/9/4K4 w - - 0 1", "f3f4 d9d8 f4f3 d8d9 f3f4 d9d8 f4f3 d8d9")
+# (the retreat h8h4 creates the threat: Red had no mate by checks before it)
+CHECK_THREAT = ("9/3k5/9/9/6C2/7R1/9/4K1R2/9/5N3 w - - 0 1", "h4h8 d8d9 h8h4 d9d8 h4h8 d8d9 h8h4 d9d8")
+# (each threat is created by its move: Black's reply parries it, so none stood before the move)
+THREAT_CHASE = ("9/3k5/3a5/2R6/9/9/7c1/4K4/1NR6/9 w - - 0 1", "c1d1 h3c3 d1c1 c3h3 c1d1 h3c3 d1c1 c3h3")
+PERPETUAL_THREAT = ("6R2/3kC4/9/9/n8/9/8R/9/8N/5K3 w - - 0 1", "i3i8 d8d7 i8i3 d7d8 i3i8 d8d7 i8i3 d7d8")
 MUTUAL_CHASE = (
     "4k4/7n1/9/4pR3/9/9/4P4/9/9/4K4 w - - 0 1",
     "f6h6 h8f7 h6h7 f7g5 h7g7 g5i6 g7g6 i6h8 g6h6 h8f7 h6h7 f7g5 h7g7 g5i6 g7g6 i6h8 g6h6",
@@ -262,15 +264,14 @@ def test_natural_limit_in_a_record_and_the_setting() -> None:
 # --- the shared corpus: Fairy-Stockfish cases, pyffish probes, contested chases -------------
 
 #: Where kifu's AXF verdict differs from Fairy-Stockfish's, and why.
-FSF_DIFFERENCES = {
-    7: "Black's soldier checks every move; each Red king move answering it uncovers the cannon on f0 "
-    "against the unprotected crossed soldier on f4, a new attack each time: a perpetual chase "
-    "(the reference: 'the moved piece (or a piece it unmasked) attacks an enemy piece that counts "
-    "as material and is not truly protected'; only attacks by a king or soldier themselves are "
-    "idle). Fairy-Stockfish judges checks before chases, so Black loses. The reference's verdict "
-    "table, row 'both sides forbidden (not check vs check): draw', makes perpetual check against "
-    "perpetual chase a draw under both presets, and kifu follows it. (Case 30, 'Mutual pins by "
-    "flying generals', records no value; kifu's draw is pyffish's.)",
+FSF_DIFFERENCES: dict[int, str] = {
+    2: "Red's soldier steps aside and uncovers a cannon against the chariot; each chariot move "
+    "escapes and attacks the other unprotected cannon (b0, then a0): a chase at every move, of "
+    "one piece then another, and the rules' long catch is catching 'one or more' pieces "
+    "continuously, so Black chases perpetually too and both forbidden patterns draw (26.3). "
+    "Fairy-Stockfish counts only Red's chase and lets Red lose.",
+    # (case 7, Black's perpetual check against Red's perpetual chase, was a draw here until the
+    # checker lost: a one-sided perpetual check is "not allowed under any circumstances")
 }
 
 
@@ -411,7 +412,8 @@ def test_black_to_move_record_and_play_on_in_the_cycle() -> None:
     moves = ["e3g4", "e1f1", "g4e3", "f1e1", "e3g4", "e1f1", "g4e3", "f1e1"]
     report = _check(fen, moves, "1-0", rules="axf")
     assert report.outcome == {"result": "1-0", "reason": "perpetual-chase", "ply": 8}
-    assert "Black perpetual chase of the horse d2 (forbidden)" in report.findings[0].message
+    message = report.findings[0].message
+    assert "Black perpetual chase of the horse d2 and the chariot e2 (forbidden)" in message
     longer = _check(fen, [*moves, "e3g4", "e1f1"], "1-0", rules="axf")
     assert longer.outcome == report.outcome
 
