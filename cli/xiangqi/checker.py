@@ -1,5 +1,6 @@
 """The xiangqi checker: a visitor of the walk that collects findings, the main line's plies and
-the outcome, then judges the record's result against the rules.
+the outcome, then judges the record's result against the rules. Every finding about a move
+carries the position before it (a FEN, computed only when the finding is made).
 
 Each main-line ply keeps the position key (Zobrist) before and after it, the capture and whether
 it gives check, so that :mod:`kifu.xiangqi.repetition` can judge repetitions and the natural limit.
@@ -7,6 +8,7 @@ it gives check, so that :mod:`kifu.xiangqi.repetition` can judge repetitions and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,11 +17,12 @@ from kifu.core.game import Options
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.xiangqi import codes
-from kifu.xiangqi.board import RED, Board, move_name
+from kifu.xiangqi.board import BLACK, RED, Board, move_name
+from kifu.xiangqi.fen import write_fen
 from kifu.xiangqi.formats.movetext import normalise_result
 from kifu.xiangqi.notation import write_move
 from kifu.xiangqi.repetition import adjudicate
-from kifu.xiangqi.walk import Problem, Step, XiangqiVisitor, walk
+from kifu.xiangqi.walk import Problem, Step, XiangqiVisitor, start_numbers, walk
 
 _PROBLEM_CODES = {
     "no-piece": codes.NO_SUCH_PIECE,
@@ -56,13 +59,14 @@ class Ply:
 class Replayed:
     """What the checker learnt from the walk: the board at the end of the main line, its plies,
     the findings about the moves (variations included), the outcome, whether the main line was
-    played to its end."""
+    played to its end, and ``read``: the main line's plies in the record (played or not)."""
 
     board: Board
     plies: list[Ply] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
     complete: bool = True
+    read: int = 0
 
 
 class Checker(XiangqiVisitor):
@@ -90,13 +94,15 @@ class Checker(XiangqiVisitor):
             self._flush()
         node = step.node
         if node.move_number is not None and not self._numbered[-1]:
-            self._number(node, step.ply, step.round, step.red, step.depth)
+            self._number(node, step.ply, step.round, step.red, step.depth, lambda: _before(step))
         if step.noncanonical is not None:
             canonical, why = step.noncanonical
             label = _label(step.depth, step.round, step.red)
-            self._pending[-1] = codes.NONCANONICAL(
+            finding = codes.NONCANONICAL(
                 f"{label}: {node.text} read as {canonical} ({why})", node.span, ply=step.ply, move=node.text
             )
+            finding.position = _before(step)
+            self._pending[-1] = finding
         if step.depth == 0:
             board = step.board
             attacks = tuple(board.attacks_from(step.move & 127))
@@ -118,24 +124,26 @@ class Checker(XiangqiVisitor):
         assert self.replay is not None
         self._flush()
         node = problem.node
+        position = write_fen(problem.board, problem.clock, problem.round)
         if node.move_number is not None and not self._numbered[-1]:
-            self._number(node, problem.ply, problem.round, problem.red, problem.depth)
-        self._pending[-1] = _unplayable(problem)
+            self._number(node, problem.ply, problem.round, problem.red, problem.depth, lambda: position)
+        finding = _unplayable(problem)
+        finding.position = position
+        self._pending[-1] = finding
         if problem.depth == 0:
             self.replay.complete = False
+            self.replay.read = problem.ply + problem.after
+            if problem.ended:  # the game ended before this move: its outcome stands (the moves stay an error)
+                self.replay.outcome = _no_legal_move(problem.board, problem.ply - 1)
 
     def end(self, complete: bool) -> None:
         replay = self.replay
         assert replay is not None
         self._flush()
-        if complete and not replay.board.has_legal_move():
-            loser_red = replay.board.side == RED
-            reason = "checkmate" if replay.board.in_check() else "stalemate"
-            replay.outcome = {
-                "result": "0-1" if loser_red else "1-0",
-                "reason": reason,
-                "ply": len(replay.plies),
-            }
+        if complete:
+            replay.read = len(replay.plies)
+            if not replay.board.has_legal_move():
+                replay.outcome = _no_legal_move(replay.board, len(replay.plies))
 
     def _flush(self) -> None:
         finding = self._pending[-1]
@@ -144,21 +152,55 @@ class Checker(XiangqiVisitor):
             self.replay.findings.append(finding)
             self._pending[-1] = None
 
-    def _number(self, node: MoveNode, ply: int, round_: int, red: bool, depth: int) -> None:
+    def _number(
+        self, node: MoveNode, ply: int, round_: int, red: bool, depth: int, position: Callable[[], str]
+    ) -> None:
         """XQN017 when the number written before ``node`` is not the round it is played in."""
         if node.move_number == round_:
             return
         assert self.replay is not None
         self._numbered[-1] = True
-        self.replay.findings.append(
-            codes.MOVE_NUMBER(
-                f"{'' if depth == 0 else 'variation, '}{_label(0, round_, red)}: {node.text} is numbered "
-                f"{node.move_number}, but it is a move of round {round_}",
-                node.span,
-                ply=ply,
-                move=node.text,
-            )
+        finding = codes.MOVE_NUMBER(
+            f"{'' if depth == 0 else 'variation, '}{_label(0, round_, red)}: {node.text} is numbered "
+            f"{node.move_number}, but it is a move of round {round_}",
+            node.span,
+            ply=ply,
+            move=node.text,
         )
+        finding.position = position()
+        self.replay.findings.append(finding)
+
+
+def _no_legal_move(board: Board, ply: int) -> dict[str, Any]:
+    """The outcome when the side to move in ``board`` (after ``ply``) has no legal move: it loses."""
+    reason = "checkmate" if board.in_check() else "stalemate"
+    return {"result": "0-1" if board.side == RED else "1-0", "reason": reason, "ply": ply}
+
+
+def _before(step: Step) -> str:
+    """The FEN of the position before the step's move (the move is taken back and played again)."""
+    board = step.board
+    move = board.pop()
+    try:
+        return write_fen(board, step.clock_before, step.round)
+    finally:
+        board.push(move)
+
+
+def main_line_position(record: Record, result: Replayed, ply: int) -> str:
+    """The FEN of the position before main-line ``ply`` (taken back from the end of the line)."""
+    plies = result.plies
+    board = result.board
+    undone = [board.pop() for _ in range(len(plies) - ply + 1)]
+    try:
+        clock, fullmove = start_numbers(record)
+        for p in plies[: ply - 1]:
+            clock = 0 if p.captured else clock + 1
+        first_black = (board.side == BLACK) == ((ply - 1) % 2 == 0)
+        return write_fen(board, clock, fullmove + (ply - 1 + first_black) // 2)
+    finally:
+        for move in reversed(undone):
+            board.push(move)
 
 
 def _label(depth: int, round_: int, red: bool) -> str:
@@ -220,8 +262,12 @@ def check_record(record: Record, findings: list[Finding], options: Options) -> R
         report.findings.append(result)
         return report
     report.findings.extend(result.findings)
-    report.plies = len(result.plies)
+    # like chess, plies counts every ply of a game that ended before its last moves
+    report.plies = result.read if result.outcome is not None else len(result.plies)
     verdict_findings = verdict(record, result, declared, options)
+    for finding in verdict_findings:
+        if finding.ply and finding.position is None and finding.ply <= len(result.plies):
+            finding.position = main_line_position(record, result, finding.ply)
     report.outcome = result.outcome
     # (a record without moves has no verdict on repetitions: its NO_MOVES comes first)
     if not record.moves and not any(f.severity >= codes.NO_MOVES.severity for f in report.findings):
@@ -239,7 +285,7 @@ def verdict(record: Record, result: Replayed, declared: str | None, options: Opt
     findings: list[Finding] = []
     if result.complete and result.outcome is None:
         result.outcome, findings = adjudicate(record, result, declared, options.rules, dict(options.settings))
-    if result.complete:
+    if result.complete or result.outcome is not None:
         _check_result(record, result, declared, findings)
     return findings
 

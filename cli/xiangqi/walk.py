@@ -41,9 +41,9 @@ class Step:
     ``board`` is the position after the move (the walk's board: read it, never change it);
     ``round`` is the round (full-move number) of the move and ``red`` whether Red played it;
     ``depth`` is 0 on the main line, n in a variation nested n deep; ``clock`` counts the plies
-    without a capture after the move; ``noncanonical`` is ``(canonical text, why)`` when the
-    text was read although it is not the canonical form; ``written`` is what the visitor's
-    :attr:`~XiangqiVisitor.write` made of the move.
+    without a capture after the move, ``clock_before`` before it; ``noncanonical`` is
+    ``(canonical text, why)`` when the text was read although it is not the canonical form;
+    ``written`` is what the visitor's :attr:`~XiangqiVisitor.write` made of the move.
     """
 
     board: Board
@@ -56,6 +56,7 @@ class Step:
     red: bool = True
     depth: int = 0
     clock: int = 0
+    clock_before: int = 0
     noncanonical: tuple[str, str] | None = None
     written: dict[str, str] | None = None
 
@@ -68,7 +69,8 @@ class Step:
 class Problem:
     """A move that cannot be played; its line ends before it.
 
-    ``board`` is the position it was read in (valid during the ``unplayable`` call only);
+    ``board`` is the position it was read in (valid during the ``unplayable`` call only), with
+    ``clock`` plies without a capture;
     ``error`` says why the text is no move at all, else ``resolution`` why no legal move fits
     what the text says (``spec``); ``ended``: the side to move had no legal move (the game was
     already over); ``after``: how many moves of its line follow it (not played).
@@ -80,6 +82,7 @@ class Problem:
     round: int
     red: bool
     depth: int
+    clock: int
     error: NotationError | None
     spec: MoveSpec | None
     resolution: Resolution | None
@@ -226,7 +229,9 @@ def walk(record: Record, options: Options, visitor: XiangqiVisitor) -> Finding |
                 try:
                     spec = parse_move(node.text)
                 except NotationError as error:
-                    failure = _problem(board, node, ply, round_, red, depth, error, None, None, count - index)
+                    failure = _problem(
+                        board, node, ply, round_, red, depth, clock, error, None, None, count - index
+                    )
                 else:
                     resolution = resolve(board, spec, None, preference)
                     move = resolution.move
@@ -239,6 +244,7 @@ def walk(record: Record, options: Options, visitor: XiangqiVisitor) -> Finding |
                         captured = board.push(move)
                         pushed += 1
                         ply += 1
+                        step.clock_before = clock
                         clock = 0 if captured else clock + 1
                         step.node = node
                         step.move = move
@@ -254,7 +260,7 @@ def walk(record: Record, options: Options, visitor: XiangqiVisitor) -> Finding |
                             break
                         continue
                     failure = _problem(
-                        board, node, ply, round_, red, depth, None, spec, resolution, count - index
+                        board, node, ply, round_, red, depth, clock, None, spec, resolution, count - index
                     )
                 line.stopped = True
                 visitor.unplayable(failure)
@@ -279,6 +285,7 @@ def _problem(
     round_: int,
     red: bool,
     depth: int,
+    clock: int,
     error: NotationError | None,
     spec: MoveSpec | None,
     resolution: Resolution | None,
@@ -286,4 +293,4 @@ def _problem(
 ) -> Problem:
     """The move ``node`` that cannot be played at ``ply`` + 1 (``after`` moves of its line follow it)."""
     ended = not board.has_legal_move()
-    return Problem(board, node, ply + 1, round_, red, depth, error, spec, resolution, ended, after)
+    return Problem(board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, ended, after)

@@ -30,17 +30,24 @@ def _pgn(fen: str, moves: list[str], result: str) -> bytes:
     return f'[Game "Chinese Chess"]\n[FEN "{fen}"]\n[Result "{result}"]\n\n{body} {result}\n'.encode()
 
 
-def report(fen: str, moves: str, result: str, rules: str | None = None, **settings: object) -> RecordReport:
-    """The checker's report on the record of ``moves`` from ``fen``, every move first checked
-    legal by pyffish (an independent move generator)."""
+def report(
+    fen: str, moves: str, result: str, rules: str | None = None, legal: int | None = None, **settings: object
+) -> RecordReport:
+    """The checker's report on the record of ``moves`` from ``fen``, the first ``legal`` moves (all
+    by default) first checked legal by pyffish (an independent move generator), which also
+    writes the position before each ply that a finding names."""
     sf = pytest.importorskip("pyffish")
     played: list[str] = []
-    for move in moves.split():
+    for move in moves.split()[:legal]:
         assert _fsf(move) in sf.legal_moves("xiangqi", fen, played), (move, played)
         played.append(_fsf(move))
     items, _ = read_records(_pgn(fen, moves.split(), result), "pgn")
     record, findings = next(items)
-    return check_record(record, findings, Options(rules=rules, settings=dict(settings)))
+    rep = check_record(record, findings, Options(rules=rules, settings=dict(settings)))
+    for finding in rep.findings:
+        if finding.ply is not None:  # every finding on a move has the position before it
+            assert finding.position == sf.get_fen("xiangqi", fen, played[: finding.ply - 1]), finding
+    return rep
 
 
 def golden(name: str, rep: RecordReport) -> None:
@@ -94,3 +101,15 @@ def test_a_horse_retreat_under_a_standing_mate_threat_is_idle_not_a_new_threat()
     assert rep.outcome == {"result": "1/2-1/2", "reason": "repetition-draw", "ply": 8}
     assert "Red idle, Black idle" in rep.findings[0].message
     golden("standing_mate_threat_is_idle", rep)
+
+
+def test_moves_after_a_checkmate_keep_the_outcome_and_every_ply_and_stay_an_error() -> None:
+    """Like chess: the mate at ply 1 decides the game (1-0 agrees), plies counts all 3 plies,
+    and the moves after the mate are XQ201 errors."""
+    rep = report("4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1", "i0i9 e9e8 a8a7", "1-0", legal=1)
+    assert rep.outcome == {"result": "1-0", "reason": "checkmate", "ply": 1}
+    assert rep.plies == 3
+    assert [(f.code, f.severity.label, f.ply) for f in rep.findings] == [("XQ201", "error", 2)]
+    golden("moves_after_checkmate", rep)
+    wrong = report("4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1", "i0i9 e9e8 a8a7", "0-1", legal=1)
+    assert [f.code for f in wrong.findings] == ["XQ201", "XQ202"]
