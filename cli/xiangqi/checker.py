@@ -67,6 +67,7 @@ class Replayed:
     outcome: dict[str, Any] | None = None
     complete: bool = True
     read: int = 0
+    claims: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Checker(XiangqiVisitor):
@@ -269,6 +270,7 @@ def check_record(record: Record, findings: list[Finding], options: Options) -> R
         if finding.ply and finding.position is None and finding.ply <= len(result.plies):
             finding.position = main_line_position(record, result, finding.ply)
     report.outcome = result.outcome
+    report.claims = result.claims
     # (a record without moves has no verdict on repetitions: its NO_MOVES comes first)
     if not record.moves and not any(f.severity >= codes.NO_MOVES.severity for f in report.findings):
         report.findings.append(codes.NO_MOVES("the record has no moves", Span.point(record.line, 1)))
@@ -284,7 +286,10 @@ def verdict(record: Record, result: Replayed, declared: str | None, options: Opt
     """
     findings: list[Finding] = []
     if result.complete and result.outcome is None:
-        result.outcome, findings = adjudicate(record, result, declared, options.rules, dict(options.settings))
+        settings = dict(options.settings)
+        result.outcome, findings, result.claims = adjudicate(
+            record, result, declared, options.rules, settings
+        )
     if result.complete or result.outcome is not None:
         _check_result(record, result, declared, findings)
     return findings

@@ -232,9 +232,11 @@ NATURAL_LIMIT = register(
     "natural limit reached",
     "60 rounds (120 plies; the number is a check option) passed without a capture by either side, "
     "counting the moves before the record from the FEN's half-move clock, and no capture followed "
-    "to the end of the record: the game is drawn. The claimant may have given at most 10 checks "
-    "in those rounds: a side's checks beyond its 10th, and the replies to them, do not count "
-    "towards its claim. The message names the side whose checks were counted.",
+    "to the end of the record. It is a draw on a player's claim (like chess's fifty moves), "
+    "reported in `claims`: it ends the game only when the record ends with the draw; a record "
+    "that plays on to another result was not claimed, and its result stands. The claimant may "
+    "have given at most 10 checks in those rounds: a side's checks beyond its 10th, and the "
+    "replies to them, do not count towards its claim. The message names the side whose checks were counted.",
     "CXA rules, natural limit",
 )
 UNFINISHED_BY_RULE = register(

@@ -6,7 +6,8 @@ default) and the game stays in the repetition to the end of the record; every mo
 is classified (check, mate threat, chase with its targets, idle) and the verdict table of the
 chosen preset (``cxa`` or ``axf``) is applied. The natural limit is 60 rounds (120 plies)
 without a capture, a side's checks beyond its 10th (and the replies to them) not counting for
-that side's claim.
+that side's claim. It is a claim (like chess's fifty moves), reported in ``claims`` with whether
+it holds at the end: it ends the game only when the record ends with the draw while it holds.
 """
 
 from __future__ import annotations
@@ -256,7 +257,15 @@ def repetition_verdict(replay_result: Replayed, preset: str, threshold: int) -> 
 def natural_limit(
     plies: list[Ply], first_side: int, start_clock: int, rounds: int, cap: int
 ) -> tuple[int, int, dict[int, int]] | None:
-    """``(ply, claimant, checks)`` when the natural limit holds at the end of the line, else ``None``.
+    """``(ply, claimant, checks)`` when the natural limit holds at the end of the line, else ``None``."""
+    return _natural_limit(plies, first_side, start_clock, rounds, cap)[0]
+
+
+def _natural_limit(
+    plies: list[Ply], first_side: int, start_clock: int, rounds: int, cap: int
+) -> tuple[tuple[int, int, dict[int, int]] | None, int | None]:
+    """:func:`natural_limit`, and the first ply where the limit was reached (even if a capture
+    came later).
 
     A side's counter advances with every ply since the last capture except its checks beyond
     the ``cap``-th and the replies to them; the limit is reached when a counter gets to
@@ -266,6 +275,7 @@ def natural_limit(
     checks = {RED: 0, BLACK: 0}
     skip_reply = {RED: False, BLACK: False}
     reached: tuple[int, int] | None = None
+    first: int | None = None
     side = first_side
     for ply in plies:
         if ply.captured:
@@ -287,10 +297,11 @@ def natural_limit(
                 best = max((RED, BLACK), key=lambda s: (counters[s], s == first_side))
                 if counters[best] >= 2 * rounds:
                     reached = (ply.number, best)
+                    first = ply.number if first is None else first
         side = -side
     if reached is None:
-        return None
-    return reached[0], reached[1], checks
+        return None, first
+    return (reached[0], reached[1], checks), first
 
 
 def _clock(record: Record) -> int:
@@ -320,10 +331,12 @@ def _span(record: Record, ply: int) -> Span | None:
 
 def adjudicate(
     record: Record, replay_result: Replayed, declared: str | None, rules: str | None, settings: dict[str, Any]
-) -> tuple[dict[str, Any] | None, list[Finding]]:
-    """The outcome decided by a repetition or the natural limit, with the findings that explain it."""
+) -> tuple[dict[str, Any] | None, list[Finding], list[dict[str, Any]]]:
+    """The outcome decided by a repetition or a natural-limit claim, the findings that explain it,
+    and the natural-limit claim (``reason``, first ``ply`` available, ``reached_ply`` of the
+    limit that holds at the end, ``valid`` at the end)."""
     if not replay_result.complete or replay_result.outcome is not None or not replay_result.plies:
-        return None, []
+        return None, [], []
     preset = preset_of(rules)
     threshold = _setting(settings, "repetition", DEFAULT_THRESHOLD)
     rounds = _setting(settings, "natural_limit", DEFAULT_NATURAL_LIMIT)
@@ -333,10 +346,21 @@ def adjudicate(
     outcome: dict[str, Any] | None = None
     verdict = repetition_verdict(replay_result, preset, threshold)
     first_side = -replay_result.board.side if len(plies) % 2 else replay_result.board.side
-    limit = natural_limit(plies, first_side, _clock(record), rounds, cap) if rounds > 0 else None
-    if limit is not None and (verdict is None or limit[0] <= verdict.last):
+    limit, available = (
+        _natural_limit(plies, first_side, _clock(record), rounds, cap) if rounds > 0 else (None, None)
+    )
+    claims: list[dict[str, Any]] = []
+    if available is not None:
+        reached = limit[0] if limit is not None else None
+        claims.append(
+            {"reason": "natural-limit", "ply": available, "reached_ply": reached, "valid": bool(limit)}
+        )
+    # a claim ends the game only where the record ends with the draw while it holds
+    claimed = limit is not None and declared == "1/2-1/2"
+    if limit is not None and (claimed or verdict is None):
         ply, claimant, checks = limit
-        outcome = {"result": "1/2-1/2", "reason": "natural-limit", "ply": ply}
+        if claimed:
+            outcome = {"result": "1/2-1/2", "reason": "natural-limit", "ply": len(plies)}
         clock = _clock(record)
         before = f" (counting {clock} plies before the record, from the FEN)" if clock else ""
         counted = (
@@ -347,14 +371,20 @@ def adjudicate(
         findings.append(
             codes.NATURAL_LIMIT(
                 f"{RULE_NAMES[preset]}, natural limit: {rounds} rounds ({2 * rounds} plies) without a "
-                f"capture are complete after ply {ply}{before}; {counted}: draw",
+                f"capture are complete after ply {ply}{before}; {counted}: "
+                + (
+                    "the record's draw rests on this claim"
+                    if claimed
+                    else "a draw if claimed (not "
+                    f"claimed: the record goes on to its result {declared or 'missing'}, which stands)"
+                ),
                 _span(record, ply),
                 ply=ply,
                 move=plies[ply - 1].text,
                 rule=f"{RULE_NAMES[preset]}, natural limit",
             )
         )
-    elif verdict is not None:
+    if verdict is not None and not claimed:
         outcome = {"result": verdict.result, "reason": verdict.reason, "ply": verdict.last}
         findings.append(
             codes.REPETITION_VERDICT(
@@ -366,7 +396,7 @@ def adjudicate(
             )
         )
     if outcome is None:
-        return None, findings
+        return None, findings, claims
     if declared != outcome["result"]:
         span = record.result_span or record.tag_spans.get("Result")
         why = f"{outcome['reason']} at ply {outcome['ply']} ({RULE_NAMES[preset]})"
@@ -378,4 +408,4 @@ def adjudicate(
         else:
             message = f"result {declared}, but the rules decide {outcome['result']} by {why}"
             findings.append(codes.RESULT_CONTRADICTS_VERDICT(message, span, rule=rule))
-    return outcome, findings
+    return outcome, findings, claims

@@ -25,7 +25,8 @@ def _fsf(move: str) -> str:
 def _pgn(fen: str, moves: list[str], result: str) -> bytes:
     tokens = ["..."] if fen.split()[1] == "b" else []
     tokens += moves
-    body = " ".join(f"{1 + i // 2}. {' '.join(tokens[i : i + 2])}" for i in range(0, len(tokens), 2))
+    first = int(fen.split()[5])
+    body = " ".join(f"{first + i // 2}. {' '.join(tokens[i : i + 2])}" for i in range(0, len(tokens), 2))
     body = body.replace("... ", "...")
     return f'[Game "Chinese Chess"]\n[FEN "{fen}"]\n[Result "{result}"]\n\n{body} {result}\n'.encode()
 
@@ -113,3 +114,33 @@ def test_moves_after_a_checkmate_keep_the_outcome_and_every_ply_and_stay_an_erro
     golden("moves_after_checkmate", rep)
     wrong = report("4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1", "i0i9 e9e8 a8a7", "0-1", legal=1)
     assert [f.code for f in wrong.findings] == ["XQ201", "XQ202"]
+
+
+QUIET = "3ak4/9/9/9/9/9/9/9/9/3K1A3 w - - 116 80"  # 116 plies without a capture before the record
+
+
+def test_natural_limit_is_a_claim_a_game_played_on_and_won_keeps_its_result() -> None:
+    """23.3, 4.2.4: the natural limit is a draw on a claim; the record goes on past it to 1-0, so
+    nobody claimed: no outcome, no XQ302, the claim reported valid with an info."""
+    rep = report(QUIET, "f0e1 d9e8 e1d2 e8f7 d2e1 f7e8", "1-0")
+    assert rep.outcome is None
+    assert rep.claims == [{"reason": "natural-limit", "ply": 4, "reached_ply": 4, "valid": True}]
+    assert [(f.code, f.severity.label) for f in rep.findings] == [("XQ303", "info")]
+    assert "not claimed" in rep.findings[0].message
+    golden("natural_limit_not_claimed_won", rep)
+
+
+def test_natural_limit_ends_the_game_where_the_record_ends_with_the_draw() -> None:
+    rep = report(QUIET, "f0e1 d9e8 e1d2 e8f7 d2e1 f7e8", "1/2-1/2")
+    assert rep.outcome == {"result": "1/2-1/2", "reason": "natural-limit", "ply": 6}
+    assert rep.claims == [{"reason": "natural-limit", "ply": 4, "reached_ply": 4, "valid": True}]
+    assert [(f.code, f.severity.label) for f in rep.findings] == [("XQ303", "info")]
+    golden("natural_limit_claimed_draw", rep)
+
+
+def test_natural_limit_undone_by_a_capture_is_an_invalid_claim() -> None:
+    """The limit was reached at ply 4, then a capture: the claim no longer holds at the end."""
+    fen = "3ak4/9/9/9/9/9/9/9/r8/R2K1A3 w - - 116 80"
+    rep = report(fen, "f0e1 d9e8 e1f0 e8d9 a0a1", "1-0")
+    assert rep.claims == [{"reason": "natural-limit", "ply": 4, "reached_ply": None, "valid": False}]
+    assert rep.outcome is None and not rep.findings
