@@ -16,6 +16,12 @@ PIECE_LETTERS = " KABNRCP"
 FILES = "abcdefghi"
 
 
+def ascii_number(text: str) -> bool:
+    """Whether ``text`` is a number in ASCII digits (``str.isdigit`` also accepts ``¹`` and ``١``,
+    which ``int`` refuses or reads; full-width digits are notation and go through its normaliser)."""
+    return text.isascii() and text.isdigit()
+
+
 def square(file: int, rank: int) -> int:
     """The square index of ``file`` (0-8) and ``rank`` (0-9)."""
     return rank * 9 + file

@@ -11,6 +11,7 @@ from kifu.xiangqi.board import (
     PIECE_LETTERS,
     RED,
     Board,
+    ascii_number,
     square,
 )
 
@@ -47,7 +48,7 @@ def parse_fen(text: str) -> Board:
         rank = 9 - row
         file = 0
         for ch in text_rank:
-            if ch.isdigit():
+            if ascii_number(ch):
                 file += int(ch)
                 continue
             kind = _LETTERS.get(ch.upper())

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
 from kifu.core.game import Options, Preset, RawRecord, Setting, Target
-from kifu.core.record import Record
+from kifu.core.record import MoveNode, Record
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.xiangqi import checker, reader, show, writers
@@ -37,7 +38,74 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("natural_limit_checks", "checks of a side that still count for its natural-limit claim"),
 )
 
-RawXiangqi = tuple[Record, list[Finding]]
+
+class Parsed:
+    """A read record and its findings, as sent to a worker. It pickles with its move tree
+    flattened: pickle recurses once per level, and variations nest up to ``limits().depth``."""
+
+    __slots__ = ("findings", "record")
+
+    def __init__(self, record: Record, findings: list[Finding]) -> None:
+        self.record = record
+        self.findings = findings
+
+    def __getstate__(self) -> tuple[Record, list[Finding], list[MoveNode | int]]:
+        return replace(self.record, moves=[]), self.findings, flatten(self.record.moves)
+
+    def __setstate__(self, state: tuple[Record, list[Finding], list[MoveNode | int]]) -> None:
+        record, self.findings, flat = state
+        record.moves = unflatten(flat)
+        self.record = record
+
+
+def flatten(moves: list[MoveNode]) -> list[MoveNode | int]:
+    """The tree in preorder without recursion: a line is its node count then its nodes; a node
+    is itself (without variations), its variation count, then each variation as a line."""
+    out: list[MoveNode | int] = []
+    tasks: list[list[MoveNode] | MoveNode] = [moves]
+    while tasks:
+        task = tasks.pop()
+        if isinstance(task, list):
+            out.append(len(task))
+            tasks.extend(reversed(task))
+        else:
+            out.append(replace(task, variations=[]))
+            out.append(len(task.variations))
+            tasks.extend(reversed(task.variations))
+    return out
+
+
+def _count(items: Iterator[MoveNode | int]) -> int:
+    count = next(items)
+    assert isinstance(count, int)
+    return count
+
+
+def unflatten(flat: list[MoveNode | int]) -> list[MoveNode]:
+    """The tree that :func:`flatten` wrote, rebuilt without recursion."""
+    items = iter(flat)
+    root: list[MoveNode] = []
+    # (a line to fill, or a node whose variations to read; how many items are still to come)
+    stack: list[tuple[list[MoveNode] | MoveNode, int]] = [(root, _count(items))]
+    while stack:
+        target, remaining = stack[-1]
+        if not remaining:
+            stack.pop()
+            continue
+        stack[-1] = (target, remaining - 1)
+        if isinstance(target, list):
+            node = next(items)
+            assert isinstance(node, MoveNode)
+            target.append(node)
+            stack.append((node, _count(items)))
+        else:
+            line: list[MoveNode] = []
+            target.variations.append(line)
+            stack.append((line, _count(items)))
+    return root
+
+
+RawXiangqi = Parsed
 
 
 def load_codes() -> None:
@@ -52,7 +120,7 @@ def records(source: Source, fmt: str, options: Options) -> Iterator[RawRecord[Ra
             yield item
         else:
             record = item[0]
-            yield RawRecord(record.index, record.line, _weight(record), item)
+            yield RawRecord(record.index, record.line, _weight(record), Parsed(*item))
 
 
 def _weight(record: Record) -> int:
@@ -64,14 +132,12 @@ def _weight(record: Record) -> int:
 
 def check_record(record: RawRecord[RawXiangqi], options: Options) -> RecordReport:
     """Walk one record with the checker and judge it."""
-    read, findings = record.data
-    return checker.check_record(read, findings, options)
+    return checker.check_record(record.data.record, record.data.findings, options)
 
 
 def convert_record(record: RawRecord[RawXiangqi], target: str, options: Options) -> Converted:
     """Walk one record with the writer of ``target`` (and the checker, to name a rejected result)."""
-    read, findings = record.data
-    return writers.convert_record(read, findings, target, options)
+    return writers.convert_record(record.data.record, record.data.findings, target, options)
 
 
 def declare_encoding(document: str, target: str, codec: str) -> str:

@@ -20,7 +20,9 @@ from tests.fuzz.hostile import ROWS, Outcome, Row, finish, measure, start
 #: measured on main ed9d06f; each says what the row did then
 FAILING_TODAY: dict[str, str] = {
     "sgf-100000-nested-unclosed": "no answer in 5 s (killed; 10 s also killed), peak RSS 172 MiB",
-    "xiangqi-pgn-100000-nested": "exit 2 in 6.6 s, KIFU001 RecursionError, peak RSS 217 MiB",
+    # xiangqi-verdicts: IO008 in 0.7 s, 46 MiB, exit 1 when run alone; finish() reaps the rows in
+    # order, so side by side it is timed after the row above is killed at 5 s (a harness issue)
+    "xiangqi-pgn-100000-nested": "timed 5.0 s behind sgf-100000-nested-unclosed (alone: 0.7 s, IO008)",
     "fifo-named": "blocks: no answer in 5 s (killed), 18 MiB",
     "fifo-in-walk": "blocks: no answer in 5 s (killed), 19 MiB",
     "symlink-loop-through-glob": "no answer in 5 s (killed), 26 MiB",

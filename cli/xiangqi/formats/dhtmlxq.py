@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from kifu.core.findings import Finding
 from kifu.core.record import MoveNode, Record, Span
 from kifu.xiangqi import codes
-from kifu.xiangqi.board import Board, square
+from kifu.xiangqi.board import Board, ascii_number, square
 from kifu.xiangqi.fen import PIECE_KINDS, write_fen
 from kifu.xiangqi.formats.coords import dhtml_move_to_iccs
 
@@ -106,7 +106,7 @@ def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tu
     variations = []
     for key, (start, value) in fields.items():
         parts = key.split("_")
-        if len(parts) == 4 and parts[0] == "move" and all(p.isdigit() for p in parts[1:]):
+        if len(parts) == 4 and parts[0] == "move" and all(ascii_number(p) for p in parts[1:]):
             variations.append((int(parts[3]), int(parts[1]), int(parts[2]), start, value))
     starts: dict[int, int] = {0: 0}
     for branch, parent, before, start, value in sorted(variations):
@@ -141,7 +141,7 @@ def _side_of_first_move(fen: str, first: str) -> str:
     row = rows[9 - int(first[1])]
     file, column = "abcdefghi".index(first[0]), 0
     for ch in row:
-        if ch.isdigit():
+        if ascii_number(ch):
             column += int(ch)
             continue
         if column == file:
@@ -172,7 +172,7 @@ def _moves(text: str, offset: int, positions: _Positions, findings: list[Finding
 
 
 def _binit_fen(value: str) -> str | None:
-    if len(value) != 64 or not value.isdigit():
+    if len(value) != 64 or not ascii_number(value):
         return None
     board = Board()
     for i in range(32):

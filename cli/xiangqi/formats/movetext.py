@@ -1,25 +1,24 @@
-"""Movetext of PGN records and score sheets: tokens to a move tree with spans and findings."""
+"""Movetext of PGN records and score sheets: tokens to a move tree with spans and findings.
+
+The tree is built with an explicit stack; variations nested deeper than ``limits().depth`` are
+blanked before the lexer runs, with an IO008 finding (the walk, the writers and the worker
+processes' pickling then never meet a tree deeper than the limit)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from functools import cache
-from importlib.resources import files
 
-from kifu.core.findings import Finding
+from kifu.core.findings import IO_LIMIT, Finding
+from kifu.core.grammar import load
+from kifu.core.limits import limits
 from kifu.core.record import MoveNode, Span
 from kifu.xiangqi import codes
 from kifu.xiangqi.notation.spec import to_ascii
-from lark import Lark, Token
+from lark import Token
 
 RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "*": "*"}
 _MOVES = ("CHINESE_MOVE", "WXF_MOVE", "COORD_MOVE", "BAD_MOVE")
-
-
-@cache
-def _parser() -> Lark:
-    text = (files("kifu.grammars") / "xiangqi_movetext.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", lexer="contextual", cache=True)
 
 
 def normalise_result(text: str) -> str | None:
@@ -54,11 +53,56 @@ class Movetext:
     after_result: Span | None = None
 
 
+_NESTING = re.compile(r"\{[^}]*\}?|;[^\n]*|[()]")
+
+
+def _too_deep(text: str, limit: int, first_line: int, findings: list[Finding]) -> str:
+    """``text`` with each variation nested deeper than ``limit`` blanked (newlines kept, so that
+    the rest keeps its lines and columns), and an IO008 finding at each one's ``(``."""
+    depth = 0
+    start = -1
+    cuts: list[tuple[int, int]] = []
+    for match in _NESTING.finditer(text):
+        token = match.group()
+        if token == "(":
+            depth += 1
+            if depth == limit + 1:
+                start = match.start()
+        elif token == ")" and depth:
+            depth -= 1
+            if depth == limit:
+                cuts.append((start, match.end()))
+    if depth > limit:  # never closed
+        cuts.append((start, len(text)))
+    for begin, _ in cuts:
+        line = text.count("\n", 0, begin)
+        column = begin - text.rfind("\n", 0, begin)
+        message = (
+            f"variations nested deeper than {limit} (the depth limit, --max-depth): this one and "
+            "those inside it are not read"
+        )
+        findings.append(IO_LIMIT(message, Span.point(line + first_line, column), move="("))
+    pieces = []
+    end = 0
+    for begin, stop in cuts:
+        pieces.append(text[end:begin])
+        pieces.append(re.sub(r"[^\n]", " ", text[begin:stop]))
+        end = stop
+    pieces.append(text[end:])
+    return "".join(pieces)
+
+
 def read_movetext(text: str, first_line: int, original_lines: list[str] | None = None) -> Movetext:
     """Tokenise ``text`` (which starts on line ``first_line`` of the file) into a move tree."""
     out = Movetext()
     lines = original_lines if original_lines is not None else text.split("\n")
-    tree = _parser().parse(to_ascii(text))
+    ascii_text = to_ascii(text)
+    depth_limit = limits().depth
+    if depth_limit and ascii_text.count("(") > depth_limit:
+        ascii_text = _too_deep(ascii_text, depth_limit, first_line, out.findings)
+    # the grammar is a flat stream of tokens: its lexer alone reads it (a parse would only
+    # build the same list, at twice the cost)
+    tokens = load("xiangqi_movetext").lex(ascii_text)
     stack: list[list[MoveNode]] = [out.moves]
     pending: list[str] = []
     junk: list[Token] = []
@@ -88,8 +132,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
         out.findings.append(codes.UNREADABLE_TEXT(message, where, move=shown))
         junk.clear()
 
-    for tok in tree.children:
-        assert isinstance(tok, Token)
+    for tok in tokens:
         kind = tok.type
         if kind == "JUNK":
             if junk and (junk[-1].line != tok.line or junk[-1].end_column != tok.column):
@@ -104,7 +147,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
             pending = []
             stack[-1].append(node)
         elif kind == "MOVENUM":
-            number = int("".join(ch for ch in str(tok) if ch.isdigit()))
+            number = int("".join(ch for ch in str(tok) if "0" <= ch <= "9"))
         elif kind in ("COMMENT", "LINE_COMMENT", "UNCLOSED_COMMENT"):
             body = original(tok).strip("{};").strip()
             if kind == "UNCLOSED_COMMENT":

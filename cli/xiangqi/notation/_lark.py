@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from functools import cache
-from importlib.resources import files
-
+from kifu.core.grammar import load
 from kifu.xiangqi.notation.spec import NotationError
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
 
-@cache
 def grammar(name: str) -> Lark:
-    """The LALR parser of ``grammars/<name>.lark`` (built once, cached on disk by Lark)."""
-    text = (files("kifu.grammars") / f"{name}.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", lexer="contextual", cache=True, propagate_positions=False)
+    """The LALR parser of ``grammars/<name>.lark`` (the project's one cached loader)."""
+    return load(name)
 
 
 def parse_move(name: str, text: str, what: str) -> Tree[Token]:
