@@ -81,6 +81,7 @@ class Checker(XiangqiVisitor):
 
     def __init__(self, variations: bool = True) -> None:
         self.variations = variations
+        self.assume = True  # every error in one pass: go on after a move whose intent is evident
         self.replay: Replayed | None = None
         self._pending: list[Finding | None] = [None]
         self._numbered: list[bool] = [False]  # a line's wrong move number is reported once
@@ -223,7 +224,9 @@ def _unplayable(problem: Problem) -> Finding:
             move=text,
         )
     if problem.error is not None:
-        return codes.UNREADABLE_MOVE(f"{label}: {problem.error}", node.span, ply=ply, move=text)
+        return codes.UNREADABLE_MOVE(
+            f"{label}: {problem.error}{_intent(problem)}", node.span, ply=ply, move=text
+        )
     resolution = problem.resolution
     assert resolution is not None and resolution.problem is not None
     squares = problem.spec.squares if problem.spec is not None else None
@@ -237,7 +240,24 @@ def _unplayable(problem: Problem) -> Finding:
         message += f": {readings}"
     elif resolution.readings:
         message += f" ({move_name(resolution.readings[0])})"
-    return _PROBLEM_CODES[resolution.problem](message, node.span, ply=ply, move=node.text)
+    return _PROBLEM_CODES[resolution.problem](message + _intent(problem), node.span, ply=ply, move=node.text)
+
+
+def _intent(problem: Problem) -> str:
+    """ "Did you mean" and what became of the rest of the line."""
+    board, rest = problem.board, "game" if problem.depth == 0 else "variation"
+    shown = problem.candidates[:3]
+    named = " or ".join(f"{write_move(board, m)} ({move_name(m)})" for m in shown)
+    if len(problem.candidates) > len(shown):
+        named += f" (or {len(problem.candidates) - len(shown)} more)"
+    if problem.assumed is not None:
+        return f"; did you mean {named}? The rest of the {rest} was checked assuming it"
+    if not problem.after:
+        return f"; did you mean {named}?" if named else ""
+    plies = f"{problem.after} more pl{'y' if problem.after == 1 else 'ies'}"
+    if named:
+        return f"; did you mean {named}? The rest of the {rest} ({plies}) was not checked"
+    return f"; the rest of the {rest} ({plies}) was not checked"
 
 
 def replay(record: Record, settings: dict[str, Any] | None = None) -> Replayed | Finding:

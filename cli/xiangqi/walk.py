@@ -13,7 +13,10 @@ move); empty variations are skipped (no events). And a visitor may name a functi
 :attr:`XiangqiVisitor.write` that the walk calls on the position *before* each move: a move's
 text in xiangqi notation depends on that position (which file, which of two pieces on it),
 while ``move`` receives the position after; taking each move back and playing it again to
-write it would cost a writer about 5 % of its time.
+write it would cost a writer about 5 % of its time. A visitor that sets
+:attr:`XiangqiVisitor.assume` (the checker) hears the walk go on after a move that cannot be
+played when one legal move is its evident intent ("did you mean", :mod:`~kifu.xiangqi.notation.suggest`):
+the walk plays that move and the line goes on.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from kifu.xiangqi.fen import START_FEN, FenError, parse_fen, write_fen
 from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
 from kifu.xiangqi.notation.resolve import Resolution
 from kifu.xiangqi.notation.spec import MoveSpec
+from kifu.xiangqi.notation.suggest import suggest
 
 
 @dataclass(slots=True)
@@ -67,13 +71,15 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A move that cannot be played; its line ends before it.
+    """A move that cannot be played; its line ends before it, unless a move is ``assumed``.
 
     ``board`` is the position it was read in (valid during the ``unplayable`` call only), with
     ``clock`` plies without a capture;
     ``error`` says why the text is no move at all, else ``resolution`` why no legal move fits
     what the text says (``spec``); ``ended``: the side to move had no legal move (the game was
-    already over); ``after``: how many moves of its line follow it (not played).
+    already over); ``after``: how many moves of its line follow it (not played); ``candidates``:
+    the legal moves nearest to its text ("did you mean"); ``assumed``: the one candidate, when
+    the visitor asked to go on assuming the evident intent (the walk plays it, the line goes on).
     """
 
     board: Board
@@ -88,6 +94,8 @@ class Problem:
     resolution: Resolution | None
     ended: bool
     after: int
+    candidates: tuple[int, ...] = ()
+    assumed: int | None = None
 
 
 class XiangqiVisitor(Visitor[Board, Step, Problem]):
@@ -98,6 +106,8 @@ class XiangqiVisitor(Visitor[Board, Step, Problem]):
     """
 
     write: Callable[[Board, int], dict[str, str]] | None = None
+    #: go on after a move that cannot be played when one legal move is its evident intent
+    assume: bool = False
 
 
 class Tee(XiangqiVisitor):
@@ -108,6 +118,7 @@ class Tee(XiangqiVisitor):
         self.visitors = visitors
         self.variations = any(visitor.variations for visitor in visitors)
         self.write = next((visitor.write for visitor in visitors if visitor.write is not None), None)
+        self.assume = all(visitor.assume for visitor in visitors)
 
     def begin(self, start: Board) -> None:
         for visitor in self.visitors:
@@ -193,6 +204,7 @@ def walk(record: Record, options: Options, visitor: XiangqiVisitor) -> Finding |
     if board is None:
         return problem
     preference = options.settings.get("xiangqi_abridged")
+    assume = visitor.assume
     variations = visitor.variations
     visit = visitor.move
     write = visitor.write
@@ -229,42 +241,58 @@ def walk(record: Record, options: Options, visitor: XiangqiVisitor) -> Finding |
                 try:
                     spec = parse_move(node.text)
                 except NotationError as error:
+                    move = 0
                     failure = _problem(
-                        board, node, ply, round_, red, depth, clock, error, None, None, count - index
+                        board, node, ply, round_, red, depth, clock, error, None, None, count - index, assume
                     )
                 else:
                     resolution = resolve(board, spec, None, preference)
-                    move = resolution.move
-                    if move is not None:
+                    move = resolution.move or 0
+                    if move:
                         noncanonical = resolution.noncanonical
                         step.noncanonical = (write_move(board, move), noncanonical) if noncanonical else None
-                        if write is not None:
-                            step.written = write(board, move)
-                        step.key_before = board.hash
-                        captured = board.push(move)
-                        pushed += 1
-                        ply += 1
-                        step.clock_before = clock
-                        clock = 0 if captured else clock + 1
-                        step.node = node
-                        step.move = move
-                        step.captured = captured
-                        step.ply = ply
-                        step.round = round_
-                        step.red = red
-                        step.clock = clock
-                        if not red:
-                            round_ += 1
-                        visit(step)
-                        if branches:
-                            break
-                        continue
-                    failure = _problem(
-                        board, node, ply, round_, red, depth, clock, None, spec, resolution, count - index
-                    )
-                line.stopped = True
-                visitor.unplayable(failure)
-                break
+                    else:
+                        failure = _problem(
+                            board,
+                            node,
+                            ply,
+                            round_,
+                            red,
+                            depth,
+                            clock,
+                            None,
+                            spec,
+                            resolution,
+                            count - index,
+                            assume,
+                        )
+                if not move:
+                    visitor.unplayable(failure)
+                    if failure.assumed is None:
+                        line.stopped = True
+                        break
+                    move = failure.assumed  # the evident intent: the rest is checked assuming it
+                    step.noncanonical = None
+                if write is not None:
+                    step.written = write(board, move)
+                step.key_before = board.hash
+                captured = board.push(move)
+                pushed += 1
+                ply += 1
+                step.clock_before = clock
+                clock = 0 if captured else clock + 1
+                step.node = node
+                step.move = move
+                step.captured = captured
+                step.ply = ply
+                step.round = round_
+                step.red = red
+                step.clock = clock
+                if not red:
+                    round_ += 1
+                visit(step)
+                if branches:
+                    break
             line.next, line.ply, line.round, line.clock, line.pushed = index, ply, round_, clock, pushed
             continue
         if line.depth == 0:
@@ -290,7 +318,27 @@ def _problem(
     spec: MoveSpec | None,
     resolution: Resolution | None,
     after: int,
+    assume: bool,
 ) -> Problem:
-    """The move ``node`` that cannot be played at ``ply`` + 1 (``after`` moves of its line follow it)."""
+    """The move ``node`` that cannot be played at ``ply`` + 1 (``after`` moves of its line follow
+    it), with the legal moves nearest to its text; the one nearest is ``assumed`` if ``assume``."""
     ended = not board.has_legal_move()
-    return Problem(board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, ended, after)
+    distance, nearest = (1, []) if ended else suggest(board, node.text)
+    candidates = tuple(nearest)
+    assumed = candidates[0] if assume and distance == 0 and len(candidates) == 1 else None
+    return Problem(
+        board,
+        node,
+        ply + 1,
+        round_,
+        red,
+        depth,
+        clock,
+        error,
+        spec,
+        resolution,
+        ended,
+        after,
+        candidates,
+        assumed,
+    )
