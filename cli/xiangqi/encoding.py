@@ -6,6 +6,8 @@ import codecs
 import itertools
 from collections.abc import Iterator
 
+from kifu.core.sources import wide_encoding
+
 _XIANGQI_CHARS = set(
     "帅帥将將仕士相象马馬傌车車俥炮砲包兵卒进進退平前后後中一二三四五六七八九红紅黑胜勝和棋局"
 )
@@ -24,12 +26,9 @@ def detect(data: bytes, complete: bool = True) -> str:
     """The encoding of ``data`` (all of a file, or its first part when not ``complete``)."""
     if data.startswith(b"\xef\xbb\xbf"):
         return "utf-8-sig"
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return "utf-16"
-    if len(data) >= 4 and data[1::2].count(0) > len(data) // 4:
-        return "utf-16-le"
-    if len(data) >= 4 and data[0::2].count(0) > len(data) // 4:
-        return "utf-16-be"
+    wide = wide_encoding(data)
+    if wide is not None:
+        return wide
     if _decodes(data, "utf-8", complete):
         return "utf-8"
     best: tuple[int, str] | None = None

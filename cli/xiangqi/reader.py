@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from kifu.core.findings import IO_DECOMPRESS, Finding
+from kifu.core.findings import Finding
 from kifu.core.record import Record
-from kifu.core.sources import DECOMPRESSION_ERRORS, Source, open_binary
+from kifu.core.sources import DECOMPRESSION_ERRORS, Source, decompression_finding, open_binary
 from kifu.xiangqi import codes
 from kifu.xiangqi.encoding import decode, detect, lines
 from kifu.xiangqi.formats.pgn import read_games
@@ -72,13 +72,8 @@ def _chunks(stream: BinaryIO, source: Source, damage: list[Finding]) -> Iterator
     while True:
         try:
             chunk = read(1 << 16)
-        except DECOMPRESSION_ERRORS as error:
-            damage.append(
-                IO_DECOMPRESS(
-                    f"{source.path}: compressed data is damaged or truncated ({error}); "
-                    "the games before the damage were checked"
-                )
-            )
+        except DECOMPRESSION_ERRORS as error:  # over the size limit (IO008) or damaged (IO002)
+            damage.append(decompression_finding(source.path, error))
             return
         if not chunk:
             return

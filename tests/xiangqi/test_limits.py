@@ -4,7 +4,9 @@ as the limit still travels to a worker (pickled without recursion)."""
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 
+from kifu.core.findings import Finding
 from kifu.core.limits import set_limits
 from kifu.core.record import MoveNode
 from kifu.xiangqi.game import Parsed, flatten
@@ -58,3 +60,24 @@ def test_a_run_of_20000_digits_lexes_in_linear_time() -> None:
     record, findings = next(items)
     assert time.perf_counter() - start < 1.5
     assert [n.text for n in record.moves] == ["炮二平五"] and [f.code for f in findings] == ["XQN001"]
+
+
+def test_a_compressed_record_over_the_decompression_limit_is_io008_and_damage_io002(tmp_path: Path) -> None:
+    import gzip
+
+    from kifu.core.sources import Source
+    from kifu.xiangqi import reader
+
+    game = '[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ *\n\n'
+    path = tmp_path / "games.pgn.gz"
+    path.write_bytes(gzip.compress((game * 2000).encode()))
+    old = set_limits(decompressed=100_000)
+    try:
+        items = list(reader.records(Source(str(path)), "pgn"))
+    finally:
+        set_limits(decompressed=old.decompressed)
+    assert [i.code for i in items if isinstance(i, Finding)] == ["IO008"]
+    assert 0 < sum(1 for i in items if not isinstance(i, Finding)) < 2000
+    path.write_bytes(gzip.compress((game * 50).encode())[:-30])
+    items = list(reader.records(Source(str(path)), "pgn"))
+    assert [i.code for i in items if isinstance(i, Finding)] == ["IO002"]
