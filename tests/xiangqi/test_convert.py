@@ -378,3 +378,13 @@ def test_convert_yields_file_findings() -> None:
 def test_xqf_comment_before_the_first_move_is_kept(corpus: Path) -> None:
     code, out, _ = invoke(str(corpus / "xiangqi/xqf/cchess_UnitTest.xqf"), "--to", "chinese")
     assert code == 0 and "\n{棋局注解}\n" in out
+
+
+def test_a_variation_whose_first_move_cannot_be_played_is_not_written_as_empty_parentheses() -> None:
+    """Issue 16: `()` was written, and the second conversion dropped it (not a fixed point)."""
+    text = '[Game "Chinese Chess"]\n\n1. 炮二平五 (1. 车一进四) 马８进７ 2. 马二进三 *\n'
+    [record] = read_back(text)
+    first = convert_record(record, [], "pgn").text
+    assert "()" not in first and "炮二平五" in first
+    [again] = read_back(first)
+    assert convert_record(again, [], "pgn").text == first

@@ -45,11 +45,11 @@ def pgn(game: PlayedRecord, notation: str, format_name: str) -> str:
         else:
             current = f"{step.round:>3}.{pad}{text}"
         current += "".join(f" ${nag}" for nag in step.node.nags)
-        if step.node.comments_after or step.variations:
+        if step.node.comments_after or any(step.variations):
             out.append(current)
             current = ""
         out.extend(_brace(comment) for comment in step.node.comments_after)
-        out.extend(f"({_inline(variation, notation)})" for variation in step.variations)
+        out.extend(f"({_inline(variation, notation)})" for variation in step.variations if variation)
     if current:
         out.append(current)
     out.append(f" {game.result or '*'}")
@@ -102,6 +102,6 @@ def _inline(steps: list[Played], notation: str) -> str:
         parts.append(step.texts[notation])
         parts.extend(f"${nag}" for nag in step.node.nags)
         parts.extend(_brace(comment) for comment in step.node.comments_after)
-        parts.extend(f"({_inline(variation, notation)})" for variation in step.variations)
-        number_black = bool(step.node.comments_after or step.variations)
+        parts.extend(f"({_inline(variation, notation)})" for variation in step.variations if variation)
+        number_black = bool(step.node.comments_after or any(step.variations))
     return " ".join(parts)
