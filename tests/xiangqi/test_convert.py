@@ -388,3 +388,13 @@ def test_a_variation_whose_first_move_cannot_be_played_is_not_written_as_empty_p
     assert "()" not in first and "炮二平五" in first
     [again] = read_back(first)
     assert convert_record(again, [], "pgn").text == first
+
+
+def test_a_comment_beginning_with_a_semicolon_keeps_it_and_converts_to_a_fixed_point() -> None:
+    """Issue 16: `{; not a line comment}` lost its `;` when read, so the second conversion differed."""
+    text = '[Game "Chinese Chess"]\n\n1. 炮二平五 {; not a line comment} 马８进７ *\n'
+    [record] = read_back(text)
+    assert record.moves[0].comments_after == ["; not a line comment"]
+    first = convert_record(record, [], "pgn").text
+    [again] = read_back(first)
+    assert convert_record(again, [], "pgn").text == first

@@ -149,7 +149,8 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
         elif kind == "MOVENUM":
             number = int("".join(ch for ch in str(tok) if "0" <= ch <= "9"))
         elif kind in ("COMMENT", "LINE_COMMENT", "UNCLOSED_COMMENT"):
-            body = original(tok).strip("{};").strip()
+            written = original(tok)  # only the delimiters go: a comment may begin with ';' or end with '{'
+            body = (written[1:-1] if kind == "COMMENT" else written[1:]).strip()
             if kind == "UNCLOSED_COMMENT":
                 out.findings.append(codes.UNCLOSED("comment `{` is never closed", span(tok)))
             if stack[-1]:
