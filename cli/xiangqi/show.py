@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TYPE_CHECKING
 
-from kifu.core.findings import Finding
 from kifu.core.game import Options, Position, RawRecord
-from kifu.core.record import Record
 from kifu.xiangqi import render
 from kifu.xiangqi.board import FILES, Board, make_move, move_name, square
 from kifu.xiangqi.fen import parse_fen, write_fen
 from kifu.xiangqi.walk import Step, XiangqiVisitor, walk
+
+if TYPE_CHECKING:
+    from kifu.xiangqi.game import Parsed
 
 
 class _Positions(XiangqiVisitor):
@@ -45,11 +47,11 @@ class _Positions(XiangqiVisitor):
 
 
 def positions(
-    record: RawRecord[tuple[Record, list[Finding]]], options: Options, plies: Collection[int | None]
+    record: RawRecord[Parsed], options: Options, plies: Collection[int | None]
 ) -> dict[int | None, Position]:
     """The main line's positions after ``plies`` (``None``: the final position)."""
     seen = _Positions(plies)
-    walk(record.data[0], options, seen)
+    walk(record.data.record, options, seen)
     return seen.found
 
 
