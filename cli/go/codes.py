@@ -194,8 +194,9 @@ BAD_RESULT = register(
     W,
     "result not in SGF form",
     "RE is `B+n`, `W+n` (n a number), `B+R`/`B+Resign`, `B+T`/`B+Time`, `B+F`/`B+Forfeit`, "
-    "`B+` (winner only), `0`/`Draw`, `Void` or `?`. The value is read as the message says, "
-    "or not at all. (SGFC errors 15 and 33.)",
+    "`B+` (winner only), `0`/`Draw`, `Void` or `?`. Anything else (free text such as `White "
+    "resigns. B 47 W 34`, `B+Illegal`) is kept as text and no result is read from it: the "
+    "declared result is unknown and the count is not compared with it. (SGFC errors 15 and 33.)",
     f"{FF4} RE",
 )
 BAD_DATE = register(

@@ -252,11 +252,13 @@ class PropertyChecker:
             self.report(codes.EMPTY_TEXT, f"empty {ident} value", prop, 0)
         elif ident == "DT" and not _DATE.match(simple_text(values[0]).strip()):
             self.report(codes.BAD_DATE, f"DT [{values[0]}] is not an SGF date (YYYY-MM-DD)", prop, 0)
-        elif ident == "RE":
-            form, standard = normalise_result(simple_text(values[0]))
-            if not standard:
-                read = f"read as {form}" if form else "not understood"
-                self.report(codes.BAD_RESULT, f"RE [{values[0]}] is not an SGF result ({read})", prop, 0)
+        elif ident == "RE" and not normalise_result(simple_text(values[0]))[1]:
+            self.report(
+                codes.BAD_RESULT,
+                f"RE [{values[0]}] is not an SGF result (kept as text; no result read from it)",
+                prop,
+                0,
+            )
 
     def _check_points(self, ident: str, prop: Prop, values: list[str]) -> None:
         elist = PROPERTIES[ident].value == EPOINTS

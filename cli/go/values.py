@@ -222,7 +222,11 @@ def format_number(value: float) -> str:
 
 
 def normalise_result(raw: str) -> tuple[str | None, bool]:
-    """(SGF form, standard?) of an RE value: ``B+9.50`` → ``B+9.5``; free text best-effort."""
+    """(SGF form, standard?) of an RE value: ``B+9.50`` → ``B+9.5``.
+
+    Only the SGF forms are results (issue 13: never invent one): free text such as
+    ``White resigns. B 47 W 34`` or ``B+Illegal`` gives ``(None, False)``, reported as SGF023.
+    """
     value = raw.strip()
     match = _RESULT.match(value)
     if match:
@@ -232,22 +236,10 @@ def normalise_result(raw: str) -> tuple[str | None, bool]:
         if how[0].isdigit():
             return f"{winner}+{format_number(float(how))}", True
         return f"{winner}+{how[0]}", True
-    lowered = value.lower()
-    if value in ("0", "Draw") or lowered in ("draw", "jigo"):
-        return "0", value in ("0", "Draw")
-    if value == "Void" or lowered == "void":
-        return "Void", value == "Void"
-    if value == "?":
-        return "?", True
-    loose = re.match(r"([BW])\+", value)
-    if loose:
-        return f"{loose.group(1)}+", False
-    words = re.match(r"(black|white|b|w)\b\D*(\d+(?:\.\d+)?)?", lowered)
-    if words and ("win" in lowered or "+" in lowered or words.group(2)):
-        winner = "B" if words.group(1).startswith("b") else "W"
-        return (f"{winner}+{format_number(float(words.group(2)))}" if words.group(2) else f"{winner}+"), False
-    if "draw" in lowered or "jigo" in lowered:
-        return "0", False
+    if value in ("0", "Draw"):
+        return "0", True
+    if value in ("Void", "?"):
+        return value, True
     return None, False
 
 

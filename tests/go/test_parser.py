@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+import pytest
 from kifu.go.index import TextIndex
 from kifu.go.reader import parse_collection
 from kifu.go.values import normalise_result, simple_text, split_compose, text
@@ -100,11 +101,24 @@ def test_result_forms() -> None:
     assert normalise_result("Draw") == ("0", True)
     assert normalise_result("Void") == ("Void", True)
     assert normalise_result("?") == ("?", True)
-    assert normalise_result("B+Illegal") == ("B+", False)
-    assert normalise_result("W+Repetition") == ("W+", False)
-    assert normalise_result("draw") == ("0", False)
-    assert normalise_result("Black wins by 12 points") == ("B+12", False)
-    assert normalise_result("nobody knows") == (None, False)
+    assert normalise_result("B+") == ("B+", True)
+
+
+@pytest.mark.parametrize(
+    "free",
+    [
+        "B+Illegal",
+        "W+Repetition",
+        "draw",
+        "Black wins by 12 points",
+        "White resigns. B 47 W 34",
+        "Black resigns. W 133.5 B 81.0",
+        "Black 185 White 176",
+        "nobody knows",
+    ],
+)
+def test_free_text_result_is_never_read_as_a_result(free: str) -> None:
+    assert normalise_result(free) == (None, False)
 
 
 def test_text_index_against_split_lines() -> None:
