@@ -3,7 +3,12 @@
 Pipeline: a record of :mod:`~kifu.go.reader` → parsed (:mod:`~kifu.go.parser`) → its root read
 (:mod:`~kifu.go.info`) → :func:`kifu.go.walk.walk` with the :class:`Checker` visitor (property
 findings node by node by :mod:`~kifu.go.properties`, the rules' verdicts as findings, the main
-line's end) → :mod:`~kifu.go.scoring` for games that ended with two passes.
+line's end) → :mod:`~kifu.go.scoring` for games where both players passed (counted on the
+final position, also when moves follow the passes) → :mod:`~kifu.go.verdict` when the count
+disagrees with ``RE``. Every finding on a move carries the position before it.
+
+Settings read: ``komi``, ``ko``, ``dead`` (points whose groups are dead, GTP ``D4`` or SGF
+``dd``), ``dead_from`` (``gnugo``).
 """
 
 from __future__ import annotations
@@ -14,10 +19,12 @@ from typing import Any
 
 from kifu.core.findings import Code, Finding, Severity
 from kifu.core.game import Options, RawRecord
+from kifu.core.record import Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import codes
-from kifu.go.board import Board
+from kifu.go.board import WHITE, Board, Undo
+from kifu.go.gnugo import GtpError, dead_stones
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo, read_game_info, read_root
 from kifu.go.properties import PropertyChecker
@@ -25,6 +32,7 @@ from kifu.go.reader import records
 from kifu.go.rules import PRESETS, Rules, from_ru, resolve
 from kifu.go.scoring import Count, agrees, count, dead_from_markup, parse_vertex, whole_groups
 from kifu.go.tree import Game, Node, Prop
+from kifu.go.verdict import Premises, judge
 from kifu.go.walk import GoVisitor, Problem, Step, walk
 
 #: findings of one code kept per game (the rest are counted in one more finding)
@@ -42,6 +50,7 @@ class MainLine:
     first_passer: int | None = None  # who passed first in the final run of passes
     leading_black: int = 0
     setup_black: int = 0
+    passed_out: bool = False  # both players passed in a row (perhaps with moves after)
 
 
 @dataclass(slots=True)
@@ -54,6 +63,10 @@ class GameResult:
     main: MainLine
     count: Count | None = None
     rules_stated: bool = False
+    #: the dead stones the count removed and whether any source gave them (marks, settings)
+    dead: set[int] | None = None
+    dead_given: bool = False
+    komi_stated: bool = False
     #: the game tree as read (``None`` when nothing could be parsed)
     root: Node | None = None
 
@@ -70,6 +83,11 @@ class Checker(GoVisitor):
         self.tags = tags
         self.main = MainLine()
         self.overflow: dict[str, int] = {}
+        self.board: Board | None = None
+
+    def begin(self, board: Board) -> None:
+        """Keep the walk's board: a finding on a move shows the position before it."""
+        self.board = board
 
     def node(self, step: Step) -> None:
         """Check the node's properties; read the first game-info node of the main line."""
@@ -97,6 +115,7 @@ class Checker(GoVisitor):
             step.first_passer,
             step.leading_black,
             step.setup_black,
+            step.passed_out,
         )
 
     def _add(self, problem: Problem) -> None:
@@ -104,9 +123,9 @@ class Checker(GoVisitor):
         if value is not None:
             self.properties.report(code, message, prop, value)
             return
-        self._report(code, message, prop, ply)
+        self._report(code, message, prop, ply, problem.played)
 
-    def _report(self, code: Code, message: str, prop: Prop, ply: int) -> None:
+    def _report(self, code: Code, message: str, prop: Prop, ply: int, played: Undo | None) -> None:
         seen = self.overflow.get(code.code, 0) + 1
         self.overflow[code.code] = seen
         if seen > MAX_PER_CODE:
@@ -114,14 +133,31 @@ class Checker(GoVisitor):
         raw = prop.values[0] if prop.values else ""
         index = self.properties.index
         offset = prop.value_offsets[0] if prop.value_offsets else prop.offset
-        self.findings.append(
-            code(
-                message,
-                index.span(prop.offset, offset - prop.offset + len(raw) + 2),
-                ply=ply,
-                move=f"{prop.ident}[{raw}]",
-            )
+        finding = code(
+            message,
+            index.span(prop.offset, offset - prop.offset + len(raw) + 2),
+            ply=ply,
+            move=f"{prop.ident}[{raw}]",
         )
+        if self.board is not None:
+            finding.position = position(self.board, played)
+        self.findings.append(finding)
+
+
+def position(board: Board, played: Undo | None = None) -> str:
+    """The board's rows from the top as ``.``/``X``/``O`` joined by ``/``, as it was before the
+    changes of ``played`` (the move the finding concerns, when it is already on the board)."""
+    cells = board.cells
+    if played is not None:
+        cells = cells.copy()
+        for point, content in reversed(played.changes):
+            cells[point] = content
+    marks = ".XO"
+    stride = board.stride
+    return "/".join(
+        "".join(marks[c] for c in cells[(y + 1) * stride + 1 : (y + 1) * stride + 1 + board.width])
+        for y in range(board.height)
+    )
 
 
 def check_record(record: RawRecord[Game], options: Options) -> GameResult:
@@ -174,14 +210,38 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     report.declared_result = info.result
     result = GameResult(report, info, rules, main, root=root)
     result.rules_stated = options.rules in PRESETS or from_ru(info.rules) is not None
-    if main.board is not None and main.trailing_passes >= 2:
-        result.count = score_game(result, settings, findings, set(), from_markup=True)
+    if main.board is not None and main.passed_out:
+        given, notes = _given_dead(result, settings)
+        findings.extend(notes)
+        result.count = score_game(result, settings, findings, given, from_markup=True)
         if result.count is not None:
             report.score = result.count.to_dict()
             report.outcome = {"result": result.count.result, "reason": "score", "ply": main.plies}
-            _compare(result, findings, index, root)
+            prop = root.props.get("RE")
+            compare(result, findings, index.span(prop.offset, len(prop.name)) if prop is not None else None)
     report.findings = _capped(sorted(findings, key=_position), dropped)
     return result
+
+
+def _given_dead(result: GameResult, settings: Mapping[str, Any]) -> tuple[set[int], list[Finding]]:
+    """The dead stones the settings give (``dead``, ``dead_from``) and notes on them."""
+    board = result.main.board
+    given: set[int] = set()
+    notes: list[Finding] = []
+    if board is None:
+        return given, notes
+    spec = settings.get("dead")
+    if spec:
+        given, bad = dead_points(result, str(spec))
+        notes += [codes.DEAD_STONES(f"--dead {name}: no stone there (ignored)") for name in bad]
+    if settings.get("dead_from") == "gnugo":
+        try:
+            given |= dead_stones(board, result.info.komi or 0.0)
+        except GtpError as error:
+            notes.append(codes.ENGINE_FAILED(f"--dead-from gnugo: {error}"))
+    if spec or settings.get("dead_from"):
+        result.dead_given = True
+    return given, notes
 
 
 def score_game(
@@ -191,23 +251,40 @@ def score_game(
     dead: set[int],
     from_markup: bool,
 ) -> Count | None:
-    """Count the main line's final position with the given and marked dead stones."""
+    """Count the main line's final position with the given and marked dead stones.
+
+    Tromp-Taylor counts every stone on the board: TB/TW marks are not read under it. Without
+    KM (or ``komi``) the preset's komi is used, and no komi in a handicap game (GO206).
+    """
     board = result.main.board
     if board is None:
         return None
-    if from_markup:
+    if from_markup and result.rules.name != "tromp-taylor":
         marked, notes = dead_from_markup(board, result.main.last)
+        if marked:
+            result.dead_given = True
         dead = dead | marked
         for note in notes:
             findings.append(codes.DEAD_STONES(note))
+    result.dead = dead
     komi = settings.get("komi")
     if komi is None:
         komi = result.info.komi
-    if komi is None:
+    result.komi_stated = komi is not None
+    if komi is None and result.info.handicap >= 2:
+        komi = 0.0
+        findings.append(
+            codes.DEFAULT_KOMI(
+                f"no KM in a handicap game: no komi assumed (the handicap compensation of the "
+                f"{result.rules.name} rules stands in for it)"
+            )
+        )
+    elif komi is None:
         komi = result.rules.komi
-        findings.append(codes.DEFAULT_KOMI(f"no KM: komi {komi} of the {result.rules.name} rules used"))
-    from kifu.go.board import WHITE
-
+        older = " (the 1988 Chinese text says 5.5)" if result.rules.name == "chinese" else ""
+        findings.append(
+            codes.DEFAULT_KOMI(f"no KM: komi {komi:g} of the {result.rules.name} rules used{older}")
+        )
     return count(
         board,
         dead,
@@ -236,46 +313,57 @@ def dead_points(result: GameResult, spec: str) -> tuple[set[int], list[str]]:
     return whole_groups(board, named), bad
 
 
-def _compare(result: GameResult, findings: list[Finding], index: TextIndex, root: Node) -> None:
+def compare(result: GameResult, findings: list[Finding], span: Span | None) -> None:
+    """GO201/GO202/GO205 on ``result.count`` against RE, with :mod:`~kifu.go.verdict`'s severity."""
     counted = result.count
     declared = result.info.result
-    if counted is None or declared is None:
-        return
-    prop = root.props.get("RE")
-    span = index.span(prop.offset, len(prop.name)) if prop is not None else None
-    if not result.rules.area:
-        findings.append(
-            codes.TERRITORY_RULES(
-                f"{result.rules.name} rules count territory; the area count is {counted.result}, "
-                f"RE is {declared}",
-                span,
-            )
-        )
+    board = result.main.board
+    if counted is None or declared is None or board is None:
         return
     verdict = agrees(declared, counted.result)
-    if verdict is False:
-        assumed = (
-            ""
-            if result.rules_stated
-            else (
-                f"; the record states no rules ({result.rules.name} assumed), and dead stones left on the "
-                "board count as alive"
+    if verdict is None:
+        if declared not in ("Void", "?"):
+            findings.append(
+                codes.RESULT_NOT_A_SCORE(
+                    f"the game ended with two passes and counts {counted.result}, but RE is {declared}", span
+                )
             )
-        )
+        return
+    territory = not result.rules.area
+    if verdict and territory:
         findings.append(
-            codes.RESULT_DISAGREES(
-                f"RE[{declared}] but the area count under {result.rules.name} rules gives {counted.result} "
-                f"({_summary(counted)}){assumed}",
+            codes.TERRITORY_RULES(
+                f"{result.rules.name} rules count territory; the area count {counted.result} agrees with RE",
                 span,
-                severity=None if result.rules_stated else Severity.WARNING,
             )
         )
-    elif verdict is None and declared not in ("Void", "?"):
-        findings.append(
-            codes.RESULT_NOT_A_SCORE(
-                f"the game ended with two passes and counts {counted.result}, but RE is {declared}", span
-            )
+    if verdict:
+        return
+    premises = Premises(
+        board,
+        result.rules,
+        counted.komi,
+        result.komi_stated,
+        result.info.handicap,
+        result.rules_stated,
+        result.dead or set(),
+        result.dead_given,
+        result.main.first_passer == WHITE,
+    )
+    judged = judge(premises, declared, counted)
+    severity = judged.severity
+    note = judged.note
+    if territory:
+        severity = Severity.WARNING
+        note += "; the record's rules count territory, which can differ from area by a point or two"
+    findings.append(
+        codes.RESULT_DISAGREES(
+            f"RE[{declared}] but the area count under {result.rules.name} rules gives {counted.result} "
+            f"({_summary(counted)}){note}",
+            span,
+            severity=severity,
         )
+    )
 
 
 def _summary(counted: Count) -> str:

@@ -1,19 +1,21 @@
 """``kifu score`` for Go: the area count of each game with its dead stones, compared with ``RE``.
 
 Each game is checked by the one walk (:func:`kifu.go.checker.check_record`: the checker visitor
-keeps the main line's final position), then counted here with the dead stones asked for.
+keeps the main line's final position), then counted here with the dead stones asked for; a
+disagreement with RE gets GO201 with :mod:`~kifu.go.verdict`'s severity and what would make it
+agree. Syntax errors are printed and counted (exit 1) as ``check`` does.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kifu.core.findings import Finding
+from kifu.core.findings import REGISTRY, Finding
 from kifu.core.game import Options, RawRecord
 from kifu.core.records import guarded, guarded_records
 from kifu.core.sources import Source
 from kifu.go import codes, game
-from kifu.go.checker import GameResult, check_record, dead_points, score_game
+from kifu.go.checker import GameResult, check_record, compare, dead_points, score_game
 from kifu.go.gnugo import GtpError, dead_stones
 from kifu.go.scoring import agrees, vertex
 from kifu.go.tree import Game
@@ -85,7 +87,7 @@ def score_record(
         "tags": report.tags,
         "plies": report.plies,
         "declared_result": report.declared_result,
-        "ended_by_passes": item.main.trailing_passes >= 2,
+        "ended_by_passes": item.main.passed_out,
         "dead": [],
         "score": None,
         "agrees": None,
@@ -97,6 +99,8 @@ def score_record(
             given, bad = dead_points(item, dead)
             for name in bad:
                 notes.append(codes.DEAD_STONES(f"--dead {name}: no stone there (ignored)"))
+        if dead or dead_from:
+            item.dead_given = True
         if dead_from == "gnugo":
             try:
                 given |= dead_stones(board, item.info.komi or 0.0)
@@ -112,6 +116,9 @@ def score_record(
             )
         extra: list[Any] = []
         counted = score_game(item, options.settings, extra, given, from_markup=True)
+        if counted is not None and item.rules.area:
+            item.count = counted
+            compare(item, extra, None)
         notes.extend(extra)
         if counted is not None:
             entry["score"] = counted.to_dict()
@@ -123,13 +130,17 @@ def score_record(
 
 
 def _relevant(code: str) -> bool:
-    """Errors that bear on the count: syntax, board, moves, and kifu's own failures."""
+    """Errors that bear on the count: every SGF syntax error (the codes of the FF[4] grammar),
+    the board, the moves, reading, and kifu's own failures; not the count's own verdict (made
+    again here, with ``--dead``)."""
     if code.startswith("GO2"):
-        return False  # the count's own verdict is made again here, with --dead
-    return code.startswith(("GO", "IO", "KIFU")) or code in _COUNTED_SGF
+        return False
+    known = REGISTRY.get(code)
+    syntax = known is not None and known.rule is not None and "EBNF" in known.rule
+    return syntax or code.startswith(("GO", "IO", "KIFU")) or code in _COUNTED_SGF
 
 
-_COUNTED_SGF = frozenset({f"SGF00{n}" for n in range(1, 10)} | {"SGF036", "SGF039", "SGF040", "SGF047"})
+_COUNTED_SGF = frozenset({"SGF036", "SGF039", "SGF040"})
 
 
 def _has_markup(item: GameResult) -> bool:

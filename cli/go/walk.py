@@ -38,7 +38,9 @@ class Problem(NamedTuple):
     ``value`` is ``None`` for a rules finding on a move (located at the move, with its ply);
     otherwise the index of the value it concerns (a property finding). ``node``, ``colour``,
     ``depth`` and ``alternatives`` (the variations of the node, dropped with it when a
-    writer's line ends there) say where an unplayable move is.
+    writer's line ends there) say where an unplayable move is. ``played`` is the move's undo
+    record when the problem was found after the move was put on the board (suicide, ko,
+    repetition), so that a visitor can show the position before it.
     """
 
     code: Code
@@ -50,6 +52,7 @@ class Problem(NamedTuple):
     colour: int = EMPTY
     depth: int = 0
     alternatives: int = 0
+    played: Undo | None = None
 
 
 class Step:
@@ -63,7 +66,7 @@ class Step:
     ``is_root``. Always: ``board`` (the live position), ``main``, ``depth``. For
     ``main_end``: ``node`` (the last one), ``ply``, ``passes`` (trailing), ``first_passer``,
     ``leading_black`` (black moves before White's first), ``setup_black`` (black stones set up
-    before the first move).
+    before the first move), ``passed_out`` (both players passed in a row somewhere on it).
     """
 
     __slots__ = (
@@ -77,6 +80,7 @@ class Step:
         "leading_black",
         "main",
         "node",
+        "passed_out",
         "passes",
         "ply",
         "point",
@@ -104,6 +108,7 @@ class Step:
         self.first_passer: int | None = None
         self.leading_black = 0
         self.setup_black = 0
+        self.passed_out = False
 
 
 class GoVisitor(Visitor[Board, Step, Problem]):
@@ -464,6 +469,7 @@ class _Walk:
             problem = self._judge(prop, colour, ply, outcome, played, before_last, to_move)
             if problem is not None:
                 legal = False
+                problem = problem._replace(played=played)
                 if not self._unplayable(problem, node, colour, line):
                     return False
         line.last_mover = colour
@@ -539,6 +545,7 @@ class _Walk:
                     f"{name} recreates an earlier whole-board position (allowed under {rules.name} rules)",
                     prop,
                     ply,
+                    played=undo,
                 )
             )
         return None
@@ -618,6 +625,7 @@ class _Walk:
         step.first_passer = line.first_passer
         step.leading_black = line.leading_black
         step.setup_black = self.setup_black
+        step.passed_out = self.moves_after_end or line.passes >= 2
         self.visitor.main_end(step)
 
 

@@ -1,0 +1,218 @@
+"""kifu's static life-and-death estimate of a final position (no search, no engine).
+
+Used only when a count disagrees with ``RE`` and the record marks no dead stones, to tell a
+certain disagreement from a plausible one (issue 13). Three layers:
+
+- :func:`benson`: the chains that are unconditionally alive (Benson's algorithm: each has two
+  vital regions, every empty point of which is its liberty); they are never dead.
+- dead candidates: the stones of a colour inside a region enclosed by the other colour where
+  they have fewer than two eyes (an eye: an empty area bordered by them alone; four points or
+  more count as two). The smallest enclosed region is settled first and its dead stones are
+  lifted, so a dead stone inside an eye no longer spoils that eye.
+- seki: when the enclosed stones and the enclosing chain next to them share liberties and
+  neither has a liberty outside the shared ones and its own eye, both live.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board
+
+#: an enclosed empty area of this many points is worth two eyes
+TWO_EYES = 4
+
+
+@dataclass(slots=True)
+class Estimate:
+    """Groups of a final position: ``dead`` candidates and ``seki`` groups (lists of stones),
+    and the stones found unconditionally alive."""
+
+    alive: set[int] = field(default_factory=set)
+    dead: list[list[int]] = field(default_factory=list)
+    seki: list[list[int]] = field(default_factory=list)
+
+    @property
+    def dead_points(self) -> set[int]:
+        """Every stone of every dead candidate."""
+        return {p for group in self.dead for p in group}
+
+
+def benson(board: Board, colour: int) -> set[int]:
+    """The stones of ``colour`` that are unconditionally alive (Benson, 1976)."""
+    cells = board.cells
+    neighbours = board.neighbours
+    chain_of: dict[int, int] = {}
+    liberties: list[set[int]] = []
+    stones: list[list[int]] = []
+    for p in range(len(cells)):
+        if cells[p] == colour and p not in chain_of:
+            group, libs = board.group(p)
+            for s in group:
+                chain_of[s] = len(stones)
+            stones.append(group)
+            liberties.append(libs)
+    regions: list[tuple[set[int], set[int]]] = []  # (empty points, bordering chains)
+    seen: set[int] = set()
+    for start in range(len(cells)):
+        if cells[start] in (colour, EDGE) or start in seen:
+            continue
+        seen.add(start)
+        todo = [start]
+        empties: set[int] = set()
+        border: set[int] = set()
+        while todo:
+            p = todo.pop()
+            if cells[p] == EMPTY:
+                empties.add(p)
+            for d in neighbours:
+                n = p + d
+                c = cells[n]
+                if c == colour:
+                    border.add(chain_of[n])
+                elif c != EDGE and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        regions.append((empties, border))
+    alive = set(range(len(stones)))
+    healthy = list(range(len(regions)))
+    while True:
+        vital = dict.fromkeys(alive, 0)
+        for r in healthy:
+            empties, border = regions[r]
+            for x in border:
+                if x in vital and empties <= liberties[x]:
+                    vital[x] += 1
+        weak = {x for x, n in vital.items() if n < 2}
+        if not weak:
+            break
+        alive -= weak
+        healthy = [r for r in healthy if regions[r][1] <= alive]
+    return {s for x in alive for s in stones[x]}
+
+
+def estimate(board: Board) -> Estimate:
+    """Dead candidates and seki groups of ``board`` (see the module's docstring)."""
+    work = board.copy()
+    result = Estimate(alive=benson(work, BLACK) | benson(work, WHITE))
+    settled: set[int] = set(result.alive)
+    while True:
+        found = _smallest_enclosure(work, settled)
+        if found is None:
+            return result
+        enclosed, _, seki = found
+        if seki:
+            result.seki.append(enclosed)
+            settled.update(enclosed)
+            continue
+        for group in _chains(work, enclosed):
+            result.dead.append(group)
+        for p in enclosed:
+            work.cells[p] = EMPTY
+
+
+def _smallest_enclosure(board: Board, settled: set[int]) -> tuple[list[int], int, bool] | None:
+    """The unsettled stones of the smallest enclosed region where they lack two eyes: (their
+    points, the region's size, whether they live in seki); ``None`` when there is none."""
+    cells = board.cells
+    neighbours = board.neighbours
+    half = board.width * board.height // 2
+    best: tuple[list[int], int, bool] | None = None
+    for colour in (BLACK, WHITE):
+        other = 3 - colour
+        seen: set[int] = set()
+        for start in range(len(cells)):
+            if cells[start] in (colour, EDGE) or start in seen:
+                continue
+            seen.add(start)
+            region = [start]
+            for p in region:
+                for d in neighbours:
+                    n = p + d
+                    if cells[n] not in (colour, EDGE) and n not in seen:
+                        seen.add(n)
+                        region.append(n)
+            inside = [p for p in region if cells[p] == other]
+            if not inside or len(region) > half or (best is not None and len(region) >= best[1]):
+                continue
+            if any(p in settled for p in inside):
+                continue
+            if _eyes(board, region, other) >= 2:
+                continue
+            best = (inside, len(region), _seki(board, region, inside, colour))
+    return best
+
+
+def _eyes(board: Board, region: list[int], owner: int) -> int:
+    """Eyes of ``owner`` in ``region``: its empty areas bordered by ``owner``'s stones alone."""
+    cells = board.cells
+    neighbours = board.neighbours
+    seen: set[int] = set()
+    eyes = 0
+    for start in region:
+        if cells[start] != EMPTY or start in seen:
+            continue
+        seen.add(start)
+        area = [start]
+        pure = True
+        for p in area:
+            for d in neighbours:
+                n = p + d
+                c = cells[n]
+                if c == EMPTY:
+                    if n not in seen:
+                        seen.add(n)
+                        area.append(n)
+                elif c != EDGE and c != owner:
+                    pure = False
+        if pure:
+            eyes += 2 if len(area) >= TWO_EYES else 1
+    return eyes
+
+
+def _seki(board: Board, region: list[int], inside: list[int], colour: int) -> bool:
+    """Whether the stones ``inside`` and an enclosing chain of ``colour`` share liberties and
+    neither has another liberty than the shared ones and its own eye points."""
+    cells = board.cells
+    other = 3 - colour
+    inner: set[int] = set()
+    for p in inside:
+        inner |= board.group(p)[1]
+    for p in inner:
+        for d in board.neighbours:
+            n = p + d
+            if cells[n] != colour:
+                continue
+            _, outer = board.group(n)
+            shared = inner & outer
+            if not shared or len(outer) > 2 * TWO_EYES:
+                continue
+            if (outer - shared) <= _eye_points(board, outer, colour) and (inner - shared) <= _eye_points(
+                board, inner, other
+            ):
+                return True
+    return False
+
+
+def _eye_points(board: Board, liberties: set[int], owner: int) -> set[int]:
+    """The liberties whose neighbours are all ``owner``'s stones, the edge or other such points."""
+    cells = board.cells
+    return {
+        p
+        for p in liberties
+        if all(
+            cells[p + d] in (owner, EDGE) or (cells[p + d] == EMPTY and p + d in liberties)
+            for d in board.neighbours
+        )
+    }
+
+
+def _chains(board: Board, points: list[int]) -> list[list[int]]:
+    """``points`` (stones) split into their chains."""
+    left = set(points)
+    chains: list[list[int]] = []
+    while left:
+        stones, _ = board.group(next(iter(left)))
+        chains.append(sorted(stones))
+        left -= set(stones)
+    return chains

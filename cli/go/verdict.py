@@ -1,0 +1,153 @@
+"""The verdict on a count that disagrees with ``RE``: certain (error) or resting on an assumption.
+
+"Severity follows the evidence" (DESIGN.md): a disagreement is an error only when the record
+states what the count needs (komi; rules when the game has a handicap; dead stones marked, or
+none needed by kifu's estimate) and no plausible set of dead stones makes it agree. Otherwise
+it is a warning naming the assumption and what would make the record agree: another komi
+(the 1988 Chinese text says 5.5, the current one 7.5), or dead stones the record does not mark
+(:mod:`~kifu.go.life`'s candidates, named as "the white stones at B5, C5").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kifu.core.findings import Severity
+from kifu.go.board import BLACK, Board
+from kifu.go.life import estimate
+from kifu.go.rules import Rules
+from kifu.go.scoring import Count, agrees, count, result_form, vertex
+from kifu.go.values import format_number
+
+#: the komi of the Chinese rule texts: 1988 (2¾ stones) and current (3¾ stones)
+CHINESE_KOMI = {5.5: "the 1988 Chinese text", 7.5: "the current Chinese text"}
+#: at most this many dead-candidate groups are combined in the search
+MAX_GROUPS = 24
+#: at most this many stones are named in a message
+MAX_NAMED = 8
+
+
+@dataclass(slots=True)
+class Premises:
+    """What the count rested on: the komi and whether the record (or the user) stated it, the
+    rules, the dead stones given (marks, ``--dead``, GNU Go) and whether any were."""
+
+    board: Board
+    rules: Rules
+    komi: float
+    komi_stated: bool
+    handicap: int
+    rules_stated: bool
+    dead: set[int] = field(default_factory=set)
+    dead_given: bool = False
+    white_passed_first: bool = False
+
+
+@dataclass(slots=True)
+class Verdict:
+    """The severity of GO201 and the text its message ends with (what would make it agree, the
+    assumptions made)."""
+
+    severity: Severity
+    note: str
+
+
+def judge(premises: Premises, declared: str, counted: Count) -> Verdict:
+    """The verdict on ``counted`` (already known to disagree with ``declared``)."""
+    komis = [premises.komi]
+    if not premises.komi_stated:
+        komis += [k for k in sorted(CHINESE_KOMI) if k != premises.komi and premises.handicap < 2]
+    groups: list[list[int]] = []
+    if not premises.dead_given and premises.rules.name != "tromp-taylor":
+        groups = estimate(premises.board).dead[:MAX_GROUPS]
+    found = _search(premises, declared, counted, groups, komis)
+    assumptions = []
+    if not premises.komi_stated:
+        assumptions.append(f"komi {format_number(premises.komi)} assumed ({_komi_source(premises)})")
+    if premises.handicap >= 2 and not premises.rules_stated:
+        assumptions.append(f"{premises.rules.name} rules assumed for the handicap compensation")
+    if found is not None:
+        komi, named = found
+        agree = []
+        if komi != premises.komi:
+            agree.append(f"with komi {format_number(komi)} ({CHINESE_KOMI.get(komi, 'another text')})")
+        if named:
+            agree.append(f"if {_name(premises.board, named)} dead (the record marks no dead stones)")
+        return Verdict(Severity.WARNING, f"; agrees {' and '.join(agree)}" + _with(assumptions))
+    if not premises.dead_given and premises.rules.name != "tromp-taylor":
+        base = (
+            "; kifu's estimate finds no dead stones"
+            if not groups
+            else "; no set of the dead stones kifu's estimate finds makes it agree"
+        )
+    else:
+        base = ""
+    if assumptions:
+        return Verdict(Severity.WARNING, base + _with(assumptions))
+    return Verdict(Severity.ERROR, base)
+
+
+def _with(assumptions: list[str]) -> str:
+    return f"; {', '.join(assumptions)}" if assumptions else ""
+
+
+def _komi_source(premises: Premises) -> str:
+    if premises.handicap >= 2:
+        return "handicap game without KM"
+    text = CHINESE_KOMI.get(premises.komi)
+    return (
+        f"no KM; {text}"
+        if text and premises.rules.name == "chinese"
+        else f"no KM; the {premises.rules.name} preset"
+    )
+
+
+def _search(
+    premises: Premises, declared: str, counted: Count, groups: list[list[int]], komis: list[float]
+) -> tuple[float, list[list[int]]] | None:
+    """The first komi and the fewest candidate groups that make the count agree with ``declared``
+    (the margins of groups in separate regions add up; each answer is verified by a count)."""
+    base = counted.margin
+    deltas = [_count(premises, premises.dead | set(g), premises.komi).margin - base for g in groups]
+    reach: dict[float, list[int]] = {0.0: []}
+    for i, delta in enumerate(deltas):
+        for total, subset in list(reach.items()):
+            key = total + delta
+            if key not in reach or len(subset) + 1 < len(reach[key]):
+                reach[key] = [*subset, i]
+    ordered = sorted(reach.items(), key=lambda item: len(item[1]))
+    for komi in komis:
+        for total, subset in ordered:
+            if not agrees(declared, result_form(base + total + premises.komi - komi)):
+                continue
+            named = [groups[i] for i in subset]
+            dead = premises.dead | {p for g in named for p in g}
+            if agrees(declared, _count(premises, dead, komi).result):
+                return komi, named
+    return None
+
+
+def _count(premises: Premises, dead: set[int], komi: float) -> Count:
+    return count(
+        premises.board,
+        dead,
+        premises.rules,
+        komi,
+        premises.handicap,
+        white_passed_first=premises.white_passed_first,
+    )
+
+
+def _name(board: Board, groups: list[list[int]]) -> str:
+    """``the white stones at B5, C5 are`` (``… and the black stone at A1 is``)."""
+    parts = []
+    for colour, name in ((BLACK, "black"), (3 - BLACK, "white")):
+        stones = sorted(p for g in groups for p in g if board.cells[p] == colour)
+        if not stones:
+            continue
+        names = [vertex(p, board) for p in stones[:MAX_NAMED]]
+        more = f" and {len(stones) - MAX_NAMED} more" if len(stones) > MAX_NAMED else ""
+        plural = "s" if len(stones) > 1 else ""
+        parts.append(f"the {name} stone{plural} at {', '.join(names)}{more}")
+    verb = "are" if len(parts) > 1 or sum(len(g) for g in groups) > 1 else "is"
+    return f"{' and '.join(parts)} {verb}"
