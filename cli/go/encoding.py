@@ -1,6 +1,8 @@
 """Bytes to text for SGF: UTF-16, BOMs, the CA charset, and detection of legacy encodings.
 
-SGF text is decoded before it is parsed: in Shift_JIS, Big5 and GBK the second byte of a
+SGF text is decoded before it is parsed (the UTF-16 test is core's
+:func:`~kifu.core.sources.wide_encoding`; a compressed stream cut short is IO008 at the size
+limit, IO002 when damaged): in Shift_JIS, Big5 and GBK the second byte of a
 character can be ``[``, ``]`` or ``\\``, so a byte-oriented reader would cut values in the
 wrong place. Order: a UTF-16 or UTF-8 byte-order mark, UTF-16 without a mark (NUL
 pattern), the charset ``CA`` declares, UTF-8, then the legacy encoding that reads the
@@ -16,9 +18,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from kifu.core.findings import IO_DECOMPRESS, Finding
+from kifu.core.findings import Finding
 from kifu.core.record import Span
-from kifu.core.sources import DECOMPRESSION_ERRORS, Source, SourceError, open_binary
+from kifu.core.sources import (
+    DECOMPRESSION_ERRORS,
+    Source,
+    SourceError,
+    decompression_finding,
+    open_binary,
+    wide_encoding,
+)
 from kifu.go import codes
 
 _CA = re.compile(rb"CA\s*\[([^\]\\]{0,40})\]")
@@ -74,29 +83,17 @@ def codec_for(name: str) -> str | None:
     key = re.sub(r"[^a-z0-9]", "", name.lower())
     if key in _ALIASES:
         return _ALIASES[key]
+    if not name.isprintable():
+        return None  # a NUL or control character: no codec is named so (codecs.lookup raises on NUL)
     try:
         return codecs.lookup(name.strip()).name
     except LookupError:
         return None
 
 
-def _utf16(data: bytes) -> str | None:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return "utf-16"
-    head = data[:400]
-    if len(head) >= 4:
-        odd = head[1::2].count(0)
-        even = head[0::2].count(0)
-        if odd > len(head) // 4 and even == 0:
-            return "utf-16-le"
-        if even > len(head) // 4 and odd == 0:
-            return "utf-16-be"
-    return None
-
-
 def decode(data: bytes) -> Decoded:
     """Decode SGF bytes, saying what was done."""
-    wide = _utf16(data)
+    wide = wide_encoding(data)
     if wide is not None:
         text = data.decode(wide, errors="replace")
         wide_result = Decoded(text.lstrip("\ufeff"), wide)
@@ -336,7 +333,7 @@ def texts(source: Source) -> Iterator[tuple[str, bool] | Finding]:
         try:
             head = stream.read(STREAM_THRESHOLD + 1)
         except DECOMPRESSION_ERRORS as error:
-            yield IO_DECOMPRESS(f"{source.path}: compressed data is damaged or truncated ({error})")
+            yield decompression_finding(source.path, error)
             return
         if len(head) <= STREAM_THRESHOLD:
             decoded = decode(head)
@@ -377,7 +374,7 @@ def _stream(head: bytes, stream: BinaryIO, source: Source) -> Iterator[tuple[str
         try:
             data = stream.read(BLOCK)
         except DECOMPRESSION_ERRORS as error:
-            yield IO_DECOMPRESS(f"{source.path}: compressed data is damaged or truncated ({error})")
+            yield decompression_finding(source.path, error, f"after line {lines + 1}")
             data = b""
     if control is not None:
         yield control

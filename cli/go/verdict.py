@@ -5,7 +5,9 @@ states what the count needs (komi; rules when the game has a handicap; dead ston
 none needed by kifu's estimate) and no plausible set of dead stones makes it agree. Otherwise
 it is a warning naming the assumption and what would make the record agree: another komi
 (the 1988 Chinese text says 5.5, the current one 7.5), or dead stones the record does not mark
-(:mod:`~kifu.go.life`'s candidates, named as "the white stones at B5, C5").
+(:mod:`~kifu.go.life`'s candidates, named as "the white stones at B5, C5"). When only stones the
+estimate thinks alive (but not unconditionally alive, nor in seki) could make it agree, the
+estimate may be wrong: a warning too.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kifu.core.findings import Severity
-from kifu.go.board import BLACK, Board
-from kifu.go.life import estimate
+from kifu.go.board import BLACK, EMPTY, WHITE, Board
+from kifu.go.life import Estimate, estimate
 from kifu.go.rules import Rules
 from kifu.go.scoring import Count, agrees, count, result_form, vertex
 from kifu.go.values import format_number
@@ -23,6 +25,8 @@ from kifu.go.values import format_number
 CHINESE_KOMI = {5.5: "the 1988 Chinese text", 7.5: "the current Chinese text"}
 #: at most this many dead-candidate groups are combined in the search
 MAX_GROUPS = 24
+#: an empty area of this many points bordered by one colour is sure to hold two eyes
+SURE_TWO_EYES = 7
 #: at most this many stones are named in a message
 MAX_NAMED = 8
 
@@ -58,8 +62,11 @@ def judge(premises: Premises, declared: str, counted: Count) -> Verdict:
     if not premises.komi_stated:
         komis += [k for k in sorted(CHINESE_KOMI) if k != premises.komi and premises.handicap < 2]
     groups: list[list[int]] = []
+    unsure: list[list[int]] = []
     if not premises.dead_given and premises.rules.name != "tromp-taylor":
-        groups = estimate(premises.board).dead[:MAX_GROUPS]
+        guess = estimate(premises.board)
+        groups = _units(premises.board, guess.dead)[:MAX_GROUPS]
+        unsure = _unsettled(premises.board, guess) + guess.dead
     found = _search(premises, declared, counted, groups, komis)
     assumptions = []
     if not premises.komi_stated:
@@ -74,6 +81,14 @@ def judge(premises: Premises, declared: str, counted: Count) -> Verdict:
         if named:
             agree.append(f"if {_name(premises.board, named)} dead (the record marks no dead stones)")
         return Verdict(Severity.WARNING, f"; agrees {' and '.join(agree)}" + _with(assumptions))
+    if unsure and _within_reach(premises, declared, unsure, komis):
+        # the estimate may be wrong: other stones, not unconditionally alive, could be dead
+        found_dead = _name(premises.board, groups) + " dead" if groups else "none"
+        return Verdict(
+            Severity.WARNING,
+            "; agrees only if stones kifu's estimate thinks alive are dead too (the record marks no "
+            f"dead stones; the estimate finds {found_dead})" + _with(assumptions),
+        )
     if not premises.dead_given and premises.rules.name != "tromp-taylor":
         base = (
             "; kifu's estimate finds no dead stones"
@@ -102,8 +117,105 @@ def _komi_source(premises: Premises) -> str:
     )
 
 
+def _unsettled(board: Board, guess: Estimate) -> list[list[int]]:
+    """The chains that could still be dead: not unconditionally alive, not in seki, and without
+    two eyes of their own (empty areas bordered by their colour alone, :data:`SURE_TWO_EYES`
+    points or more counting as two) once the estimate's dead stones are lifted."""
+    work = board.copy()
+    cells = work.cells
+    for p in guess.dead_points:
+        cells[p] = EMPTY
+    eyes: dict[int, int] = {}  # a stone of each chain → its eyes
+    owner: dict[int, int] = {}
+    for region, border in work.regions():
+        if len(border) != 1:
+            continue
+        value = 2 if len(region) >= SURE_TWO_EYES else 1
+        touched: set[int] = set()
+        for p in region:
+            for d in work.neighbours:
+                if cells[p + d] in (BLACK, WHITE):
+                    touched.add(p + d)
+        for head in {owner.setdefault(t, min(work.group(t)[0])) for t in touched}:
+            eyes[head] = eyes.get(head, 0) + value
+    safe = guess.alive | {p for g in guess.seki for p in g}
+    seen: set[int] = set()
+    chains: list[list[int]] = []
+    for p in range(len(cells)):
+        if cells[p] in (BLACK, WHITE) and p not in seen:
+            stones, _ = work.group(p)
+            seen.update(stones)
+            if eyes.get(min(stones), 0) < 2 and not safe.issuperset(stones):
+                chains.append(stones)
+    return chains
+
+
+def _units(board: Board, chains: list[list[int]]) -> list[list[int]]:
+    """Dead candidates of one colour that border a common empty area, merged: lifting one alone
+    would leave the area shared with the others, so their margins only add up together."""
+    cells = board.cells
+    parent = list(range(len(chains)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    index = {p: i for i, chain in enumerate(chains) for p in chain}
+    for region, _ in board.regions():
+        near: dict[int, int] = {}
+        for p in region:
+            for d in board.neighbours:
+                i = index.get(p + d)
+                if i is not None:
+                    colour = cells[p + d]
+                    if colour in near:
+                        parent[root(i)] = root(near[colour])
+                    else:
+                        near[colour] = i
+    merged: dict[int, list[int]] = {}
+    for i, chain in enumerate(chains):
+        merged.setdefault(root(i), []).extend(chain)
+    return list(merged.values())
+
+
+def _within_reach(premises: Premises, declared: str, unsure: list[list[int]], komis: list[float]) -> bool:
+    """Whether RE lies between the counts with every unsure black chain dead and with every unsure
+    white one dead (removing stones of a colour only lowers its margin): the verdict then rests on
+    which of them are dead."""
+    cells = premises.board.cells
+    margins = []
+    for colour in (BLACK, WHITE):
+        dead = premises.dead | {p for g in unsure if cells[g[0]] == colour for p in g}
+        margins.append(_count(premises, dead, premises.komi).margin)
+    low, high = min(margins), max(margins)
+    winner, _, how = declared.partition("+")
+    for komi in komis:
+        shift = premises.komi - komi
+        if declared == "0":
+            target = 0.0
+        elif how == "":
+            target = high + shift if winner == "B" else low + shift
+            if (target > 0) == (winner == "B") and target != 0:
+                return True
+            continue
+        else:
+            try:
+                target = float(how) if winner == "B" else -float(how)
+            except ValueError:
+                return False
+        if low + shift <= target <= high + shift:
+            return True
+    return False
+
+
 def _search(
-    premises: Premises, declared: str, counted: Count, groups: list[list[int]], komis: list[float]
+    premises: Premises,
+    declared: str,
+    counted: Count,
+    groups: list[list[int]],
+    komis: list[float],
 ) -> tuple[float, list[list[int]]] | None:
     """The first komi and the fewest candidate groups that make the count agree with ``declared``
     (the margins of groups in separate regions add up; each answer is verified by a count)."""
@@ -141,7 +253,7 @@ def _count(premises: Premises, dead: set[int], komi: float) -> Count:
 def _name(board: Board, groups: list[list[int]]) -> str:
     """``the white stones at B5, C5 are`` (``… and the black stone at A1 is``)."""
     parts = []
-    for colour, name in ((BLACK, "black"), (3 - BLACK, "white")):
+    for colour, name in ((BLACK, "black"), (WHITE, "white")):
         stones = sorted(p for g in groups for p in g if board.cells[p] == colour)
         if not stones:
             continue

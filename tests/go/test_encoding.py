@@ -87,3 +87,9 @@ def test_wrong_charset_is_a_finding_not_a_crash() -> None:
     # a Shift_JIS second byte that is "\\" or "]" does not end the value
     checked = check_text("(;FF[4]CA[Shift_JIS]PB[表示];B[aa])".encode("shift_jis"))
     assert checked.all_codes() == [] and checked.records[0].tags["PB"] == "表示"
+
+
+def test_charset_name_with_embedded_nul_is_an_unknown_charset_not_a_crash() -> None:
+    # issue 16: `(;CA[\0])` was KIFU001 "embedded null character" (codecs.lookup raises on NUL)
+    checked = check_text(b"(;CA[\0])")
+    assert "SGF041" in checked.all_codes() and "KIFU001" not in checked.all_codes()
