@@ -261,10 +261,18 @@ def parse_game(
             offset - start,
         )
     findings = []
+    text = index.text
+    lines: dict[int, str | None] = {}  # one copy of each line shown, whatever the findings on it
     for code, message, offset, length in sorted(ctx.problems, key=lambda p: p[2]):
         span = index.span(offset, length)
-        shown = index.line_text(span.line)
-        findings.append(code(message, span, source_line=shown if shown.strip() else None))
+        place = min(max(offset, 0), len(text))
+        head = text.rfind("\n", 0, place) + 1
+        shown = lines.get(head, "")
+        if shown == "":
+            tail = text.find("\n", place)
+            line = text[head : tail if tail >= 0 else len(text)].rstrip("\r")
+            shown = lines[head] = line if line.strip() else None
+        findings.append(code(message, span, source_line=shown))
     root = link(trees[0], findings, index) if trees else None
     return Game(number, start, root, findings)
 
