@@ -4,7 +4,9 @@ Used only when a count disagrees with ``RE`` and the record marks no dead stones
 certain disagreement from a plausible one (issue 13). Three layers:
 
 - :func:`benson`: the chains that are unconditionally alive (Benson's algorithm: each has two
-  vital regions, every empty point of which is its liberty); they are never dead.
+  vital regions, every empty point of which is its liberty); they are never dead. The verdict
+  asks for it only when the candidates below cannot explain a disagreement (it costs as much
+  as the rest, and a group it finds alive has two eyes, so it is never a candidate anyway).
 - dead candidates: the stones of a colour inside a region enclosed by the other colour where
   they have fewer than two eyes (an eye: an empty area bordered by them alone; four points or
   more count as two). The smallest enclosed region is settled first and its dead stones are
@@ -25,10 +27,8 @@ TWO_EYES = 4
 
 @dataclass(slots=True)
 class Estimate:
-    """Groups of a final position: ``dead`` candidates and ``seki`` groups (lists of stones),
-    and the stones found unconditionally alive."""
+    """Groups of a final position: ``dead`` candidates and ``seki`` groups (lists of stones)."""
 
-    alive: set[int] = field(default_factory=set)
     dead: list[list[int]] = field(default_factory=list)
     seki: list[list[int]] = field(default_factory=list)
 
@@ -94,30 +94,35 @@ def benson(board: Board, colour: int) -> set[int]:
 def estimate(board: Board) -> Estimate:
     """Dead candidates and seki groups of ``board`` (see the module's docstring)."""
     work = board.copy()
-    result = Estimate(alive=benson(work, BLACK) | benson(work, WHITE))
-    settled: set[int] = set(result.alive)
+    result = Estimate()
+    settled: set[int] = set()
     while True:
-        found = _smallest_enclosure(work, settled)
-        if found is None:
+        found = _enclosures(work, settled)
+        if not found:
             return result
-        enclosed, _, seki = found
-        if seki:
-            result.seki.append(enclosed)
-            settled.update(enclosed)
-            continue
-        for group in _chains(work, enclosed):
-            result.dead.append(group)
-        for p in enclosed:
-            work.cells[p] = EMPTY
+        # lifting stones enclosed by one colour leaves that colour's other regions as they were,
+        # so all of them smaller than the other colour's smallest are settled in one pass
+        smallest = min(found, key=lambda item: item[1])
+        rival = min((size for _, size, _, colour in found if colour != smallest[3]), default=None)
+        for enclosed, size, region, colour in sorted(found, key=lambda item: item[1]):
+            if colour != smallest[3] or (rival is not None and size >= rival and enclosed is not smallest[0]):
+                continue
+            if _seki(work, region, enclosed, colour):
+                result.seki.append(enclosed)
+                settled.update(enclosed)
+                continue
+            result.dead.extend(_chains(work, enclosed))
+            for p in enclosed:
+                work.cells[p] = EMPTY
 
 
-def _smallest_enclosure(board: Board, settled: set[int]) -> tuple[list[int], int, bool] | None:
-    """The unsettled stones of the smallest enclosed region where they lack two eyes: (their
-    points, the region's size, whether they live in seki); ``None`` when there is none."""
+def _enclosures(board: Board, settled: set[int]) -> list[tuple[list[int], int, list[int], int]]:
+    """Every region enclosed by one colour holding unsettled stones of the other that lack two
+    eyes there: (those stones, the region's size, the region, the enclosing colour)."""
     cells = board.cells
     neighbours = board.neighbours
     half = board.width * board.height // 2
-    best: tuple[list[int], int, bool] | None = None
+    found: list[tuple[list[int], int, list[int], int]] = []
     for colour in (BLACK, WHITE):
         other = 3 - colour
         seen: set[int] = set()
@@ -133,14 +138,12 @@ def _smallest_enclosure(board: Board, settled: set[int]) -> tuple[list[int], int
                         seen.add(n)
                         region.append(n)
             inside = [p for p in region if cells[p] == other]
-            if not inside or len(region) > half or (best is not None and len(region) >= best[1]):
-                continue
-            if any(p in settled for p in inside):
+            if not inside or len(region) > half or any(p in settled for p in inside):
                 continue
             if _eyes(board, region, other) >= 2:
                 continue
-            best = (inside, len(region), _seki(board, region, inside, colour))
-    return best
+            found.append((inside, len(region), region, colour))
+    return found
 
 
 def _eyes(board: Board, region: list[int], owner: int) -> int:

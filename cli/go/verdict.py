@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from kifu.core.findings import Severity
 from kifu.go.board import BLACK, EMPTY, WHITE, Board
-from kifu.go.life import Estimate, estimate
+from kifu.go.life import Estimate, benson, estimate
 from kifu.go.rules import Rules
 from kifu.go.scoring import Count, agrees, count, result_form, vertex
 from kifu.go.values import format_number
@@ -62,11 +62,10 @@ def judge(premises: Premises, declared: str, counted: Count) -> Verdict:
     if not premises.komi_stated:
         komis += [k for k in sorted(CHINESE_KOMI) if k != premises.komi and premises.handicap < 2]
     groups: list[list[int]] = []
-    unsure: list[list[int]] = []
+    guess: Estimate | None = None
     if not premises.dead_given and premises.rules.name != "tromp-taylor":
         guess = estimate(premises.board)
         groups = _units(premises.board, guess.dead)[:MAX_GROUPS]
-        unsure = _unsettled(premises.board, guess) + guess.dead
     found = _search(premises, declared, counted, groups, komis)
     assumptions = []
     if not premises.komi_stated:
@@ -81,6 +80,7 @@ def judge(premises: Premises, declared: str, counted: Count) -> Verdict:
         if named:
             agree.append(f"if {_name(premises.board, named)} dead (the record marks no dead stones)")
         return Verdict(Severity.WARNING, f"; agrees {' and '.join(agree)}" + _with(assumptions))
+    unsure = [] if guess is None else _unsettled(premises.board, guess) + guess.dead
     if unsure and _within_reach(premises, declared, unsure, komis):
         # the estimate may be wrong: other stones, not unconditionally alive, could be dead
         found_dead = _name(premises.board, groups) + " dead" if groups else "none"
@@ -136,9 +136,15 @@ def _unsettled(board: Board, guess: Estimate) -> list[list[int]]:
             for d in work.neighbours:
                 if cells[p + d] in (BLACK, WHITE):
                     touched.add(p + d)
-        for head in {owner.setdefault(t, min(work.group(t)[0])) for t in touched}:
+        heads = set()
+        for t in touched:
+            if t not in owner:
+                stones = work.group(t)[0]
+                owner.update(dict.fromkeys(stones, min(stones)))
+            heads.add(owner[t])
+        for head in heads:
             eyes[head] = eyes.get(head, 0) + value
-    safe = guess.alive | {p for g in guess.seki for p in g}
+    safe = benson(board, BLACK) | benson(board, WHITE) | {p for g in guess.seki for p in g}
     seen: set[int] = set()
     chains: list[list[int]] = []
     for p in range(len(cells)):
