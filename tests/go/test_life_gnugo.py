@@ -8,6 +8,7 @@ agree with RE, kifu's GO201 must not be an error (issue 13: no false errors).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,10 @@ pytestmark = [
     pytest.mark.skipif(GNUGO is None, reason="gnugo is not installed"),
     pytest.mark.corpus,
     pytest.mark.slow,  # GNU Go takes 1-10 s a game: minutes in all
+    pytest.mark.skipif(
+        os.environ.get("KIFU_SLOW") != "1",
+        reason="GNU Go on every finished corpus game takes many minutes: KIFU_SLOW=1 make test runs it",
+    ),
 ]
 
 
