@@ -260,7 +260,16 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
 
 
 #: the parameters that are game settings (:func:`settings_from`)
-SETTING_NAMES = ("komi", "ko", "abridged", "repetition", "natural_limit", "natural_limit_checks")
+SETTING_NAMES = (
+    "komi",
+    "ko",
+    "dead",
+    "dead_from",
+    "abridged",
+    "repetition",
+    "natural_limit",
+    "natural_limit_checks",
+)
 
 
 def summary(totals: Totals, elapsed: float, color: bool = False) -> str:

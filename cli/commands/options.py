@@ -47,6 +47,8 @@ RULES_PRESETS = (
 _SETTINGS = {
     "komi": "komi",
     "ko": "ko",
+    "dead": "dead",
+    "dead_from": "dead_from",
     "abridged": "xiangqi_abridged",
     "repetition": "repetition",
     "natural_limit": "natural_limit",
@@ -88,6 +90,16 @@ def rules_options(command: F) -> F:
             help="Xiangqi: how to read an abridged move that fits both (车1 2: 进 or 平); default: say so.",
         ),
         click.option("--komi", type=float, help="Go: komi for the count (default: the record's KM)."),
+        click.option(
+            "--dead",
+            metavar="POINTS",
+            help="Go: dead stones at the end, e.g. D4,Q16 (GTP) or dd,pp (SGF): their whole groups.",
+        ),
+        click.option(
+            "--dead-from",
+            type=click.Choice(["gnugo"]),
+            help="Go: ask GNU Go which stones are dead at the end (final_status_list dead).",
+        ),
         click.option(
             "--ko",
             type=click.Choice(["simple", "positional", "situational"]),

@@ -31,6 +31,8 @@ SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
         ('"advance"', '"traverse"', '"advance"'),
     ),
     "komi": ("5.5", "6.5", ["--komi", "7.5"], ("5.5", "6.5", "7.5")),
+    "dead": ('"D4"', '"E5"', ["--dead", "dd"], ('"D4"', '"E5"', '"dd"')),
+    "dead-from": ('"gnugo"', '"gnugo"', ["--dead-from", "gnugo"], ('"gnugo"', '"gnugo"', '"gnugo"')),
     "ko": (
         '"simple"',
         '"positional"',
