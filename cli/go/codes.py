@@ -455,7 +455,11 @@ RESULT_DISAGREES = register(
     "result disagrees with the count",
     "The game ended with two passes (or dead stones were given) and the area count, with komi "
     "and handicap compensation, gives another result than RE. The count is in the message and "
-    "in `kifu score`.",
+    "in `kifu score`. It is an error only when the record states what the count needs (komi, "
+    "rules for a handicap game, dead stones marked with TB/TW or given with --dead/--dead-from, "
+    "or none needed) and no plausible set of dead stones makes it agree; when it rests on an "
+    "assumption (komi not stated, dead stones not marked) it is a warning that names the "
+    "assumption and what would make RE agree (docs/severity.md).",
     "Area counting",
 )
 RESULT_NOT_A_SCORE = register(
