@@ -1,6 +1,6 @@
 """A game's records one at a time, behind the crash guard: the per-record work of every command.
 
-check, convert and the batch runner's workers all go through here, so that a bug in a game
+check, convert, score and the batch runner's workers all go through here, so that a bug in a game
 package is reported the same way wherever it strikes: a KIFU001 finding on the record it
 struck (or on the file, when the reader itself failed), exit status 2, and the other records
 still done.
