@@ -9,7 +9,7 @@ from kifu.chess.locales import letter_map
 from kifu.chess.reader import read_game, start_board
 from kifu.chess.splitter import GameText
 from kifu.chess.walk import Step, Visitor, detect_language, walk
-from kifu.core.game import Options, Position, RawRecord
+from kifu.core.game import Options, Position, PositionLog, RawRecord
 
 import chess
 
@@ -20,32 +20,17 @@ class _Positions(Visitor):
     variations = False
 
     def __init__(self, plies: Collection[int | None]) -> None:
-        self.wanted = {p for p in plies if p is not None}
-        self.final = None in plies
-        self.found: dict[int | None, Position] = {}
-        self.before = ""
+        self.log = PositionLog(plies)
         self.reached = 0
 
     def begin(self, start: chess.Board) -> None:
-        self.before = start.fen()
-        if 0 in self.wanted:
-            self.found[0] = Position(self.before)
-        if self.final:
-            self.found[None] = Position(self.before)
+        self.log.start(start.fen())
 
     def move(self, step: Step) -> None:
-        ply = step.ply
-        self.reached = ply
-        if ply not in self.wanted and not self.final and ply + 1 not in self.wanted:
-            return
-        fen = step.board.fen()
-        move = step.move.uci() if step.move else None
-        position = Position(fen, ply, move, step.node.text, self.before)
-        if ply in self.wanted:
-            self.found[ply] = position
-        if self.final:
-            self.found[None] = position
-        self.before = fen
+        self.reached = step.ply
+        if self.log.wants(step.ply):
+            move = step.move.uci() if step.move else None
+            self.log.keep(step.ply, step.board.fen(), move, step.node.text)
 
 
 def positions(
@@ -64,7 +49,7 @@ def positions(
         if langs is not None:
             seen = _Positions(plies)
             walk(read.record, start, letter_map(langs[0]), seen)
-    return seen.found
+    return seen.log.found
 
 
 def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:

@@ -85,6 +85,39 @@ class Position:
     extra: Mapping[str, str] = field(default_factory=dict)
 
 
+class PositionLog:
+    """What a game's ``positions`` visitor keeps: the main line's positions after the wanted plies
+    (``None``: the final one), each with the position before it. The visitor asks :meth:`wants`
+    before computing a position (FEN costs a little per move) and hands it to :meth:`keep`."""
+
+    def __init__(self, plies: Collection[int | None]) -> None:
+        self.wanted = {p for p in plies if p is not None}
+        self.final = None in plies
+        self.found: dict[int | None, Position] = {}
+        self.before = ""
+
+    def start(self, position: str) -> None:
+        """The record's start position (ply 0)."""
+        self.before = position
+        if 0 in self.wanted:
+            self.found[0] = Position(position)
+        if self.final:
+            self.found[None] = Position(position)
+
+    def wants(self, ply: int) -> bool:
+        """Whether the position after ``ply`` is needed (kept, or the one before a kept ply)."""
+        return self.final or ply in self.wanted or ply + 1 in self.wanted
+
+    def keep(self, ply: int, position: str, move: str | None, written: str) -> None:
+        """The position after ``ply``, reached by ``move`` (written as ``written``)."""
+        kept = Position(position, ply, move, written, self.before)
+        if ply in self.wanted:
+            self.found[ply] = kept
+        if self.final:
+            self.found[None] = kept
+        self.before = position
+
+
 @dataclass(frozen=True, slots=True)
 class Preset:
     """A rules preset (``--rules NAME``) and what it means, for the help and the docs."""

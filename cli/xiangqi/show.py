@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from kifu.core.game import Options, Position, RawRecord
+from kifu.core.game import Options, Position, PositionLog, RawRecord
 from kifu.xiangqi import render
 from kifu.xiangqi.board import FILES, Board, make_move, move_name, square
 from kifu.xiangqi.fen import parse_fen, write_fen
@@ -21,29 +21,14 @@ class _Positions(XiangqiVisitor):
     variations = False
 
     def __init__(self, plies: Collection[int | None]) -> None:
-        self.wanted = {p for p in plies if p is not None}
-        self.final = None in plies
-        self.found: dict[int | None, Position] = {}
-        self.before = ""
+        self.log = PositionLog(plies)
 
     def begin(self, start: Board) -> None:
-        self.before = write_fen(start)
-        for ply in (0,) if 0 in self.wanted else ():
-            self.found[ply] = Position(self.before)
-        if self.final:
-            self.found[None] = Position(self.before)
+        self.log.start(write_fen(start))
 
     def move(self, step: Step) -> None:
-        ply = step.ply
-        if ply not in self.wanted and not self.final and ply + 1 not in self.wanted:
-            return
-        fen = step.fen()
-        position = Position(fen, ply, move_name(step.move), step.node.text, self.before)
-        if ply in self.wanted:
-            self.found[ply] = position
-        if self.final:
-            self.found[None] = position
-        self.before = fen
+        if self.log.wants(step.ply):
+            self.log.keep(step.ply, step.fen(), move_name(step.move), step.node.text)
 
 
 def positions(
@@ -52,7 +37,7 @@ def positions(
     """The main line's positions after ``plies`` (``None``: the final position)."""
     seen = _Positions(plies)
     walk(record.data.record, options, seen)
-    return seen.found
+    return seen.log.found
 
 
 def _move(name: str) -> int:
