@@ -206,24 +206,32 @@ class Board:
     def regions(self) -> list[tuple[list[int], set[int]]]:
         """Every empty region with the colours that border it."""
         cells = self.cells
-        seen: set[int] = set()
+        todo = [content == EMPTY for content in cells]  # an empty point not yet in a region
+        west, east, north, south = self.neighbours
         result: list[tuple[list[int], set[int]]] = []
-        neighbours = self.neighbours
         for start in range(len(cells)):
-            if cells[start] != EMPTY or start in seen:
+            if not todo[start]:
                 continue
+            todo[start] = False
             region = [start]
-            seen.add(start)
-            border: set[int] = set()
+            border = 0  # BLACK | WHITE bits; EDGE is skipped, EMPTY adds nothing
             for p in region:
-                for d in neighbours:
-                    n = p + d
-                    c = cells[n]
-                    if c == EMPTY:
-                        if n not in seen:
-                            seen.add(n)
-                            region.append(n)
-                    elif c != EDGE:
-                        border.add(c)
-            result.append((region, border))
+                for n in (p + west, p + east, p + north, p + south):
+                    if todo[n]:
+                        todo[n] = False
+                        region.append(n)
+                    else:
+                        content = cells[n]
+                        if content != EDGE:
+                            border |= content
+            result.append((region, set(_BORDER_SETS[border])))
         return result
+
+
+#: the border bits of :meth:`Board.regions` → the colours they stand for
+_BORDER_SETS: tuple[frozenset[int], ...] = (
+    frozenset(),
+    frozenset({BLACK}),
+    frozenset({WHITE}),
+    frozenset({BLACK, WHITE}),
+)

@@ -53,27 +53,22 @@ def benson(board: Board, colour: int) -> set[int]:
             stones.append(group)
             liberties.append(libs)
     regions: list[tuple[set[int], set[int]]] = []  # (empty points, bordering chains)
-    seen: set[int] = set()
+    todo = [content != colour and content != EDGE for content in cells]  # not yet in a region
     for start in range(len(cells)):
-        if cells[start] in (colour, EDGE) or start in seen:
+        if not todo[start]:
             continue
-        seen.add(start)
-        todo = [start]
-        empties: set[int] = set()
+        todo[start] = False
+        region = [start]
         border: set[int] = set()
-        while todo:
-            p = todo.pop()
-            if cells[p] == EMPTY:
-                empties.add(p)
+        for p in region:
             for d in neighbours:
                 n = p + d
-                c = cells[n]
-                if c == colour:
+                if todo[n]:
+                    todo[n] = False
+                    region.append(n)
+                elif cells[n] == colour:
                     border.add(chain_of[n])
-                elif c != EDGE and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        regions.append((empties, border))
+        regions.append(({p for p in region if cells[p] == EMPTY}, border))
     alive = set(range(len(stones)))
     healthy = list(range(len(regions)))
     while True:
@@ -96,14 +91,23 @@ def estimate(board: Board) -> Estimate:
     work = board.copy()
     result = Estimate()
     settled: set[int] = set()
+    # the regions each colour encloses; lifting stones inside one colour's regions leaves that
+    # colour's regions as they were and changes only the other colour's
+    enclosures = {colour: _enclosures(work, colour) for colour in (BLACK, WHITE)}
     while True:
-        found = _enclosures(work, settled)
+        found = [
+            item
+            for colour in (BLACK, WHITE)
+            for item in enclosures[colour]
+            if not any(p in settled for p in item[0])
+        ]
         if not found:
             return result
-        # lifting stones enclosed by one colour leaves that colour's other regions as they were,
-        # so all of them smaller than the other colour's smallest are settled in one pass
+        # all the regions of one colour smaller than the other colour's smallest are settled in
+        # one pass
         smallest = min(found, key=lambda item: item[1])
         rival = min((size for _, size, _, colour in found if colour != smallest[3]), default=None)
+        lifted = False
         for enclosed, size, region, colour in sorted(found, key=lambda item: item[1]):
             if colour != smallest[3] or (rival is not None and size >= rival and enclosed is not smallest[0]):
                 continue
@@ -114,34 +118,36 @@ def estimate(board: Board) -> Estimate:
             result.dead.extend(_chains(work, enclosed))
             for p in enclosed:
                 work.cells[p] = EMPTY
+            lifted = True
+        if lifted:
+            colour = smallest[3]
+            enclosures[colour] = [item for item in enclosures[colour] if work.cells[item[0][0]] != EMPTY]
+            enclosures[3 - colour] = _enclosures(work, 3 - colour)
 
 
-def _enclosures(board: Board, settled: set[int]) -> list[tuple[list[int], int, list[int], int]]:
-    """Every region enclosed by one colour holding unsettled stones of the other that lack two
-    eyes there: (those stones, the region's size, the region, the enclosing colour)."""
+def _enclosures(board: Board, colour: int) -> list[tuple[list[int], int, list[int], int]]:
+    """Every region enclosed by ``colour`` holding stones of the other that lack two eyes there:
+    (those stones, the region's size, the region, ``colour``)."""
     cells = board.cells
-    neighbours = board.neighbours
+    west, east, north, south = board.neighbours
     half = board.width * board.height // 2
     found: list[tuple[list[int], int, list[int], int]] = []
-    for colour in (BLACK, WHITE):
-        other = 3 - colour
-        seen: set[int] = set()
-        for start in range(len(cells)):
-            if cells[start] in (colour, EDGE) or start in seen:
-                continue
-            seen.add(start)
-            region = [start]
-            for p in region:
-                for d in neighbours:
-                    n = p + d
-                    if cells[n] not in (colour, EDGE) and n not in seen:
-                        seen.add(n)
-                        region.append(n)
-            inside = [p for p in region if cells[p] == other]
-            if not inside or len(region) > half or any(p in settled for p in inside):
-                continue
-            if _eyes(board, region, other) >= 2:
-                continue
+    other = 3 - colour
+    todo = [content in (EMPTY, other) for content in cells]  # not yet in a region
+    for start in range(len(cells)):
+        if not todo[start]:
+            continue
+        todo[start] = False
+        region = [start]
+        for p in region:
+            for n in (p + west, p + east, p + north, p + south):
+                if todo[n]:
+                    todo[n] = False
+                    region.append(n)
+        if len(region) > half:
+            continue
+        inside = [p for p in region if cells[p] == other]
+        if inside and _eyes(board, region, other) < 2:
             found.append((inside, len(region), region, colour))
     return found
 

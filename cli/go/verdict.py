@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kifu.core.findings import Severity
-from kifu.go.board import BLACK, EMPTY, WHITE, Board
+from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board
 from kifu.go.life import Estimate, benson, estimate
 from kifu.go.rules import Rules
 from kifu.go.scoring import Count, agrees, count, result_form, vertex
@@ -226,7 +226,8 @@ def _search(
     """The first komi and the fewest candidate groups that make the count agree with ``declared``
     (the margins of groups in separate regions add up; each answer is verified by a count)."""
     base = counted.margin
-    deltas = [_count(premises, premises.dead | set(g), premises.komi).margin - base for g in groups]
+    lifting = _Lifting(premises.board, premises.dead)
+    deltas = [lifting.delta(g) for g in groups]
     reach: dict[float, list[int]] = {0.0: []}
     for i, delta in enumerate(deltas):
         for total, subset in list(reach.items()):
@@ -243,6 +244,57 @@ def _search(
             if agrees(declared, _count(premises, dead, komi).result):
                 return komi, named
     return None
+
+
+class _Lifting:
+    """How the margin changes when one more group is lifted, found locally: only the group and
+    the empty regions it touches change owner, so a flood over them replaces a whole count."""
+
+    __slots__ = ("board", "owned", "region_of")
+
+    def __init__(self, board: Board, dead: set[int]) -> None:
+        self.board = work = board.copy()
+        for p in dead:
+            if work.cells[p] != EDGE:
+                work.cells[p] = EMPTY
+        self.region_of = [-1] * len(work.cells)
+        self.owned: list[int] = []  # per region: its points for Black, minus for White, 0 if shared
+        for region, border in work.regions():
+            for p in region:
+                self.region_of[p] = len(self.owned)
+            self.owned.append(_owned(len(region), border))
+
+    def delta(self, group: list[int]) -> float:
+        """The margin with ``group`` lifted minus the margin without."""
+        cells = self.board.cells
+        neighbours = self.board.neighbours
+        merged = list(group)
+        seen = set(group)
+        touched = {self.region_of[p] for p in group if cells[p] == EMPTY}
+        border: set[int] = set()
+        for p in merged:
+            for d in neighbours:
+                n = p + d
+                if n in seen:
+                    continue
+                content = cells[n]
+                if content == EMPTY:
+                    seen.add(n)
+                    merged.append(n)
+                    touched.add(self.region_of[n])
+                elif content != EDGE:
+                    border.add(content)
+        stones = sum(1 if cells[p] == BLACK else -1 for p in group if cells[p] in (BLACK, WHITE))
+        return _owned(len(merged), border) - sum(self.owned[r] for r in touched) - stones
+
+
+def _owned(size: int, border: set[int]) -> int:
+    """An empty area's part of the margin: its size for the one colour bordering it."""
+    if border == {BLACK}:
+        return size
+    if border == {WHITE}:
+        return -size
+    return 0
 
 
 def _count(premises: Premises, dead: set[int], komi: float) -> Count:

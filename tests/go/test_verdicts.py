@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import assume, given
+from hypothesis import strategies as st
 from kifu.app import cli
+from kifu.go.board import BLACK, EMPTY, WHITE, Board
+from kifu.go.rules import PRESETS
+from kifu.go.scoring import count
+from kifu.go.verdict import _Lifting
 
 from tests.go.helpers import Checked, check_text
 from tests.golden import assert_golden
@@ -162,3 +168,27 @@ def test_every_finding_on_a_move_carries_the_position_before_it() -> None:
     ko = check_text("(;FF[4]GM[1]SZ[5]AB[bc][cb][cd]AW[db][dd][ec];B[dc];W[cc];B[dc])").first("GO103")
     assert ko.position is not None and ko.position.split("/")[2] == ".XO.O"  # before B[dc] retakes
     assert ko.ply == 3
+
+
+@given(
+    cells=st.lists(st.sampled_from((EMPTY, EMPTY, BLACK, WHITE)), min_size=49, max_size=49),
+    lifted=st.sets(st.integers(0, 48), max_size=6),
+    pick=st.integers(0, 48),
+)
+def test_the_local_margin_change_of_lifting_a_group_equals_two_whole_counts(
+    cells: list[int], lifted: set[int], pick: int
+) -> None:
+    """The verdict's search prices each dead candidate by a local flood (``_Lifting``); a whole
+    count with and without the group lifted is the definition it must match."""
+    board = Board(7)
+    points = board.on_board()
+    for point, content in zip(points, cells, strict=True):
+        board.cells[point] = content
+    dead = {points[i] for i in lifted}
+    stones = [p for p in points[pick:] + points[:pick] if board.cells[p] in (BLACK, WHITE) and p not in dead]
+    assume(stones)
+    group = board.group(stones[0])[0]
+    rules = PRESETS["chinese"]
+    before = count(board, dead, rules, 7.5, 0).margin
+    after = count(board, dead | set(group), rules, 7.5, 0).margin
+    assert _Lifting(board, dead).delta(group) == after - before
