@@ -23,7 +23,7 @@ from kifu.core.record import Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import codes
-from kifu.go.board import WHITE, Board, Undo
+from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board, Undo
 from kifu.go.gnugo import GtpError, dead_stones
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo, read_game_info, read_root
@@ -152,12 +152,12 @@ def position(board: Board, played: Undo | None = None) -> str:
         cells = cells.copy()
         for point, content in reversed(played.changes):
             cells[point] = content
-    marks = ".XO"
-    stride = board.stride
-    return "/".join(
-        "".join(marks[c] for c in cells[(y + 1) * stride + 1 : (y + 1) * stride + 1 + board.width])
-        for y in range(board.height)
-    )
+    # every finding on a move carries one: the border cells become the row separators
+    return bytes(cells).translate(_MARKS).decode("ascii").strip("/").replace("//", "/")
+
+
+#: EMPTY, BLACK, WHITE, EDGE → the characters of :func:`position`
+_MARKS = bytes.maketrans(bytes((EMPTY, BLACK, WHITE, EDGE)), b".XO/")
 
 
 def check_record(record: RawRecord[Game], options: Options) -> GameResult:

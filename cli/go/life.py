@@ -41,7 +41,7 @@ class Estimate:
 def benson(board: Board, colour: int) -> set[int]:
     """The stones of ``colour`` that are unconditionally alive (Benson, 1976)."""
     cells = board.cells
-    neighbours = board.neighbours
+    stride = board.stride
     chain_of: dict[int, int] = {}
     liberties: list[set[int]] = []
     stones: list[list[int]] = []
@@ -61,8 +61,7 @@ def benson(board: Board, colour: int) -> set[int]:
         region = [start]
         border: set[int] = set()
         for p in region:
-            for d in neighbours:
-                n = p + d
+            for n in (p - 1, p + 1, p - stride, p + stride):
                 if todo[n]:
                     todo[n] = False
                     region.append(n)
@@ -129,7 +128,7 @@ def _enclosures(board: Board, colour: int) -> list[tuple[list[int], int, list[in
     """Every region enclosed by ``colour`` holding stones of the other that lack two eyes there:
     (those stones, the region's size, the region, ``colour``)."""
     cells = board.cells
-    west, east, north, south = board.neighbours
+    stride = board.stride
     half = board.width * board.height // 2
     found: list[tuple[list[int], int, list[int], int]] = []
     other = 3 - colour
@@ -139,11 +138,24 @@ def _enclosures(board: Board, colour: int) -> list[tuple[list[int], int, list[in
             continue
         todo[start] = False
         region = [start]
-        for p in region:
-            for n in (p + west, p + east, p + north, p + south):
-                if todo[n]:
-                    todo[n] = False
-                    region.append(n)
+        append = region.append
+        for p in region:  # the four neighbours unrolled: this flood is the estimate's hot loop
+            n = p - 1
+            if todo[n]:
+                todo[n] = False
+                append(n)
+            n = p + 1
+            if todo[n]:
+                todo[n] = False
+                append(n)
+            n = p - stride
+            if todo[n]:
+                todo[n] = False
+                append(n)
+            n = p + stride
+            if todo[n]:
+                todo[n] = False
+                append(n)
         if len(region) > half:
             continue
         inside = [p for p in region if cells[p] == other]
@@ -155,7 +167,8 @@ def _enclosures(board: Board, colour: int) -> list[tuple[list[int], int, list[in
 def _eyes(board: Board, region: list[int], owner: int) -> int:
     """Eyes of ``owner`` in ``region``: its empty areas bordered by ``owner``'s stones alone."""
     cells = board.cells
-    neighbours = board.neighbours
+    stride = board.stride
+    enemy = 3 - owner
     seen: set[int] = set()
     eyes = 0
     for start in region:
@@ -165,14 +178,13 @@ def _eyes(board: Board, region: list[int], owner: int) -> int:
         area = [start]
         pure = True
         for p in area:
-            for d in neighbours:
-                n = p + d
+            for n in (p - 1, p + 1, p - stride, p + stride):
                 c = cells[n]
                 if c == EMPTY:
                     if n not in seen:
                         seen.add(n)
                         area.append(n)
-                elif c != EDGE and c != owner:
+                elif c == enemy:
                     pure = False
         if pure:
             eyes += 2 if len(area) >= TWO_EYES else 1
@@ -185,14 +197,19 @@ def _seki(board: Board, region: list[int], inside: list[int], colour: int) -> bo
     cells = board.cells
     other = 3 - colour
     inner: set[int] = set()
+    done: set[int] = set()  # stones of the chains looked at
     for p in inside:
-        inner |= board.group(p)[1]
+        if p not in done:
+            stones, liberties = board.group(p)
+            done.update(stones)
+            inner |= liberties
     for p in inner:
         for d in board.neighbours:
             n = p + d
-            if cells[n] != colour:
+            if cells[n] != colour or n in done:
                 continue
-            _, outer = board.group(n)
+            stones, outer = board.group(n)
+            done.update(stones)
             shared = inner & outer
             if not shared or len(outer) > 2 * TWO_EYES:
                 continue

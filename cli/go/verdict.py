@@ -125,35 +125,31 @@ def _unsettled(board: Board, guess: Estimate) -> list[list[int]]:
     cells = work.cells
     for p in guess.dead_points:
         cells[p] = EMPTY
-    eyes: dict[int, int] = {}  # a stone of each chain → its eyes
-    owner: dict[int, int] = {}
+    west, east, north, south = work.neighbours
+    chain_of = [-1] * len(cells)
+    chains: list[list[int]] = []
+    for start in range(len(cells)):
+        colour = cells[start]
+        if colour in (BLACK, WHITE) and chain_of[start] < 0:
+            chain_of[start] = len(chains)
+            stones = [start]
+            for p in stones:
+                for n in (p + west, p + east, p + north, p + south):
+                    if cells[n] == colour and chain_of[n] < 0:
+                        chain_of[n] = len(chains)
+                        stones.append(n)
+            chains.append(stones)
+    eyes = [0] * len(chains)
     for region, border in work.regions():
         if len(border) != 1:
             continue
         value = 2 if len(region) >= SURE_TWO_EYES else 1
-        touched: set[int] = set()
-        for p in region:
-            for d in work.neighbours:
-                if cells[p + d] in (BLACK, WHITE):
-                    touched.add(p + d)
-        heads = set()
-        for t in touched:
-            if t not in owner:
-                stones = work.group(t)[0]
-                owner.update(dict.fromkeys(stones, min(stones)))
-            heads.add(owner[t])
-        for head in heads:
-            eyes[head] = eyes.get(head, 0) + value
+        touched = {chain_of[n] for p in region for n in (p + west, p + east, p + north, p + south)}
+        touched.discard(-1)
+        for chain in touched:
+            eyes[chain] += value
     safe = benson(board, BLACK) | benson(board, WHITE) | {p for g in guess.seki for p in g}
-    seen: set[int] = set()
-    chains: list[list[int]] = []
-    for p in range(len(cells)):
-        if cells[p] in (BLACK, WHITE) and p not in seen:
-            stones, _ = work.group(p)
-            seen.update(stones)
-            if eyes.get(min(stones), 0) < 2 and not safe.issuperset(stones):
-                chains.append(stones)
-    return chains
+    return [stones for chain, stones in enumerate(chains) if eyes[chain] < 2 and not safe.issuperset(stones)]
 
 
 def _units(board: Board, chains: list[list[int]]) -> list[list[int]]:

@@ -469,7 +469,6 @@ class _Walk:
             problem = self._judge(prop, colour, ply, outcome, played, before_last, to_move)
             if problem is not None:
                 legal = False
-                problem = problem._replace(played=played)
                 if not self._unplayable(problem, node, colour, line):
                     return False
         line.last_mover = colour
@@ -515,11 +514,16 @@ class _Walk:
                     f"{name} commits {kind} suicide (illegal under {rules.describe()})",
                     prop,
                     ply,
+                    played=undo,
                 )
         position = self.board.hash
         if position == before_last:
             return Problem(
-                codes.KO, f"{name} retakes the ko at once (illegal under every rule set)", prop, ply
+                codes.KO,
+                f"{name} retakes the ko at once (illegal under every rule set)",
+                prop,
+                ply,
+                played=undo,
             )
         if rules.ko == "positional" and position in self.positions:
             return Problem(
@@ -527,6 +531,7 @@ class _Walk:
                 f"{name} recreates an earlier whole-board position ({rules.describe()})",
                 prop,
                 ply,
+                played=undo,
             )
         if (
             rules.ko == "situational"
@@ -537,6 +542,7 @@ class _Walk:
                 f"{name} recreates an earlier position with the same player to move ({rules.describe()})",
                 prop,
                 ply,
+                played=undo,
             )
         if rules.repetition_allowed and position in self.positions:
             self.visitor.remark(
