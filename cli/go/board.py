@@ -203,28 +203,36 @@ class Board:
             cells[point] = content
         self.hash = undo.hash
 
+    def todo(self, *contents: int) -> bytearray:
+        """1 at every point holding one of ``contents``, 0 elsewhere: a flood fill's to-do list
+        (``find(1, start)`` jumps to the next point not yet reached)."""
+        table = _TODO_TABLES.get(contents)
+        if table is None:
+            table = _TODO_TABLES[contents] = bytes(int(c in contents) for c in range(256))
+        return bytearray(bytes(self.cells).translate(table))
+
     def regions(self) -> list[tuple[list[int], set[int]]]:
         """Every empty region with the colours that border it."""
         cells = self.cells
-        todo = [content == EMPTY for content in cells]  # an empty point not yet in a region
+        todo = self.todo(EMPTY)
         west, east, north, south = self.neighbours
         result: list[tuple[list[int], set[int]]] = []
-        for start in range(len(cells)):
-            if not todo[start]:
-                continue
-            todo[start] = False
+        start = todo.find(1)
+        while start >= 0:
+            todo[start] = 0
             region = [start]
             border = 0  # BLACK | WHITE bits; EDGE is skipped, EMPTY adds nothing
             for p in region:
                 for n in (p + west, p + east, p + north, p + south):
                     if todo[n]:
-                        todo[n] = False
+                        todo[n] = 0
                         region.append(n)
                     else:
                         content = cells[n]
                         if content != EDGE:
                             border |= content
             result.append((region, set(_BORDER_SETS[border])))
+            start = todo.find(1, start)
         return result
 
 
@@ -235,3 +243,5 @@ _BORDER_SETS: tuple[frozenset[int], ...] = (
     frozenset({WHITE}),
     frozenset({BLACK, WHITE}),
 )
+#: :meth:`Board.todo`'s translation tables by the contents they mark
+_TODO_TABLES: dict[tuple[int, ...], bytes] = {}

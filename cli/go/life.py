@@ -53,21 +53,21 @@ def benson(board: Board, colour: int) -> set[int]:
             stones.append(group)
             liberties.append(libs)
     regions: list[tuple[set[int], set[int]]] = []  # (empty points, bordering chains)
-    todo = [content != colour and content != EDGE for content in cells]  # not yet in a region
-    for start in range(len(cells)):
-        if not todo[start]:
-            continue
-        todo[start] = False
+    todo = board.todo(EMPTY, 3 - colour)
+    start = todo.find(1)
+    while start >= 0:
+        todo[start] = 0
         region = [start]
         border: set[int] = set()
         for p in region:
             for n in (p - 1, p + 1, p - stride, p + stride):
                 if todo[n]:
-                    todo[n] = False
+                    todo[n] = 0
                     region.append(n)
                 elif cells[n] == colour:
                     border.add(chain_of[n])
         regions.append(({p for p in region if cells[p] == EMPTY}, border))
+        start = todo.find(1, start)
     alive = set(range(len(stones)))
     healthy = list(range(len(regions)))
     while True:
@@ -132,59 +132,62 @@ def _enclosures(board: Board, colour: int) -> list[tuple[list[int], int, list[in
     half = board.width * board.height // 2
     found: list[tuple[list[int], int, list[int], int]] = []
     other = 3 - colour
-    todo = [content in (EMPTY, other) for content in cells]  # not yet in a region
-    for start in range(len(cells)):
-        if not todo[start]:
-            continue
-        todo[start] = False
+    todo = board.todo(EMPTY, other)
+    empties: bytearray | None = None  # the empty points no eye count has reached yet
+    start = todo.find(1)
+    while start >= 0:
+        todo[start] = 0
         region = [start]
         append = region.append
         for p in region:  # the four neighbours unrolled: this flood is the estimate's hot loop
             n = p - 1
             if todo[n]:
-                todo[n] = False
+                todo[n] = 0
                 append(n)
             n = p + 1
             if todo[n]:
-                todo[n] = False
+                todo[n] = 0
                 append(n)
             n = p - stride
             if todo[n]:
-                todo[n] = False
+                todo[n] = 0
                 append(n)
             n = p + stride
             if todo[n]:
-                todo[n] = False
+                todo[n] = 0
                 append(n)
+        start = todo.find(1, start)
         if len(region) > half:
             continue
         inside = [p for p in region if cells[p] == other]
-        if inside and _eyes(board, region, other) < 2:
+        if not inside:
+            continue
+        if empties is None:
+            empties = board.todo(EMPTY)
+        if _eyes(board, region, other, empties) < 2:
             found.append((inside, len(region), region, colour))
     return found
 
 
-def _eyes(board: Board, region: list[int], owner: int) -> int:
-    """Eyes of ``owner`` in ``region``: its empty areas bordered by ``owner``'s stones alone."""
+def _eyes(board: Board, region: list[int], owner: int, empties: bytearray) -> int:
+    """Eyes of ``owner`` in ``region``: its empty areas bordered by ``owner``'s stones alone.
+    ``empties`` marks the empty points not yet reached (an area lies in one region only)."""
     cells = board.cells
     stride = board.stride
     enemy = 3 - owner
-    seen: set[int] = set()
     eyes = 0
     for start in region:
-        if cells[start] != EMPTY or start in seen:
+        if not empties[start]:
             continue
-        seen.add(start)
+        empties[start] = 0
         area = [start]
         pure = True
         for p in area:
             for n in (p - 1, p + 1, p - stride, p + stride):
-                c = cells[n]
-                if c == EMPTY:
-                    if n not in seen:
-                        seen.add(n)
-                        area.append(n)
-                elif c == enemy:
+                if empties[n]:
+                    empties[n] = 0
+                    area.append(n)
+                elif cells[n] == enemy:
                     pure = False
         if pure:
             eyes += 2 if len(area) >= TWO_EYES else 1

@@ -12,13 +12,14 @@ estimate may be wrong: a warning too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from kifu.core.findings import Severity
 from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board
 from kifu.go.life import Estimate, benson, estimate
 from kifu.go.rules import Rules
-from kifu.go.scoring import Count, agrees, count, result_form, vertex
+from kifu.go.scoring import Count, agrees, result_form, vertex
 from kifu.go.values import format_number
 
 #: the komi of the Chinese rule texts: 1988 (2¾ stones) and current (3¾ stones)
@@ -81,7 +82,7 @@ def judge(premises: Premises, declared: str, counted: Count) -> Verdict:
             agree.append(f"if {_name(premises.board, named)} dead (the record marks no dead stones)")
         return Verdict(Severity.WARNING, f"; agrees {' and '.join(agree)}" + _with(assumptions))
     unsure = [] if guess is None else _unsettled(premises.board, guess) + guess.dead
-    if unsure and _within_reach(premises, declared, unsure, komis):
+    if unsure and _within_reach(premises, declared, counted, unsure, komis):
         # the estimate may be wrong: other stones, not unconditionally alive, could be dead
         found_dead = _name(premises.board, groups) + " dead" if groups else "none"
         return Verdict(
@@ -182,15 +183,18 @@ def _units(board: Board, chains: list[list[int]]) -> list[list[int]]:
     return list(merged.values())
 
 
-def _within_reach(premises: Premises, declared: str, unsure: list[list[int]], komis: list[float]) -> bool:
+def _within_reach(
+    premises: Premises, declared: str, counted: Count, unsure: list[list[int]], komis: list[float]
+) -> bool:
     """Whether RE lies between the counts with every unsure black chain dead and with every unsure
     white one dead (removing stones of a colour only lowers its margin): the verdict then rests on
     which of them are dead."""
     cells = premises.board.cells
-    margins = []
-    for colour in (BLACK, WHITE):
-        dead = premises.dead | {p for g in unsure if cells[g[0]] == colour for p in g}
-        margins.append(_count(premises, dead, premises.komi).margin)
+    lifting = _Lifting(premises.board, premises.dead)
+    margins = [
+        counted.margin + lifting.delta({p for g in unsure if cells[g[0]] == colour for p in g})
+        for colour in (BLACK, WHITE)
+    ]
     low, high = min(margins), max(margins)
     winner, _, how = declared.partition("+")
     for komi in komis:
@@ -220,7 +224,8 @@ def _search(
     komis: list[float],
 ) -> tuple[float, list[list[int]]] | None:
     """The first komi and the fewest candidate groups that make the count agree with ``declared``
-    (the margins of groups in separate regions add up; each answer is verified by a count)."""
+    (the margins of groups in separate regions add up; each answer is checked by lifting its
+    groups together)."""
     base = counted.margin
     lifting = _Lifting(premises.board, premises.dead)
     deltas = [lifting.delta(g) for g in groups]
@@ -236,15 +241,15 @@ def _search(
             if not agrees(declared, result_form(base + total + premises.komi - komi)):
                 continue
             named = [groups[i] for i in subset]
-            dead = premises.dead | {p for g in named for p in g}
-            if agrees(declared, _count(premises, dead, komi).result):
+            margin = base + lifting.delta({p for g in named for p in g}) + premises.komi - komi
+            if agrees(declared, result_form(margin)):
                 return komi, named
     return None
 
 
 class _Lifting:
-    """How the margin changes when one more group is lifted, found locally: only the group and
-    the empty regions it touches change owner, so a flood over them replaces a whole count."""
+    """How the margin changes when more stones are lifted, found locally: only those stones and
+    the empty regions they touch change owner, so floods over them replace a whole count."""
 
     __slots__ = ("board", "owned", "region_of")
 
@@ -258,50 +263,53 @@ class _Lifting:
         for region, border in work.regions():
             for p in region:
                 self.region_of[p] = len(self.owned)
-            self.owned.append(_owned(len(region), border))
+            self.owned.append(_owned(len(region), sum(border)))
 
-    def delta(self, group: list[int]) -> float:
-        """The margin with ``group`` lifted minus the margin without."""
+    def delta(self, stones: Iterable[int]) -> float:
+        """The margin with ``stones`` lifted minus the margin without."""
         cells = self.board.cells
-        neighbours = self.board.neighbours
-        merged = list(group)
-        seen = set(group)
-        touched = {self.region_of[p] for p in group if cells[p] == EMPTY}
-        border: set[int] = set()
-        for p in merged:
-            for d in neighbours:
-                n = p + d
-                if n in seen:
-                    continue
-                content = cells[n]
-                if content == EMPTY:
-                    seen.add(n)
-                    merged.append(n)
-                    touched.add(self.region_of[n])
-                elif content != EDGE:
-                    border.add(content)
-        stones = sum(1 if cells[p] == BLACK else -1 for p in group if cells[p] in (BLACK, WHITE))
-        return _owned(len(merged), border) - sum(self.owned[r] for r in touched) - stones
+        stride = self.board.stride
+        region_of, owned = self.region_of, self.owned
+        lifted = set(stones)
+        seen: set[int] = set()
+        change = 0
+        for start in lifted:
+            if start in seen:
+                continue
+            # one area the lifting makes: lifted stones and the empty regions they join
+            seen.add(start)
+            area = [start]
+            touched: set[int] = set()
+            border = 0  # BLACK | WHITE bits
+            for p in area:
+                if cells[p] == EMPTY:
+                    touched.add(region_of[p])
+                for n in (p - 1, p + 1, p - stride, p + stride):
+                    if n in seen:
+                        continue
+                    content = cells[n]
+                    if content == EMPTY or n in lifted:
+                        seen.add(n)
+                        area.append(n)
+                    elif content != EDGE:
+                        border |= content
+            change += _owned(len(area), border) - sum(owned[r] for r in touched)
+        for p in lifted:
+            if cells[p] == BLACK:
+                change -= 1
+            elif cells[p] == WHITE:
+                change += 1
+        return change
 
 
-def _owned(size: int, border: set[int]) -> int:
-    """An empty area's part of the margin: its size for the one colour bordering it."""
-    if border == {BLACK}:
+def _owned(size: int, border: int) -> int:
+    """An empty area's part of the margin: its size for the one colour bordering it (``border``
+    holds the BLACK | WHITE bits of the colours touching it)."""
+    if border == BLACK:
         return size
-    if border == {WHITE}:
+    if border == WHITE:
         return -size
     return 0
-
-
-def _count(premises: Premises, dead: set[int], komi: float) -> Count:
-    return count(
-        premises.board,
-        dead,
-        premises.rules,
-        komi,
-        premises.handicap,
-        white_passed_first=premises.white_passed_first,
-    )
 
 
 def _name(board: Board, groups: list[list[int]]) -> str:

@@ -173,22 +173,22 @@ def test_every_finding_on_a_move_carries_the_position_before_it() -> None:
 @given(
     cells=st.lists(st.sampled_from((EMPTY, EMPTY, BLACK, WHITE)), min_size=49, max_size=49),
     lifted=st.sets(st.integers(0, 48), max_size=6),
-    pick=st.integers(0, 48),
+    picks=st.lists(st.integers(0, 48), min_size=1, max_size=4),
 )
-def test_the_local_margin_change_of_lifting_a_group_equals_two_whole_counts(
-    cells: list[int], lifted: set[int], pick: int
+def test_the_local_margin_change_of_lifting_groups_equals_two_whole_counts(
+    cells: list[int], lifted: set[int], picks: list[int]
 ) -> None:
-    """The verdict's search prices each dead candidate by a local flood (``_Lifting``); a whole
-    count with and without the group lifted is the definition it must match."""
+    """The verdict prices dead candidates by local floods (``_Lifting``), one group or several
+    together; a whole count with and without them lifted is the definition it must match."""
     board = Board(7)
     points = board.on_board()
     for point, content in zip(points, cells, strict=True):
         board.cells[point] = content
     dead = {points[i] for i in lifted}
-    stones = [p for p in points[pick:] + points[:pick] if board.cells[p] in (BLACK, WHITE) and p not in dead]
+    stones = [points[i] for i in picks if board.cells[points[i]] in (BLACK, WHITE)]
     assume(stones)
-    group = board.group(stones[0])[0]
+    groups = {p for stone in stones for p in board.group(stone)[0]}
     rules = PRESETS["chinese"]
     before = count(board, dead, rules, 7.5, 0).margin
-    after = count(board, dead | set(group), rules, 7.5, 0).margin
-    assert _Lifting(board, dead).delta(group) == after - before
+    after = count(board, dead | groups, rules, 7.5, 0).margin
+    assert _Lifting(board, dead).delta(groups) == after - before
