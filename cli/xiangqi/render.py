@@ -76,10 +76,12 @@ def _red_file(file: int) -> int:
 # --- text ---------------------------------------------------------------------------------------------------
 
 
-def text(board: Board, *, last_move: int | None = None, flipped: bool = False) -> str:
+def text(board: Board, *, last_move: int | None = None, flipped: bool = False, fen: str | None = None) -> str:
     """The board in WXF letters with ICCS coordinates, each side's file numbers, and a legend.
 
-    ``[ ]`` marks the two points of the last move, ``*K*`` a king in check.
+    ``[ ]`` marks the two points of the last move, ``*K*`` a king in check. ``fen`` is the FEN
+    the legend gives (the board's, with the record's move counters); default: written from the
+    board, whose FEN counters it does not know (``0 1``).
     """
     files = range(8, -1, -1) if flipped else range(9)
     ranks = range(10) if flipped else range(9, -1, -1)
@@ -117,7 +119,7 @@ def text(board: Board, *, last_move: int | None = None, flipped: bool = False) -
         legend.append("*K* the king in check")
     lines.append("; ".join(legend))
     lines.append("K king, A advisor, E elephant, H horse, R chariot, C cannon, P soldier; upper case Red")
-    lines.append(f"FEN {write_fen(board)}")
+    lines.append(f"FEN {fen or write_fen(board)}")
     return "\n".join(lines) + "\n"
 
 
@@ -210,15 +212,24 @@ def _piece(doc: Document, sq: int, piece: int, flipped: bool) -> None:
     doc.close("g")
 
 
-def svg(board: Board, *, size: int = 360, last_move: int | None = None, flipped: bool = False) -> str:
+def svg(
+    board: Board,
+    *,
+    size: int = 360,
+    last_move: int | None = None,
+    flipped: bool = False,
+    fen: str | None = None,
+) -> str:
     """The board as an SVG 1.1 document whose height is ``size`` pixels.
 
     Pieces are discs with their Chinese character (``<g class="piece red chariot">``), the last
     move an arrow from its origin to the piece's rim (under the pieces, so that a cannon's screen
-    stays legible), and a king in check has a ring round it.
+    stays legible), and a king in check has a ring round it. ``fen``: as for :func:`text`.
     """
     width, height = 2 * _PAD_X + 8 * _STEP, 2 * _PAD_Y + 9 * _STEP
-    description = f"FEN {write_fen(board)}" + (f"; last move {move_name(last_move)}" if last_move else "")
+    description = f"FEN {fen or write_fen(board)}"
+    if last_move:
+        description += f"; last move {move_name(last_move)}"
     doc = Document(width, height, size, title=f"Xiangqi position, {_status(board)}", description=description)
     doc.rect(0, 0, width, height, fill=LIGHT.wood)
     _grid(doc, flipped)

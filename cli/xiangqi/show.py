@@ -49,4 +49,6 @@ def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
     """The position as text or SVG, its last move marked (``territory`` means nothing in xiangqi)."""
     board = parse_fen(position.position)
     last = _move(position.move) if position.move else None
-    return render.svg(board, size=size, last_move=last) if svg else render.text(board, last_move=last)
+    if svg:
+        return render.svg(board, size=size, last_move=last, fen=position.position)
+    return render.text(board, last_move=last, fen=position.position)
