@@ -57,9 +57,12 @@ def _side_name(side: int) -> str:
 
 def _status(board: Board) -> str:
     side = _side_name(board.side)
-    if board.kings[board.side] >= 0 and board.in_check():
-        return f"{side} to move, in check"
-    return f"{side} to move"
+    if board.kings[board.side] < 0 or board.kings[-board.side] < 0:
+        return f"{side} to move"
+    check = board.in_check()
+    if not board.has_legal_move():  # both lose in xiangqi
+        return f"{side} is checkmated" if check else f"{side} to move: stalemate, a loss in xiangqi"
+    return f"{side} to move, in check" if check else f"{side} to move"
 
 
 def _checked(board: Board) -> int | None:

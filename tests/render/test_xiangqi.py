@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from kifu.xiangqi import render
 from kifu.xiangqi.board import Board, move_from, move_to
-from kifu.xiangqi.fen import start_board, write_fen
+from kifu.xiangqi.fen import parse_fen, start_board, write_fen
 
 from tests.golden import assert_golden
 from tests.render.positions import CANNON_CHECK, CENTRAL_CANNON, xiangqi_game
@@ -148,3 +148,14 @@ def test_text_shows_every_piece_and_marks() -> None:
     assert diagram.index("river") > diagram.index(" 5 │") and diagram.index("river") < diagram.index(" 4 │")
     quiet = render.text(start_board())
     assert "[" not in quiet and "*" not in quiet and "Red to move\n" in quiet
+
+
+def test_the_legend_names_checkmate_and_stalemate_and_keeps_the_fen_given() -> None:
+    """Both lose in xiangqi; the FEN under the board keeps the record's move counters."""
+    mate = parse_fen("9/2N2k3/b8/9/9/9/9/3AK4/5R3/9 b - - 1 1")
+    drawn = render.text(mate, fen="9/2N2k3/b8/9/9/9/9/3AK4/5R3/9 b - - 1 1")
+    assert "\nBlack is checkmated; *K* the king in check\n" in drawn
+    assert drawn.endswith("\nFEN 9/2N2k3/b8/9/9/9/9/3AK4/5R3/9 b - - 1 1\n")
+    stalemate = parse_fen("6R2/9/3k5/2N6/9/9/9/5A3/9/4KA3 b - - 1 1")
+    assert "\nBlack to move: stalemate, a loss in xiangqi\n" in render.text(stalemate)
+    assert render.text(stalemate).endswith(" b - - 0 1\n")  # without fen: the board's, counters unknown
