@@ -157,13 +157,16 @@ def convert(
     """Convert the records of a file or text to the notation or format ``to``, as ``kifu convert``.
 
     ``settings`` are check's (``lang`` reads the input's piece letters) plus ``write_lang``,
-    the piece letters of chess SAN output. Raises :class:`ValueError` when the game cannot be
-    told or cannot be written in ``to``.
+    the piece letters of chess SAN output, and ``every_move`` (``to="diagram"``: a board after
+    every move of the main line, not only the final position). Raises :class:`ValueError` when
+    the game cannot be told or cannot be written in ``to``.
     """
-    write_lang = settings.pop("write_lang", None)
+    extra = {key: settings.pop(key) for key in ("write_lang", "every_move") if settings.get(key) is not None}
     options = _options(rules, settings)
-    if write_lang is not None:
-        options = Options(options.rules, {**options.settings, "write_lang": write_lang})
+    if extra.get("every_move") and to != "diagram":
+        raise ValueError("every_move draws a board after every move: it goes with to='diagram'")
+    if extra:
+        options = Options(options.rules, {**options.settings, **extra})
     source = _source(path_or_text)
     detected = games.detect(source, _game(game))
     if detected is None:

@@ -24,9 +24,16 @@ __all__ = ["EXTENSIONS", "TARGETS", "convert_game"]
 
 
 def convert_game(
-    game: GameText, index: int, target: str, *, lang: str | None = None, read_lang: str | None = None
+    game: GameText,
+    index: int,
+    target: str,
+    *,
+    lang: str | None = None,
+    read_lang: str | None = None,
+    every_move: bool = False,
 ) -> Converted:
-    """Convert one game's text; ``lang``: the SAN letters written, ``read_lang``: those read."""
+    """Convert one game's text; ``lang``: the SAN letters written, ``read_lang``: those read;
+    ``every_move``: a diagram after every move (``diagram``; else the final position only)."""
     read = read_game(game, index)
     record = read.record
     problems = [
@@ -42,12 +49,12 @@ def convert_game(
             )
         why = "its variant or start position is not one kifu replays: the moves are copied as written"
         return Converted(index, written_as_is(target, record, lang), [], [*problems, why])
-    visitor = writer(target, record, start, lang)
+    visitor = writer(target, record, start, lang, every_move)
     walk(record, start, letter_map(read_lang) if read_lang else None, visitor)
     if read_lang is None and not visitor.complete:
         langs = detect_language(record, start, lambda: progress(record, start, None))
         if langs is not None:  # localised piece letters
-            visitor = writer(target, record, start, lang)
+            visitor = writer(target, record, start, lang, every_move)
             walk(record, start, letter_map(langs[0]), visitor)
     problems.extend(visitor.failures)
     return Converted(index, visitor.text(), visitor.dropped(), problems)

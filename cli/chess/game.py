@@ -9,14 +9,14 @@ from kifu.chess.locales import LANGUAGES
 from kifu.chess.splitter import GameText
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import Options, Preset, RawRecord, Setting, Target
+from kifu.core.game import EVERY_MOVE, Options, Preset, RawRecord, Setting, Target
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 
 NAME = "chess"
 
 #: targets whose records are joined by a blank line: PGN records and position lists
-_SEPARATED = frozenset({"pgn", "san", "fan", "lan", "fen", "epd"})
+_SEPARATED = frozenset({"pgn", "san", "fan", "lan", "fen", "epd", "diagram"})
 TARGETS: dict[str, Target] = {
     name: Target(description, convert.EXTENSIONS[name], name in _SEPARATED)
     for name, description in convert.TARGETS.items()
@@ -35,6 +35,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "write_lang", "convert: piece letters of the SAN written (default English)", tuple(sorted(LANGUAGES))
     ),
+    EVERY_MOVE,
 )
 
 
@@ -61,7 +62,12 @@ def check_record(record: RawRecord[GameText], options: Options) -> RecordReport:
 def convert_record(record: RawRecord[GameText], target: str, options: Options) -> Converted:
     """One game in ``target``."""
     return convert.convert_game(
-        record.data, record.index, target, lang=_text(options, "write_lang"), read_lang=_text(options, "lang")
+        record.data,
+        record.index,
+        target,
+        lang=_text(options, "write_lang"),
+        read_lang=_text(options, "lang"),
+        every_move=bool(options.settings.get("every_move")),
     )
 
 

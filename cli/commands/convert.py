@@ -31,8 +31,8 @@ from kifu.core.sources import Source, SourceError
     "target",
     required=True,
     metavar="NOTATION",
-    help="Chess: pgn, san, fan, lan, uci, fen, epd, json. Xiangqi: chinese, traditional, wxf, iccs, pgn, "
-    "ucci, fen, json. Go: sgf, gtp, json, diagram.",
+    help="Chess: pgn, san, fan, lan, uci, fen, epd, json, diagram. Xiangqi: chinese, traditional, wxf, iccs, "
+    "pgn, ucci, fen, json, diagram. Go: sgf, gtp, json, diagram.",
 )
 @click.option(
     "-o",
@@ -64,6 +64,12 @@ from kifu.core.sources import Source, SourceError
     help="Exit 0 although a record could not be read or played to its end (what was written is kept).",
 )
 @click.option("--in-place", is_flag=True, help="Replace each input by its conversion (same format only).")
+@click.option(
+    "--every-move",
+    is_flag=True,
+    help="--to diagram: a board after every move of the main line, with its comments (default: the "
+    "final position; Go: with its count).",
+)
 def convert(
     inputs: tuple[str, ...],
     target: str,
@@ -75,6 +81,7 @@ def convert(
     strict: bool,
     lenient: bool,
     in_place: bool,
+    every_move: bool,
     rules: str | None,
     **overrides: Any,
 ) -> None:
@@ -96,6 +103,10 @@ def convert(
         settings["lang"] = check_language(read_lang, "--read-lang")
     if lang is not None:
         settings["write_lang"] = check_language(lang, "--lang")
+    if every_move:
+        if target != "diagram":
+            raise click.UsageError("--every-move draws a board after every move: it goes with --to diagram")
+        settings["every_move"] = True
     options = Options(rules=rules, settings=settings)
     if in_place and output:
         raise click.UsageError("--in-place and --output exclude each other")

@@ -134,6 +134,13 @@ class Setting:
     choices: tuple[str, ...] = ()
 
 
+#: the setting of ``convert --to diagram --every-move``, the same for every game
+EVERY_MOVE = Setting(
+    "every_move",
+    "convert --to diagram: a diagram after every move of the main line (default: the final position)",
+)
+
+
 class Game(Protocol[T]):
     """A game package's side of kifu: the module ``kifu.<game>.game``.
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import Options, Preset, RawRecord, Setting, Target
+from kifu.core.game import EVERY_MOVE, Options, Preset, RawRecord, Setting, Target
 from kifu.core.record import MoveNode, Record
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
@@ -15,8 +15,8 @@ from kifu.xiangqi import checker, reader, show, writers
 
 NAME = "xiangqi"
 
-#: targets whose records are joined by a blank line: XQBase PGN records and FEN lists
-_SEPARATED = frozenset({*writers.PGN_TARGETS, "fen"})
+#: targets whose records are joined by a blank line: XQBase PGN records, FEN lists, diagrams
+_SEPARATED = frozenset({*writers.PGN_TARGETS, "fen", "diagram"})
 TARGETS: dict[str, Target] = {
     name: Target(description, writers.EXTENSIONS[name], name in _SEPARATED)
     for name, description in writers.TARGETS.items()
@@ -36,6 +36,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("repetition", "the occurrence of a position that ends a repetition cycle (default 3)"),
     Setting("natural_limit", "rounds without a capture that end the game in a draw (default 60; 0: off)"),
     Setting("natural_limit_checks", "checks of a side that still count for its natural-limit claim"),
+    EVERY_MOVE,
 )
 
 

@@ -30,11 +30,18 @@ def invoke(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-@pytest.mark.parametrize("target", [*TARGETS, "san-de"])
+#: golden outputs beyond one per target: their name and the options that make them
+VARIANTS = {
+    "san-de": ["--to", "san", "--lang", "de"],
+    "diagram-every-move": ["--to", "diagram", "--every-move"],
+}
+
+
+@pytest.mark.parametrize("target", [*TARGETS, *VARIANTS])
 @pytest.mark.parametrize("source", SOURCES)
 def test_golden(source: str, target: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
-    extra = ["--to", "san", "--lang", "de"] if target == "san-de" else ["--to", target]
+    extra = VARIANTS.get(target, ["--to", target])
     code, out, err = invoke(f"fixtures/chess/{source}", *extra)
     actual = f"exit {code}\n--- stderr\n{err}--- stdout\n{out}"
     assert_golden(GOLDEN / f"{source.replace('/', '-').removesuffix('.pgn')}.{target}", actual)

@@ -60,11 +60,12 @@ def fmt_of(path: Path) -> str:
 # --- golden files ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("target", list(TARGETS))
+@pytest.mark.parametrize("target", [*TARGETS, "diagram-every-move"])
 @pytest.mark.parametrize("name", list(SOURCES))
 def test_golden(name: str, target: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
-    code, out, err = invoke(SOURCES[name], "--to", target, "--game", "xiangqi")
+    options = ["--to", "diagram", "--every-move"] if target == "diagram-every-move" else ["--to", target]
+    code, out, err = invoke(SOURCES[name], *options, "--game", "xiangqi")
     actual = f"exit {code}\n--- stderr\n{err}--- stdout\n{out}"
     assert_golden(GOLDEN / "out" / f"{name}.{target}", actual)
 

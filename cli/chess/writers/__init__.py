@@ -2,13 +2,15 @@
 
 :func:`writer` makes the visitor of a target: a :class:`~kifu.chess.writers.tree.TreeWriter`
 for the targets that keep comments, NAGs and variations (PGN, SAN, FAN, LAN, JSON), a
-:class:`~kifu.chess.writers.lists.ListWriter` for the main-line lists (UCI, FEN, EPD).
+:class:`~kifu.chess.writers.lists.ListWriter` for the main-line lists (UCI, FEN, EPD), a
+:class:`~kifu.chess.writers.diagram.DiagramWriter` for text diagrams.
 """
 
 from __future__ import annotations
 
 from kifu.chess.writers import json, pgn
 from kifu.chess.writers.base import Writer
+from kifu.chess.writers.diagram import DiagramWriter
 from kifu.chess.writers.lists import ListWriter
 from kifu.chess.writers.tree import Tree, TreeWriter, as_written
 from kifu.core.record import Record
@@ -25,6 +27,8 @@ TARGETS: dict[str, str] = {
     "fen": "one FEN per position of the main line, the start position first",
     "epd": "one EPD per position of the main line, the start position first",
     "json": "one JSON object per game: tags, moves (SAN, UCI, FEN), comments, NAGs, variations",
+    "diagram": "the tags and a text board of the final position (--every-move: after every move of the "
+    "main line, with its comments), as kifu show draws it",
 }
 
 #: output file extensions
@@ -37,6 +41,7 @@ EXTENSIONS = {
     "fen": ".fen",
     "epd": ".epd",
     "json": ".jsonl",
+    "diagram": ".txt",
 }
 
 #: the targets written from the tree: (notation of the moves, positions wanted, layout)
@@ -52,8 +57,13 @@ _TREES = {
 AS_WRITTEN = frozenset({"pgn", "san", "fan"})
 
 
-def writer(target: str, record: Record, start: chess.Board, lang: str | None) -> Writer:
-    """The visitor that writes ``record`` in ``target``; ``lang``: the SAN letters written."""
+def writer(
+    target: str, record: Record, start: chess.Board, lang: str | None, every_move: bool = False
+) -> Writer:
+    """The visitor that writes ``record`` in ``target``; ``lang``: the SAN letters written;
+    ``every_move``: a diagram after every move (``diagram``)."""
+    if target == "diagram":
+        return DiagramWriter(record, start, lang, every_move)
     if target in _TREES:
         notation, positions, layout = _TREES[target]
         return TreeWriter(record, start, lang, notation, positions, layout)

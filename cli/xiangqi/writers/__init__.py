@@ -1,13 +1,14 @@
 """``kifu convert`` for xiangqi: any record kifu reads to XQBase PGN (Chinese, traditional, WXF or
-ICCS moves), a UCCI move list, a FEN per position, or JSON.
+ICCS moves), a UCCI move list, a FEN per position, JSON, or text diagrams.
 
 A record is read as ``kifu check`` reads it (XQBase PGN, score sheets, DhtmlXQ, XQF, CBF, CBR)
 and walked once with the same options (``--abridged`` included) by the :class:`~.tree.Writer`,
-which writes every move anew in the target notation; ``pgn``, ``lists`` and ``jsonl`` lay the
-played record out. The PGN targets keep tags, comments, NAGs and variations; the plain lists
-(``ucci``, ``fen``) name what they drop. A move that cannot be played ends its line: it and the
-moves after it are reported as problems. A record whose result check rejects (a Result tag and
-marker that differ, a result the rules contradict) is written and named as a problem.
+which writes every move anew in the target notation; ``pgn``, ``lists``, ``jsonl`` and
+``diagram`` lay the played record out. The PGN targets keep tags, comments, NAGs and
+variations; the plain lists (``ucci``, ``fen``) and the diagrams name what they drop. A move
+that cannot be played ends its line: it and the moves after it are reported as problems. A
+record whose result check rejects (a Result tag and marker that differ, a result the rules
+contradict) is written and named as a problem.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from kifu.xiangqi import codes
 from kifu.xiangqi.checker import Checker, declared_result, verdict
 from kifu.xiangqi.reader import records
 from kifu.xiangqi.walk import Tee, walk
+from kifu.xiangqi.writers.diagram import NOTATIONS as DIAGRAM_NOTATIONS
+from kifu.xiangqi.writers.diagram import diagrams, dropped_by_diagram
 from kifu.xiangqi.writers.jsonl import to_json
 from kifu.xiangqi.writers.lists import dropped_by_lists, fens, ucci
 from kifu.xiangqi.writers.pgn import pgn
@@ -40,6 +43,8 @@ TARGETS: dict[str, str] = {
     "fen": "one FEN per position of the main line, the start position first",
     "json": "one JSON object per game: tags, start, result, moves (Chinese, WXF, ICCS, UCCI, FEN), "
     "comments, NAGs, variations",
+    "diagram": "the tags and a text board of the final position (--every-move: after every move of the "
+    "main line, with its comments), as kifu show draws it",
 }
 
 #: PGN targets → (notation of the moves, value of the Format tag)
@@ -52,14 +57,23 @@ _PGN = {
 }
 #: targets whose records the command separates with a blank line, and output file extensions
 PGN_TARGETS = frozenset(_PGN)
-EXTENSIONS = {**{target: ".pgn" for target in _PGN}, "ucci": ".ucci", "fen": ".fen", "json": ".jsonl"}
+EXTENSIONS = {
+    **{target: ".pgn" for target in _PGN},
+    "ucci": ".ucci",
+    "fen": ".fen",
+    "json": ".jsonl",
+    "diagram": ".txt",
+}
 #: notations each target writes for every move
 _NEEDS: dict[str, tuple[str, ...]] = {
     **{target: (notation,) for target, (notation, _) in _PGN.items()},
     "ucci": ("ucci",),
     "fen": ("fen",),
     "json": ("chinese", "wxf", "iccs", "ucci", "fen"),
+    "diagram": DIAGRAM_NOTATIONS,
 }
+#: targets that write the main line only (the walk skips the variations)
+_MAIN_ONLY = ("ucci", "fen", "diagram")
 #: results the rules can contradict (an unfinished game is at most a warning of check)
 _DECIDED = ("1-0", "0-1", "1/2-1/2")
 
@@ -92,7 +106,7 @@ def convert_record(
     if any(f.code == codes.BAD_FEN.code for f in findings):
         return Converted(record.index, "", [], problems)
     declared, result_findings = declared_result(record)
-    writer = Writer(record, _NEEDS[target], main_only=target in ("ucci", "fen"))
+    writer = Writer(record, _NEEDS[target], main_only=target in _MAIN_ONLY)
     # only a decided result can be contradicted by the rules: then the checker walks along
     checker = Checker(variations=writer.variations) if declared in _DECIDED else None
     problem = walk(record, options, writer if checker is None else Tee(writer, checker))
@@ -111,6 +125,10 @@ def convert_record(
         return Converted(record.index, pgn(game, notation, name), [], problems)
     if target == "json":
         return Converted(record.index, to_json(game), [], problems)
+    if target == "diagram":
+        every_move = bool(options.settings.get("every_move"))
+        lost = dropped_by_diagram(game, every_move)
+        return Converted(record.index, diagrams(game, every_move), lost, problems)
     text = ucci(game) if target == "ucci" else fens(game)
     return Converted(record.index, text, dropped_by_lists(game), problems)
 

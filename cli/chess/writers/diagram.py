@@ -1,0 +1,116 @@
+"""The ``diagram`` target: the game's tags, then a text board of the final position of the main
+line, or (``every_move``) a board after every move of it, each with the comments of its move.
+
+The visitor keeps the main line's moves; :meth:`DiagramWriter.text` plays them again on a copy of
+the start and draws each board with ``kifu show``'s text renderer (:func:`kifu.chess.render.text`:
+FEN letters, the last move's squares in ``[ ]``, a checked king in ``* *``, the side to move and
+the FEN under the board). Variations, NAGs (and in the final diagram the comments) cannot be
+drawn: they are named in :meth:`DiagramWriter.dropped`. A move that cannot be played ends the
+main line, as in every target: the last diagram is the position before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kifu.chess import render
+from kifu.chess.walk import Step
+from kifu.chess.writers.base import Writer
+from kifu.chess.writers.tree import export_tags, termination
+from kifu.core.record import MoveNode, Record
+
+import chess
+
+
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """A move of the main line: the move, its SAN, its number and side, its node (comments)."""
+
+    move: chess.Move
+    san: str
+    number: int
+    white: bool
+    node: MoveNode
+
+    @property
+    def numbered(self) -> str:
+        """``12. Nf3`` or ``12... Nf6``."""
+        return f"{self.number}{'.' if self.white else '...'} {self.san}"
+
+
+class DiagramWriter(Writer):
+    """``diagram``: the final position of the main line, or one after every move (``every_move``)."""
+
+    notation = "san"
+
+    def __init__(self, record: Record, start: chess.Board, lang: str | None, every_move: bool) -> None:
+        super().__init__(record, start, lang)
+        self.every_move = every_move
+        self.played: list[_Played] = []
+        self.comments = self.nags = self.has_variations = False
+
+    def move(self, step: Step) -> None:
+        if self.depth or self.skipping:
+            self.has_variations = self.has_variations or not self.skipping
+            return
+        node = step.node
+        self.played.append(_Played(step.move, step.text, step.number, step.white, node))
+        if node.comments_before or node.comments_after:
+            self.comments = True
+        if node.nags or (step.read is not None and step.read.annotation):
+            self.nags = True
+
+    def text(self) -> str:
+        record = self.record
+        out = [f"Game {record.index}"]
+        tags = [(name, value) for name, value in export_tags(record, self.start) if name != "SetUp"]
+        out.extend(f"{name}: {_one_line(value)}" for name, value in tags)
+        if not any(name == "Result" for name, _ in tags):
+            out.append(f"Result: {termination(record)}")
+        board = self.start.copy(stack=False)
+        if self.every_move:
+            out.extend(_comment_lines(record.comments))
+            if "FEN" in record.tags or not self.played:
+                out.extend(["", "Start position", render.text(board).rstrip("\n")])
+            for ply, played in enumerate(self.played, 1):
+                board.push(played.move)
+                out.append("")
+                out.extend(_comment_lines(played.node.comments_before))
+                out.append(f"Ply {ply}: {played.numbered}")
+                out.append(render.text(board, last_move=played.move).rstrip("\n"))
+                out.extend(_comment_lines(played.node.comments_after))
+        else:
+            for played in self.played:
+                board.push(played.move)
+            last = self.played[-1].move if self.played else None
+            out.extend(["", self._final_heading(), render.text(board, last_move=last).rstrip("\n")])
+        return "\n".join(out) + "\n"
+
+    def _final_heading(self) -> str:
+        plies = len(self.played)
+        if not plies:
+            return "Start position (the main line has no move)"
+        if self._failures[0]:
+            return f"Position after ply {plies}, where the main line stops (its next move cannot be played)"
+        return f"Final position after ply {plies}"
+
+    def dropped(self) -> list[str]:
+        comments = self.comments or bool(" ".join(self.record.comments))
+        return [
+            what
+            for what, present in (
+                ("comments", comments and not self.every_move),
+                ("NAGs", self.nags),
+                ("variations", self.has_variations),
+            )
+            if present
+        ]
+
+
+def _one_line(value: str) -> str:
+    return " ".join(value.split())
+
+
+def _comment_lines(comments: list[str]) -> list[str]:
+    """Comments under a diagram, indented two spaces, one paragraph each."""
+    return [f"  {' '.join(comment.split())}" for comment in comments if comment.strip()]
