@@ -29,8 +29,12 @@ demo: $(VENV)/.installed
 	$(BIN)/kifu explain CHESS101
 	@echo "== kifu convert fixtures/chess/good/opera-game.pgn --to san --lang de"
 	$(BIN)/kifu convert fixtures/chess/good/opera-game.pgn --to san --lang de
-	@echo "== kifu convert fixtures/go/good/variations-and-text.sgf --to diagram"
-	$(BIN)/kifu convert fixtures/go/good/variations-and-text.sgf --to diagram
+	@echo "== kifu convert fixtures/chess/good/opera-game.pgn --to diagram   (the final position)"
+	$(BIN)/kifu convert fixtures/chess/good/opera-game.pgn --to diagram
+	@echo "== kifu convert fixtures/xiangqi/good/mate.pgn --to diagram"
+	$(BIN)/kifu convert fixtures/xiangqi/good/mate.pgn --to diagram
+	@echo "== kifu convert fixtures/go/good/9x9-even-two-passes.sgf --to diagram   (the final position, counted)"
+	$(BIN)/kifu convert fixtures/go/good/9x9-even-two-passes.sgf --to diagram
 
 ## make test: install kifu[test] and run the whole suite
 test: $(VENV)/.installed-test

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import Options, Preset, RawRecord, Setting, Target
+from kifu.core.game import EVERY_MOVE, Options, Preset, RawRecord, Setting, Target
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import checker, reader, show, writers
@@ -24,6 +24,7 @@ PRESETS: dict[str, Preset] = {name: Preset(rules.describe()) for name, rules in 
 SETTINGS: tuple[Setting, ...] = (
     Setting("komi", "komi for the count (default: the record's KM, else the preset's)"),
     Setting("ko", "ko rule: simple, positional or situational (default: the rules' own)"),
+    EVERY_MOVE,
 )
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from kifu.core.findings import Code, Finding
 from kifu.go import codes
 from kifu.go.index import TextIndex
-from kifu.go.info import GameInfo
+from kifu.go.info import GameInfo, read_main_info, read_root
 from kifu.go.tree import Node, Prop
 from kifu.go.values import (
     APP,
@@ -358,3 +358,12 @@ _CHECKS: dict[str, Callable[[PropertyChecker, str, Prop, list[str]], None]] = {
     SIZE: PropertyChecker._check_nothing,  # read by read_root
     FIGURE: PropertyChecker._check_nothing,
 }
+
+
+def read_info(root: Node, index: TextIndex) -> GameInfo:
+    """The root's and the main line's game information (the checker reports on them; a writer
+    or ``show`` only reads)."""
+    properties = PropertyChecker(index, [], GameInfo())
+    read_root(root, properties)
+    read_main_info(root, properties, {})
+    return properties.info

@@ -4,16 +4,18 @@ the final count with territory and the dead stones of the record's ``TB``/``TW``
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 
 from kifu.core.game import Options, Position, RawRecord
 from kifu.go import render
 from kifu.go.board import BLACK, EMPTY, WHITE, Board
+from kifu.go.info import GameInfo
+from kifu.go.properties import read_info
 from kifu.go.render import SGF_LETTERS
 from kifu.go.rules import resolve
 from kifu.go.scoring import count, dead_from_markup
-from kifu.go.tree import Game
+from kifu.go.tree import Game, Node
 from kifu.go.walk import GoVisitor, Step, walk
-from kifu.go.writers import read_info
 
 _CELLS = {EMPTY: ".", BLACK: "X", WHITE: "O"}
 
@@ -47,7 +49,7 @@ class _Positions(GoVisitor):
         self.found: dict[int | None, Position] = {}
         self.before = ""
         self.last: tuple[int, str | None, str | None, str] = (0, None, None, "")
-        self.ending: tuple[Board, int | None] | None = None
+        self.ending: tuple[Board, Node, int | None] | None = None
 
     def begin(self, start: Board) -> None:
         self.before = rows(start)
@@ -69,11 +71,7 @@ class _Positions(GoVisitor):
 
     def main_end(self, step: Step) -> None:
         if self.final:
-            self.ending = (step.board.copy(), step.first_passer)
-            _, move, written, before = self.last
-            dead, _ = dead_from_markup(step.board, step.node)
-            extra = {"dead": ",".join(sorted(p for p in (_point(step.board, d) for d in dead) if p))}
-            self.found[None] = Position(rows(step.board), step.ply, move, written, before or None, extra)
+            self.ending = (step.board.copy(), step.node, step.first_passer)
 
 
 def positions(
@@ -90,31 +88,41 @@ def positions(
     rules = resolve(options.rules, info.rules, options.settings.get("ko"))
     seen = _Positions(plies)
     walk(root, info, rules, seen)
-    final = seen.found.get(None)
-    if final is not None and seen.ending is not None:
-        board, first_passer = seen.ending
-        dead = {board.point(*_coordinates(p)) for p in final.extra["dead"].split(",") if p}
-        komi = options.settings.get("komi")
-        komi = info.komi if komi is None else komi
-        komi = rules.komi if komi is None else komi
-        counted = count(board, dead, rules, float(komi), info.handicap, first_passer == WHITE)
-        black = counted.black_stones + counted.black_territory
-        white = counted.white_stones + counted.white_territory
-        score = (
-            f"{counted.rules} rules: Black {counted.black_stones} stones + {counted.black_territory} "
-            f"territory = {black}; White {counted.white_stones} + {counted.white_territory} = {white}; "
-            f"shared {counted.shared}; komi {counted.komi:g}; compensation {counted.compensation:g}; "
-            f"margin {counted.margin:+g} → {counted.result}"
-        )
-        seen.found[None] = Position(
-            final.position,
-            final.ply,
-            final.move,
-            final.written,
-            final.before,
-            {**final.extra, "score": score},
-        )
+    if seen.ending is not None:
+        board, node, first_passer = seen.ending
+        ply, move, written, before = seen.last
+        last = Position(rows(board), ply, move, written, before or None)
+        seen.found[None] = counted(last, board, node, first_passer, info, options)
     return seen.found
+
+
+def counted(
+    position: Position,
+    board: Board,
+    node: Node | None,
+    first_passer: int | None,
+    info: GameInfo,
+    options: Options,
+) -> Position:
+    """``position`` (the main line's last, ``board``, reached at ``node``) with its count: the
+    dead stones of the node's ``TB``/``TW`` as SGF points (``extra["dead"]``) and the score line
+    (``extra["score"]``), under ``options`` (``--rules``, ``--komi``, else the record's)."""
+    rules = resolve(options.rules, info.rules, options.settings.get("ko"))
+    dead, _ = dead_from_markup(board, node)
+    komi = options.settings.get("komi")
+    komi = info.komi if komi is None else komi
+    komi = rules.komi if komi is None else komi
+    result = count(board, dead, rules, float(komi), info.handicap, first_passer == WHITE)
+    black = result.black_stones + result.black_territory
+    white = result.white_stones + result.white_territory
+    score = (
+        f"{result.rules} rules: Black {result.black_stones} stones + {result.black_territory} "
+        f"territory = {black}; White {result.white_stones} + {result.white_territory} = {white}; "
+        f"shared {result.shared}; komi {result.komi:g}; compensation {result.compensation:g}; "
+        f"margin {result.margin:+g} → {result.result}"
+    )
+    points = ",".join(sorted(p for p in (_point(board, d) for d in dead) if p))
+    return replace(position, extra={**position.extra, "dead": points, "score": score})
 
 
 def _coordinates(point: str) -> tuple[int, int]:

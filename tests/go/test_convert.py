@@ -116,11 +116,12 @@ def replay(path: Path | str) -> list[Played]:
 # --- golden files ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("target", list(TARGETS))
+@pytest.mark.parametrize("target", [*TARGETS, "diagram-every-move"])
 @pytest.mark.parametrize("name", list(SOURCES))
 def test_golden(name: str, target: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
-    code, out, err = invoke(SOURCES[name], "--to", target)
+    options = ["--to", "diagram", "--every-move"] if target == "diagram-every-move" else ["--to", target]
+    code, out, err = invoke(SOURCES[name], *options)
     actual = f"exit {code}\n--- stderr\n{err}--- stdout\n{out}"
     assert_golden(GOLDEN / "out" / f"{name}.{target}", actual)
 
@@ -482,7 +483,7 @@ def test_nz_suicide_converts_as_check_accepts_it(monkeypatch: pytest.MonkeyPatch
     for target in ("json", "diagram", "gtp"):
         code, _, err = invoke(fixture, "--to", target)
         assert code == 0 and "dropped with" not in err and "commits" not in err, target
-    diagram = invoke(fixture, "--to", "diagram")[1]
+    diagram = invoke(fixture, "--to", "diagram", "--every-move")[1]
     assert "Move 9: B A5 (suicide of 3)" in diagram and "Move 10: W D2" in diagram
     [document] = [json.loads(line) for line in invoke(fixture, "--to", "json")[1].splitlines()]
     assert document["moves"][8] == {"number": 9, "colour": "B", "sgf": "aa", "gtp": "A5", "suicide": 3}

@@ -58,8 +58,8 @@ from kifu.core.findings import Finding, Severity
 from kifu.core.game import Options
 from kifu.core.sources import Source
 from kifu.go.index import TextIndex
-from kifu.go.info import GameInfo, read_main_info, read_root
-from kifu.go.properties import PropertyChecker
+from kifu.go.info import GameInfo
+from kifu.go.properties import read_info
 from kifu.go.reader import records
 from kifu.go.rules import resolve
 from kifu.go.tree import Game, Node
@@ -73,7 +73,8 @@ TARGETS: dict[str, str] = {
     "gtp": "one GTP move list per game (boardsize, komi, clear_board, play B Q16 …); the main line only",
     "json": "one JSON object per game: size, komi, handicap, rules, game information, setup stones, "
     "result, moves (SGF point, GTP vertex, comments, other properties), variations",
-    "diagram": "a text board after each move of the main line, with the game information and comments",
+    "diagram": "the game information and the final position with its count, as kifu show --territory "
+    "draws it (--every-move: a board after each move of the main line, with its comments)",
 }
 #: targets whose records the command separates with a blank line, and output file extensions
 PGN_TARGETS = frozenset({"diagram"})
@@ -115,23 +116,23 @@ def convert_game(game: Game, index: TextIndex, target: str, options: Options) ->
         return Converted(number, written, dropped, problems)
     if info.gm != 1:
         return Converted(number, "", [], [*problems, f"GM[{info.gm}] is not Go: its moves cannot be played"])
-    played = play(root, index, info, options, variations=target == "json", snapshots=target == "diagram")
+    every_move = bool(options.settings.get("every_move"))
+    played = play(
+        root, index, info, options, variations=target == "json", snapshots=target == "diagram" and every_move
+    )
     problems.extend(played.problems)
     if target == "json":
         return Converted(number, json.to_json(played, number), [], problems)
     if target == "gtp":
         written, dropped, trouble = gtp.to_gtp(played)
         return Converted(number, written, dropped, [*problems, *trouble])
-    return Converted(number, diagram.to_diagrams(played, number), diagram.dropped_by(played), problems)
-
-
-def read_info(root: Node, index: TextIndex) -> GameInfo:
-    """The root's and the main line's game information (the checker reports on them; a writer
-    only reads)."""
-    properties = PropertyChecker(index, [], GameInfo())
-    read_root(root, properties)
-    read_main_info(root, properties, {})
-    return properties.info
+    every_move = bool(options.settings.get("every_move"))
+    return Converted(
+        number,
+        diagram.to_diagrams(played, number, every_move, options),
+        diagram.dropped_by(played, every_move),
+        problems,
+    )
 
 
 def play(

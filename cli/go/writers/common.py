@@ -77,14 +77,27 @@ class Move:
 
 @dataclass(slots=True)
 class Played:
-    """A game as the walk played it: the position after the root node, the main line, and why
-    a line ended early."""
+    """A game as the walk played it: the position after the root node, the main line, why a
+    line ended early, and the main line's last position."""
 
     root: Node
     info: GameInfo
     start: Board
     steps: list[Move]
     problems: list[str]
+    #: where the main line ends (``None`` until the walk got there)
+    ending: Ending | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """The main line's last position; the node it was reached at (``None`` when a move that
+    cannot be played ended the line); the passes that end it and who passed first in them."""
+
+    board: Board
+    node: Node | None
+    passes: int = 0
+    first_passer: int | None = None
 
 
 class Recorder(GoVisitor):
@@ -110,6 +123,14 @@ class Recorder(GoVisitor):
         self.setup: Board | None = None  # the set-up position of the node being entered
         self.last: Node | None = None
         self.deep = 0  # variations being skipped (nested deeper than MAX_DEPTH)
+        self.board: Board | None = None  # the walk's live board
+
+    def begin(self, start: Board) -> None:
+        self.board = start
+
+    def main_end(self, step: Step) -> None:
+        """The main line's last position, its last node and who passed first at its end."""
+        self.played.ending = Ending(step.board.copy(), step.node, step.passes, step.first_passer)
 
     def node(self, step: Step) -> None:
         """Note the node's set-up position; a node without a move is a step of its own."""
@@ -183,6 +204,11 @@ class Recorder(GoVisitor):
         """``move 12, White: W[dc] (line 4): why; dropped with the 30 move(s) after it``."""
         if self.deep:
             return
+        if not problem.depth and self.board is not None:  # the main line stops before this move
+            before = self.board.copy()
+            if problem.played is not None:  # judged on the board: taken back
+                before.undo(problem.played)
+            self.played.ending = Ending(before, None)
         line = self.index.position(problem.prop.offset)[0]
         self.played.problems.append(_unplayable(problem, self.info, line))
 

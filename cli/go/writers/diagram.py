@@ -1,17 +1,21 @@
-"""The ``diagram`` target: a text board after each move of the main line, with the game
-information and comments."""
+"""The ``diagram`` target: the game information, then the final position of the main line with
+its count, as ``kifu show --territory`` draws it (territory, dead stones from the last node's
+``TB``/``TW``, shared points, the score line), or (``every_move``) a text board after each move
+of the main line with its comments. Every board is drawn by ``kifu show``'s text renderer
+(:func:`kifu.go.render.text`)."""
 
 from __future__ import annotations
 
-from kifu.go.board import BLACK, EMPTY, WHITE, Board
-from kifu.go.scoring import GTP_LETTERS
+from kifu.core.game import Options, Position
+from kifu.go import render
+from kifu.go.board import BLACK, WHITE, Board
+from kifu.go.show import counted, draw, rows
 from kifu.go.tree import Node
 from kifu.go.values import INFO, PROPERTIES
 from kifu.go.writers.common import (
-    GTP_MAX,
     INFO_ORDER,
     LETTER,
-    SGF_LETTERS,
+    Ending,
     Played,
     all_props,
     comment,
@@ -23,7 +27,6 @@ from kifu.go.writers.common import (
 )
 
 _DIAGRAM_KEEPS = frozenset({"C", *(ident for ident, p in PROPERTIES.items() if p.kind == INFO)})
-_STONE = {EMPTY: ".", BLACK: "X", WHITE: "O"}
 #: labels of the game information in diagrams
 _INFO_LABELS = {
     "GN": "Game",
@@ -52,8 +55,9 @@ _INFO_LABELS = {
 }
 
 
-def to_diagrams(game: Played, index: int) -> str:
-    """The game information, then a diagram after each move of the main line with its comments."""
+def to_diagrams(game: Played, index: int, every_move: bool, options: Options) -> str:
+    """The game information, then the final position with its count (``kifu show --territory``),
+    or (``every_move``) a diagram after each move of the main line with its comments."""
     info = game.info
     root = game.root
     out = [f"Game {index}: {info.width}×{info.height}"]
@@ -62,11 +66,13 @@ def to_diagrams(game: Played, index: int) -> str:
             if prop.values:
                 out.append(f"{_INFO_LABELS[ident]}: {_one_line(decoded(ident, prop.values[0]))}")
     out.extend(_comment_lines(root))
-    stars = _hoshi(info.width, info.height)
+    if not every_move:
+        out.extend(["", *_final(game, options)])
+        return "\n".join(out) + "\n"
     if any(cell in (BLACK, WHITE) for cell in game.start.cells):
         start = stones(game.start)
         out.extend(["", f"Start: {len(start[BLACK])} black, {len(start[WHITE])} white stone(s) set up"])
-        out.extend(_board(game.start, stars, None))
+        out.append(_drawn(game.start, None))
     for step in game.steps:
         board = step.board
         assert board is not None
@@ -79,13 +85,45 @@ def to_diagrams(game: Played, index: int) -> str:
                 notes.append(f"suicide of {step.suicide}")
             extra = f" ({', '.join(notes)})" if notes else ""
             out.extend(["", f"Move {step.number}: {LETTER[step.colour]} {name}{extra}"])
-            out.extend(_board(board, stars, step.point))
+            out.append(_drawn(board, step.point))
         elif step.setup is not None:
             out.extend(["", f"Setup after move {step.number}"])
-            out.extend(_board(board, stars, None))
+            out.append(_drawn(board, None))
         if step.first:
             out.extend(_comment_lines(step.node))
     return "\n".join(out) + "\n"
+
+
+def _final(game: Played, options: Options) -> list[str]:
+    """The heading and the drawing of the main line's last position with its count."""
+    info = game.info
+    ending = game.ending or Ending(game.start, game.root)
+    moves = [step for step in game.steps if step.is_move]
+    last = moves[-1] if moves else None
+    if last is None:
+        heading = "Start position (the main line has no move), with its count"
+    else:
+        played = f"{LETTER[last.colour]} {_point_name(last.point, info.width, info.height)}"
+        if ending.node is None:
+            heading = (
+                f"Position after move {last.number} ({played}), where the main line stops "
+                "(its next move cannot be played), with its count"
+            )
+        else:
+            heading = f"Final position after move {last.number} ({played}), with its count"
+    point = last.point if last is not None else None
+    board = ending.board
+    position = Position(rows(board), len(moves), sgf_point(*point) if point is not None else None)
+    position = counted(position, board, ending.node, ending.first_passer, info, options)
+    lines = [heading, draw(position, svg=False, size=0, territory=True).rstrip("\n")]
+    if ending.passes < 2:
+        lines.append("The main line does not end with two passes: this counts the position as it stands.")
+    return lines
+
+
+def _drawn(board: Board, last: tuple[int, int] | None) -> str:
+    """``board`` drawn by ``kifu show``'s text renderer, the last move in parentheses."""
+    return render.text(board, last_move=board.point(*last) if last is not None else None).rstrip("\n")
 
 
 def _one_line(value: str) -> str:
@@ -105,54 +143,9 @@ def _point_name(point: tuple[int, int] | None, width: int, height: int) -> str:
     return gtp_vertex(point, height, width) or sgf_point(*point)
 
 
-def _hoshi(width: int, height: int) -> set[tuple[int, int]]:
-    """The star points drawn ``+``: 4-4 points (3-3 below 13 lines), sides from 15 lines, the centre."""
-
-    def axis(n: int) -> tuple[list[int], int | None]:
-        if n < 7:
-            return [], None
-        d = 3 if n >= 13 else 2
-        middle = n // 2 if n % 2 else None
-        return [d, n - 1 - d], middle
-
-    xs, mx = axis(width)
-    ys, my = axis(height)
-    stars = {(x, y) for x in xs for y in ys}
-    if mx is not None and my is not None:
-        stars.add((mx, my))
-        if width >= 15 and height >= 15:
-            stars.update({(mx, y) for y in ys} | {(x, my) for x in xs})
-    return stars
-
-
-def _board(board: Board, stars: set[tuple[int, int]], last: tuple[int, int] | None) -> list[str]:
-    """Rows of ``X``/``O``/``.``/``+`` between column letters, row numbers on both sides; the last
-    move in parentheses."""
-    width, height = board.width, board.height
-    letters = GTP_LETTERS if width <= GTP_MAX else SGF_LETTERS
-    pad = len(str(height))
-    header = " " * pad + "".join(" " + letters[x] for x in range(width))
-    rows = [header]
-    for y in range(height):
-        label = str(height - y)
-        row = [label.rjust(pad)]
-        for x in range(width):
-            content = board.cells[board.point(x, y)]
-            char = _STONE[content] if content != EMPTY or (x, y) not in stars else "+"
-            if last == (x, y):
-                row.append("(")
-            elif last == (x - 1, y):
-                row.append(")")
-            else:
-                row.append(" ")
-            row.append(char)
-        row.append(")" if last == (width - 1, y) else " ")
-        row.append(label)
-        rows.append("".join(row))
-    rows.append(header)
-    return rows
-
-
-def dropped_by(game: Played) -> list[str]:
-    """What diagrams cannot hold of ``game``."""
-    return dropped(game, _DIAGRAM_KEEPS)
+def dropped_by(game: Played, every_move: bool) -> list[str]:
+    """What the diagrams cannot hold of ``game`` (the final position: the comments of its moves)."""
+    lost = dropped(game, _DIAGRAM_KEEPS)
+    if not every_move and any(step.first and "C" in step.node.props for step in game.steps):
+        lost = ["comments", *lost]
+    return lost
