@@ -121,3 +121,10 @@ def test_chromium_renders_it_without_console_errors(tmp_path: Path) -> None:
     text = html.unescape(re.sub(r"<[^>]+>", "", dom.stdout))
     for message in re.findall(r'<p class="message">(.*?)</p>', page, re.S):
         assert html.unescape(message) in text
+
+
+def test_the_players_are_named_by_the_tags_of_their_game() -> None:
+    page = report()
+    for players in ("White, A. – Black, B.", "Red player – Black player", "GNU Go 3.8 – GNU Go 3.8"):
+        assert f"<td>{players}</td>" in page, players
+    assert "<td>? – Black, B.</td>" not in page

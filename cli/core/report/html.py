@@ -96,8 +96,15 @@ class _Lines:
             self.handle = None
 
 
-def _players(tags: dict[str, str]) -> str:
-    for first, second in (("Red", "Black"), ("White", "Black"), ("PB", "PW")):
+#: the tags that name the players, the first mover first, per game
+_PLAYER_TAGS = {"chess": ("White", "Black"), "xiangqi": ("Red", "Black"), "go": ("PB", "PW")}
+
+
+def _players(tags: dict[str, str], game: str | None) -> str:
+    """``White – Black`` (chess), ``Red – Black`` (xiangqi), ``PB – PW`` (Go); ``?`` for a
+    missing name. Without the game, the first pair of tags present."""
+    pairs = [_PLAYER_TAGS[game]] if game in _PLAYER_TAGS else list(_PLAYER_TAGS.values())
+    for first, second in pairs:
         if first in tags or second in tags:
             return f"{tags.get(first, '?')} – {tags.get(second, '?')}"
     return ""
@@ -150,7 +157,8 @@ class HtmlReporter:
             '<div class="record"><table class="summary"><tr><th>record</th><th>players</th><th>result</th>'
             "<th>the rules decided</th><th>plies</th><th>errors</th><th>warnings</th><th>infos</th></tr>"
             f"<tr><td class=n>{report.index} <span class=muted>(line {report.line})</span></td>"
-            f"<td>{escape(_players(tags))}</td><td>{escape(declared)}</td><td>{escape(_decided(report))}</td>"
+            f"<td>{escape(_players(tags, self.game))}</td><td>{escape(declared)}</td>"
+            f"<td>{escape(_decided(report))}</td>"
             f"<td class=n>{report.plies}</td><td class=n>{counts[Severity.ERROR]}</td>"
             f"<td class=n>{counts[Severity.WARNING]}</td><td class=n>{counts[Severity.INFO]}</td>"
             "</tr></table>\n"
