@@ -23,6 +23,8 @@ class RecordReport:
     outcome: dict[str, Any] | None = None
     claims: list[dict[str, Any]] = field(default_factory=list)
     score: dict[str, Any] | None = None
+    #: xiangqi: the repetition that decides the game (its cycle, each move classified, the verdict)
+    repetition: dict[str, Any] | None = None
     findings: list[Finding] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -37,6 +39,7 @@ class RecordReport:
             "outcome": self.outcome,
             "claims": self.claims,
             "score": self.score,
+            "repetition": self.repetition,
             "findings": [f.to_dict() for f in self.findings],
         }
 

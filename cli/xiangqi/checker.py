@@ -68,6 +68,8 @@ class Replayed:
     complete: bool = True
     read: int = 0
     claims: list[dict[str, Any]] = field(default_factory=list)
+    #: the repetition that decides the game (the JSON report's ``repetition``), if one does
+    repetition: dict[str, Any] | None = None
 
 
 class Checker(XiangqiVisitor):
@@ -291,6 +293,7 @@ def check_record(record: Record, findings: list[Finding], options: Options) -> R
             finding.position = main_line_position(record, result, finding.ply)
     report.outcome = result.outcome
     report.claims = result.claims
+    report.repetition = result.repetition
     # (a record without moves has no verdict on repetitions: its NO_MOVES comes first)
     if not record.moves and not any(f.severity >= codes.NO_MOVES.severity for f in report.findings):
         report.findings.append(codes.NO_MOVES("the record has no moves", Span.point(record.line, 1)))
@@ -307,7 +310,7 @@ def verdict(record: Record, result: Replayed, declared: str | None, options: Opt
     findings: list[Finding] = []
     if result.complete and result.outcome is None:
         settings = dict(options.settings)
-        result.outcome, findings, result.claims = adjudicate(
+        result.outcome, findings, result.claims, result.repetition = adjudicate(
             record, result, declared, options.rules, settings
         )
     if result.complete or result.outcome is not None:

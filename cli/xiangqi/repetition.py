@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the checker calls this module: its types only, no import cy
 PRESETS = ("cxa", "axf")
 RULE_NAMES = {"cxa": "CXA rules", "axf": "AXF rules"}
 SIDE_NAMES = {RED: "Red", BLACK: "Black"}
+SIDE_KEYS = {RED: "red", BLACK: "black"}
 DEFAULT_THRESHOLD = 3
 DEFAULT_NATURAL_LIMIT = 60
 DEFAULT_CHECK_CAP = 10
@@ -71,6 +72,41 @@ class Verdict:
     reason: str
     rule: str
     ruling: str
+
+    def to_dict(self, threshold: int) -> dict[str, Any]:
+        """The record's ``repetition`` in the JSON report: the cycle, each move classified, the
+        verdict. ``first``: the repeated position is the one after this ply (0: the start)."""
+        return {
+            "rule": self.rule,
+            "ruling": self.ruling,
+            "result": self.result,
+            "reason": self.reason,
+            "first": self.first,
+            "last": self.last,
+            "occurrence": threshold,
+            "sides": {
+                SIDE_KEYS[side]: {
+                    "pattern": sv.pattern,
+                    "forbidden": sv.forbidden,
+                    "chased": list(sv.targets),
+                }
+                for side, sv in self.sides.items()
+            },
+            "moves": [
+                {
+                    "ply": m.ply,
+                    "side": SIDE_KEYS[m.side],
+                    "move": m.text,
+                    "check": m.kind.check,
+                    "mate_threat": m.kind.threat,
+                    "chases": [
+                        {"target": target, "attacker": attacker, "why": chase.why}
+                        for (_, target, attacker), chase in zip(m.chased, m.kind.chases, strict=True)
+                    ],
+                }
+                for m in self.moves
+            ],
+        }
 
 
 def preset_of(rules: str | None) -> str:
@@ -331,12 +367,13 @@ def _span(record: Record, ply: int) -> Span | None:
 
 def adjudicate(
     record: Record, replay_result: Replayed, declared: str | None, rules: str | None, settings: dict[str, Any]
-) -> tuple[dict[str, Any] | None, list[Finding], list[dict[str, Any]]]:
+) -> tuple[dict[str, Any] | None, list[Finding], list[dict[str, Any]], dict[str, Any] | None]:
     """The outcome decided by a repetition or a natural-limit claim, the findings that explain it,
-    and the natural-limit claim (``reason``, first ``ply`` available, ``reached_ply`` of the
-    limit that holds at the end, ``valid`` at the end)."""
+    the natural-limit claim (``reason``, first ``ply`` available, ``reached_ply`` of the limit
+    that holds at the end, ``valid`` at the end), and the repetition that decides the game
+    (:meth:`Verdict.to_dict`), if one does."""
     if not replay_result.complete or replay_result.outcome is not None or not replay_result.plies:
-        return None, [], []
+        return None, [], [], None
     preset = preset_of(rules)
     threshold = _setting(settings, "repetition", DEFAULT_THRESHOLD)
     rounds = _setting(settings, "natural_limit", DEFAULT_NATURAL_LIMIT)
@@ -384,7 +421,9 @@ def adjudicate(
                 rule=f"{RULE_NAMES[preset]}, natural limit",
             )
         )
+    decided: dict[str, Any] | None = None
     if verdict is not None and not claimed:
+        decided = verdict.to_dict(threshold)
         outcome = {"result": verdict.result, "reason": verdict.reason, "ply": verdict.last}
         findings.append(
             codes.REPETITION_VERDICT(
@@ -396,7 +435,7 @@ def adjudicate(
             )
         )
     if outcome is None:
-        return None, findings, claims
+        return None, findings, claims, None
     if declared != outcome["result"]:
         span = record.result_span or record.tag_spans.get("Result")
         why = f"{outcome['reason']} at ply {outcome['ply']} ({RULE_NAMES[preset]})"
@@ -408,4 +447,4 @@ def adjudicate(
         else:
             message = f"result {declared}, but the rules decide {outcome['result']} by {why}"
             findings.append(codes.RESULT_CONTRADICTS_VERDICT(message, span, rule=rule))
-    return outcome, findings, claims
+    return outcome, findings, claims, decided

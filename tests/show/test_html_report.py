@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -121,6 +122,58 @@ def test_chromium_renders_it_without_console_errors(tmp_path: Path) -> None:
     text = html.unescape(re.sub(r"<[^>]+>", "", dom.stdout))
     for message in re.findall(r'<p class="message">(.*?)</p>', page, re.S):
         assert html.unescape(message) in text
+
+
+def _rows(section: str) -> list[list[str]]:
+    return [
+        [html.unescape(re.sub(r"<[^>]+>", "", cell)) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", section)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "red", "ruling"),
+    [
+        (
+            "perpetual-chase.pgn",
+            [
+                "chase of the horse i5 by the chariot i0 (unprotected)",
+                "chase of the horse a5 by the chariot a0 (unprotected)",
+            ],
+            "perpetual chase of the horse a5 and the horse i5",
+        ),
+        (
+            "one-check-one-chase.pgn",
+            ["check", "chase of the horse g6 by the chariot g1 (unprotected)"],
+            "one check one chase",
+        ),
+        ("perpetual-check.pgn", ["check", "check"], "perpetual check"),
+    ],
+)
+def test_a_repetition_verdict_shows_the_cycle_move_by_move(fixture: str, red: list[str], ruling: str) -> None:
+    """Issue 14: the report shows the cycle the xiangqi rules judge, each move classified."""
+    path = FIXTURES / "xiangqi/good" / fixture
+    result = CliRunner().invoke(cli, ["check", "-q", "--format", "html", str(path)], catch_exceptions=False)
+    assert result.exit_code == 0
+    [section] = re.findall(r'<div class="score repetition">.*?(?=<div class="finding )', result.stdout, re.S)
+    *played, result = re.sub(r"\d+\. ", "", path.read_text(encoding="utf-8").splitlines()[-1]).split()
+    assert result == "0-1" and len(played) == 8
+    rows = _rows(section)
+    cycle = [row for row in rows if len(row) == 4]
+    assert [row[:3] for row in cycle] == [
+        [str(ply), "Red" if ply % 2 else "Black", move] for ply, move in enumerate(played, 1)
+    ]
+    assert [row[3] for row in cycle] == [red[0], "idle", red[1], "idle"] * 2
+    assert ["Red", ruling, "forbidden"] in rows and ["Black", "idle", "allowed"] in rows
+    assert "The start position occurs for the third time after ply 8: the cycle is plies 1–8." in section
+    assert "Red must vary or loses: 0-1" in section
+    assert section.count("<svg") == 1 and "the repeated position" in section  # the position that recurs
+    report = json.loads(
+        CliRunner().invoke(cli, ["check", "-q", "--format", "json", str(path)], catch_exceptions=False).stdout
+    )
+    repetition = report["files"][0]["records"][0]["repetition"]
+    assert (repetition["first"], repetition["last"], repetition["occurrence"]) == (0, 8, 3)
+    assert [move["move"] for move in repetition["moves"]] == played
 
 
 def test_the_players_are_named_by_the_tags_of_their_game() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from html import escape
-from typing import IO, Protocol, TextIO
+from typing import IO, Any, Protocol, TextIO
 
 from kifu import __version__
 from kifu.core.findings import Finding, Severity
@@ -57,6 +57,8 @@ pre.source{background:var(--bg);border:1px solid var(--rule);padding:.35em .6em;
 white-space:pre;margin:.5em 0 0}mark{background:var(--mark);color:inherit;border-radius:2px}
 .board{flex:0 0 auto;break-inside:avoid}.board svg{display:block;max-width:100%;height:auto}
 .record{break-inside:auto}.score{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
+.repetition>div:first-child{flex:1 1 30em;min-width:0}
+.caption{margin:.2em 0 0;font-size:.85em;text-align:center}
 @media print{body{margin:0;max-width:none;font-size:10.5pt}h2{break-after:avoid}
 .finding,.board,.score{break-inside:avoid;page-break-inside:avoid}@page{size:A4;margin:14mm}}
 """
@@ -108,6 +110,45 @@ def _players(tags: dict[str, str], game: str | None) -> str:
         if first in tags or second in tags:
             return f"{tags.get(first, '?')} – {tags.get(second, '?')}"
     return ""
+
+
+def _row(*cells: object) -> str:
+    """A table row of escaped cells; a number is right-aligned."""
+    return (
+        "<tr>"
+        + "".join(
+            f"<td class=n>{cell}</td>" if isinstance(cell, int) else f"<td>{escape(str(cell))}</td>"
+            for cell in cells
+        )
+        + "</tr>"
+    )
+
+
+def _move_class(move: dict[str, Any]) -> str:
+    """What one move of a repetition cycle does: ``check``, ``mate threat``, ``chase of the horse
+    g6 by the chariot g1 (unprotected)``, several joined by ``+``, or ``idle``."""
+    parts = []
+    if move.get("check"):
+        parts.append("check")
+    if move.get("mate_threat"):
+        parts.append("mate threat")
+    for chase in move.get("chases", []):
+        parts.append(
+            f"chase of the {chase.get('target')} by the {chase.get('attacker')} ({chase.get('why')})"
+        )
+    return " + ".join(parts) if parts else "idle"
+
+
+def _side_pattern(side: dict[str, Any]) -> str:
+    chased = side.get("chased") or []
+    pattern = str(side.get("pattern", ""))
+    return f"{pattern} of the {' and the '.join(chased)}" if chased else pattern
+
+
+def _ordinal(n: object) -> str:
+    return (
+        {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th") if isinstance(n, int) else str(n)
+    )
 
 
 def _decided(report: RecordReport) -> str:
@@ -166,17 +207,21 @@ class HtmlReporter:
         boards = self._positions(report)
         if report.score is not None:
             self._score(report, boards.get(None))
+        if report.repetition is not None:
+            self._repetition(report.repetition, boards.get(report.repetition.get("first")))
         for finding in report.findings:
             self._finding(finding, boards)
         out.write("</div>\n")
 
     def _positions(self, report: RecordReport) -> dict[int | None, Position]:
-        """Positions before each finding's move (that has none of its own), and the final one for a score."""
+        """Positions before each finding's move (that has none of its own), the final one for a
+        score, the repeated one for a repetition."""
         if self.drawer is None or self.game is None:
             return {}
-        plies: list[int | None] = [
-            *sorted({f.ply - 1 for f in report.findings if f.ply is not None and f.ply >= 1})
-        ]
+        wanted = {f.ply - 1 for f in report.findings if f.ply is not None and f.ply >= 1}
+        if report.repetition is not None and isinstance(report.repetition.get("first"), int):
+            wanted.add(report.repetition["first"])
+        plies: list[int | None] = [*sorted(wanted)]
         if report.score is not None:
             plies.append(None)
         try:
@@ -206,6 +251,39 @@ class HtmlReporter:
             f"{score.get('shared', '')}; komi {score.get('komi', '')}; handicap {score.get('handicap', '')}; "
             f"margin {score.get('margin', '')} → <b>{escape(str(score.get('result', '')))}</b></p></div>"
             f"{self._board(final, territory=True)}</div>\n"
+        )
+
+    def _repetition(self, repetition: dict[str, Any], repeated: Position | None) -> None:
+        """The cycle that decides the game: each move and what it does, each side's pattern,
+        the ruling, and the repeated position."""
+        first, last = repetition.get("first", 0), repetition.get("last", 0)
+        start = "The start position" if first == 0 else f"The position after ply {first}"
+        occurrence = _ordinal(repetition.get("occurrence", 3))
+        moves = "".join(
+            _row(
+                move.get("ply", ""),
+                str(move.get("side", "")).capitalize(),
+                move.get("move", ""),
+                _move_class(move),
+            )
+            for move in repetition.get("moves", [])
+        )
+        sides = repetition.get("sides", {})
+        patterns = "".join(
+            _row(name, _side_pattern(side), "forbidden" if side.get("forbidden") else "allowed")
+            for name, side in (("Red", sides.get("red", {})), ("Black", sides.get("black", {})))
+        )
+        board = self._board(repeated)
+        if board:
+            board = f'<div>{board}<p class="muted caption">the repeated position</p></div>'
+        rule, ruling = escape(str(repetition.get("rule", ""))), escape(str(repetition.get("ruling", "")))
+        self.out.write(
+            f'<div class="score repetition"><div><h3>Repetition: {rule}</h3>'
+            f"<p>{start} occurs for the {occurrence} time after ply {last}: the cycle is plies "
+            f"{first + 1}–{last}.</p><table><tr><th>ply</th><th>side</th><th>move</th><th>what it does</th>"
+            f"</tr>{moves}</table><table><tr><th></th><th>through the cycle</th><th>the rules</th></tr>"
+            f"{patterns}</table><p><b>{ruling}</b></p></div>"
+            f"{board}</div>\n"
         )
 
     def _finding(self, finding: Finding, boards: dict[int | None, Position]) -> None:
