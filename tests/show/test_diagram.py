@@ -80,3 +80,19 @@ def test_a_main_line_that_stops_is_drawn_where_it_stops(monkeypatch: pytest.Monk
     assert code == 1 and "retakes the ko at once" in err
     assert "Position after move 2 (W C3), where the main line stops" in out
     assert "does not end with two passes" in out
+
+
+def test_go_counts_with_the_dead_stones_of_the_last_node(tmp_path: Path) -> None:
+    """The last node's TB/TW give the count its dead stones (drawn #/@): they are not dropped."""
+    path = tmp_path / "dead.sgf"
+    path.write_text(
+        "(;FF[4]GM[1]SZ[5]KM[0.5]RU[Chinese]AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de][ac]"
+        ";B[];W[]TB[aa][ab][ac][ad][ae])"
+    )
+    code, out, err = invoke("convert", str(path), "--to", "diagram")
+    assert code == 0 and err == ""
+    assert "\n3  @ X . O o 3\n" in out and "# @ dead black and white stones" in out
+    assert out.endswith(invoke("show", str(path), "--territory")[1])
+    assert "margin -0.5 → W+0.5" in out and "does not end with two passes" not in out
+    code, out, err = invoke("convert", str(path), "--to", "diagram", "--every-move")
+    assert code == 0 and "dropped: markup (1 game)" in err and "@" not in out

@@ -27,6 +27,8 @@ from kifu.go.writers.common import (
 )
 
 _DIAGRAM_KEEPS = frozenset({"C", *(ident for ident, p in PROPERTIES.items() if p.kind == INFO)})
+#: the territory marks of the last node: the final diagram counts with their dead stones
+_COUNT_MARKS = frozenset({"TB", "TW"})
 #: labels of the game information in diagrams
 _INFO_LABELS = {
     "GN": "Game",
@@ -144,8 +146,14 @@ def _point_name(point: tuple[int, int] | None, width: int, height: int) -> str:
 
 
 def dropped_by(game: Played, every_move: bool) -> list[str]:
-    """What the diagrams cannot hold of ``game`` (the final position: the comments of its moves)."""
-    lost = dropped(game, _DIAGRAM_KEEPS)
-    if not every_move and any(step.first and "C" in step.node.props for step in game.steps):
+    """What the diagrams cannot hold of ``game``. The final position holds no comment of a move,
+    and the ``TB``/``TW`` of its last node only (they give the count its dead stones)."""
+    if every_move:
+        return dropped(game, _DIAGRAM_KEEPS)
+    last = game.ending.node if game.ending is not None else None
+    nodes = [game.root, *(step.node for step in game.steps if step.first)]
+    counted = all(node is last for node in nodes if "TB" in node.props or "TW" in node.props)
+    lost = dropped(game, _DIAGRAM_KEEPS | _COUNT_MARKS if counted else _DIAGRAM_KEEPS)
+    if any(step.first and "C" in step.node.props for step in game.steps):
         lost = ["comments", *lost]
     return lost
