@@ -42,11 +42,11 @@ def benson(board: Board, colour: int) -> set[int]:
     """The stones of ``colour`` that are unconditionally alive (Benson, 1976)."""
     cells = board.cells
     stride = board.stride
-    chain_of: dict[int, int] = {}
+    chain_of = [-1] * len(cells)
     liberties: list[set[int]] = []
     stones: list[list[int]] = []
     for p in range(len(cells)):
-        if cells[p] == colour and p not in chain_of:
+        if cells[p] == colour and chain_of[p] < 0:
             group, libs = board.group(p)
             for s in group:
                 chain_of[s] = len(stones)

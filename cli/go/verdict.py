@@ -64,10 +64,11 @@ def judge(premises: Premises, declared: str, counted: Count) -> Verdict:
         komis += [k for k in sorted(CHINESE_KOMI) if k != premises.komi and premises.handicap < 2]
     groups: list[list[int]] = []
     guess: Estimate | None = None
+    lifting = _Lifting(premises.board, premises.dead)
     if not premises.dead_given and premises.rules.name != "tromp-taylor":
         guess = estimate(premises.board)
-        groups = _units(premises.board, guess.dead)[:MAX_GROUPS]
-    found = _search(premises, declared, counted, groups, komis)
+        groups = _units(lifting, guess.dead)[:MAX_GROUPS]
+    found = _search(premises, declared, counted, lifting, groups, komis)
     assumptions = []
     if not premises.komi_stated:
         assumptions.append(f"komi {format_number(premises.komi)} assumed ({_komi_source(premises)})")
@@ -82,7 +83,7 @@ def judge(premises: Premises, declared: str, counted: Count) -> Verdict:
             agree.append(f"if {_name(premises.board, named)} dead (the record marks no dead stones)")
         return Verdict(Severity.WARNING, f"; agrees {' and '.join(agree)}" + _with(assumptions))
     unsure = [] if guess is None else _unsettled(premises.board, guess) + guess.dead
-    if unsure and _within_reach(premises, declared, counted, unsure, komis):
+    if unsure and _within_reach(premises, declared, counted, lifting, unsure, komis):
         # the estimate may be wrong: other stones, not unconditionally alive, could be dead
         found_dead = _name(premises.board, groups) + " dead" if groups else "none"
         return Verdict(
@@ -153,9 +154,11 @@ def _unsettled(board: Board, guess: Estimate) -> list[list[int]]:
     return [stones for chain, stones in enumerate(chains) if eyes[chain] < 2 and not safe.issuperset(stones)]
 
 
-def _units(board: Board, chains: list[list[int]]) -> list[list[int]]:
+def _units(lifting: _Lifting, chains: list[list[int]]) -> list[list[int]]:
     """Dead candidates of one colour that border a common empty area, merged: lifting one alone
-    would leave the area shared with the others, so their margins only add up together."""
+    would leave the area shared with the others, so their margins only add up together (the
+    regions are those of the position the verdict starts from, ``lifting``'s)."""
+    board = lifting.board
     cells = board.cells
     parent = list(range(len(chains)))
 
@@ -166,7 +169,7 @@ def _units(board: Board, chains: list[list[int]]) -> list[list[int]]:
         return i
 
     index = {p: i for i, chain in enumerate(chains) for p in chain}
-    for region, _ in board.regions():
+    for region, _ in lifting.regions:
         near: dict[int, int] = {}
         for p in region:
             for d in board.neighbours:
@@ -184,13 +187,17 @@ def _units(board: Board, chains: list[list[int]]) -> list[list[int]]:
 
 
 def _within_reach(
-    premises: Premises, declared: str, counted: Count, unsure: list[list[int]], komis: list[float]
+    premises: Premises,
+    declared: str,
+    counted: Count,
+    lifting: _Lifting,
+    unsure: list[list[int]],
+    komis: list[float],
 ) -> bool:
     """Whether RE lies between the counts with every unsure black chain dead and with every unsure
     white one dead (removing stones of a colour only lowers its margin): the verdict then rests on
     which of them are dead."""
     cells = premises.board.cells
-    lifting = _Lifting(premises.board, premises.dead)
     margins = [
         counted.margin + lifting.delta({p for g in unsure if cells[g[0]] == colour for p in g})
         for colour in (BLACK, WHITE)
@@ -220,6 +227,7 @@ def _search(
     premises: Premises,
     declared: str,
     counted: Count,
+    lifting: _Lifting,
     groups: list[list[int]],
     komis: list[float],
 ) -> tuple[float, list[list[int]]] | None:
@@ -227,7 +235,6 @@ def _search(
     (the margins of groups in separate regions add up; each answer is checked by lifting its
     groups together)."""
     base = counted.margin
-    lifting = _Lifting(premises.board, premises.dead)
     deltas = [lifting.delta(g) for g in groups]
     reach: dict[float, list[int]] = {0.0: []}
     for i, delta in enumerate(deltas):
@@ -251,7 +258,7 @@ class _Lifting:
     """How the margin changes when more stones are lifted, found locally: only those stones and
     the empty regions they touch change owner, so floods over them replace a whole count."""
 
-    __slots__ = ("board", "owned", "region_of")
+    __slots__ = ("board", "owned", "region_of", "regions")
 
     def __init__(self, board: Board, dead: set[int]) -> None:
         self.board = work = board.copy()
@@ -260,7 +267,8 @@ class _Lifting:
                 work.cells[p] = EMPTY
         self.region_of = [-1] * len(work.cells)
         self.owned: list[int] = []  # per region: its points for Black, minus for White, 0 if shared
-        for region, border in work.regions():
+        self.regions = work.regions()
+        for region, border in self.regions:
             for p in region:
                 self.region_of[p] = len(self.owned)
             self.owned.append(_owned(len(region), sum(border)))
