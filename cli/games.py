@@ -20,9 +20,10 @@ from kifu.core import records
 from kifu.core.converted import Converted
 from kifu.core.findings import IO_BINARY, Finding
 from kifu.core.game import Game, Options, Position, RawRecord, Scorer
+from kifu.core.pgntext import outside_comments
 from kifu.core.record import Span
 from kifu.core.results import RecordReport
-from kifu.core.sources import Source, SourceError, looks_binary, sniff_head
+from kifu.core.sources import Source, SourceError, looks_binary, sniff_head, wide_encoding
 
 if TYPE_CHECKING:  # each game module satisfies the interface: mypy checks these assignments
     from kifu.chess import game as _chess
@@ -63,34 +64,25 @@ GAMES: dict[str, GameInfo] = {
 KNOWN_EXTENSIONS = frozenset(ext for game in GAMES.values() for ext in game.extensions)
 
 
-def _any_of(characters: str) -> str:
-    """A regex alternation of single characters (a bytes regex cannot use classes for them)."""
-    return "(?:" + "|".join(re.escape(ch) for ch in characters) + ")"
-
-
 _PIECES = "炮砲包车車俥马馬傌相象仕士帅帥将將兵卒"
 _FILES = "一二三四五六七八九１２３４５６７８９123456789"
 #: a move in Chinese notation (马８进７, 炮二平五, 前车进一), or the abridged score-sheet form
 #: (炮2 5). Piece characters alone are not enough: chess comments in Chinese name the knight 马.
+#: (Detection reads decoded text: a bytes regex's character class would match single bytes.)
 _CHINESE_MOVE = re.compile(
-    (
-        _any_of(_PIECES + "前后後中一二三四五")
-        + _any_of(_FILES + _PIECES)
-        + _any_of("进進退平")
-        + "|"
-        + _any_of(_PIECES)
-        + _any_of(_FILES)
-        + " ?"
-        + _any_of(_FILES)
-    ).encode()
+    f"[{_PIECES}前后後中一二三四五][{_FILES}{_PIECES}][进進退平]|[{_PIECES}][{_FILES}] ?[{_FILES}]"
 )
-_CHINESE_PIECES_GBK = tuple(ch.encode("gb18030") for ch in "炮车马相仕帅将兵卒")
-_CHINESE_PIECES_BIG5 = tuple(ch.encode("big5") for ch in "炮砲包馬車帥將兵卒")
-_FULLWIDTH_WXF = re.compile("[ＲＨＥＡＫＣＰ][１-９][＋－．＝]".encode())
+#: a WXF move in full-width letters and digits (Ｃ２．５, Ｈ８＋７)
+_FULLWIDTH_WXF = re.compile("[ＲＨＥＡＫＣＰ][１-９][＋－．＝]")
 #: WXF moves in ASCII (``C2.5``, ``H8+7``); a few of them, since one could be chance
-_ASCII_WXF = re.compile(rb"(?<![A-Za-z0-9])[KAEBHNRCP][1-9][+\-.=][1-9](?![0-9])")
+_ASCII_WXF = re.compile(r"(?<![A-Za-z0-9])[KAEBHNRCP][1-9][+\-.=][1-9](?![0-9])")
 #: UCCI/ICCS moves that only a 9x10 board has: file i, or rank 0 or 9
-_XIANGQI_COORDINATES = re.compile(rb"\b[a-i][0-9]-?[a-i][0-9]\b")
+_XIANGQI_COORDINATES = re.compile(r"\b[a-i][0-9]-?[a-i][0-9]\b", re.ASCII)
+_XIANGQI_ONLY = re.compile(r"[09i]")
+#: what a Game or Variant tag calls xiangqi
+_XIANGQI_NAMES = frozenset({"chinese chess", "xiangqi", "象棋", "中国象棋", "中國象棋"})
+_CHESS_NUMBERED = re.compile(r"(?m)^\s*1\.\s*[a-hNBRQKO]")
+_CHESS_MOVES = re.compile(r"\b[a-h][2-7]\s+[a-h][2-7]\b|\b[a-h]2[a-h][34]\b", re.ASCII)
 
 
 def detect(source: Source, forced: str | None = None) -> tuple[str, str] | None:
@@ -165,21 +157,29 @@ def _decodes_as(head: bytes, encoding: str) -> bool:
     return True
 
 
-def _is_utf8(head: bytes) -> bool:
-    return _decodes_as(head, "utf-8")
-
-
-#: PGN comments: ``{…}`` (or to the end of the head, never closed) and ``;`` to the end of the line
-#: (a ``;`` after other text is no comment: ``&nbsp;`` in a web page that holds a DhtmlXQ game)
-_COMMENTS = re.compile(rb"\{[^}]*\}?|(?<![^\s)]);[^\n]*")
-_PGN_TAG = re.compile(rb'(?m)^\s*\[(?:Event|White|Black|Site) "')
+def _readings(head: bytes) -> Iterator[str]:
+    """``head`` as text: UTF-16 or UTF-8 when it is that; else each legacy Chinese encoding it
+    decodes in (GB18030, Big5), then Latin-1."""
+    wide = wide_encoding(head)
+    if wide is not None:
+        yield head.decode(wide, errors="replace")
+    elif _decodes_as(head, "utf-8"):
+        yield head.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    else:
+        yield from (
+            head.decode(name, errors="replace") for name in ("gb18030", "big5") if _decodes_as(head, name)
+        )
+        yield head.decode("latin-1")
 
 
 def sniff(head: bytes) -> str | None:
     """Guess the game from the first bytes of a file; ``None`` for binary data.
 
-    The text tests weigh the tags and moves, not the comments: a chess game whose comment quotes
-    a xiangqi move or tag is chess (a comment may say anything).
+    The text tests read the text (decoded: UTF-8, UTF-16, or each legacy Chinese encoding it
+    may be in) and weigh its tags and movetext, never its comments: a chess game whose comment
+    quotes a xiangqi move or tag is chess (a comment may say anything). A Game or Variant tag
+    that names xiangqi decides; else xiangqi moves (Chinese, WXF, coordinates only a 9x10 board
+    has) do, before the signs of chess; a damaged Game tag decides nothing.
     """
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if stripped.startswith(b"XQ") and len(head) >= 1024:
@@ -190,27 +190,42 @@ def sniff(head: bytes) -> str | None:
         return "go"
     if looks_binary(head):
         return None
-    text = _COMMENTS.sub(b" ", head) if b"{" in head or b";" in head else head
-    if b'[Game "Chinese Chess"]' in text or b"[DhtmlXQ" in text:
+    if b"<ChineseChessRecord" in head:  # XQBridge's CBF (XML)
         return "xiangqi"
-    if b"[DhtmlXQ" in head and not _PGN_TAG.search(text):  # in a web page's script, say
-        return "xiangqi"
-    if _CHINESE_MOVE.search(text) or _FULLWIDTH_WXF.search(text):
-        return "xiangqi"
-    # (in GBK or Big5 a second byte may be a brace: the legacy encodings are tested whole)
-    if not _is_utf8(head) and (
-        (any(p in head for p in _CHINESE_PIECES_GBK) and _decodes_as(head, "gb18030"))
-        or (any(p in head for p in _CHINESE_PIECES_BIG5) and _decodes_as(head, "big5"))
+    guess = None
+    for text in _readings(head):
+        guess = _weigh(text)
+        if guess == "xiangqi":
+            return guess
+    return guess
+
+
+def _weigh(text: str) -> str | None:
+    """``xiangqi``, ``chess`` or ``None`` for a text, by its tags and movetext."""
+    outside = outside_comments(text)
+    if any(
+        name.lower() in ("game", "variant") and value.strip().lower() in _XIANGQI_NAMES
+        for name, value in outside.tags
     ):
         return "xiangqi"
-    if len(_ASCII_WXF.findall(text)) >= 3:
+    movetext = outside.movetext
+    if "[dhtmlxq" in movetext.lower():
         return "xiangqi"
-    coordinates = [m for m in _XIANGQI_COORDINATES.findall(text.lower()) if re.search(rb"[09i]", m)]
+    if not outside.tags and "[dhtmlxq" in text.lower():  # in a web page's script, say
+        return "xiangqi"
+    if _CHINESE_MOVE.search(movetext) or _FULLWIDTH_WXF.search(movetext):
+        return "xiangqi"
+    if len(_ASCII_WXF.findall(movetext)) >= 3:
+        return "xiangqi"
+    coordinates = [m for m in _XIANGQI_COORDINATES.findall(movetext.lower()) if _XIANGQI_ONLY.search(m)]
     if len(coordinates) >= 2:
         return "xiangqi"
-    if b"[Event " in head or b"[White " in head or re.search(rb"(?m)^\s*1\.\s*[a-hNBRQKO]", head):
+    names = {name for name, _ in outside.tags}
+    if names & {"Red", "RedTeam"} and "White" not in names:  # XQBase's players; chess has White
+        return "xiangqi"
+    if "[Event " in text or "[White " in text or _CHESS_NUMBERED.search(movetext):
         return "chess"
-    if re.search(rb"\b[a-h][2-7]\s+[a-h][2-7]\b|\b[a-h]2[a-h][34]\b", head):
+    if _CHESS_MOVES.search(movetext):
         return "chess"
     return None
 

@@ -42,3 +42,40 @@ def test_a_dhtmlxq_game_in_a_web_page_script_is_still_xiangqi() -> None:
 
 def test_legacy_encodings_are_weighed_whole() -> None:
     assert sniff("1. 炮二平五 马八进七 {注}".encode("gb18030")) == "xiangqi"
+
+
+def test_full_width_digits_alone_are_no_wxf_move() -> None:
+    """Issue 16: the full-width WXF pattern was a bytes class, so any byte of ５ or Ｃ matched
+    (cases/chess/fixpoint-1.pgn): a chess FEN with a full-width move number read as xiangqi."""
+    chess = '[FEN "7k/3P4/7K/8/8/8/8/8 w - - 6 ５５"]\n[SetUp "1"]\n\n55. d8=R# 1-0\n'
+    assert sniff(chess.encode()) != "xiangqi"
+    assert sniff((CASES / "chess" / "fixpoint-1.pgn").read_bytes()) != "xiangqi"
+    assert sniff("1. Ｃ２．５ Ｈ８＋７\n2. Ｈ２＋３ Ｒ９．８ *\n".encode()) == "xiangqi"
+
+
+def test_a_game_or_variant_tag_naming_xiangqi_decides() -> None:
+    assert sniff(b'[Game "Xiangqi"]\n[Event "x"]\n\n*\n') == "xiangqi"
+    assert sniff(b'[Variant "Xiangqi"]\n[Event "x"]\n\n*\n') == "xiangqi"
+    assert sniff('[Game "中国象棋"]\n\n*\n'.encode()) == "xiangqi"
+    assert sniff(b'[Game "Chinese Chess"] [Event "x"]\n\n*\n') == "xiangqi"
+
+
+def test_a_damaged_game_tag_is_not_trusted_over_the_movetext() -> None:
+    damaged = '[Game "Chines\ufffde Chess"]\n[Event "x"]\n\n'
+    assert sniff((damaged + "1. 炮二平五 马８进７ *\n").encode()) == "xiangqi"
+    assert sniff((damaged + "1. e4 e5 *\n").encode()) == "chess"
+
+
+def test_xiangqi_players_without_moves_are_xiangqi() -> None:
+    assert sniff('[Game "?"]\n[Red "许银川"]\n[Black "吕钦"]\n\n*\n'.encode()) == "xiangqi"
+
+
+def test_tag_values_are_not_movetext() -> None:
+    assert sniff('[Event "炮二平五杯"]\n[White "马2 3"]\n\n1. e4 e5 *\n'.encode()) == "chess"
+    assert sniff('[Event "a {b"]\n[Site "c ; d"]\n\n1. 炮二平五 马８进７ *\n'.encode()) == "xiangqi"
+
+
+def test_a_legacy_encoded_chess_comment_naming_pieces_is_still_chess() -> None:
+    """The GBK test used to look for piece characters anywhere in the bytes, comments included."""
+    assert sniff('[Event "x"]\n\n1. e4 {马跳到f3; 车 炮} e5 2. Nf3 *\n'.encode("gb18030")) == "chess"
+    assert sniff("1. 炮二平五 馬８進７ {註}".encode("big5")) == "xiangqi"
