@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from kifu.core.findings import Finding
+from kifu.core.pgntext import outside_comments
 from kifu.core.record import Record
 from kifu.core.sources import DECOMPRESSION_ERRORS, Source, decompression_finding, open_binary
 from kifu.xiangqi import codes
@@ -49,7 +50,21 @@ def _whole_file(head: bytes, fmt: str) -> bool:
     if fmt in ("xqf", "cbr", "cbf", "dhtmlxq") or head.startswith((b"XQ", b"CCBridge")):
         return True
     start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return start.startswith(b"<?xml") or b"[DhtmlXQ" in head or b"[dhtmlxq" in head.lower()
+    if start.startswith(b"<?xml"):
+        return True
+    return b"[dhtmlxq" in head.lower() and is_dhtmlxq(decode(head)[0])
+
+
+def is_dhtmlxq(text: str) -> bool:
+    """Whether ``text`` holds DhtmlXQ records: a ``[DhtmlXQ`` block outside PGN comments, or
+    anywhere in a text without a PGN tag pair (a web page, whose script may hold it in braces).
+
+    A PGN game whose comment quotes ``[DhtmlXQ`` is PGN (a comment may say anything).
+    """
+    if "[dhtmlxq" not in text.lower():
+        return False
+    outside = outside_comments(text)
+    return not outside.tags or "[dhtmlxq" in outside.movetext.lower()
 
 
 def _head(chunks: Iterator[bytes]) -> bytes:
@@ -116,7 +131,7 @@ def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Fin
         from kifu.xiangqi.formats.cbf import read_cbf
 
         return _guarded_single(lambda: read_cbf(text)), file_findings
-    if "[DhtmlXQ" in text or "[dhtmlxq" in text.lower():
+    if is_dhtmlxq(text):
         from kifu.xiangqi.formats.dhtmlxq import read_dhtmlxq
 
         return read_dhtmlxq(text), file_findings

@@ -1,0 +1,49 @@
+"""``convert --to pgn`` of xiangqi records is a fixed point (issue 16): its output is read back as
+the same game, in the same format, and converts to the same bytes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from kifu.app import cli
+from kifu.core.sources import Source
+from kifu.games import detect
+from kifu.xiangqi.reader import is_dhtmlxq
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = ROOT / "tests" / "fuzz" / "cases"
+
+
+def _pgn(source: Path, target: Path) -> tuple[str, str]:
+    result = CliRunner().invoke(cli, ["convert", "--to", "pgn", str(source), "-o", str(target)])
+    assert "Traceback" not in result.output
+    return (target.read_text(encoding="utf-8") if target.exists() else ""), result.stderr
+
+
+def _twice(tmp_path: Path, data: str | bytes, suffix: str = ".pgn") -> tuple[str, str]:
+    """The PGN of ``data`` and the PGN of that PGN."""
+    source = tmp_path / f"in{suffix}"
+    source.write_bytes(data.encode() if isinstance(data, str) else data)
+    once, _ = _pgn(source, tmp_path / "once.pgn")
+    assert detect(Source(str(tmp_path / "once.pgn"))) == ("xiangqi", "pgn")
+    twice, _ = _pgn(tmp_path / "once.pgn", tmp_path / "twice.pgn")
+    return once, twice
+
+
+def test_a_comment_quoting_dhtmlxq_leaves_a_pgn_game_pgn(tmp_path: Path) -> None:
+    """cases/cbf/fixpoint-1.cbf: the output's comment quoted ``[DhtmlXQ``, so the second
+    conversion read the PGN as DhtmlXQ and wrote nothing."""
+    text = '[Game "Chinese Chess"]\n\n1. 炮二平五 {[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]} 马８进７ *\n'
+    once, twice = _twice(tmp_path, text)
+    assert "马８进７" in twice and once == twice
+    once, twice = _twice(tmp_path, (CASES / "cbf" / "fixpoint-1.cbf").read_bytes(), ".cbf")
+    assert "相三进一" in twice and once == twice
+
+
+def test_dhtmlxq_is_a_block_outside_comments_or_anywhere_in_a_page_without_tags() -> None:
+    assert is_dhtmlxq("[DhtmlXQ]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[/DhtmlXQ]")
+    assert is_dhtmlxq('<script>function f() { var g = "[DhtmlXQ][DhtmlXQ_movelist]7747"; }</script>')
+    assert not is_dhtmlxq('[Game "Chinese Chess"]\n\n1. 炮二平五 {[DhtmlXQ]} *\n')
+    assert not is_dhtmlxq('[Game "Chinese Chess"]\n\n1. 炮二平五 ; [DhtmlXQ]\n*\n')
+    assert not is_dhtmlxq('[Game "Chinese Chess"]\n\n1. 炮二平五 *\n')
