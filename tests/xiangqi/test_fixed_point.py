@@ -15,17 +15,17 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "fuzz" / "cases"
 
 
-def _pgn(source: Path, target: Path) -> tuple[str, str]:
-    result = CliRunner().invoke(cli, ["convert", "--to", "pgn", str(source), "-o", str(target)])
+def _pgn(source: Path, target: Path, *options: str) -> tuple[str, str]:
+    result = CliRunner().invoke(cli, ["convert", "--to", "pgn", *options, str(source), "-o", str(target)])
     assert "Traceback" not in result.output
     return (target.read_text(encoding="utf-8") if target.exists() else ""), result.stderr
 
 
 def _twice(tmp_path: Path, data: str | bytes, suffix: str = ".pgn") -> tuple[str, str]:
-    """The PGN of ``data`` and the PGN of that PGN."""
+    """The PGN of ``data`` (read as xiangqi) and the PGN of that PGN (read as detected)."""
     source = tmp_path / f"in{suffix}"
     source.write_bytes(data.encode() if isinstance(data, str) else data)
-    once, _ = _pgn(source, tmp_path / "once.pgn")
+    once, _ = _pgn(source, tmp_path / "once.pgn", "--game", "xiangqi")
     assert detect(Source(str(tmp_path / "once.pgn"))) == ("xiangqi", "pgn")
     twice, _ = _pgn(tmp_path / "once.pgn", tmp_path / "twice.pgn")
     return once, twice
@@ -47,3 +47,16 @@ def test_dhtmlxq_is_a_block_outside_comments_or_anywhere_in_a_page_without_tags(
     assert not is_dhtmlxq('[Game "Chinese Chess"]\n\n1. 炮二平五 {[DhtmlXQ]} *\n')
     assert not is_dhtmlxq('[Game "Chinese Chess"]\n\n1. 炮二平五 ; [DhtmlXQ]\n*\n')
     assert not is_dhtmlxq('[Game "Chinese Chess"]\n\n1. 炮二平五 *\n')
+
+
+def test_the_game_tag_says_what_the_content_is(tmp_path: Path) -> None:
+    """cases/xqpgn/fixpoint-1.pgn: a damaged Game tag was copied into the output, which then
+    read as chess; the writer writes ``[Game "Chinese Chess"]`` first, whatever the record had."""
+    once, twice = _twice(tmp_path, '[Event "x"]\n[Game "Chines\ufffde Chess"]\n\n1. 炮二平五 马８进７ *\n')
+    assert once.startswith('[Game "Chinese Chess"]\n[Event "x"]\n') and once.count("[Game ") == 1
+    assert once == twice
+    once, twice = _twice(tmp_path, (CASES / "xqpgn" / "fixpoint-1.pgn").read_bytes())
+    assert once.startswith('[Game "Chinese Chess"]\n') and once == twice
+    # the move text lies beyond the 8 KiB that detection reads: the Game tag comes first
+    once, twice = _twice(tmp_path, f'[Event "{"[" * 9000}"]\n[Red "r"]\n\n1. 炮二平五 马８进７ *\n')
+    assert once.startswith('[Game "Chinese Chess"]\n') and once == twice

@@ -1,15 +1,16 @@
 """XQBase PGN from a played record: tags, one round a line, comments and variations on lines of
 their own, the result last.
 
-Normalisations of the PGN targets (deliberate; a second conversion changes nothing):
-``[Game "Chinese Chess"]`` is added when absent; ``[Format]`` names the notation written
-(``Chinese`` for both character sets); a start position that did not come from a FEN tag (XQF,
-DhtmlXQ, a bare FEN line) becomes one, and a usual start position from a binary file is left
-implicit; a missing result is written ``*``; moves are written canonically (XQBase forms, also
-in traditional characters: 帥仕相傌俥炮兵 for Red, 將士象馬車包卒 for Black, 進, 後) and
-round numbers follow the moves; comments are trimmed and their line ends become ``\n`` (as the
-PGN reader reads them), a ``}`` in a comment is removed, and a comment line that would read as
-a tag or an XQBase trailer is joined to the line before it.
+Normalisations of the PGN targets (deliberate; a second conversion changes nothing): ``[Game
+"Chinese Chess"]`` comes first, whatever Game tag the record had (the content is xiangqi; a
+damaged or other value would make the output read as another game); ``[Format]`` names the
+notation written (``Chinese`` for both character sets); a start position that did not come from
+a FEN tag (XQF, DhtmlXQ, a bare FEN line) becomes one, and a usual start position from a binary
+file is left implicit; a missing result is written ``*``; moves are written canonically (XQBase
+forms, also in traditional characters: 帥仕相傌俥炮兵 for Red, 將士象馬車包卒 for Black, 進, 後) and round
+numbers follow the moves; comments are trimmed and their line ends become ``\n`` (as the PGN
+reader reads them), a ``}`` in a comment is removed, and a comment line that would read as a tag
+or an XQBase trailer is joined to the line before it.
 """
 
 from __future__ import annotations
@@ -61,11 +62,9 @@ _PAD = {"chinese": 10, "traditional": 10, "wxf": 6, "iccs": 7}
 
 
 def _tags(game: PlayedRecord, format_name: str) -> dict[str, str]:
-    """The record's tags in their order, with Game first if absent, Format and the FEN of a
-    set-up start."""
-    tags = dict(game.record.tags)
-    if "Game" not in tags:
-        tags = {"Game": "Chinese Chess", **tags}
+    """The record's tags in their order after ``[Game "Chinese Chess"]``, with Format and the FEN
+    of a set-up start."""
+    tags = {"Game": "Chinese Chess", **{k: v for k, v in game.record.tags.items() if k != "Game"}}
     tags["Format"] = format_name
     if "FEN" not in tags and game.start.split()[:2] != START_FEN.split()[:2]:
         tags["FEN"] = game.start
