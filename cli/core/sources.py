@@ -371,19 +371,48 @@ def read_bytes(source: Source) -> bytes:
 
 
 @dataclass(slots=True)
+class Controls:
+    """NUL and other C0 control characters (tab, CR, LF, FF and VT aside) met in the lines of a
+    text: each is read as U+FFFD, and they are reported once (IO004) with the first one's line
+    and column, since a text record never contains them."""
+
+    lines: int = 0
+    first_line: int = 0
+    first_column: int = 0
+
+    def scrub(self, text: str, number: int) -> str:
+        """Line ``number`` (1-based) of the text with its control characters as U+FFFD."""
+        if _CONTROL.isdisjoint(text):
+            return text
+        self.lines += 1
+        if not self.first_line:
+            self.first_line = number
+            self.first_column = next(i for i, ch in enumerate(text, 1) if ch in _CONTROL)
+        return "".join("\ufffd" if ch in _CONTROL else ch for ch in text)
+
+    def finding(self) -> Finding | None:
+        """The IO004 finding about what :meth:`scrub` replaced, or ``None``."""
+        if not self.lines:
+            return None
+        return IO_BINARY(
+            f"binary data (NUL or control bytes) on {self.lines} line(s), the "
+            f"first at line {self.first_line}, column {self.first_column}",
+            Span.point(self.first_line, self.first_column),
+        )
+
+
+@dataclass(slots=True)
 class LineDecoder:
     """Decodes a byte stream line by line, noting what it had to do.
 
     UTF-8 is tried first (a leading BOM is dropped); a line that is not UTF-8 is read as
-    Latin-1. NUL bytes and other C0 controls (except tab, CR, LF, FF) are replaced by
-    U+FFFD and reported: a text record never contains them.
+    Latin-1. NUL bytes and other C0 controls (except tab, CR, LF, FF, VT) are replaced by
+    U+FFFD and reported (:class:`Controls`): a text record never contains them.
     """
 
     latin1_lines: int = 0
     first_latin1_line: int = 0
-    binary_lines: int = 0
-    first_binary_line: int = 0
-    first_binary_column: int = 0
+    controls: Controls = field(default_factory=Controls)
     findings: list[Finding] = field(default_factory=list)
 
     def lines(self, stream: BinaryIO, path: str) -> Iterator[str]:
@@ -416,17 +445,7 @@ class LineDecoder:
             self.latin1_lines += 1
             if not self.first_latin1_line:
                 self.first_latin1_line = number
-        text = text.rstrip("\r\n")
-        if _has_control(text):
-            text = self._scrub(text, number)
-        return text
-
-    def _scrub(self, text: str, number: int) -> str:
-        self.binary_lines += 1
-        if not self.first_binary_line:
-            self.first_binary_line = number
-            self.first_binary_column = next(i for i, ch in enumerate(text, 1) if ch in _CONTROL)
-        return "".join("\ufffd" if ch in _CONTROL else ch for ch in text)
+        return self.controls.scrub(text.rstrip("\r\n"), number)
 
     def finish(self, path: str) -> None:
         """Turn what was noticed into findings (called at the end of :meth:`lines`)."""
@@ -438,20 +457,16 @@ class LineDecoder:
                     Span.point(self.first_latin1_line, 1),
                 )
             )
-        if self.binary_lines:
-            self.findings.append(
-                IO_BINARY(
-                    f"binary data (NUL or control bytes) on {self.binary_lines} line(s), the "
-                    f"first at line {self.first_binary_line}, column {self.first_binary_column}",
-                    Span.point(self.first_binary_line, self.first_binary_column),
-                )
-            )
+        controls = self.controls.finding()
+        if controls is not None:
+            self.findings.append(controls)
 
 
 _CONTROL = frozenset(chr(c) for c in range(32)) - set("\t\r\n\f\v")
 
 
-def _has_control(text: str) -> bool:
+def has_controls(text: str) -> bool:
+    """Whether ``text`` holds a character that :class:`Controls` replaces."""
     return not _CONTROL.isdisjoint(text)
 
 

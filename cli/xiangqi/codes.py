@@ -99,8 +99,10 @@ BAD_BINARY = register(
     "XQN011",
     E,
     "binary record damaged or truncated",
-    "The XQF (or other binary) record ends early or holds values outside their range. The moves "
-    "read before the damage are checked.",
+    "The XQF (or other binary) record ends early or holds values outside their range, such as "
+    "control bytes in a name or a comment (a NUL with text after it ends the text there; any other "
+    "control byte is read as U+FFFD). The message names the field and gives its byte offsets in "
+    "the file. The moves read before the damage are checked.",
 )
 UNCLOSED = register(
     "XQN012",

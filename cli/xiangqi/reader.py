@@ -13,7 +13,14 @@ from typing import BinaryIO
 from kifu.core.findings import Finding
 from kifu.core.pgntext import outside_comments
 from kifu.core.record import Record
-from kifu.core.sources import DECOMPRESSION_ERRORS, Source, decompression_finding, open_binary
+from kifu.core.sources import (
+    DECOMPRESSION_ERRORS,
+    Controls,
+    Source,
+    decompression_finding,
+    has_controls,
+    open_binary,
+)
 from kifu.xiangqi import codes
 from kifu.xiangqi.encoding import decode, detect, lines
 from kifu.xiangqi.formats.pgn import read_games
@@ -37,8 +44,15 @@ def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] |
             encoding = detect(head, complete=len(head) < HEAD and not damage)
             if encoding not in ("utf-8", "utf-8-sig"):
                 yield codes.ENCODING(f"text encoding detected: read as {encoding}")
-            for game in read_games(lines(head, chunks, encoding)):
+            controls = Controls()
+            scrubbed = (
+                controls.scrub(line, number) for number, line in enumerate(lines(head, chunks, encoding), 1)
+            )
+            for game in read_games(scrubbed):
                 yield game.record, game.findings
+            found = controls.finding()
+            if found is not None:
+                yield found
         yield from damage
 
 
@@ -131,11 +145,22 @@ def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Fin
         from kifu.xiangqi.formats.cbf import read_cbf
 
         return _guarded_single(lambda: read_cbf(text)), file_findings
+    text = _scrubbed(text, file_findings)
     if is_dhtmlxq(text):
         from kifu.xiangqi.formats.dhtmlxq import read_dhtmlxq
 
         return read_dhtmlxq(text), file_findings
     return ((g.record, g.findings) for g in read_games(text)), file_findings
+
+
+def _scrubbed(text: str, findings: list[Finding]) -> str:
+    """``text`` with its NUL and other control characters read as U+FFFD, reported (IO004)."""
+    if not has_controls(text):
+        return text
+    controls = Controls()
+    text = "\n".join(controls.scrub(line, number) for number, line in enumerate(text.split("\n"), 1))
+    findings.extend(f for f in [controls.finding()] if f is not None)
+    return text
 
 
 def _guarded_single(

@@ -3,6 +3,7 @@ the same game, in the same format, and converts to the same bytes."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -60,3 +61,25 @@ def test_the_game_tag_says_what_the_content_is(tmp_path: Path) -> None:
     # the move text lies beyond the 8 KiB that detection reads: the Game tag comes first
     once, twice = _twice(tmp_path, f'[Event "{"[" * 9000}"]\n[Red "r"]\n\n1. 炮二平五 马８进７ *\n')
     assert once.startswith('[Game "Chinese Chess"]\n') and once == twice
+
+
+def test_control_characters_are_never_copied_into_the_output(tmp_path: Path) -> None:
+    """cases/xqpgn/fixpoint-2.pgn and cases/xqf/fixpoint-1.xqf: control bytes of tags (an XQF
+    header field) were copied into the PGN, which kifu then rejected as binary data."""
+    padding = f'[Site "{"s" * 300}"]\n'  # so that the input itself is not taken for binary data
+    text = f'[Event "a\x01b"]\n{padding}\n1. 炮二平五 {{x\x02y\x0bz}} 马８进７ *\n'
+    once, twice = _twice(tmp_path, text)
+    assert '[Event "a\ufffdb"]' in once and "{x\ufffdy\ufffdz}" in once
+    assert once == twice
+    for case in ("xqpgn/fixpoint-2.pgn", "xqf/fixpoint-1.xqf"):
+        path = CASES / case
+        once, twice = _twice(tmp_path, path.read_bytes(), path.suffix)
+        assert once == twice and not any(ch < " " and ch != "\n" for ch in once), case
+
+
+def test_control_characters_of_a_text_record_are_reported_where_they_are(tmp_path: Path) -> None:
+    path = tmp_path / "game.pgn"
+    path.write_text(f'[Game "Chinese Chess"]\n[Event "a\x01b"]\n[Site "{"s" * 300}"]\n\n1. 炮二平五 *\n')
+    result = CliRunner().invoke(cli, ["check", "--format", "json", str(path)])
+    [finding] = json.loads(result.stdout)["files"][0]["findings"]
+    assert (finding["code"], finding["line"], finding["column"]) == ("IO004", 2, 10)

@@ -366,3 +366,83 @@ def test_games_are_read_lazily_from_a_stream_of_lines() -> None:
     first, second = next(games), next(games)
     assert len(first.record.moves) == 7 and second.record.line == len(game) + 1
     assert consumed < 4 * len(game)
+
+
+# --- control bytes of the binary formats' text fields (issue 16) --------------------------------
+
+PLAIN_XQF = FIXTURES / "good" / "plain-v10.xqf"
+
+
+def _xqf(data: bytes) -> tuple[dict[str, str], list[str], list[str]]:
+    """The tags, the first move's comments and the messages of an XQF file's reading findings."""
+    [(record, findings)] = list(read_records(data, "xqf")[0])
+    return record.tags, record.moves[0].comments_after, [f.message for f in findings]
+
+
+def _with_event(text: bytes) -> bytes:
+    data = bytearray(PLAIN_XQF.read_bytes())
+    data[0xD0] = len(text)
+    data[0xD1 : 0xD1 + len(text)] = text
+    return bytes(data)
+
+
+def test_xqf_header_field_control_bytes_are_reported_with_field_and_offset() -> None:
+    """cases/xqf/fixpoint-1.xqf: control bytes of a header field were copied into the PGN tags."""
+    tags, _, messages = _xqf(_with_event(b"ab\x01cd"))
+    assert tags["Event"] == "ab\ufffdcd"
+    assert messages == [
+        "XQF header field Event (bytes 209-213) holds control bytes, the first at byte 211: "
+        "each is read as U+FFFD"
+    ]
+    tags, _, messages = _xqf(_with_event(b"ab\x00\x04cd"))
+    assert tags["Event"] == "ab"
+    assert messages == [
+        "XQF header field Event (bytes 209-214) holds control bytes, the first at byte 211: "
+        "the text is read up to the NUL"
+    ]
+    tags, _, messages = _xqf(_with_event(b"ab\x00\x00\x00"))  # padding within the length: no damage
+    assert tags["Event"] == "ab" and messages == []
+
+
+def test_xqf_comment_control_bytes_are_reported_with_move_and_offset() -> None:
+    data = PLAIN_XQF.read_bytes()
+    # the first move's step is at byte 1032: 4 bytes of move, then its comment's length
+    data = data[:1036] + (4).to_bytes(4, "little") + b"x\x02\r\n" + data[1040:]
+    _, comments, messages = _xqf(data)
+    assert comments == ["x\ufffd\r\n"]
+    assert messages == [
+        "XQF comment of move 1 in file order (bytes 1040-1043) holds control bytes, the first at "
+        "byte 1041: each is read as U+FFFD"
+    ]
+
+
+def test_xqf_damage_says_where_it_is() -> None:
+    data = PLAIN_XQF.read_bytes()
+    [(_, findings)] = list(read_records(data[:1045], "xqf")[0])
+    assert [f.message for f in findings] == [
+        "XQF move data ends inside a step (the step at byte 1040); the moves before it are checked"
+    ]
+    [(_, findings)] = list(read_records(data[:1040], "xqf")[0])
+    assert [f.message for f in findings] == [
+        "XQF move data ends at byte 1040, before the last announced move; the moves before it are checked"
+    ]
+    doubled = bytearray(data)
+    doubled[0x11] = doubled[0x10]  # the second piece on the first one's point
+    [(_, findings)] = list(read_records(bytes(doubled), "xqf")[0])
+    assert [f.message for f in findings] == [
+        "XQF piece list puts two pieces on a0 (the second: piece 2 of 32, byte 17)"
+    ]
+
+
+def test_cbr_text_control_bytes_are_reported_and_padding_is_not() -> None:
+    data = bytearray((ROOT / "tests/fuzz/cases/cbr/fixpoint-1.cbr").read_bytes())
+    [(record, findings)] = list(read_records(bytes(data), "cbr")[0])
+    # fixed-size fields hold leftovers after their NUL (so do real files): not damage
+    assert not any("header field" in f.message for f in findings) and record.tags["Title"]
+    data[180:188] = "a\x01b\x00".encode("utf-16-le")
+    [(record, findings)] = list(read_records(bytes(data), "cbr")[0])
+    assert record.tags["Title"] == "a\ufffdb"
+    assert findings[0].message == (
+        "CBR header field Title (bytes 180-307) holds control bytes, the first at byte 182: "
+        "each is read as U+FFFD"
+    )

@@ -16,17 +16,13 @@ from kifu.xiangqi import codes
 from kifu.xiangqi.board import BLACK, RED, Board, square
 from kifu.xiangqi.fen import PIECE_KINDS, write_fen
 from kifu.xiangqi.formats.errors import RecordError
+from kifu.xiangqi.formats.fields import text_field
 
 MAGIC = b"CCBridge Record\x00"
 HEADER = 2214
 _KINDS = "RNBAKCP"
 _RESULTS = {1: "1-0", 2: "0-1", 3: "1/2-1/2", 4: "1/2-1/2"}
 _TEXTS = {"Title": (180, 128), "Event": (692, 64), "Red": (1076, 64), "Black": (1300, 64)}
-
-
-def _text(raw: bytes) -> str:
-    end = next((i for i in range(0, len(raw) - 1, 2) if raw[i : i + 2] == b"\0\0"), len(raw) - len(raw) % 2)
-    return raw[:end].decode("utf-16-le", errors="replace").strip()
 
 
 def _point(value: int) -> str | None:
@@ -45,8 +41,12 @@ def read_cbr(data: bytes) -> tuple[Record, list[Finding]]:
             )
         )
     record = Record(game="xiangqi", index=1, line=1)
+    findings: list[Finding] = []
     for name, (offset, size) in _TEXTS.items():
-        value = _text(data[offset : offset + size])
+        raw = data[offset : offset + size]
+        value = text_field(
+            raw, "utf-16-le", offset, f"CBR header field {name}", findings, padded=True
+        ).strip()
         if value:
             record.tags[name] = value
     if data[2076] in _RESULTS:
@@ -60,19 +60,24 @@ def read_cbr(data: bytes) -> tuple[Record, list[Finding]]:
             board.put(square(index % 9, 9 - index // 9), piece)
     board.set_side(side)
     record.start_position = write_fen(board)
-    findings: list[Finding] = []
-    moves, damage = _read_steps(data, HEADER, record)
+    moves, damage = _read_steps(data, HEADER, record, findings)
     record.moves = moves
     if damage:
         findings.append(codes.BAD_BINARY(f"CBR move data {damage}; the moves before it are checked"))
     return record, findings
 
 
-def _read_steps(data: bytes, pos: int, record: Record) -> tuple[list[MoveNode], str | None]:
+def _read_steps(
+    data: bytes, pos: int, record: Record, findings: list[Finding]
+) -> tuple[list[MoveNode], str | None]:
+    """The move tree from byte ``pos``, and a description of damage with its byte offset, if any;
+    findings about a comment's bytes go to ``findings``."""
+    steps = 0
+
     def integer() -> int:
         nonlocal pos
         if pos + 4 > len(data):
-            raise ValueError("ends inside a length field")
+            raise ValueError(f"ends inside a length field (at byte {pos})")
         value: int = struct.unpack_from("<i", data, pos)[0]
         pos += 4
         return value
@@ -80,8 +85,9 @@ def _read_steps(data: bytes, pos: int, record: Record) -> tuple[list[MoveNode], 
     def text(length: int) -> str:
         nonlocal pos
         if length < 0 or pos + length > len(data):
-            raise ValueError("ends inside a comment")
-        value = data[pos : pos + length].decode("utf-16-le", errors="replace").rstrip("\0").strip()
+            raise ValueError(f"ends inside a comment (its length at byte {pos - 4})")
+        what = f"CBR comment of move {steps} in file order" if steps else "CBR comment before the first move"
+        value = text_field(data[pos : pos + length], "utf-16-le", pos, what, findings).strip()
         pos += length
         return value
 
@@ -98,6 +104,7 @@ def _read_steps(data: bytes, pos: int, record: Record) -> tuple[list[MoveNode], 
             pos += 4
             if (flags, frm, to) == (0, 0, 0):
                 break
+            steps += 1
             a, b = _point(frm), _point(to)
             node = MoveNode(text=f"{a}{b}" if a and b else f"?{frm:02d}-{to:02d}")
             if flags & 0x04:

@@ -15,6 +15,7 @@ from kifu.xiangqi import codes
 from kifu.xiangqi.board import FILES, RED, Board, square
 from kifu.xiangqi.fen import PIECE_KINDS, write_fen
 from kifu.xiangqi.formats.errors import RecordError
+from kifu.xiangqi.formats.fields import text_field
 
 _PIECES = "RNBAKABNRCCPPPPP"
 _MASK = b"[(C) Copyright Mr. Dong Shiwei.]"
@@ -81,7 +82,8 @@ def read_xqf(data: bytes) -> tuple[Record, list[Finding]]:
     for name, (offset, size) in _TEXT_FIELDS.items():
         length = min(data[offset], size)
         if length:
-            value = data[offset + 1 : offset + 1 + length].decode("gb18030", errors="replace").strip()
+            raw = data[offset + 1 : offset + 1 + length]
+            value = text_field(raw, "gb18030", offset + 1, f"XQF header field {name}", findings).strip()
             if value:
                 record.tags[name] = value
     result = data[0x33]
@@ -105,12 +107,18 @@ def read_xqf(data: bytes) -> tuple[Record, list[Finding]]:
         kind = PIECE_KINDS[_PIECES[i % 16]]
         sq = square(FILES.index(name[0]), int(name[1]))
         if board.board[sq]:
-            raise RecordError(codes.BAD_FEN(f"XQF piece list puts two pieces on {name}"))
+            stored = (i - keys.xy - 1) & 0x1F if keys is not None and version >= 12 else i
+            raise RecordError(
+                codes.BAD_FEN(
+                    f"XQF piece list puts two pieces on {name} (the second: piece {i + 1} of 32, "
+                    f"byte {0x10 + stored})"
+                )
+            )
         board.put(sq, kind if i < 16 else -kind)
     body = data[HEADER:]
     if keys is not None:
         body = bytes((b - keys.f32[(HEADER + i) % 32]) & 0xFF for i, b in enumerate(body))
-    moves, first_piece_side, damage = _read_steps(body, version, keys, board, record.comments)
+    moves, first_piece_side, damage = _read_steps(body, version, keys, board, record.comments, findings)
     if damage:
         findings.append(codes.BAD_BINARY(f"XQF move data {damage}; the moves before it are checked"))
     board.set_side(first_piece_side)
@@ -120,24 +128,28 @@ def read_xqf(data: bytes) -> tuple[Record, list[Finding]]:
 
 
 def _read_steps(
-    body: bytes, version: int, keys: _Keys | None, board: Board, comments: list[str]
+    body: bytes, version: int, keys: _Keys | None, board: Board, comments: list[str], findings: list[Finding]
 ) -> tuple[list[MoveNode], int, str | None]:
-    """The move tree; the side of the first moved piece; a description of damage, if any.
+    """The move tree; the side of the first moved piece; a description of damage with its byte
+    offset in the file, if any.
 
-    The comment of the root step (before the first move) is added to ``comments``.
+    The comment of the root step (before the first move) is added to ``comments``; findings
+    about a comment's bytes go to ``findings``.
     """
     pos = 0
+    steps = 0
 
     def step() -> tuple[int, int, int, str | None] | None:
-        nonlocal pos
+        nonlocal pos, steps
         if pos + 4 > len(body):
             return None
+        started = pos
         b0, b1, flags = body[pos], body[pos + 1], body[pos + 2]
         pos += 4
         comment_length = 0
         if version <= 10:
             if pos + 4 > len(body):
-                raise ValueError("ends inside a step")
+                raise ValueError(f"ends inside a step (the step at byte {HEADER + started})")
             comment_length = struct.unpack_from("<i", body, pos)[0]
             pos += 4
             has_next, has_var = bool(flags & 0xF0), bool(flags & 0x0F)
@@ -146,7 +158,7 @@ def _read_steps(
             assert keys is not None
             if flags & 0x20:
                 if pos + 4 > len(body):
-                    raise ValueError("ends inside a step")
+                    raise ValueError(f"ends inside a step (the step at byte {HEADER + started})")
                 comment_length = struct.unpack_from("<i", body, pos)[0] - keys.comment
                 pos += 4
             has_next, has_var = bool(flags & 0x80), bool(flags & 0x40)
@@ -154,11 +166,15 @@ def _read_steps(
         comment = None
         if comment_length > 0:
             if pos + comment_length > len(body):
-                raise ValueError("ends inside a comment")
-            comment = body[pos : pos + comment_length].decode("gb18030", errors="replace")
+                raise ValueError(f"ends inside a comment (the step at byte {HEADER + started})")
+            what = (
+                f"XQF comment of move {steps} in file order" if steps else "XQF comment before the first move"
+            )
+            comment = text_field(body[pos : pos + comment_length], "gb18030", HEADER + pos, what, findings)
             pos += comment_length
         elif comment_length < 0:
-            raise ValueError("has a negative comment length")
+            raise ValueError(f"has a negative comment length (the step at byte {HEADER + started})")
+        steps += 1
         return frm, to, (1 if has_next else 0) | (2 if has_var else 0), comment
 
     main: list[MoveNode] = []
@@ -177,7 +193,7 @@ def _read_steps(
         while True:
             item = step()
             if item is None:
-                return main, first_side, "ends before the last announced move"
+                return main, first_side, f"ends at byte {HEADER + len(body)}, before the last announced move"
             frm, to, flags, comment = item
             a, b = _point(frm), _point(to)
             text = f"{a}{b}" if a and b else f"?{frm:02d}-{to:02d}"
