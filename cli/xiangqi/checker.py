@@ -273,7 +273,15 @@ def replay(record: Record, settings: dict[str, Any] | None = None) -> Replayed |
 
 
 def check_record(record: Record, findings: list[Finding], options: Options) -> RecordReport:
-    """Walk one record with a :class:`Checker` and compare its result with the rules."""
+    """Walk one record with a :class:`Checker` and compare its result with the rules; the
+    findings in the order of the text, by line and column (those without a place first, in the
+    order they were found), as chess reports them."""
+    report = _checked(record, findings, options)
+    report.findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
+    return report
+
+
+def _checked(record: Record, findings: list[Finding], options: Options) -> RecordReport:
     report = RecordReport(index=record.index, line=record.line, tags=record.tags, findings=list(findings))
     declared, result_findings = declared_result(record)
     report.findings.extend(result_findings)

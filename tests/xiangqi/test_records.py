@@ -446,3 +446,30 @@ def test_cbr_text_control_bytes_are_reported_and_padding_is_not() -> None:
         "CBR header field Title (bytes 180-307) holds control bytes, the first at byte 182: "
         "each is read as U+FFFD"
     )
+
+
+# --- the order of findings, move numbers after a variation ------------------------------------------
+
+
+def _findings(tmp_path: Path, text: str) -> list[tuple[str, int, int]]:
+    path = tmp_path / "game.pgn"
+    path.write_text(text, encoding="utf-8")
+    [report], _ = _run(path)
+    return [(f.code, f.span.line, f.span.column) for f in report.findings if f.span]
+
+
+def test_findings_on_one_line_are_sorted_by_column(tmp_path: Path) -> None:
+    """A reading finding (XQN001) used to come before the walk's findings, wherever it stood."""
+    found = _findings(tmp_path, '[Game "Chinese Chess"]\n\n1. 炮二平五 马8进7 2. 车一进五 xx 车9平8 *\n')
+    assert found == [("XQ101", 3, 17), ("XQN001", 3, 22)]
+
+
+def test_a_move_after_a_variation_takes_the_number_of_its_own_line(tmp_path: Path) -> None:
+    """``2. 马二进三 (2. 马八进七 … 3. 车九平八) 车9平8``: 车9平8 was taken for a move numbered 3
+    (the last number inside the variation), a false XQN017."""
+    text = (
+        '[Game "Chinese Chess"]\n\n'
+        "1. 炮二平五 马8进7 2. 马二进三 (2. 马八进七 马2进1 3. 车九平八) 车9平8 3. 车一平二 *\n"
+    )
+    assert _findings(tmp_path, text) == []
+    assert _findings(tmp_path, text.replace("车9平8 3.", "车9平8 4.")) == [("XQN017", 3, 53)]

@@ -107,6 +107,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
     pending: list[str] = []
     junk: list[Token] = []
     number: int | None = None
+    numbers: list[int | None] = []  # the number of each enclosing line, again after its variation
 
     def span(tok: Token) -> Span:
         line, column, end_line, end_column = _position(tok)
@@ -160,6 +161,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
             else:
                 pending.append(body)
         elif kind == "LPAR":
+            numbers.append(number)
             if stack[-1]:
                 variation: list[MoveNode] = []
                 stack[-1][-1].variations.append(variation)
@@ -171,6 +173,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
         elif kind == "RPAR":
             if len(stack) > 1:
                 stack.pop()
+                number = numbers.pop()
             else:
                 out.findings.append(codes.UNREADABLE_TEXT("`)` without `(`", span(tok), move=")"))
         elif kind == "NAG":
