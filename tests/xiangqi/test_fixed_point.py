@@ -83,3 +83,17 @@ def test_control_characters_of_a_text_record_are_reported_where_they_are(tmp_pat
     result = CliRunner().invoke(cli, ["check", "--format", "json", str(path)])
     [finding] = json.loads(result.stdout)["files"][0]["findings"]
     assert (finding["code"], finding["line"], finding["column"]) == ("IO004", 2, 10)
+
+
+def test_a_full_width_closing_brace_in_a_comment_is_removed_like_the_ascii_one(tmp_path: Path) -> None:
+    """cases/xqf/fixpoint-3.xqf: the movetext reader takes ｝ for }, so a comment holding it ended
+    there when the output was read back."""
+    page = (
+        "[DhtmlXQ]\n[DhtmlXQ_movelist]77477967[/DhtmlXQ_movelist]\n"
+        "[DhtmlXQ_comment1]车六进一｝马二进三[/DhtmlXQ_comment1]\n[/DhtmlXQ]\n"
+    )
+    once, twice = _twice(tmp_path, page, ".dhtml")
+    assert "{车六进一马二进三}" in once and once == twice
+    path = CASES / "xqf" / "fixpoint-3.xqf"
+    once, twice = _twice(tmp_path, path.read_bytes(), path.suffix)
+    assert once == twice

@@ -9,9 +9,9 @@ a FEN tag (XQF, DhtmlXQ, a bare FEN line) becomes one, and a usual start positio
 file is left implicit; a missing result is written ``*``; moves are written canonically (XQBase
 forms, also in traditional characters: 帥仕相傌俥炮兵 for Red, 將士象馬車包卒 for Black, 進, 後) and round
 numbers follow the moves; comments are trimmed and their line ends become ``\n`` (as the PGN
-reader reads them), a ``}`` in a comment is removed, and a comment line that would read as a tag
-or an XQBase trailer is joined to the line before it; a control character in a tag or a comment
-is written U+FFFD (copied, it would make the output binary data to every reader).
+reader reads them), a ``}`` (or ``｝``) in a comment is removed, and a comment line that would
+read as a tag or an XQBase trailer is joined to the line before it; a control character in a tag
+or a comment is written U+FFFD (copied, it would make the output binary data to every reader).
 """
 
 from __future__ import annotations
@@ -72,6 +72,9 @@ def _tags(game: PlayedRecord, format_name: str) -> dict[str, str]:
     return tags
 
 
+#: what ends a comment to the reader: ``}``, and its full-width form (the movetext reader takes
+#: full-width ASCII forms for ASCII, as score sheets typed in Chinese write them)
+_CLOSING = re.compile("[}\uff5d]")
 #: control characters (tab and the line ends of comments aside): copied into a PGN they make it
 #: binary data to every reader, kifu included
 _CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
@@ -90,7 +93,7 @@ def _brace(comment: str) -> str:
     """``{comment}``; a line the PGN splitter would take for a tag or a trailer joins the one before."""
     kept: list[str] = []
     for line in (
-        _printable(comment.replace("}", "").replace("\r\n", "\n").replace("\r", "\n")).strip().split("\n")
+        _printable(_CLOSING.sub("", comment).replace("\r\n", "\n").replace("\r", "\n")).strip().split("\n")
     ):
         if kept and _UNSAFE_LINE.match(line):
             kept[-1] += " " + line.strip()
