@@ -2,8 +2,9 @@
 
 Normalisations (deliberate; a second conversion changes nothing): the Seven Tag Roster first,
 lines under 80 characters, a long comment wrapped word by word, a move suffix annotation as
-its NAG (``g4??`` → ``g4 $4``), tag values escaped, the termination marker as written (``*``
-when there is none).
+its NAG (``g4??`` → ``g4 $4``), tag values escaped (a vertical tab, form feed or line end in
+one written as a space, any other control character as U+FFFD), the termination marker as
+written (``*`` when there is none).
 """
 
 from __future__ import annotations
@@ -73,8 +74,13 @@ def printable(text: str) -> str:
     return _CONTROLS.sub("\ufffd", text) if _CONTROLS.search(text) else text
 
 
+#: line ends, vertical tab and form feed: whitespace to whoever reads a tag value (a FEN's fields
+#: are split at them), so a space keeps its meaning where U+FFFD would change it
+_SPACES = re.compile("[\n\v\f\r]")
+
+
 def _escaped(value: str) -> str:
-    return printable(value).replace("\\", "\\\\").replace('"', '\\"')
+    return printable(_SPACES.sub(" ", value)).replace("\\", "\\\\").replace('"', '\\"')
 
 
 def export(tree: Tree, write: Callable[[Ply], str]) -> str:
