@@ -45,7 +45,7 @@ def records(source: Source) -> Iterator[RawRecord[Game] | Finding]:
         )
 
 
-_ROOT = re.compile(r"\(\s*;?((?:[^;()\[]+|\[[^\\\]]*(?:\\.[^\\\]]*)*\]?)*)")
+_ROOT = re.compile(r"\(\s*;?((?:[^;()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]?+)*+)")
 _KIND = {name: re.compile(rf"(?<![A-Za-z]){name}\s*\[\s*(\d+)") for name in ("FF", "GM")}
 
 

@@ -14,10 +14,13 @@ from itertools import islice
 from kifu.core.findings import Finding
 from kifu.go.index import TextIndex
 
-PROP_RE = re.compile(r"([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re.S)
-VALUE_RE = re.compile(r"\[([^\\\]]*(?:\\.[^\\\]]*)*)\]", re.S)
+# (possessive quantifiers: no backtracking state is kept per value or escape, so a property of a
+# million values or a comment of a million escapes costs no more than its text)
+PROP_RE = re.compile(r"([A-Za-z]++)\s*+((?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++)", re.S)
+VALUE_RE = re.compile(r"\[([^\\\]]*+(?:\\.[^\\\]]*+)*+)\]", re.S)
 ITEM_RE = re.compile(
-    r";\s*([A-Za-z]+)\[([^\\\]]*)\]\s*(?=;|\Z)|(;)|([A-Za-z]+)\s*((?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+)", re.S
+    r";\s*([A-Za-z]+)\[([^\\\]]*)\]\s*(?=;|\Z)|(;)|([A-Za-z]++)\s*+((?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++)",
+    re.S,
 )
 
 
