@@ -266,7 +266,7 @@ def parse_game(
     for code, message, offset, length in sorted(ctx.problems, key=lambda p: p[2]):
         span = index.span(offset, length)
         place = min(max(offset, 0), len(text))
-        head = text.rfind("\n", 0, place) + 1
+        head = index.line_start(place)
         shown = lines.get(head, "")
         if shown == "":
             tail = text.find("\n", place)

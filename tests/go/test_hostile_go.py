@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+from kifu.go.index import TextIndex
+
 from tests.go.helpers import check_text
 
 CASES = Path(__file__).with_name("cases")
@@ -52,3 +54,17 @@ def test_twenty_thousand_findings_on_short_lines_cost_linear_time() -> None:
     checked = check_text(text)
     assert "SGF001" in checked.codes()
     assert time.process_time() - began < 4.0  # 9.6 s when each finding searched for its line
+
+
+def test_many_positions_on_one_long_line_cost_linear_time() -> None:
+    text = "x" * 1_000_000 + "\n" + "y" * 10
+    index = TextIndex(text, 3, 0)
+    began = time.process_time()
+    for offset in range(0, 1_000_000, 5):  # in order, as findings come
+        assert index.position(offset) == (4, offset + 1)
+    for offset in range(999_999, 0, -4999):  # and out of order
+        assert index.position(offset)[1] == offset + 1
+    assert time.process_time() - began < 3.0  # each column searched back to the line start: minutes
+    assert index.position(1_000_003) == (5, 3)
+    assert TextIndex("abc\ndef", 0, 7).position(2) == (1, 10)  # a window that starts inside a line
+    assert TextIndex("abc\ndef", 0, 7).position(5) == (2, 2)
