@@ -271,7 +271,8 @@ def parse_game(
         if shown == "":
             tail = text.find("\n", place)
             line = text[head : tail if tail >= 0 else len(text)].rstrip("\r")
-            shown = lines[head] = line if line.strip() else None
+            whole = head > 0 or not index.column_base  # (else the text starts inside this line)
+            shown = lines[head] = line if whole and line.strip() else None
         findings.append(code(message, span, source_line=shown))
     root = link(trees[0], findings, index) if trees else None
     return Game(number, start, root, findings)

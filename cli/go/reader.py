@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kifu.core.findings import Finding
+from kifu.core.findings import IO_LIMIT, Finding
 from kifu.core.game import RawRecord
+from kifu.core.limits import limits, shown
+from kifu.core.record import Span
 from kifu.core.sources import Source
 from kifu.go import codes
 from kifu.go.encoding import texts
@@ -37,7 +39,8 @@ def records(source: Source) -> Iterator[RawRecord[Game] | Finding]:
                 continue
             count += 1
             text = game.text or ""
-            mixed(text, game, kinds, TextIndex(text, game.line_base), game.text_start)
+            if text:  # (a game over the record limit is not read)
+                mixed(text, game, kinds, TextIndex(text, game.line_base, game.column_base), game.text_start)
             yield RawRecord(game.index, game.line_base + 1, len(text), game)
     if count == 0:
         yield codes.NO_GAMES(
@@ -74,7 +77,10 @@ def mixed(
         kinds.setdefault(kind, game.index)
 
 
-_NOT_PAREN = re.compile(r"(?:[^()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]?+)*+", re.S)
+#: text up to the next "(", ")" or unclosed "[": outside values, and values closed by their "]"
+_NOT_PAREN = re.compile(r"(?:[^()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])*+", re.S)
+#: the rest of a value (up to its "]", or to the end of the text, or to a "\" that ends the text)
+_VALUE_REST = re.compile(r"[^\\\]]*+(?:\\.[^\\\]]*+)*+", re.S)
 _GAME_START = re.compile(r"\(\s*;")
 _SPACE = re.compile(r"\s*")
 _SGF_LIKE = re.compile(r"[A-Z]{1,2}\[[^\]\n]*\]|\[[^\]\n]{0,10}\]")
@@ -88,16 +94,26 @@ class CollectionReader:
     the text it no longer needs, so memory stays flat. Parenthesis depth is counted outside
     values; a ``(`` directly followed by another ``(`` cannot start a game tree and, like
     SGFC, kifu ignores it, so that ``((;…))`` closes where its author meant.
+
+    The scan is linear: a value still open at the end of a piece is remembered (``in_value``)
+    and read on from where the piece ended. A game tree longer than ``limits().record``
+    characters is not kept: its text is dropped as it is scanned (also inside a line, the
+    columns after it counted from ``column_base``), and it becomes a game without nodes whose
+    IO008 finding is at its ``(``.
     """
 
     def __init__(self, raw: bool = False) -> None:
         self.raw = raw  # yield games unparsed (for splitting a big file across workers)
         self.buffer = ""
         self.line_base = 0
+        self.column_base = 0  # characters of the buffer's first line dropped before it
         self.started = False
         self.pos = 0  # where scanning resumes
         self.depth = 0
+        self.in_value = False  # a value is open at ``pos``
+        self.value_start: tuple[Span, str] | None = None  # where it opened and how it starts
         self.start = -1  # start of the open game tree
+        self.oversized: Span | None = None  # where the open game tree starts, once over the limit
         self.ignored: list[int] = []
         self.previous_end = -1
         self.number = 0
@@ -107,23 +123,41 @@ class CollectionReader:
         """Add ``text``; yield each game tree completed (all of them when ``final``)."""
         self.buffer += text
         buffer = self.buffer
-        index = TextIndex(buffer, self.line_base)
+        index = TextIndex(buffer, self.line_base, self.column_base)
         if not self.started and not self._begin(index, final):
             return
         size = len(buffer)
         pos = self.pos
         while True:
+            if self.in_value:
+                rest = _VALUE_REST.match(buffer, pos)
+                end = rest.end() if rest else pos
+                if end >= size or buffer[end] == "\\":  # (a "\\" stops it at the end only)
+                    pos = end  # the value goes on in the next piece
+                    break
+                self.in_value = False
+                self.value_start = None
+                pos = end + 1
             skip = _NOT_PAREN.match(buffer, pos)
             at = skip.end() if skip else pos
             if at >= size:
+                pos = at
                 break
-            if buffer[at] == "(":
+            char = buffer[at]
+            if char == "[":  # not closed in the text so far
+                self.in_value = True
+                self.value_start = (index.span(at), buffer[at : at + 200])
+                pos = at + 1
+                continue
+            if char == "(":
                 after = _SPACE.match(buffer, at + 1)
                 end = after.end() if after else at + 1
                 if end >= size and not final:
+                    pos = at
                     break  # cannot tell yet whether another "(" follows
                 if end < size and buffer[end] == "(":
-                    self.ignored.append(at)
+                    if self.oversized is None:
+                        self.ignored.append(at)
                 else:
                     if self.depth == 0:
                         self.start = at
@@ -146,7 +180,18 @@ class CollectionReader:
             if self.pending and self.number:
                 yield Game(0, size, None, self.pending), index
             return
+        cap = limits().record
+        if self.depth > 0 and self.oversized is None and cap and pos - self.start > cap:
+            self._over_limit(buffer, index)
         self._trim()
+
+    def _over_limit(self, buffer: str, index: TextIndex) -> None:
+        """The open game tree passed the record limit: keep where it starts, drop its text."""
+        if self.previous_end >= 0:
+            self.pending.extend(_junk_between(buffer, self.previous_end, self.start, index))
+            self.previous_end = -1
+        self.oversized = index.span(self.start)
+        self.ignored = []
 
     def _begin(self, index: TextIndex, final: bool) -> bool:
         """Find the first game tree and check the text before it; False to wait for more text."""
@@ -174,11 +219,16 @@ class CollectionReader:
         return True
 
     def _game(self, buffer: str, start: int, end: int, index: TextIndex) -> Game:
+        cap = limits().record
+        if self.oversized is None and cap and end - start > cap:
+            self._over_limit(buffer, index)
         if self.previous_end >= 0:
             self.pending.extend(_junk_between(buffer, self.previous_end, start, index))
         self.previous_end = end
         self.number += 1
         ignored, self.ignored = self.ignored, []
+        if self.oversized is not None:
+            return self._unread(self.oversized, cap, start, index.span(end))
         if self.raw:
             line_start = buffer.rfind("\n", 0, start) + 1
             line_end = buffer.find("\n", end)  # whole lines: findings show their source line
@@ -193,6 +243,7 @@ class CollectionReader:
                 end - line_start,
                 index.position(start)[0] - 1,
                 [i - line_start for i in ignored],
+                self.column_base if line_start == 0 else 0,
             )
         game = parse_game(buffer, start, end, index, self.number, ignored)
         if self.pending:
@@ -200,20 +251,50 @@ class CollectionReader:
             self.pending = []
         return game
 
-    def _trim(self) -> None:
-        """Drop the text before what is still needed, at a line start (positions stay right)."""
-        keep = self.pos
+    def _unread(self, where: Span, cap: int, start: int, end: Span) -> Game:
+        """The open game tree, over the record limit: no text, no nodes, an IO008 finding (and
+        what the scan saw of it: a value or the tree itself never closed)."""
+        self.oversized = None
+        pending, self.pending = self.pending, []
+        pending.append(
+            IO_LIMIT(f"this game tree is longer than {shown(cap)} (--max-record): it is not read", where)
+        )
+        if self.in_value and self.value_start is not None:
+            opened, preview = self.value_start
+            pending.append(
+                codes.UNCLOSED_VALUE(
+                    f"value {short(preview, 20)} is not closed by `]` before the end of the file", opened
+                )
+            )
         if self.depth > 0:
+            pending.append(codes.MISSING_PAREN("the game tree is not closed: `)` missing at the end", end))
+        if not self.raw:
+            return Game(self.number, max(start, 0), None, pending)
+        # no text (Game.parse reads nothing); the record's line is where the game starts
+        return Game(self.number, 0, None, pending, "", 0, 0, where.line - 1)
+
+    def _trim(self) -> None:
+        """Drop the text before what is still needed, at a line start (positions stay right);
+        inside a game over the record limit, up to the scan position."""
+        keep = self.pos
+        if self.depth > 0 and self.oversized is None:
             keep = min(keep, self.start)
         if self.previous_end >= 0:
             keep = min(keep, self.previous_end)
         if self.ignored:
             keep = min(keep, self.ignored[0])
-        cut = self.buffer.rfind("\n", 0, keep) + 1
+        buffer = self.buffer
+        newline = buffer.rfind("\n", 0, keep)
+        # inside a line only in a game over the limit (the columns after it start at column_base)
+        cut = keep if self.oversized is not None else newline + 1
         if cut <= 0:
             return
-        self.line_base += self.buffer.count("\n", 0, cut)
-        self.buffer = self.buffer[cut:]
+        if newline >= 0:
+            self.line_base += buffer.count("\n", 0, cut)
+            self.column_base = cut - (newline + 1)
+        else:
+            self.column_base += cut
+        self.buffer = buffer[cut:]
         self.pos -= cut
         if self.depth > 0:
             self.start -= cut

@@ -161,13 +161,18 @@ class Game:
     text_end: int = 0
     line_base: int = 0
     ignored: list[int] = field(default_factory=list)
+    #: characters of the first line before :attr:`text` (when the reader dropped the start of a
+    #: long line: see :class:`~kifu.go.reader.CollectionReader`)
+    column_base: int = 0
 
     def parse(self) -> tuple[Game, TextIndex]:
         """Parse an unparsed game (see :attr:`text`) with its own line index."""
         from kifu.go.parser import parse_game  # (the parser builds this model)
 
         text = self.text or ""
-        index = TextIndex(text, self.line_base)
+        index = TextIndex(text, self.line_base, self.column_base)
+        if not text:  # not read (over a limit): its findings say why
+            return Game(self.index, 0, None, list(self.findings)), index
         game = parse_game(text, self.text_start, self.text_end, index, self.index, self.ignored)
         game.findings[:0] = self.findings
         return game, index

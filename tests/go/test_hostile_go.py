@@ -13,7 +13,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+from kifu.core.limits import set_limits
+from kifu.go import encoding
 from kifu.go.index import TextIndex
+from kifu.go.reader import CollectionReader
 
 from tests.go.helpers import check_text
 
@@ -54,6 +58,43 @@ def test_twenty_thousand_findings_on_short_lines_cost_linear_time() -> None:
     checked = check_text(text)
     assert "SGF001" in checked.codes()
     assert time.process_time() - began < 4.0  # 9.6 s when each finding searched for its line
+
+
+def test_a_game_tree_over_the_record_limit_is_not_kept_while_it_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    comment = "z" * 5000
+    text = f"(;GM[1]SZ[19]C[{comment}];B[aa]) (;GM[1]SZ[19];B[bb]}}}};W[cc])\n  (;GM[1];B[cc]C[x"
+    pieces = [text[i : i + 64] for i in range(0, len(text), 64)]
+    old = set_limits(record=1000)
+    try:
+        reader = CollectionReader(raw=True)
+        games = []
+        biggest = 0
+        for number, piece in enumerate(pieces, 1):
+            for game, _ in reader.feed(piece, number == len(pieces)):
+                games.append(game.parse()[0])
+            biggest = max(biggest, len(reader.buffer))
+        # the same through a file read in blocks
+        monkeypatch.setattr(encoding, "STREAM_THRESHOLD", 100)
+        monkeypatch.setattr(encoding, "BLOCK", 64)
+        monkeypatch.setattr(encoding, "PROBE", 100)
+        checked = check_text(text)
+    finally:
+        set_limits(record=old.record)
+    assert biggest < 1000 + 2 * 64  # past the limit, the first game's text was dropped as it came
+    first, second, third = ([(f.code, f.span.line, f.span.column) for f in g.findings] for g in games)
+    assert first == [("IO008", 1, 1)]
+    assert (
+        games[0].findings[0].message
+        == "this game tree is longer than 1,000 bytes (--max-record): it is not read"
+    )
+    assert second == [("SGF001", 1, 5044)]  # columns stay right after the dropped text
+    assert games[1].root is not None
+    assert third == [("SGF003", 2, 17), ("SGF002", 2, 19)]
+    assert [r.line for r in checked.records] == [1, 1, 2]
+    sgf001 = checked.records[1].findings[0]
+    assert (sgf001.code, sgf001.span.line, sgf001.span.column) == ("SGF001", 1, 5044)
 
 
 def test_many_positions_on_one_long_line_cost_linear_time() -> None:
