@@ -5,14 +5,20 @@ process. Parsing runs an inline transformer, so no Lark tree is built: each rule
 :class:`Node`, :class:`Prop` or :class:`RawTree` at once. Turning the raw trees into the
 node tree is iterative, so 100,000 nested variations need no recursion. Every syntax
 problem becomes a finding with the absolute character offset of the offending text.
+
+Before the grammar sees a game tree, one linear scan settles what would otherwise cost the
+parser time or memory out of proportion (see :func:`parse_game`): a value never closed, game
+trees never closed, nesting past ``limits().depth``.
 """
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from typing import Any
 
-from kifu.core.findings import Code, Finding
+from kifu.core.findings import IO_LIMIT, Code, Finding
+from kifu.core.limits import limits
 from kifu.go import codes
 from kifu.go.index import TextIndex
 from kifu.go.tree import ITEM_RE, PROP_RE, VALUE_RE, Game, Items, Node, Prop, RawTree
@@ -31,6 +37,7 @@ class _Context:
         self.end = end
         self.problems: list[tuple[Code, str, int, int]] = []
         self.headless: set[int] = set()
+        self.unclosed = -1  # the offset of the "[" of a value never closed
 
     def add(self, code: Code, message: str, offset: int, length: int = 1) -> None:
         self.problems.append((code, message, self.base + offset, length))
@@ -136,9 +143,18 @@ def split_property(text: str, offset: int) -> Prop:
 
 
 def short(text: str, limit: int = 40) -> str:
-    """``text`` on one line, cut at ``limit`` characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` on one line, cut at ``limit`` characters.
+
+    Only a prefix is looked at, longer as needed (white space folds): a value of megabytes costs
+    what its first characters cost.
+    """
+    window = 4 * limit + 16
+    while True:
+        folded = " ".join(text[:window].split())
+        if len(folded) > limit or window >= len(text):
+            break
+        window *= 4
+    return folded if len(folded) <= limit else folded[: limit - 1] + "…"
 
 
 _BUILDER = _Builder()
@@ -206,54 +222,104 @@ def _on_error(ctx: _Context) -> Any:
     return handle
 
 
+#: text up to the next "(", ")" or "[" of a value never closed (values and their escapes skipped)
+_SKIP = re.compile(r"(?:[^()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])*+", re.S)
+_NOT_NEWLINE = re.compile(r"[^\n]+")
+
+
+def _shape(chunk: str, deepest: int) -> tuple[int, int, list[tuple[int, int]]]:
+    """One linear scan of a game tree's text, before any parsing: the offset of the ``[`` of a
+    value never closed (-1: none; the value runs to the end, so nothing after it is read), the
+    ``(`` left open at the end, and the stretches ``(…)`` nested deeper than ``deepest``
+    (0: no limit)."""
+    depth = 0
+    pos = 0
+    size = len(chunk)
+    unclosed = -1
+    cut_start = -1
+    cuts: list[tuple[int, int]] = []
+    while True:
+        skip = _SKIP.match(chunk, pos)
+        at = skip.end() if skip else pos
+        if at >= size:
+            break
+        char = chunk[at]
+        if char == "[":
+            unclosed = at
+            break
+        if char == "(":
+            depth += 1
+            if depth == deepest + 1 and deepest:
+                cut_start = at
+        elif depth:
+            depth -= 1
+            if depth == deepest and deepest:
+                cuts.append((cut_start, at + 1))
+        pos = at + 1
+    if deepest and depth > deepest:  # never closed: to the end
+        cuts.append((cut_start, unclosed if unclosed >= 0 else size))
+        depth = deepest
+    return unclosed, depth, cuts
+
+
+def _blank(text: str, cuts: list[tuple[int, int]]) -> str:
+    """``text`` with the stretches ``cuts`` blanked, newlines kept (positions stay right)."""
+    pieces = []
+    end = 0
+    for begin, stop in cuts:
+        pieces.append(text[end:begin])
+        pieces.append(_NOT_NEWLINE.sub(lambda m: " " * len(m.group()), text[begin:stop]))
+        end = stop
+    pieces.append(text[end:])
+    return "".join(pieces)
+
+
 def parse_game(
     text: str, start: int, end: int, index: TextIndex, number: int, ignored: list[int] | None = None
 ) -> Game:
     """Parse one top-level game tree ``text[start:end]`` and link its nodes.
 
     The ``(`` at the offsets in ``ignored`` are blanked out (see :class:`CollectionReader`).
+    Before the grammar sees the text, one linear scan (:func:`_shape`) finds a value never
+    closed (SGF003; the text ends at its ``[``), the game trees never closed (SGF002; their
+    ``)`` are added at the end) and the variations nested deeper than ``limits().depth``
+    (IO008; blanked). So the parser meets neither a value of megabytes nor unbounded nesting.
     """
     chunk = text[start:end]
     if ignored:
-        pieces = list(chunk)
-        for offset in ignored:
-            if start <= offset < end:
-                pieces[offset - start] = " "
+        pieces = []
+        last = 0
+        for offset in sorted(o - start for o in ignored if start <= o < end):
+            pieces.append(chunk[last:offset])
+            pieces.append(" ")
+            last = offset + 1
+        pieces.append(chunk[last:])
         chunk = "".join(pieces)
     ctx = _Context(start, len(chunk))
-    _BUILDER.ctx = ctx
-    _JUNK.clear()
-    try:
-        trees: list[RawTree] = parser().parse(chunk, on_error=_on_error(ctx))  # type: ignore[assignment]
-    except UnexpectedInput as error:  # recovery gave up: report it, keep nothing of this game
+    depth_limit = limits().depth
+    unclosed, open_trees, cuts = _shape(chunk, depth_limit + 1 if depth_limit else 0)
+    if unclosed >= 0:
+        _unclosed_value(ctx, unclosed, chunk[unclosed:])
+        chunk = chunk[:unclosed]
+    if open_trees:
+        ctx.add(codes.MISSING_PAREN, "the game tree is not closed: `)` missing at the end", ctx.end)
+    for begin, _ in cuts:
         ctx.add(
-            codes.ILLEGAL_CHARS,
-            f"cannot parse this game tree: {str(error).splitlines()[0]}",
-            getattr(error, "pos_in_stream", 0) or 0,
+            IO_LIMIT,
+            f"variations nested deeper than {depth_limit} (the depth limit, --max-depth): this one "
+            "and those inside it are not read",
+            begin,
         )
-        trees = []
-    for token in _JUNK:
-        where = token.start_pos or 0
-        if token.type == "UNCLOSED":
-            opened = start + where  # the identifier before it is not "a property without a value"
-            ctx.problems = [
-                p
-                for p in ctx.problems
-                if p[0] is not codes.PROPERTY_WITHOUT_VALUE or text[p[2] + p[3] : opened].strip()
-            ]
-            ctx.add(
-                codes.UNCLOSED_VALUE,
-                f"value {short(str(token), 20)} is not closed by `]` before the end of the file",
-                where,
-            )
-        else:
-            ctx.add(
-                codes.ILLEGAL_CHARS,
-                f"illegal characters (ignored): {short(str(token))!r}",
-                where,
-                len(token),
-            )
-    _JUNK.clear()
+    if cuts:
+        chunk = _blank(chunk, cuts)
+    trees = _parse(chunk + ")" * open_trees, ctx)
+    if ctx.unclosed >= 0:  # the identifier before the value is not "a property without a value"
+        opened = start + ctx.unclosed
+        ctx.problems = [
+            p
+            for p in ctx.problems
+            if p[0] is not codes.PROPERTY_WITHOUT_VALUE or text[p[2] + p[3] : opened].strip()
+        ]
     for offset in ignored or ():
         ctx.add(
             codes.BAD_VARIATION_START,
@@ -276,6 +342,44 @@ def parse_game(
         findings.append(code(message, span, source_line=shown))
     root = link(trees[0], findings, index) if trees else None
     return Game(number, start, root, findings)
+
+
+def _parse(chunk: str, ctx: _Context) -> list[RawTree]:
+    """The raw trees of a prepared game tree's text, the syntax problems added to ``ctx``."""
+    _BUILDER.ctx = ctx
+    _JUNK.clear()
+    try:
+        trees: list[RawTree] = parser().parse(chunk, on_error=_on_error(ctx))  # type: ignore[assignment]
+    except UnexpectedInput as error:  # recovery gave up: report it, keep nothing of this game
+        ctx.add(
+            codes.ILLEGAL_CHARS,
+            f"cannot parse this game tree: {str(error).splitlines()[0]}",
+            getattr(error, "pos_in_stream", 0) or 0,
+        )
+        trees = []
+    for token in _JUNK:
+        where = token.start_pos or 0
+        if token.type == "UNCLOSED":  # (the scan cut the text before such a value: not met)
+            _unclosed_value(ctx, where, str(token))
+        else:
+            ctx.add(
+                codes.ILLEGAL_CHARS,
+                f"illegal characters (ignored): {short(str(token))!r}",
+                where,
+                len(token),
+            )
+    _JUNK.clear()
+    return trees
+
+
+def _unclosed_value(ctx: _Context, where: int, value: str) -> None:
+    """SGF003 at the ``[`` of a value that runs to the end of the text (``value``: from it)."""
+    ctx.unclosed = where
+    ctx.add(
+        codes.UNCLOSED_VALUE,
+        f"value {short(value, 20)} is not closed by `]` before the end of the file",
+        where,
+    )
 
 
 def link(raw: RawTree, findings: list[Finding], index: TextIndex) -> Node | None:

@@ -19,18 +19,12 @@ from tests.fuzz.hostile import ROWS, Outcome, Row, finish, measure, start
 
 #: measured on main ed9d06f; each says what the row did then
 FAILING_TODAY: dict[str, str] = {
-    "sgf-100000-nested-unclosed": "no answer in 5 s (killed; 10 s also killed), peak RSS 172 MiB",
-    # xiangqi-verdicts: IO008 in 0.7 s, 46 MiB, exit 1 when run alone; finish() reaps the rows in
-    # order, so side by side it is timed after the row above is killed at 5 s (a harness issue)
-    "xiangqi-pgn-100000-nested": "timed 5.0 s behind sgf-100000-nested-unclosed (alone: 0.7 s, IO008)",
     "fifo-named": "blocks: no answer in 5 s (killed), 18 MiB",
     "fifo-in-walk": "blocks: no answer in 5 s (killed), 19 MiB",
     "symlink-loop-through-glob": "no answer in 5 s (killed), 26 MiB",
     "gz-bomb-one-comment": "exit 1 in 5.2 s but peak RSS 539 MiB (stops at --max-decompressed 512 MiB)",
     "gz-bomb-newlines": "no answer in 60 s (killed), peak RSS 569 MiB",
     "gz-bomb-one-line": "exit 1 in 3.0 s but peak RSS 540 MiB",
-    "sgf-comment-10mb-unclosed": "exit 1 (SGF003) in 18.8 s, peak RSS 2381 MiB",
-    "sgf-comment-50mb-unclosed": "exit 2 in 29.8 s, KIFU001 MemoryError (3 GiB cap), peak RSS 2817 MiB",
     "go-10mb-line-of-passes": "exit 0 (no finding) in 22.7 s, peak RSS 2442 MiB",
     "dhtmlxq-10mb-line": "no answer in 30 s (killed), peak RSS 1823 MiB",
 }

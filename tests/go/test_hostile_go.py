@@ -1,4 +1,6 @@
-"""Issue 16 (Go): the cost of findings is linear and a record's memory is bounded.
+"""Issue 16 (Go): the cost of findings is linear, a record's memory is bounded, and damage that
+the parser would pay for (nesting and values never closed, records over the limits) is found by
+a linear scan first.
 
 ``cases/fuzz-memory-522-nesting.sgf`` is the fuzz campaign's reproducer (seed 1, input 522):
 425 MiB peak before each finding kept its own copy of its source line was replaced by one
@@ -17,6 +19,7 @@ import pytest
 from kifu.core.limits import set_limits
 from kifu.go import encoding
 from kifu.go.index import TextIndex
+from kifu.go.parser import short
 from kifu.go.reader import CollectionReader
 
 from tests.go.helpers import check_text
@@ -58,6 +61,44 @@ def test_twenty_thousand_findings_on_short_lines_cost_linear_time() -> None:
     checked = check_text(text)
     assert "SGF001" in checked.codes()
     assert time.process_time() - began < 4.0  # 9.6 s when each finding searched for its line
+
+
+# --- issue 16, the Go rows of the hostile table: a scan before the parser, limits applied -------
+
+
+def test_unclosed_nesting_is_found_by_a_scan_and_deeper_variations_are_not_read() -> None:
+    text = "(;GM[1]FF[4]SZ[19]" + "(;B[aa]" * 100_000  # the hostile row, never closed
+    began = time.process_time()
+    checked = check_text(text)
+    assert time.process_time() - began < 5.0  # no answer in 10 s when the parser closed them
+    deep = checked.first("IO008")
+    # the top-level tree is depth 1: its 1001st nested "(" opens the 1001st level of variations
+    assert (deep.span.line, deep.span.column) == (1, 19 + 7 * 1000)
+    assert "nested deeper than 1000" in deep.message
+    unclosed = checked.first("SGF002")
+    assert (unclosed.span.line, unclosed.span.column) == (1, len(text) + 1)
+    assert "KIFU001" not in checked.all_codes()
+
+
+def test_a_value_never_closed_ends_the_text_at_its_bracket() -> None:
+    text = "(;GM[1]SZ[19];B[pd];W[dp]C[" + "a b\n" * 250_000  # 1 MB comment, never closed
+    checked = check_text(text)
+    value = checked.first("SGF003")
+    assert (value.span.line, value.span.column) == (1, 27)
+    assert value.message == "value [a b a b a b a b a … is not closed by `]` before the end of the file"
+    assert "SGF006" not in checked.codes()  # C is not "a property without a value"
+    assert "SGF002" in checked.codes()
+    assert checked.records[0].plies == 2
+
+
+def test_short_looks_at_a_prefix_only_and_says_the_same() -> None:
+    def whole(text: str, limit: int) -> str:  # what short() said when it folded the whole text
+        text = " ".join(text.split())
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+
+    for text in ["", "  ", "abc", " a  b ", "a" * 100, " " * 500 + "x", "a \n" * 1000, "\t" * 90 + "ab cd"]:
+        for limit in (1, 5, 20, 40):
+            assert short(text, limit) == whole(text, limit), (text[:20], limit)
 
 
 def test_a_game_tree_over_the_record_limit_is_not_kept_while_it_is_read(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 import pytest
+from kifu.core.limits import set_limits
 from kifu.go.index import TextIndex
 from kifu.go.reader import parse_collection
 from kifu.go.values import normalise_result, simple_text, split_compose, text
@@ -53,7 +54,11 @@ def test_deep_variation_tree_without_recursion() -> None:
     )
     source = "(;GM[1]SZ[19]" + moves + ")" * depth + ")"
     limit = sys.getrecursionlimit()
-    checked = check_text(source)
+    old = set_limits(depth=0)  # (the depth limit, 1000 by default, would blank most of it)
+    try:
+        checked = check_text(source)
+    finally:
+        set_limits(depth=old.depth)
     assert sys.getrecursionlimit() == limit
     assert "KIFU001" not in checked.all_codes()
     assert checked.records[0].plies == depth

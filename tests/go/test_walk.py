@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kifu.core.limits import set_limits
 from kifu.go.board import BLACK, WHITE, Board
 from kifu.go.index import TextIndex
 from kifu.go.reader import parse_collection
@@ -68,5 +69,9 @@ def test_main_line_only_and_an_illegal_move() -> None:
 def test_deep_variations_need_no_recursion() -> None:
     sgf = "(;SZ[19]" + "".join(f"(;B[{chr(97 + i % 19)}{chr(97 + i // 19 % 19)}]" for i in range(3000))
     sgf += ")" * 3001
-    events = run(sgf, Events(through=True))
+    old = set_limits(depth=0)  # (the depth limit, 1000 by default, would blank the deeper ones)
+    try:
+        events = run(sgf, Events(through=True))
+    finally:
+        set_limits(depth=old.depth)
     assert events[0] == "begin" and events[-1] == "end True" and len(events) == 3002
