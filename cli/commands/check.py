@@ -14,6 +14,7 @@ from typing import Any, TextIO, TypeVar, cast
 import click
 from kifu.commands.options import (
     HELP,
+    LIMIT_NAMES,
     apply_limits,
     check_language,
     config_options,
@@ -195,7 +196,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     resolved = resolve(ctx)
     values = resolved.values
     selection = resolved.selection()
-    apply_limits({name: values[name] for name in ("max_decompressed", "max_record", "max_depth")})
+    apply_limits({name: values[name] for name in LIMIT_NAMES})
     settings = settings_from({name: values[name] for name in SETTING_NAMES})
     if values["lang"] is not None:
         settings["lang"] = check_language(values["lang"], "--lang")

@@ -165,8 +165,13 @@ class Size(_IntType):
         return int(number) * _UNITS[unit]
 
 
+#: the parameter names of :func:`limit_options`
+LIMIT_NAMES = ("max_decompressed", "max_record", "max_depth", "max_nodes")
+
+
 def limit_options(command: F) -> F:
-    """Add the input limits (``--max-decompressed``, ``--max-record``, ``--max-depth``) to a command."""
+    """Add the input limits (``--max-decompressed``, ``--max-record``, ``--max-depth``,
+    ``--max-nodes``) to a command."""
     decorators = [
         click.option(
             "--max-decompressed",
@@ -186,6 +191,12 @@ def limit_options(command: F) -> F:
             metavar="N",
             help="Do not read variations nested deeper than N (default 1000; 0: no limit).",
         ),
+        click.option(
+            "--max-nodes",
+            type=click.IntRange(0),
+            metavar="N",
+            help="Do not read an SGF game tree of more than N nodes (default 100000; 0: no limit).",
+        ),
     ]
     for decorator in reversed(decorators):
         command = decorator(command)
@@ -202,6 +213,7 @@ def apply_limits(values: dict[str, Any]) -> None:
             ("decompressed", values.pop("max_decompressed", None)),
             ("record", values.pop("max_record", None)),
             ("depth", values.pop("max_depth", None)),
+            ("nodes", values.pop("max_nodes", None)),
         )
         if value is not None
     }

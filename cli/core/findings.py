@@ -172,7 +172,8 @@ IO_LIMIT = register(
     "Part of the input is larger than kifu reads, so that a hostile or damaged file cannot "
     "exhaust memory or time: a compressed file that inflates past --max-decompressed (default "
     "512 MiB), a record longer than --max-record characters (default 16 MiB), variations nested "
-    "deeper than the limit. What came before the limit was checked; raise the limit to read the "
+    "deeper than --max-depth (default 1000), an SGF game tree of more than --max-nodes nodes "
+    "(default 100,000). What came before the limit was checked; raise the limit to read the "
     "rest (0: no limit). docs/reliability.md lists the limits.",
 )
 INTERNAL_ERROR = register(

@@ -15,11 +15,13 @@ MIB = 1 << 20
 @dataclass(frozen=True, slots=True)
 class Limits:
     """``decompressed``: bytes a compressed file may inflate to; ``record``: characters of one
-    record; ``depth``: nesting of variations. ``0`` means no limit."""
+    record; ``depth``: nesting of variations; ``nodes``: nodes of one SGF game tree (each costs
+    the Go reader far more memory than its few characters). ``0`` means no limit."""
 
     decompressed: int = 512 * MIB
     record: int = 16 * MIB
     depth: int = 1000
+    nodes: int = 100_000
 
 
 _CURRENT = [Limits()]

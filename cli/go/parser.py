@@ -8,7 +8,7 @@ problem becomes a finding with the absolute character offset of the offending te
 
 Before the grammar sees a game tree, one linear scan settles what would otherwise cost the
 parser time or memory out of proportion (see :func:`parse_game`): a value never closed, game
-trees never closed, nesting past ``limits().depth``.
+trees never closed, nesting past ``limits().depth``, more nodes than ``limits().nodes``.
 """
 
 from __future__ import annotations
@@ -224,6 +224,9 @@ def _on_error(ctx: _Context) -> Any:
 
 #: text up to the next "(", ")" or "[" of a value never closed (values and their escapes skipped)
 _SKIP = re.compile(r"(?:[^()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])*+", re.S)
+#: text up to the next "[" of a value holding a ";" (values without one skipped)
+_SKIP_PLAIN = re.compile(r"(?:[^\[]++|\[[^\\\];]*+(?:\\[^;][^\\\];]*+)*+\])*+")
+_VALUE = re.compile(r"\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]", re.S)
 _NOT_NEWLINE = re.compile(r"[^\n]+")
 
 
@@ -274,6 +277,26 @@ def _blank(text: str, cuts: list[tuple[int, int]]) -> str:
     return "".join(pieces)
 
 
+def count_nodes(text: str, cap: int) -> int:
+    """The nodes (``;`` outside values) of a game tree's text, exactly when there may be more
+    than ``cap``; linear, with a step in Python only for each value that holds a ``;``."""
+    rough = text.count(";")
+    if rough <= cap:
+        return rough
+    inside = 0
+    pos = 0
+    size = len(text)
+    while True:
+        skip = _SKIP_PLAIN.match(text, pos)
+        at = skip.end() if skip else pos
+        value = _VALUE.match(text, at) if at < size else None
+        if value is None:
+            break
+        inside += value.group().count(";")
+        pos = value.end()
+    return rough - inside
+
+
 def parse_game(
     text: str, start: int, end: int, index: TextIndex, number: int, ignored: list[int] | None = None
 ) -> Game:
@@ -283,7 +306,8 @@ def parse_game(
     Before the grammar sees the text, one linear scan (:func:`_shape`) finds a value never
     closed (SGF003; the text ends at its ``[``), the game trees never closed (SGF002; their
     ``)`` are added at the end) and the variations nested deeper than ``limits().depth``
-    (IO008; blanked). So the parser meets neither a value of megabytes nor unbounded nesting.
+    (IO008; blanked), and the nodes are counted: past ``limits().nodes`` the game tree is not
+    parsed (IO008). So the parser meets neither a value of megabytes nor unbounded nesting.
     """
     chunk = text[start:end]
     if ignored:
@@ -312,7 +336,17 @@ def parse_game(
         )
     if cuts:
         chunk = _blank(chunk, cuts)
-    trees = _parse(chunk + ")" * open_trees, ctx)
+    trees: list[RawTree] = []
+    node_limit = limits().nodes
+    nodes = count_nodes(chunk, node_limit) if node_limit else 0
+    if node_limit and nodes > node_limit:
+        ctx.add(
+            IO_LIMIT,
+            f"this game tree has {nodes:,} nodes, more than {node_limit:,} (--max-nodes): it is not read",
+            0,
+        )
+    else:
+        trees = _parse(chunk + ")" * open_trees, ctx)
     if ctx.unclosed >= 0:  # the identifier before the value is not "a property without a value"
         opened = start + ctx.unclosed
         ctx.problems = [

@@ -61,6 +61,7 @@ SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
     "max-decompressed": ('"1M"', '"2G"', ["--max-decompressed", "0"], ("1048576", "2147483648", "0")),
     "max-record": ("1000", '"16M"', ["--max-record", "2k"], ("1000", "16777216", "2048")),
     "max-depth": ("10", "20", ["--max-depth", "30"], ("10", "20", "30")),
+    "max-nodes": ("10", "20", ["--max-nodes", "30"], ("10", "20", "30")),
 }
 #: the rule-selection keys combine in layers: each origin is listed
 LAYERED_SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {

@@ -19,7 +19,7 @@ import pytest
 from kifu.core.limits import set_limits
 from kifu.go import encoding
 from kifu.go.index import TextIndex
-from kifu.go.parser import short
+from kifu.go.parser import count_nodes, short
 from kifu.go.reader import CollectionReader
 
 from tests.go.helpers import check_text
@@ -99,6 +99,27 @@ def test_short_looks_at_a_prefix_only_and_says_the_same() -> None:
     for text in ["", "  ", "abc", " a  b ", "a" * 100, " " * 500 + "x", "a \n" * 1000, "\t" * 90 + "ab cd"]:
         for limit in (1, 5, 20, 40):
             assert short(text, limit) == whole(text, limit), (text[:20], limit)
+
+
+def test_nodes_are_counted_outside_values() -> None:
+    text = "(;GM[1];B[aa]C[a;b;c\\];d];W[bb]LB[aa:;][bb:x\\;y];;)"
+    assert count_nodes(text, 0) == 5
+    assert count_nodes(text, 100) == text.count(";")  # (under the cap the rough count is enough)
+
+
+def test_a_game_tree_of_more_nodes_than_the_limit_is_not_read() -> None:
+    old = set_limits(nodes=10)
+    try:
+        checked = check_text(
+            "(;GM[1]SZ[19]" + ";B[];W[]" * 5 + ")\n(;GM[1]SZ[19]C[;;;;;;;;;;;;]" + ";B[aa];W[bb]" * 4 + ")"
+        )
+    finally:
+        set_limits(nodes=old.nodes)
+    [limit] = checked.records[0].findings
+    assert (limit.code, limit.span.line, limit.span.column) == ("IO008", 1, 1)
+    assert limit.message == "this game tree has 11 nodes, more than 10 (--max-nodes): it is not read"
+    assert checked.records[0].plies == 0
+    assert "IO008" not in checked.codes(2) and checked.records[1].plies == 8  # ";" in C[] are not nodes
 
 
 def test_a_game_tree_over_the_record_limit_is_not_kept_while_it_is_read(

@@ -54,11 +54,11 @@ def test_deep_variation_tree_without_recursion() -> None:
     )
     source = "(;GM[1]SZ[19]" + moves + ")" * depth + ")"
     limit = sys.getrecursionlimit()
-    old = set_limits(depth=0)  # (the depth limit, 1000 by default, would blank most of it)
+    old = set_limits(depth=0, nodes=0)  # (the limits, 1000 deep and 100,000 nodes, would cut it)
     try:
         checked = check_text(source)
     finally:
-        set_limits(depth=old.depth)
+        set_limits(depth=old.depth, nodes=old.nodes)
     assert sys.getrecursionlimit() == limit
     assert "KIFU001" not in checked.all_codes()
     assert checked.records[0].plies == depth
