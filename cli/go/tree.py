@@ -7,6 +7,7 @@ its token (:class:`Items`), and its offset is found again when a finding needs o
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import islice
@@ -27,31 +28,34 @@ ITEM_RE = re.compile(
 class Items:
     """The items (nodes and properties) of a NODES token: its text and offset. Item positions are
     found again only when a finding needs one, so the common case (no finding) creates no match
-    objects."""
+    objects; those found are kept as three integers each, not as match objects."""
 
-    __slots__ = ("_items", "_scan", "base", "text")
+    __slots__ = ("_positions", "_scan", "base", "text")
 
     def __init__(self, text: str, base: int) -> None:
         self.text = text
         self.base = base
-        self._items: list[re.Match[str]] = []
+        self._positions = array("q")  # (node or property start, identifier start, values start) …
         self._scan: Iterator[re.Match[str]] | None = None  # items are found up to the last one asked for
 
     def item(self, ordinal: int) -> tuple[int, int, int]:
         """(node or property start, identifier start, values start) of item ``ordinal``."""
-        items = self._items
-        if ordinal >= len(items):
+        positions = self._positions
+        found = len(positions) // 3
+        if ordinal >= found:
             if self._scan is None:
                 self._scan = ITEM_RE.finditer(self.text)
+            base = self.base
             # at least as many again: a run of findings scans the text once
-            items.extend(islice(self._scan, max(ordinal + 1, 2 * len(items) + 16) - len(items)))
-        m = items[ordinal]
-        base = self.base
-        if m.start(1) >= 0:  # ";" and one property with one plain value
-            return base + m.start(), base + m.start(1), base + m.start(2) - 1
-        if m.start(3) >= 0:  # ";"
-            return base + m.start(), base - 1, base - 1
-        return base + m.start(), base + m.start(4), base + m.start(5)
+            for m in islice(self._scan, max(ordinal + 1, 2 * found + 16) - found):
+                if m.start(1) >= 0:  # ";" and one property with one plain value
+                    positions.extend((base + m.start(), base + m.start(1), base + m.start(2) - 1))
+                elif m.start(3) >= 0:  # ";"
+                    positions.extend((base + m.start(), base - 1, base - 1))
+                else:
+                    positions.extend((base + m.start(), base + m.start(4), base + m.start(5)))
+        at = 3 * ordinal
+        return positions[at], positions[at + 1], positions[at + 2]
 
 
 class Prop:

@@ -220,8 +220,10 @@ class _Walk:
         self.alternatives = 0  # the variations of the node being entered (at a branch only)
         self.complete = True
         self.step: Step
-        #: tasks: a variation to walk, a variation to unwind, a node to put back and go on from
-        self.stack: list[tuple[int, Node | None, _Line | None, _Trail, _Redo | None]] = []
+        #: tasks: the variations of a branch from the ``int``-th child of ``Node`` on (one at a
+        #: time: a node with 100,000 variations costs one task), a variation to unwind, a node to
+        #: put back and go on from
+        self.stack: list[tuple[int, Node | None, _Line | None, _Trail, _Redo | None, int]] = []
 
     def run(self, root: Node) -> None:
         visitor = self.visitor
@@ -231,12 +233,16 @@ class _Walk:
         stack = self.stack
         board = self.board
         while stack:
-            task, node, line, trail, redo = stack.pop()
-            if task == _VARIATION:
+            task, node, line, trail, redo, kid = stack.pop()
+            if task == _VARIATIONS:
                 assert node is not None and line is not None
+                kids = node.children
+                if kid + 1 < len(kids):
+                    stack.append((_VARIATIONS, node, line, _NO_TRAIL, None, kid + 1))
                 visitor.begin_variation(line.depth)
-                stack.append((_UNWIND, None, None, trail, None))
-                self._line(node, line, trail, True)
+                trail = ([], [], [])
+                stack.append((_UNWIND, None, None, trail, None, 0))
+                self._line(kids[kid], line.copy(), trail, True)
             elif task == _UNWIND:
                 undos, position_keys, situation_keys = trail
                 for undo in reversed(undos):
@@ -286,7 +292,7 @@ class _Walk:
             # writer's line that ends there), then taken back while they are walked
             before = line.variation()
             marks = len(undos), len(position_keys), len(situation_keys)
-            node = kids[0]
+            branch, node = node, kids[0]
             self.alternatives = len(kids) - 1
             played = visit(node, line, undos)
             self.alternatives = 0
@@ -304,9 +310,8 @@ class _Walk:
             if not self.variations:
                 enter = False
                 continue
-            self.stack.append((_RESUME, node, line, trail, self._take_back(trail, marks)))
-            for kid in reversed(kids[1:]):
-                self.stack.append((_VARIATION, kid, before.copy(), ([], [], []), None))
+            self.stack.append((_RESUME, node, line, trail, self._take_back(trail, marks), 0))
+            self.stack.append((_VARIATIONS, branch, before, _NO_TRAIL, None, 1))
             return
 
     def _stopped(self, line: _Line) -> None:
@@ -635,7 +640,8 @@ class _Walk:
         self.visitor.main_end(step)
 
 
-_VARIATION, _UNWIND, _RESUME = range(3)
+_VARIATIONS, _UNWIND, _RESUME = range(3)
+_NO_TRAIL: _Trail = ([], [], [])  # (the trail slot of a task that has none: never written)
 _POINT_TABLES: dict[tuple[int, int, bool], dict[str, int]] = {}
 
 
