@@ -298,11 +298,20 @@ def count_nodes(text: str, cap: int) -> int:
 
 
 def parse_game(
-    text: str, start: int, end: int, index: TextIndex, number: int, ignored: list[int] | None = None
+    text: str,
+    start: int,
+    end: int,
+    index: TextIndex,
+    number: int,
+    ignored: list[int] | None = None,
+    closed: bool = False,
 ) -> Game:
     """Parse one top-level game tree ``text[start:end]`` and link its nodes.
 
     The ``(`` at the offsets in ``ignored`` are blanked out (see :class:`CollectionReader`).
+    ``closed``: the reader found the game tree's own ``)`` at ``end`` (its scan is the same as
+    :func:`_shape`'s, so no value and no game tree is left open), and the scan is needed only
+    when there are more ``(`` than the depth limit allows.
     Before the grammar sees the text, one linear scan (:func:`_shape`) finds a value never
     closed (SGF003; the text ends at its ``[``), the game trees never closed (SGF002; their
     ``)`` are added at the end) and the variations nested deeper than ``limits().depth``
@@ -321,7 +330,12 @@ def parse_game(
         chunk = "".join(pieces)
     ctx = _Context(start, len(chunk))
     depth_limit = limits().depth
-    unclosed, open_trees, cuts = _shape(chunk, depth_limit + 1 if depth_limit else 0)
+    deepest = depth_limit + 1 if depth_limit else 0
+    cuts: list[tuple[int, int]] = []
+    if closed and (not deepest or chunk.count("(") <= deepest):
+        unclosed, open_trees = -1, 0
+    else:
+        unclosed, open_trees, cuts = _shape(chunk, deepest)
     if unclosed >= 0:
         _unclosed_value(ctx, unclosed, chunk[unclosed:])
         chunk = chunk[:unclosed]

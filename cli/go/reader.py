@@ -244,8 +244,9 @@ class CollectionReader:
                 index.position(start)[0] - 1,
                 [i - line_start for i in ignored],
                 self.column_base if line_start == 0 else 0,
+                self.depth == 0,
             )
-        game = parse_game(buffer, start, end, index, self.number, ignored)
+        game = parse_game(buffer, start, end, index, self.number, ignored, self.depth == 0)
         if self.pending:
             game.findings[:0] = self.pending
             self.pending = []

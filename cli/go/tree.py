@@ -168,6 +168,8 @@ class Game:
     #: characters of the first line before :attr:`text` (when the reader dropped the start of a
     #: long line: see :class:`~kifu.go.reader.CollectionReader`)
     column_base: int = 0
+    #: the reader found the game tree's own ``)`` (not the end of the file)
+    closed: bool = False
 
     def parse(self) -> tuple[Game, TextIndex]:
         """Parse an unparsed game (see :attr:`text`) with its own line index."""
@@ -177,6 +179,6 @@ class Game:
         index = TextIndex(text, self.line_base, self.column_base)
         if not text:  # not read (over a limit): its findings say why
             return Game(self.index, 0, None, list(self.findings)), index
-        game = parse_game(text, self.text_start, self.text_end, index, self.index, self.ignored)
+        game = parse_game(text, self.text_start, self.text_end, index, self.index, self.ignored, self.closed)
         game.findings[:0] = self.findings
         return game, index
