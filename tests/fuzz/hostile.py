@@ -1,10 +1,17 @@
 """The hostile inputs of issue 16, made at run time, and a runner of ``python -m kifu check``
 that measures each: exit status, findings, wall time and peak RSS (``os.wait4``, every process
-of the command counted by the largest), under a time limit and an address-space cap."""
+of the command counted by the largest), under a time limit and an address-space cap.
+
+The command is started and measured by a small helper process (``python -m tests.fuzz.hostile
+DIR LIMIT ARGS…``, see :func:`launch`): a child forked from the test process itself would count
+that process's memory as its own peak RSS (Linux keeps the high-water mark of the memory a
+process had before ``exec``), and pytest has grown to hundreds of MiB by the end of the suite.
+"""
 
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import re
 import resource
@@ -14,10 +21,11 @@ import sys
 import time
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 MB = 1 << 20
+ROOT = Path(__file__).resolve().parents[2]
 #: the child's address space is capped so that a blow-up cannot take the shared machine down
 ADDRESS_CAP = 3 << 30
 FINDING = re.compile(r"\b(?:IO|PGN|CHESS|SGF|GO|XQN|XQ)\d{3}\b")
@@ -105,10 +113,26 @@ def finish(process: subprocess.Popen[bytes], began: float, out: Path, limit: flo
     return Outcome(status, seconds, usage.ru_maxrss / 1024, read(".out"), read(".err"))
 
 
+def launch(args: list[str], cwd: Path, limit: float) -> subprocess.Popen[bytes]:
+    """Start the helper that runs ``kifu check ARGS`` in ``cwd`` and measures it (see the module)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.fuzz.hostile", str(cwd), str(limit), *args],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+    )
+
+
+def collect(helper: subprocess.Popen[bytes], limit: float) -> Outcome:
+    """What the helper measured."""
+    out, _ = helper.communicate(timeout=limit + 60)
+    return Outcome(**json.loads(out))
+
+
 def measure(row: Row, directory: Path) -> Outcome:
     """Make ``row``'s input in ``directory`` and run it."""
     args = row.make(directory)
-    return finish(*start(args, directory), row.limit)
+    return collect(launch(args, directory, row.limit), row.limit)
 
 
 # --- the inputs -------------------------------------------------------------------------------
@@ -233,3 +257,9 @@ ROWS = (
 )
 
 _ = zlib  # gzip members are zlib streams
+
+
+if __name__ == "__main__":  # the helper: DIR LIMIT ARGS…, the outcome as JSON on stdout
+    where, seconds, *arguments = sys.argv[1:]
+    outcome = finish(*start(arguments, Path(where)), float(seconds))
+    print(json.dumps(asdict(outcome)))

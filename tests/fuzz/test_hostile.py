@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fuzz.hostile import ROWS, Outcome, Row, finish, measure, start
+from tests.fuzz.hostile import ROWS, Outcome, Row, collect, launch, measure
 
 #: measured on main ed9d06f; each says what the row did then
 FAILING_TODAY: dict[str, str] = {
@@ -34,14 +34,14 @@ _LARGE = [row for row in ROWS if row.slow]
 
 @cache
 def _small_outcomes() -> dict[str, Outcome]:
-    """Every small row, run side by side."""
+    """Every small row, run side by side (each measured by its own helper process)."""
     directory = Path(tempfile.mkdtemp(prefix="kifu-hostile-"))
     running = []
     for row in _SMALL:
         place = directory / row.id
         place.mkdir()
-        running.append((row, start(row.make(place), place)))
-    return {row.id: finish(*started, row.limit) for row, started in running}
+        running.append((row, launch(row.make(place), place, row.limit)))
+    return {row.id: collect(helper, row.limit) for row, helper in running}
 
 
 def _params(rows: list[Row]) -> list[object]:
