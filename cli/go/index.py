@@ -58,13 +58,17 @@ class TextIndex:
         """(line, column) of a character offset."""
         text = self.text
         offset = max(0, min(offset, len(text)))
-        head = self.line_start(offset)
-        last_offset, last_line, _ = self._last
+        last_offset, last_line, last_head = self._last
         if last_offset <= offset < last_offset + 4096:
             line = last_line + text.count("\n", last_offset, offset)
+            newline = text.rfind("\n", last_offset, offset)
+            head = newline + 1 if newline >= 0 else last_head
         else:
             block = offset // self.BLOCK
-            line = self._blocks()[block] + text.count("\n", block * self.BLOCK, offset) + 1
+            start = block * self.BLOCK
+            line = self._blocks()[block] + text.count("\n", start, offset) + 1
+            newline = text.rfind("\n", start, offset)
+            head = newline + 1 if newline >= 0 else self._heads[block]
         self._last = (offset, line, head)
         return line + self.line_base, offset - head + 1 + (self.column_base if head == 0 else 0)
 
