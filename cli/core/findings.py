@@ -122,7 +122,12 @@ IO_UNREADABLE = register(
     "IO001",
     Severity.ERROR,
     "file cannot be read",
-    "The path does not exist, is not a regular file, or cannot be opened (permissions).",
+    "The path does not exist, cannot be opened or listed (permissions, a loop of symbolic "
+    "links), or is not a file of records: a directory named without -r, or a FIFO, socket or "
+    "device, which kifu never opens (reading a FIFO waits for a program to write to it: give "
+    "piped records on standard input, -). A directory of a walk or a glob that cannot be listed, "
+    "and a FIFO or broken link met there under a record's name, are reported the same way; the "
+    "other files are still checked.",
 )
 IO_DECOMPRESS = register(
     "IO002",

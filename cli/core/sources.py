@@ -8,12 +8,15 @@ Latin-1 for the lines that are not UTF-8, reported once per file as an info find
 from __future__ import annotations
 
 import bz2
+import fnmatch
 import glob
 import gzip
 import io
 import lzma
 import os
+import re
 import shutil
+import stat
 import sys
 import tempfile
 import zlib
@@ -179,31 +182,161 @@ def expand_paths(
     shell did not expand (``'archive/**/*.pgn'``) is expanded here. In walks and globs alike,
     ``include`` and ``exclude`` (gitignore patterns, :mod:`kifu.core.paths`) narrow the choice,
     matched against the path relative to the walked root, and with ``respect_gitignore`` what
-    git ignores is left out. A file named as it is is always taken. A path that cannot be
-    used yields ``(path, finding)``.
+    git ignores is left out. A file named as it is is always taken.
+
+    Walks and ``**`` do not enter symbolic links to directories (so that a link loop cannot make
+    them endless). A FIFO, socket or device is never opened (opening a FIFO blocks until another
+    program writes to it): named, or met in a walk or a glob under a name that would be taken,
+    it is an IO001 finding. A path that cannot be used yields ``(path, finding)``, and so does
+    a directory of a walk or a glob that cannot be listed; the other files are still taken.
     """
     chooser = _Chooser(PathPatterns(tuple(include)), PathPatterns(tuple(exclude)), respect_gitignore)
     for path in paths:
         if path == STDIN:
             yield Source(STDIN)
-        elif os.path.isdir(path):
+            continue
+        try:
+            mode = os.stat(path).st_mode
+        except OSError as error:
+            if glob.has_magic(path):
+                yield from _globbed(path, chooser)
+            elif isinstance(error, (FileNotFoundError, NotADirectoryError)):
+                yield path, IO_UNREADABLE(f"no such file: {path}")
+            else:  # a symbolic link loop, a directory on the way that cannot be searched, …
+                yield path, IO_UNREADABLE(f"cannot read {path}: {error.strerror}")
+            continue
+        if stat.S_ISDIR(mode):
             if not recursive:
                 yield path, IO_UNREADABLE(f"{path} is a directory; use -r to check the files in it")
                 continue
             yield from _walk(path, extensions, chooser, recognise)
-        elif os.path.exists(path):
+        elif stat.S_ISREG(mode):
             yield Source(path)
-        elif glob.has_magic(path):
-            matches = sorted(glob.glob(path, recursive=True))
-            if not matches:
-                yield path, IO_UNREADABLE(f"no file matches {path}")
-            root = _glob_root(path)
-            for match in matches:
-                source = Source(match, root)
-                if os.path.isfile(match) and chooser.takes(source):
-                    yield source
         else:
-            yield path, IO_UNREADABLE(f"no such file: {path}")
+            yield path, not_a_file(path, mode)
+
+
+def not_a_file(path: str, mode: int) -> Finding:
+    """The IO001 finding for ``path``, a FIFO, socket or device (``mode``): kifu does not open it."""
+    kind = (
+        "a FIFO (named pipe)"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "not a regular file"
+    )
+    return IO_UNREADABLE(
+        f"{path} is {kind}, not a file of records: it is not read "
+        "(to check records sent through a pipe, give them on standard input: -)"
+    )
+
+
+def _unlistable(directory: str, error: OSError) -> tuple[str, Finding]:
+    return directory, IO_UNREADABLE(
+        f"cannot read the directory {directory}: {error.strerror}; the files in it are not checked"
+    )
+
+
+def _globbed(pattern: str, chooser: _Chooser) -> Iterator[Source | tuple[str, Finding]]:
+    """The files ``pattern`` matches that ``chooser`` takes, sorted, with a finding for each
+    matching FIFO, socket, device or broken link and each directory that cannot be listed."""
+    matches, failures = _glob(pattern)
+    if not matches and not failures:
+        yield pattern, IO_UNREADABLE(f"no file matches {pattern}")
+        return
+    root = _glob_root(pattern)
+    items: list[tuple[str, Source | tuple[str, Finding]]] = [(failure[0], failure) for failure in failures]
+    for match in matches:
+        source = Source(match, root)
+        try:
+            mode = os.stat(match).st_mode
+        except OSError as error:  # a broken link, a link loop
+            if chooser.takes(source):
+                items.append((match, (match, IO_UNREADABLE(f"cannot read {match}: {error.strerror}"))))
+            continue
+        if stat.S_ISDIR(mode) or not chooser.takes(source):
+            continue
+        items.append((match, source if stat.S_ISREG(mode) else (match, not_a_file(match, mode))))
+    for _, item in sorted(items, key=lambda pair: pair[0]):
+        yield item
+
+
+_SEPARATORS = re.compile(r"[\\/]" if os.sep == "\\" else "/")
+
+
+def _glob(pattern: str) -> tuple[set[str], list[tuple[str, Finding]]]:
+    """The paths ``pattern`` matches, as ``glob.glob(pattern, recursive=True)`` finds them, and a
+    finding for each directory on the way that cannot be listed.
+
+    The difference: ``**`` does not enter symbolic links to directories, as ``-r`` does not and
+    as the shells' ``globstar`` does not, so that a link loop (``a -> .``) cannot make the
+    expansion endless (``glob`` follows it until the path is too long: 2 ** 40 paths for two
+    such links). Wildcards match no hidden name unless the pattern's part starts with ``.``.
+    """
+    drive, rest = os.path.splitdrive(pattern)
+    parts = _SEPARATORS.split(rest)
+    start = drive + os.sep if parts[0] == "" and len(parts) > 1 else drive
+    directories_only = parts[-1] == ""  # `archive/*/`: directories, which are not taken
+    parts = [part for part in parts if part]
+    found: set[str] = set()
+    failures: list[tuple[str, Finding]] = []
+    listed: dict[str, list[os.DirEntry[str]]] = {}
+
+    def entries(directory: str) -> list[os.DirEntry[str]]:
+        if directory not in listed:
+            try:
+                with os.scandir(directory or os.curdir) as iterator:
+                    listed[directory] = list(iterator)
+            except OSError as error:
+                listed[directory] = []
+                if not isinstance(error, (FileNotFoundError, NotADirectoryError)):
+                    failures.append(_unlistable(directory or os.curdir, error))
+        return listed[directory]
+
+    def join(directory: str, name: str) -> str:
+        return os.path.join(directory, name) if directory else name
+
+    stack = [(start, 0)]
+    seen: set[tuple[str, int]] = set()
+    while stack:
+        directory, index = stack.pop()
+        if (directory, index) in seen:
+            continue
+        seen.add((directory, index))
+        if index == len(parts):
+            found.add(directory)
+            continue
+        part, last = parts[index], index == len(parts) - 1
+        if part == "**":
+            # zero or more directories, never through a symbolic link
+            below = [directory]
+            for folder in below:
+                for entry in entries(folder):
+                    if entry.name.startswith("."):
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        below.append(join(folder, entry.name))
+                    elif last:
+                        found.add(join(folder, entry.name))
+            stack.extend((folder, index + 1) for folder in below)
+        elif glob.has_magic(part):
+            hidden = part.startswith(".")
+            for entry in entries(directory):
+                if (hidden or not entry.name.startswith(".")) and fnmatch.fnmatch(entry.name, part):
+                    if last and not directories_only:
+                        found.add(join(directory, entry.name))
+                    elif entry.is_dir():
+                        stack.append((join(directory, entry.name), index + 1))
+        else:
+            path = join(directory, part)
+            if last and os.path.lexists(path):
+                found.add(path)
+            elif not last and os.path.isdir(path):
+                stack.append((path, index + 1))
+    found.discard(start)
+    return found, failures
 
 
 def _glob_root(pattern: str) -> str:
@@ -258,23 +391,51 @@ def _walk(
     extensions: frozenset[str],
     chooser: _Chooser,
     recognise: Callable[[Source], bool] | None,
-) -> Iterator[Source]:
-    for root, dirs, files in os.walk(top):
-        dirs[:] = sorted(
-            d for d in dirs if not d.startswith(".") and chooser.takes_directory(os.path.join(root, d), top)
-        )
-        for name in sorted(files):
-            if name.startswith("."):
+) -> Iterator[Source | tuple[str, Finding]]:
+    """The files under ``top`` in ``os.walk``'s order (a directory's files, sorted, then each of
+    its directories), never through a symbolic link to a directory; a directory that cannot be
+    listed, and a FIFO, socket, device or broken link whose name would be taken, are findings.
+    A file is taken by its extension or the include patterns, or else by ``recognise``, which
+    reads its start: it is never asked about what is not a regular file."""
+    pending = [top]
+    while pending:
+        root = pending.pop()
+        try:
+            with os.scandir(root) as iterator:
+                listing = sorted(iterator, key=lambda entry: entry.name)
+        except OSError as error:
+            yield _unlistable(root, error)
+            continue
+        directories: list[str] = []
+        for entry in listing:
+            if entry.name.startswith("."):
                 continue
-            source = Source(os.path.join(root, name), top)
+            path = os.path.join(root, entry.name)
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if not entry.is_symlink() and chooser.takes_directory(path, top):
+                    directories.append(path)
+                continue
+            source = Source(path, top)
             if not chooser.takes(source):
                 continue
-            if (
-                source.extension in extensions
-                or chooser.include
-                or (recognise is not None and recognise(source))
-            ):
+            by_name = source.extension in extensions or bool(chooser.include)
+            try:
+                regular = entry.is_file()
+                mode = entry.stat().st_mode
+            except OSError as error:  # a broken link, a link loop
+                if by_name:
+                    yield path, IO_UNREADABLE(f"cannot read {path}: {error.strerror}")
+                continue
+            if not regular:
+                if by_name:
+                    yield path, not_a_file(path, mode)
+            elif by_name or (recognise is not None and recognise(source)):
                 yield source
+        pending.extend(reversed(directories))
 
 
 def open_binary(source: Source) -> BinaryIO:
@@ -288,7 +449,7 @@ def open_binary(source: Source) -> BinaryIO:
         elif source.is_stdin:
             stream = io.BufferedReader(_stdin_copy())
         else:
-            stream = open(source.path, "rb")  # noqa: SIM115
+            stream = _open_file(source.path)
     except OSError as error:
         raise SourceError(IO_UNREADABLE(f"cannot open {source.path}: {error.strerror}")) from None
     head = stream.peek(8)[:8]
@@ -298,6 +459,32 @@ def open_binary(source: Source) -> BinaryIO:
             cap = limits().decompressed
             return io.BufferedReader(_Capped(inflating, cap), 1 << 16) if cap else inflating
     return stream
+
+
+#: opening a FIFO for reading blocks until a program opens it for writing; without blocking,
+#: the open returns at once, and :func:`_open_file` refuses what is not a regular file
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+def _open_file(path: str) -> io.BufferedReader:
+    """``path`` opened for reading bytes if it is a regular file, else :class:`SourceError`.
+
+    The type is told from the open file itself (``fstat``), so that a FIFO put in the place of a
+    file after the walk looked at it is refused too, and never waited on.
+    """
+    handle = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(handle).st_mode
+        if stat.S_ISDIR(mode):
+            raise SourceError(IO_UNREADABLE(f"{path} is a directory; use -r to check the files in it"))
+        if not stat.S_ISREG(mode):
+            raise SourceError(not_a_file(path, mode))
+        if _NONBLOCK:
+            os.set_blocking(handle, True)
+        return open(handle, "rb", closefd=True)
+    except BaseException:
+        os.close(handle)
+        raise
 
 
 _STDIN_SPOOL: dict[int, IO[bytes]] = {}
