@@ -43,8 +43,6 @@ class ReadGame:
 
     record: Record
     findings: list[Finding] = field(default_factory=list)
-    #: line → text of the game's source lines, for carets under syntax errors
-    lines: list[str] = field(default_factory=list)
 
 
 def shown(text: str) -> str:
@@ -155,7 +153,7 @@ class _Reader:
                 self.last_unreadable,
                 caret=False,
             )
-        return ReadGame(self.record, self.findings, self.game.lines)
+        return ReadGame(self.record, self.findings)
 
     def _token(self, token: Token, line: list[MoveNode], pending: list[str], top: bool) -> None:
         kind = token.type

@@ -3,43 +3,60 @@
 A game ends at its termination marker; a tag section after movetext also starts a new game,
 and so does a tag line met inside a `{` comment that was never closed (the comment is cut
 there, so it cannot swallow the following games). Memory holds one game at a time, of at most
-``limits().record`` characters: the lines past it are dropped up to the next game (the game says
-so, :attr:`GameText.cut`).
+``limits().record`` characters (every line from the game's first to the next game's counts,
+blank ones too), kept as its text rather than one object per line: the lines past the limit are
+dropped up to the next game (the game says so, :attr:`GameText.cut`). In decompressed data the
+reading stops at such a game (see :func:`numbered_games`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from kifu.core.findings import IO_BINARY, Finding
-from kifu.core.limits import limits
+from kifu.core.findings import IO_BINARY, IO_LIMIT, Finding
+from kifu.core.limits import limits, shown
 from kifu.core.record import Span
-from kifu.core.sources import LineDecoder, Source, looks_binary, open_binary
+from kifu.core.sources import LineDecoder, Source, decompressing, looks_binary, open_binary
 
 _RESULT_AT_END = re.compile(r"(?:^|[\s.)}\]])(?:1-0|0-1|1/2-1/2|½-½|\*)\s*$")
 _TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"')
+#: a game's lines are joined into one string this many at a time, so that a game of many short
+#: lines costs about its size in memory, not a Python object per line
+_JOIN = 1024
 
 
 @dataclass(slots=True)
 class GameText:
-    """The lines of one game and where it starts in the file."""
+    """The text of one game (its lines joined by ``\\n``) and where it starts in the file."""
 
     start_line: int
-    lines: list[str]
+    text: str
     missing_blank_line: bool = False
     #: the line where the game passed ``limits().record`` characters (the rest was dropped), or 0
     cut: int = 0
+    _lines: list[str] | None = field(default=None, repr=False, compare=False)
 
     @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
+    def lines(self) -> list[str]:
+        """The game's lines (split from its text when first asked, for the carets of findings)."""
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        return self._lines
 
     @property
     def weight(self) -> int:
         """How many characters the game holds (for progress displays and worker balance)."""
-        return sum(len(line) + 1 for line in self.lines)
+        return len(self.text) + 1
+
+    def __getstate__(self) -> tuple[int, str, bool, int]:
+        """Sent to a worker without the split lines."""
+        return self.start_line, self.text, self.missing_blank_line, self.cut
+
+    def __setstate__(self, state: tuple[int, str, bool, int]) -> None:
+        self.start_line, self.text, self.missing_blank_line, self.cut = state
+        self._lines = None
 
 
 @dataclass(slots=True)
@@ -70,9 +87,17 @@ def _scan(line: str, in_brace: bool) -> _LineFacts:
     return _LineFacts(in_brace, bool(rest), bool(rest) and bool(_RESULT_AT_END.search(rest)))
 
 
-def split_games(lines: Iterable[str]) -> Iterator[GameText]:
-    """Yield the games of a PGN stream (given as lines without terminators), in order."""
-    current: list[str] = []
+def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[GameText]:
+    """Yield the games of a PGN stream (given as lines without terminators), in order.
+
+    A run of blank lines may come as one string of line breaks (``LineDecoder.lines`` with
+    ``blank_runs``): it counts as that many lines plus one. With ``stop_at_cut``, the stream
+    ends at the first game cut at the size limit: that game is the last one yielded (its ``cut``
+    says where), and nothing after the cut is read.
+    """
+    current: list[str] = []  # the game's lines not yet joined into `chunks`
+    chunks: list[str] = []  # the game's earlier lines, joined `_JOIN` at a time
+    in_game = False
     start = 1
     tags_seen: set[str] = set()
     movetext = False
@@ -80,49 +105,54 @@ def split_games(lines: Iterable[str]) -> Iterator[GameText]:
     in_brace = False
     previous_blank = True
     missing_blank = False
-    number = 0
     cap = limits().record
     size = 0  # characters of the current game
     cut = 0  # the line where it passed the cap
-    for number, line in enumerate(lines, 1):
-        stripped = line.strip()
-        if not stripped:
-            if current and not cut:
-                current.append(line)
+    number = 0
+    for line in lines:
+        number += 1
+        tag = None
+        run = 0  # the lines after the first of a run of blank lines
+        if not line.strip():
             previous_blank = True
-            continue
-        if line.startswith("%"):
-            if current:
-                if not cut:
-                    current.append(line)
-            else:
-                start = number
-                current = [line]
+            if line:
+                run = line.count("\n")
+                number += run
+            if not in_game:
+                continue
+        elif line.startswith("%"):
+            if not in_game:
+                in_game, start = True, number
             previous_blank = False
-            continue
-        tag = _TAG_LINE.match(line)
-        new_game = False
-        if current:
-            if ended:
-                new_game = True
-            elif tag and (movetext or in_brace):
-                name = tag.group(1)
-                new_game = in_brace or name == "Event" or name in tags_seen
-        if new_game:
-            yield GameText(start, _trim(current), missing_blank, cut)
-            current, tags_seen, movetext, ended, in_brace = [], set(), False, False, False
-            missing_blank = bool(tag) and not previous_blank
-            size = cut = 0
-        if not current:
-            start = number
+        else:
+            tag = _TAG_LINE.match(line)
+            if in_game and (
+                ended
+                or (tag and (movetext or in_brace) and (in_brace or tag[1] == "Event" or tag[1] in tags_seen))
+            ):
+                yield GameText(start, _text(chunks, current), missing_blank, cut)
+                current, chunks, tags_seen, movetext, ended, in_brace = [], [], set(), False, False, False
+                missing_blank = bool(tag) and not previous_blank
+                size = cut = 0
+                in_game = False
+            if not in_game:
+                in_game, start = True, number
+            previous_blank = False
         size += len(line) + 1
-        if cap and size > cap and current:
-            cut = cut or number
         if not cut:
-            current.append(line)
-        previous_blank = False
+            if cap and size > cap:
+                cut = number - min(size - cap - 1, run)
+                if stop_at_cut:
+                    break
+            else:
+                current.append(line)
+                if len(current) >= _JOIN:
+                    chunks.append("\n".join(current))
+                    current = []
+        if previous_blank or (tag is None and line.startswith("%")):
+            continue
         if tag and not in_brace:
-            tags_seen.add(tag.group(1))
+            tags_seen.add(tag[1])
             # a tag line may carry movetext after its `]` (`[Result "1-0"] e4 1-0`)
             facts = _scan(line[line.rfind("]") + 1 :] if "]" in line else "", False)
         else:
@@ -130,18 +160,32 @@ def split_games(lines: Iterable[str]) -> Iterator[GameText]:
         in_brace = facts.in_brace
         movetext = movetext or facts.has_content
         ended = facts.ends_with_result and not in_brace
-    if current:
-        yield GameText(start, _trim(current), missing_blank, cut)
+    if in_game:
+        yield GameText(start, _text(chunks, current), missing_blank, cut)
 
 
-def _trim(lines: list[str]) -> list[str]:
+def _text(chunks: list[str], lines: list[str]) -> str:
+    """The game's text: its chunks and last lines joined, without trailing blank lines."""
     while lines and not lines[-1].strip():
         lines.pop()
-    return lines
+    if not chunks:
+        return "\n".join(lines)
+    if lines:
+        return "\n".join([*chunks, *lines])
+    text = "\n".join(chunks)  # the last chunk ends with blank lines: drop them
+    end = text.find("\n", len(text.rstrip()))
+    return text if end < 0 else text[:end]
 
 
 def numbered_games(source: Source) -> Iterator[tuple[int, GameText] | Finding]:
-    """The numbered games of a source, then the findings about the file itself."""
+    """The numbered games of a source, then the findings about the file itself.
+
+    In decompressed data, the reading stops at the first game that passes the size limit, with
+    an IO008 finding on the file: a small compressed file can inflate a thousand times, and
+    what follows a game of that size (a comment or a line of gigabytes, a flood of blank lines)
+    is taken for a decompression bomb rather than read to ``--max-decompressed``. A file on
+    disk is read on, up to the next game: its work is bounded by its size.
+    """
     decoder = LineDecoder()
     with open_binary(source) as stream:
         head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
@@ -151,5 +195,17 @@ def numbered_games(source: Source) -> Iterator[tuple[int, GameText] | Finding]:
                 Span.point(1, 1),
             )
             return
-        yield from enumerate(split_games(decoder.lines(stream, source.path)), 1)
+        wary = decompressing(stream)
+        last: tuple[int, GameText] | None = None
+        games = split_games(decoder.lines(stream, source.path, blank_runs=True), stop_at_cut=wary)
+        for last in enumerate(games, 1):
+            yield last
+    if wary and last is not None and last[1].cut:
+        index, game = last
+        yield IO_LIMIT(
+            f"{source.path}: game {index} passes {shown(limits().record)} (--max-record) at line "
+            f"{game.cut} of the decompressed data: reading stops there, the rest of the file is not "
+            "read (a decompression bomb?); the records before it were checked"
+        )
+        decoder.finish(source.path)  # what the lines read so far showed
     yield from decoder.findings

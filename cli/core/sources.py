@@ -8,6 +8,7 @@ Latin-1 for the lines that are not UTF-8, reported once per file as an info find
 from __future__ import annotations
 
 import bz2
+import codecs
 import fnmatch
 import glob
 import gzip
@@ -76,7 +77,7 @@ def decompression_finding(path: str, error: BaseException, after: str = "") -> F
 
 
 class _Capped(io.RawIOBase):
-    """A decompressing stream that raises :class:`LimitReached` past ``cap`` bytes."""
+    """A decompressing stream that raises :class:`LimitReached` past ``cap`` bytes (``0``: never)."""
 
     def __init__(self, inner: BinaryIO, cap: int) -> None:
         self.inner, self.cap, self.seen = inner, cap, 0
@@ -89,7 +90,7 @@ class _Capped(io.RawIOBase):
     def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
         data = self._read(len(buffer))
         self.seen += len(data)
-        if self.seen > self.cap:
+        if self.cap and self.seen > self.cap:
             raise LimitReached(
                 f"decompressed data is larger than the limit of {shown(self.cap)} (--max-decompressed)"
             )
@@ -99,6 +100,19 @@ class _Capped(io.RawIOBase):
     def close(self) -> None:
         self.inner.close()
         super().close()
+
+
+class Decompressed(io.BufferedReader):
+    """What :func:`open_binary` gives for compressed data: the decompressed bytes, buffered.
+
+    A reader may treat such a stream more warily than a file: its size is not known, and work
+    grows with the decompressed size, which a small hostile file can make a thousand times its
+    own (see :func:`decompressing`)."""
+
+
+def decompressing(stream: BinaryIO) -> bool:
+    """Whether ``stream`` (from :func:`open_binary`) inflates compressed data."""
+    return isinstance(stream, Decompressed)
 
 
 class SourceError(Exception):
@@ -456,8 +470,7 @@ def open_binary(source: Source) -> BinaryIO:
     for magic, kind in _MAGIC:
         if head.startswith(magic):
             inflating = _decompressor(kind, stream, source)
-            cap = limits().decompressed
-            return io.BufferedReader(_Capped(inflating, cap), 1 << 16) if cap else inflating
+            return Decompressed(_Capped(inflating, limits().decompressed), 1 << 16)
     return stream
 
 
@@ -602,26 +615,80 @@ class LineDecoder:
     controls: Controls = field(default_factory=Controls)
     findings: list[Finding] = field(default_factory=list)
 
-    def lines(self, stream: BinaryIO, path: str) -> Iterator[str]:
+    def lines(
+        self, stream: BinaryIO, path: str, longest: int | None = None, *, blank_runs: bool = False
+    ) -> Iterator[str]:
         """Yield the lines of ``stream`` without line terminators.
+
+        No line is held longer than ``longest`` characters (default ``limits().record``, the
+        size of a record: a longer line cannot be read as part of one; ``0``: no limit). Of a
+        longer line, the first ``longest + 1`` characters are yielded as they are (so that a
+        reader counting its record's size sees it pass the limit, and drops it), and the rest is
+        skipped unread, a piece at a time, when the next line is asked for: a line of gigabytes
+        in a decompression bomb costs no more memory than the limit, and no time at all if the
+        reader stops there.
+
+        With ``blank_runs``, consecutive empty lines already in the stream's buffer come as one
+        string of their line breaks (``n`` empty lines: ``n - 1`` newlines, what ``"\\n".join``
+        of them gives), so that a flood of blank lines is read at the speed of the bytes; the
+        caller counts ``line.count("\\n")`` more lines for such a string.
 
         A damaged compressed stream ends the iteration with an IO002 finding in ``findings``.
         """
+        cap = limits().record if longest is None else longest
+        readline = stream.readline
+        peek = getattr(stream, "peek", None) if blank_runs else None
         number = 0
-        iterator = iter(stream)
         while True:
             try:
-                raw = next(iterator)
-            except StopIteration:
-                break
+                raw = readline(cap + 1) if cap else readline()
+                if not raw:
+                    break
+                number += 1
+                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                if cap and len(raw) > cap and raw[-1:] != b"\n":
+                    text, ended = self._overlong(raw, readline, cap, number)
+                    yield text
+                    while not ended:  # the rest of the line, when the reader goes on
+                        raw = readline(1 << 20)
+                        ended = not raw or raw[-1:] == b"\n"
+                    continue
+                if peek is not None and (raw == b"\n" or raw == b"\r\n"):
+                    run = _BLANK_RUN.match(peek(1 << 16))
+                    if run:
+                        more = stream.read(run.end()).count(b"\n")
+                        number += more
+                        yield "\n" * more
+                        continue
             except DECOMPRESSION_ERRORS as error:
                 self.findings.append(decompression_finding(path, error, f"after line {number}"))
                 break
-            number += 1
-            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                raw = raw[3:]
             yield self.decode_line(raw, number)
         self.finish(path)
+
+    def _overlong(
+        self, raw: bytes, readline: Callable[[int], bytes], cap: int, number: int
+    ) -> tuple[str, bool]:
+        """The first ``cap + 1`` characters of a line longer than ``cap`` bytes whose start is
+        ``raw``, and whether its end was read; or the whole line (and ``True``) when its
+        multi-byte characters make it no longer than ``cap`` characters."""
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        chunks, pieces = [raw], [decoder.decode(raw)]
+        size = len(pieces[0])
+        while size <= cap and raw[-1:] != b"\n":
+            raw = readline(cap + 1 - size)
+            if not raw:
+                break
+            chunks.append(raw)
+            pieces.append(decoder.decode(raw))
+            size += len(pieces[-1])
+        if size <= cap:  # not longer than the limit after all: an ordinary line
+            return self.decode_line(b"".join(chunks), number), True
+        del chunks
+        # not scrubbed of control bytes, nor told apart from Latin-1: it is longer than any
+        # record may be, and is not read
+        return "".join(pieces)[: cap + 1], raw[-1:] == b"\n"
 
     def decode_line(self, raw: bytes, number: int) -> str:
         """Decode one line (with or without its terminator) and strip the terminator."""
@@ -650,6 +717,7 @@ class LineDecoder:
 
 
 _CONTROL = frozenset(chr(c) for c in range(32)) - set("\t\r\n\f\v")
+_BLANK_RUN = re.compile(rb"(?:\r?\n)+")
 
 
 def has_controls(text: str) -> bool:

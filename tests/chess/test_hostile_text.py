@@ -118,3 +118,48 @@ def test_20000_nested_variations_are_checked_in_time(tmp_path: Path) -> None:
     assert time.monotonic() - started < 10  # (2 s alone; the suite shares the cores)
     assert code == 1 and "KIFU001" not in output
     assert "IO008" in output and "PGN024" in output  # past 100 levels reported, past 1,000 not read
+
+
+def test_in_compressed_data_reading_stops_at_a_game_past_the_record_limit(tmp_path: Path) -> None:
+    """A compressed file can inflate a thousand times: what follows a game of the limit's size is
+    not read on (a file on disk is: see the test above), and the file says so."""
+    import gzip
+
+    text = (
+        '[Event "one"]\n\n1. e4 e5 *\n\n[Event "big"]\n\n1. d4 {'
+        + "x" * 5000
+        + '} d5 *\n\n[Event "three"]\n\n1. c4 *\n'
+    )
+    (tmp_path / "big.pgn.gz").write_bytes(gzip.compress(text.encode()))
+    (tmp_path / "big.pgn").write_text(text)
+    old = limits()
+    try:
+        code, output = _run("check", "--quiet", "--max-record", "2000", str(tmp_path / "big.pgn.gz"))
+        _, plain = _run("check", "--quiet", "--max-record", "2000", str(tmp_path / "big.pgn"))
+    finally:
+        set_limits(record=old.record)
+    assert code == 1 and "KIFU001" not in output
+    assert "error IO008 [game 2] this game passes 2,000 bytes at line 7 (--max-record)" in output
+    assert (
+        f"{tmp_path / 'big.pgn.gz'}: error IO008 {tmp_path / 'big.pgn.gz'}: game 2 passes 2,000 bytes "
+        "(--max-record) at line 7 of the decompressed data: reading stops there" in output
+    )
+    assert "[game 1]" in output and "[game 3]" not in output  # game 1 checked, game 3 never read
+    assert "[game 3]" in plain and "decompressed" not in plain  # on disk, the next game is read
+
+
+def test_blank_lines_count_towards_the_record_limit(tmp_path: Path) -> None:
+    path = tmp_path / "blank.pgn"
+    path.write_text(
+        '[Event "x"]\n\n1. e4' + "\n" * 3000 + "e5 *\n\n" + "\n" * 5000 + '[Event "y"]\n\n1. d4 *\n'
+    )
+    old = limits()
+    try:
+        code, output = _run("check", "--quiet", "--max-record", "2000", str(path))
+    finally:
+        set_limits(record=old.record)
+    assert code == 1
+    # lines 1-3 hold 19 characters with their line breaks; the 1,982nd blank line after them
+    # passes 2,000 (a flood of blank lines is read in runs: the line is counted exactly)
+    assert "error IO008 [game 1] this game passes 2,000 bytes at line 1985 (--max-record)" in output
+    assert "[game 2]" in output and output.count("IO008") == 1

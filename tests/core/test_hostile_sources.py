@@ -315,3 +315,30 @@ def test_findings_on_paths_that_are_not_utf8_are_escaped_in_every_format(
     else:
         assert "dir\\xfd: Permission denied" in out and "pipe\\xfe.pgn is a FIFO" in out
         assert "good.pgn" in out or fmt in ("text", "github")  # these two name files with findings
+
+
+def test_gzip_bombs_stop_at_the_record_limit_in_little_memory(tmp_path: Path) -> None:
+    """Three 1 MB .gz files inflating to 1 GiB each (one comment, blank lines, one line of moves),
+    checked with a good file by ``python -m kifu`` in a subprocess: each stops where its game
+    passes --max-record (16 MiB), long before --max-decompressed (512 MiB); the peak RSS of the
+    command stays far under 200 MiB (it was 540 MiB, and the blank lines did not end in 60 s)."""
+    from tests.fuzz.hostile import _gzip_members, run
+
+    head = b'[Event "bomb"]\n\n1. e4 '
+    _gzip_members(tmp_path / "comment.pgn.gz", head + b"{", b"a", 1 << 30, b"} *\n")
+    _gzip_members(tmp_path / "newlines.pgn.gz", head + b"e5\n", b"\n", 1 << 30, b"*\n")
+    _gzip_members(tmp_path / "line.pgn.gz", head, b"Nf3 Nf6 Ng1 Ng8 ", 1 << 30, b"*\n")
+    (tmp_path / "good.pgn").write_bytes(GOOD)
+    names = ["comment.pgn.gz", "newlines.pgn.gz", "line.pgn.gz", "good.pgn"]
+    outcome = run(["--format", "json", "-j1", *names], tmp_path, 60)
+    assert outcome.status == 1, outcome.measured() + outcome.stderr[-2000:]
+    assert outcome.peak_mib < 200, outcome.measured()
+    files = {file["path"]: file for file in json.loads(outcome.stdout)["files"]}
+    assert list(files) == names
+    for name in names[:3]:
+        (stopped,) = [f["message"] for f in files[name]["findings"] if f["code"] == "IO008"]
+        assert stopped.startswith(f"{name}: game 1 passes 16 MiB (--max-record) at line ")
+        assert "reading stops there" in stopped
+        (record,) = files[name]["records"]
+        assert "IO008" in [f["code"] for f in record["findings"]]  # the game says where it was cut
+    assert files["good.pgn"]["findings"] == [] and len(files["good.pgn"]["records"]) == 1

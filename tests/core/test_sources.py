@@ -88,3 +88,33 @@ def test_records_with_odd_bytes_are_not_taken_for_binary(corpus) -> None:  # typ
     """UTF-16 without BOM and SGFC's mixed-encoding file (UTF-16 inside UTF-8) are records."""
     for name in ("go/libsgfcplusplus/encoding-utf16-nobom.sgf", "go/sgfc/mixed-encoding.sgf"):
         assert detect(Source(str(corpus / name))) == ("go", "sgf")
+
+
+def test_a_line_longer_than_the_limit_is_cut_and_its_rest_skipped_when_the_reader_goes_on() -> None:
+    decoder = LineDecoder()
+    stream = io.BufferedReader(io.BytesIO(b"short\n" + b"x" * 5000 + b"\nnext\n"))
+    read = decoder.lines(stream, "x", longest=100)
+    assert next(read) == "short"
+    assert next(read) == "x" * 101  # one more than the limit: a reader sees the line pass it
+    assert stream.tell() < 1000  # the rest of the line is not read yet
+    assert list(read) == ["next"] and decoder.findings == []
+
+
+def test_a_line_of_multibyte_characters_is_measured_in_characters() -> None:
+    decoder = LineDecoder()
+    data = ("象" * 60 + "\n" + "象" * 101 + "\nend\n").encode()  # 180 and 303 bytes
+    assert list(decoder.lines(io.BufferedReader(io.BytesIO(data)), "x", longest=100)) == [
+        "象" * 60,  # more bytes than the limit, fewer characters: read whole
+        "象" * 101,
+        "end",
+    ]
+    assert decoder.findings == []
+
+
+def test_runs_of_blank_lines_come_as_one_string_when_asked_for() -> None:
+    data = b"a\n\n\n\r\n\nb\n\nc\n   \n\n"
+    plain = list(LineDecoder().lines(io.BufferedReader(io.BytesIO(data)), "x"))
+    assert plain == ["a", "", "", "", "", "b", "", "c", "   ", ""]
+    runs = list(LineDecoder().lines(io.BufferedReader(io.BytesIO(data)), "x", blank_runs=True))
+    assert runs == ["a", "\n\n\n", "b", "", "c", "   ", ""]
+    assert "\n".join(runs) == "\n".join(plain)  # the same text, the same lines

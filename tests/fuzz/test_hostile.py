@@ -19,9 +19,6 @@ from tests.fuzz.hostile import ROWS, Outcome, Row, collect, launch, measure
 
 #: measured on main ed9d06f; each says what the row did then
 FAILING_TODAY: dict[str, str] = {
-    "gz-bomb-one-comment": "exit 1 in 5.2 s but peak RSS 539 MiB (stops at --max-decompressed 512 MiB)",
-    "gz-bomb-newlines": "no answer in 60 s (killed), peak RSS 569 MiB",
-    "gz-bomb-one-line": "exit 1 in 3.0 s but peak RSS 540 MiB",
     "dhtmlxq-10mb-line": "no answer in 30 s (killed), peak RSS 1823 MiB",
 }
 
