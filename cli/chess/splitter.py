@@ -111,7 +111,6 @@ def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[
     number = 0
     for line in lines:
         number += 1
-        tag = None
         run = 0  # the lines after the first of a run of blank lines
         if not line.strip():
             previous_blank = True
@@ -120,10 +119,11 @@ def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[
                 number += run
             if not in_game:
                 continue
+            scan = False
         elif line.startswith("%"):
             if not in_game:
                 in_game, start = True, number
-            previous_blank = False
+            previous_blank = scan = False
         else:
             tag = _TAG_LINE.match(line)
             if in_game and (
@@ -137,7 +137,7 @@ def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[
                 in_game = False
             if not in_game:
                 in_game, start = True, number
-            previous_blank = False
+            previous_blank, scan = False, True
         size += len(line) + 1
         if not cut:
             if cap and size > cap:
@@ -149,7 +149,7 @@ def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[
                 if len(current) >= _JOIN:
                     chunks.append("\n".join(current))
                     current = []
-        if previous_blank or (tag is None and line.startswith("%")):
+        if not scan:
             continue
         if tag and not in_brace:
             tags_seen.add(tag[1])

