@@ -129,10 +129,14 @@ def collect(helper: subprocess.Popen[bytes], limit: float) -> Outcome:
     return Outcome(**json.loads(out))
 
 
+def run(args: list[str], cwd: Path, limit: float) -> Outcome:
+    """Run ``kifu check ARGS`` in ``cwd`` through the helper and say what it did."""
+    return collect(launch(args, cwd, limit), limit)
+
+
 def measure(row: Row, directory: Path) -> Outcome:
     """Make ``row``'s input in ``directory`` and run it."""
-    args = row.make(directory)
-    return collect(launch(args, directory, row.limit), row.limit)
+    return run(row.make(directory), directory, row.limit)
 
 
 # --- the inputs -------------------------------------------------------------------------------
