@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test bench lint fuzz man clean
+.PHONY: demo test bench lint fuzz man clean compile
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,22 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	$(BIN)/python -m pip install --quiet -e '.[test,zstd]'
 	touch $@
 
+## make compile: the compiled build of the hot modules (mypyc; setup.py lists them), made once
+## and again when a source changes; it prints how long it took. Without a C compiler, the
+## Python headers or mypy it prints a note and kifu stays pure Python (KIFU_PURE=1 selects
+## the pure modules even when the build is there).
+SOURCES := $(shell find cli -name '*.py') setup.py
+$(VENV)/.compiled: $(VENV)/.installed $(SOURCES)
+	@$(BIN)/python -m pip install --quiet 'setuptools>=77' 'mypy>=1.8' \
+	  || echo "make compile: mypy or setuptools not installed; kifu stays pure Python"
+	@mkdir -p build; KIFU_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace --parallel 2 >build/compile.log 2>&1; \
+	  grep "^kifu build:" build/compile.log || { tail -20 build/compile.log; echo "make compile: the build failed; kifu stays pure Python"; }
+	@touch $@
+
+compile: $(VENV)/.compiled
+
 ## make demo: install kifu and check the bundled fixtures (the bad ones are broken on purpose)
-demo: $(VENV)/.installed
+demo: $(VENV)/.installed $(VENV)/.compiled
 	@for game in chess xiangqi go; do \
 	  echo "== kifu check -r fixtures/$$game/good -v   (clean records: exit 0)"; \
 	  $(BIN)/kifu check -r fixtures/$$game/good -v || exit 1; \
@@ -37,13 +51,13 @@ demo: $(VENV)/.installed
 	$(BIN)/kifu convert fixtures/go/good/9x9-even-two-passes.sgf --to diagram
 
 ## make test: install kifu[test] and run the whole suite
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(VENV)/.compiled
 	$(BIN)/python -m pytest -q
 
 ## make bench: kifu against its peers, side by side (numbers, not assertions)
 ## Peers it installs when missing: cchess from PyPI, pgn-extract and gnugo from Debian (as root);
 ## a peer that cannot be installed is skipped with a note.
-bench: $(VENV)/.installed-test
+bench: $(VENV)/.installed-test $(VENV)/.compiled
 	@$(BIN)/python -c "import cchess" 2>/dev/null || $(BIN)/python -m pip install --quiet cchess \
 	  || echo "make bench: cchess not installed; its comparison is skipped"
 	@missing=""; \
@@ -80,4 +94,4 @@ man: $(VENV)/.installed
 	$(BIN)/python tests/manpage.py build/man
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache cli/_mypyc

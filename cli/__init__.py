@@ -7,9 +7,18 @@ first use; ``docs/api.md`` documents it.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+#: The compiled build of the hot modules (``make compile``; ``setup.py`` says how it is made).
+_COMPILED = os.path.join(os.path.dirname(__file__), "_mypyc")
+
+if not os.environ.get("KIFU_PURE") and os.path.isdir(_COMPILED):
+    from kifu._native import install as _install
+
+    _install(_COMPILED)
 
 if TYPE_CHECKING:
     from kifu.api import Conversion as Conversion

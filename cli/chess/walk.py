@@ -28,6 +28,7 @@ from kifu.chess.notation import ReadMove, is_null, read_move
 from kifu.chess.rules import PositionKey, position_key
 from kifu.core import walk as core
 from kifu.core.record import MoveNode, Record
+from mypy_extensions import mypyc_attr
 
 import chess
 
@@ -105,6 +106,7 @@ class Unplayable:
         return self.board.turn == chess.WHITE
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
 class Visitor(core.Visitor[chess.Board, Step, Unplayable]):
     """A visitor of the chess walk: what it needs of each move, besides the events.
 

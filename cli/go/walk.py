@@ -26,6 +26,7 @@ from kifu.go.info import GameInfo
 from kifu.go.rules import Rules
 from kifu.go.tree import Node, Prop
 from kifu.go.values import INFO_IDENTS, coordinate, point_list
+from mypy_extensions import mypyc_attr
 
 _COLOURS = (("B", BLACK), ("W", WHITE))
 _SETUP = (("AB", BLACK), ("AW", WHITE), ("AE", EMPTY))
@@ -111,6 +112,7 @@ class Step:
         self.passed_out = False
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
 class GoVisitor(Visitor[Board, Step, Problem]):
     """A visitor of the Go walk: the events of :class:`kifu.core.walk.Visitor`, and three more.
 
@@ -174,7 +176,7 @@ class _Line:
 
     def copy(self) -> _Line:
         """An independent copy."""
-        twin = _Line.__new__(_Line)
+        twin = _Line()
         twin.ply, twin.to_move, twin.last_mover = self.ply, self.to_move, self.last_mover
         twin.before_last, twin.info_seen, twin.passes = self.before_last, self.info_seen, self.passes
         twin.first_passer, twin.white_moved = self.first_passer, self.white_moved

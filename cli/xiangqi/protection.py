@@ -194,16 +194,21 @@ def _mate_by_checks(board: Board, checks: int) -> bool:
     for move in board.pseudo_moves():
         board.push(move)
         try:
-            if not board.in_check() or board.attacked(board.kings[side], -side):
-                continue
-            replies = board.legal_moves()
-            if not replies:
-                return True
-            if checks > 1 and all(_forced_after(board, reply, checks - 1) for reply in replies):
+            if _mates_after_check(board, side, checks):
                 return True
         finally:
             board.pop()
     return False
+
+
+def _mates_after_check(board: Board, side: int, checks: int) -> bool:
+    """After ``side``'s move: whether it was a check that mates now or by ``checks - 1`` more."""
+    if not board.in_check() or board.attacked(board.kings[side], -side):
+        return False
+    replies = board.legal_moves()
+    if not replies:
+        return True
+    return checks > 1 and all(_forced_after(board, reply, checks - 1) for reply in replies)
 
 
 def _forced_after(board: Board, reply: int, checks: int) -> bool:

@@ -35,6 +35,7 @@ from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
 from kifu.xiangqi.notation.resolve import Resolution
 from kifu.xiangqi.notation.spec import MoveSpec
 from kifu.xiangqi.notation.suggest import suggest
+from mypy_extensions import mypyc_attr
 
 
 @dataclass(slots=True)
@@ -98,6 +99,7 @@ class Problem:
     assumed: int | None = None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
 class XiangqiVisitor(Visitor[Board, Step, Problem]):
     """A visitor of the xiangqi walk.
 

@@ -110,14 +110,15 @@ def test_a_crash_in_one_game_is_reported_and_the_others_go_on(
     from kifu.core.sources import Source
     from kifu.games import check
 
-    real = checker.walk
+    real = checker.check_record
 
-    def flaky(root: Any, info: Any, rules: Any, visitor: Any) -> None:
-        if "PB" in visitor.tags and visitor.tags["PB"] == "crash":
+    # patched where kifu.go.game calls it: inside the compiled build, calls are direct
+    def flaky(record: Any, options: Any) -> Any:
+        if record.index == 2:
             raise RuntimeError("boom")
-        real(root, info, rules, visitor)
+        return real(record, options)
 
-    monkeypatch.setattr(checker, "walk", flaky)
+    monkeypatch.setattr(checker, "check_record", flaky)
     path = tmp_path / "crash.sgf"
     path.write_text("(;GM[1]PB[a];B[aa])(;GM[1]PB[crash];B[aa])(;GM[1]PB[c];B[aa])")
     reports = [r for r in check(Source(str(path)), "go") if isinstance(r, RecordReport)]

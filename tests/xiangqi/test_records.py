@@ -278,16 +278,17 @@ def test_garbage_text_gives_findings_not_tracebacks(text: str) -> None:
 def test_a_crash_in_one_record_is_contained(monkeypatch: pytest.MonkeyPatch) -> None:
     import kifu.xiangqi.checker as checker
 
-    real = checker.replay
+    real = checker.check_record
     calls = {"n": 0}
 
-    def flaky(record, settings=None):  # type: ignore[no-untyped-def]
+    # patched where kifu.xiangqi.game calls it: inside the compiled build, calls are direct
+    def flaky(record, findings, options):  # type: ignore[no-untyped-def]
         calls["n"] += 1
         if calls["n"] == 1:
             raise RuntimeError("boom")
-        return real(record, settings)
+        return real(record, findings, options)
 
-    monkeypatch.setattr(checker, "replay", flaky)
+    monkeypatch.setattr(checker, "check_record", flaky)
     path = FIXTURES / "bad" / "XQ101-rules.pgn"
     reports, _ = _run(path)
     assert len(reports) == 6

@@ -1,0 +1,191 @@
+"""The optional compiled build of kifu's hot modules (mypyc); the metadata is pyproject.toml's.
+
+A plain ``pip install .`` (or ``-e .``) is pure Python, as before. With ``KIFU_COMPILE=1``
+the modules of :data:`COMPILED` are compiled with mypyc (which ships with mypy, and needs a C
+compiler and the Python headers), as black does for its wheels; ``make compile`` runs it in
+place. The extension modules are not written next to their ``.py`` files (they would shadow
+them on import, and ``KIFU_PURE=1`` could not select the pure code) but into the package's
+``_mypyc/`` folder, with a ``manifest.json`` of the sources they were compiled from;
+``kifu/__init__.py`` puts them in front of the pure modules unless ``KIFU_PURE`` is set, and
+only while every source is unchanged since the build (a stale build is ignored as a whole).
+
+Whatever fails (no mypy, no compiler, no headers, a mypyc error) leaves the pure package,
+with a note on stderr: a machine without a compiler still installs and runs kifu.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+STARTED = time.perf_counter()
+
+#: The modules compiled, by import name (the source of ``kifu.x.y`` is ``cli/x/y.py``).
+#: docs/performance.md says what each gains and why the others are left as they are.
+COMPILED = [
+    # chess: the reader, SAN resolution, the replay and the position push
+    "kifu.chess.fastpath",
+    "kifu.chess.notation",
+    "kifu.chess.rules",
+    "kifu.chess.walk",
+    "kifu.chess.checker",
+    "kifu.chess.reader",
+    "kifu.chess.splitter",
+    # Go: the SGF parser, the tree and its properties, the board, the replay, the count
+    "kifu.go.parser",
+    "kifu.go.tree",
+    "kifu.go.properties",
+    "kifu.go.values",
+    "kifu.go.board",
+    "kifu.go.walk",
+    "kifu.go.checker",
+    "kifu.go.scoring",
+    "kifu.go.life",
+    # xiangqi: the board, move generation, notation resolution, the replay and its verdicts
+    "kifu.xiangqi.board",
+    "kifu.xiangqi.fen",
+    "kifu.xiangqi.notation.resolve",
+    "kifu.xiangqi.formats.movetext",
+    "kifu.xiangqi.walk",
+    "kifu.xiangqi.checker",
+    "kifu.xiangqi.repetition",
+    "kifu.xiangqi.protection",
+]
+
+#: The folder of the compiled modules inside the package.
+FOLDER = "_mypyc"
+#: The group name of mypyc's shared library: the top-level extension module ``kifu__mypyc``.
+GROUP = "kifu"
+
+
+def source(module: str) -> Path:
+    return ROOT / "cli" / Path(*module.split(".")[1:]).with_suffix(".py")
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def dependencies() -> list[Path]:
+    """The compiled modules' sources and those of the kifu modules they import.
+
+    The compiled code takes from these its classes' layouts and the constants it inlines: a
+    change to any of them makes the build stale (``kifu._native`` then ignores it).
+    """
+    import ast
+
+    found = {source(m) for m in COMPILED}
+    for module in COMPILED:
+        tree = ast.parse(source(module).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            for name in names:
+                if name == "kifu" or not name.startswith("kifu."):
+                    continue
+                path = source(name)
+                package = path.with_suffix("") / "__init__.py"
+                found |= {p for p in (path, package) if p.exists()}
+    return sorted(found)
+
+
+def build_manifest() -> dict[str, object]:
+    """What ``kifu._native`` checks before it loads the build: each source's size, mtime, hash."""
+    sources = {}
+    for path in dependencies():
+        stat = path.stat()
+        sources[path.relative_to(ROOT / "cli").as_posix()] = [stat.st_size, stat.st_mtime_ns, digest(path)]
+    return {"modules": COMPILED, "sources": sources}
+
+
+def note(message: str) -> None:
+    print(f"kifu build: {message}", file=sys.stderr, flush=True)
+
+
+def compile_requested() -> bool:
+    return os.environ.get("KIFU_COMPILE", "") not in ("", "0")
+
+
+def headers() -> bool:
+    include = sysconfig.get_paths().get("include") or ""
+    return (Path(include) / "Python.h").exists()
+
+
+def extensions() -> list[object]:
+    """mypyc's extension modules for :data:`COMPILED`, or none (with a note saying why)."""
+    if not compile_requested():
+        return []
+    if not headers():
+        note("no Python.h (python3-dev missing): kifu stays pure Python")
+        return []
+    compiler = sysconfig.get_config_var("CC") or "cc"
+    if not shutil.which(compiler.split()[0]):
+        note(f"no C compiler ({compiler.split()[0]}): kifu stays pure Python")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        note("mypyc (part of mypy) is not installed: kifu stays pure Python")
+        return []
+    # mypy names a module after its folders: the sources are seen through build/src/kifu -> cli
+    tree = ROOT / "build" / "src"
+    tree.mkdir(parents=True, exist_ok=True)
+    link = tree / "kifu"
+    if not link.is_symlink():
+        if link.exists():
+            shutil.rmtree(link)
+        link.symlink_to(ROOT / "cli", target_is_directory=True)
+    paths = [str(tree / Path(*m.split(".")).with_suffix(".py")) for m in COMPILED]
+    try:
+        return list(
+            mypycify(
+                ["--config-file", str(ROOT / "pyproject.toml"), *paths],
+                opt_level="3",
+                debug_level="0",
+                multi_file=True,
+                group_name=GROUP,
+                target_dir=str(ROOT / "build" / "mypyc"),
+            )
+        )
+    except (SystemExit, Exception) as error:  # mypyc exits on a type error
+        note(f"mypyc failed ({error!r}): kifu stays pure Python")
+        return []
+
+
+class BuildExt(build_ext):
+    """Writes the extensions into ``kifu/_mypyc/`` with a manifest; a failed compile is a note."""
+
+    def get_ext_fullname(self, ext_name: str) -> str:
+        return f"kifu.{FOLDER}.{ext_name.removeprefix('kifu.')}"
+
+    def run(self) -> None:
+        if not self.extensions:
+            return
+        folder = Path(self.get_ext_fullpath("manifest")).parent
+        written = folder / "manifest.json"
+        written.unlink(missing_ok=True)  # no manifest, no compiled modules: pure until it is written
+        for extension in self.extensions:
+            Path(self.get_ext_fullpath(extension.name)).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            super().run()
+        except Exception as error:  # a compiler error must not fail the install
+            note(f"the C compile failed ({error}): kifu stays pure Python")
+            return
+        written.write_text(json.dumps(build_manifest(), indent=1) + "\n", encoding="utf-8")
+        note(f"compiled {len(COMPILED)} modules with mypyc in {time.perf_counter() - STARTED:.0f} s")
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
