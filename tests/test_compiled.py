@@ -1,0 +1,140 @@
+"""The compiled build (``make compile``, mypyc) and the pure package: each selected as asked, both correct.
+
+``make test`` runs the whole suite in the mode of its environment: compiled when the build is
+there (the fast-path property tests then hold the compiled code to python-chess), pure with
+``KIFU_PURE=1`` or without a build. :func:`test_a_representative_part_of_the_suite_in_the_other_mode`
+runs the property, walk and golden tests of the three games again in the other mode, so that
+both are tested in one run; the whole suite in both modes would double its time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kifu
+from kifu._native import CompiledFinder
+
+ROOT = Path(__file__).resolve().parents[1]
+FOLDER = Path(kifu.__file__).parent / "_mypyc"
+
+#: the tests run in the other mode: the fast paths against python-chess and pyffish, the walks,
+#: the golden outputs of check and convert, the boards (the slowest property tests left out)
+SUBSET = [
+    "tests/chess/test_fastpath.py",
+    "tests/chess/test_properties.py",
+    "tests/chess/test_walk.py",
+    "tests/chess/test_golden.py",
+    "tests/chess/test_convert.py",
+    "tests/go/test_board.py",
+    "tests/go/test_walk.py",
+    "tests/go/test_fixtures.py",
+    "tests/go/test_hypothesis.py",
+    "tests/go/test_verdicts.py",
+    "tests/xiangqi/test_board.py",
+    "tests/xiangqi/test_walk.py",
+    "tests/xiangqi/test_notation.py",
+    "tests/xiangqi/test_repetition.py",
+    "tests/xiangqi/test_records.py",
+]
+SLOW = "not 10000_random_positions and not depth_4"
+
+PROBE = (
+    "import json, kifu.chess.checker, kifu.go.checker, kifu.xiangqi.checker\n"
+    "from kifu._native import compiled\n"
+    "print(json.dumps([compiled(), kifu.chess.fastpath.__file__]))\n"
+)
+
+
+def usable_build() -> bool:
+    """Whether a compiled build is there and matches the sources (else every module is pure)."""
+    return bool(CompiledFinder(str(FOLDER)).paths())
+
+
+def environment(pure: bool) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "KIFU_PURE"}
+    if pure:
+        env["KIFU_PURE"] = "1"
+    return env
+
+
+def probe(pure: bool) -> tuple[list[str], str]:
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE], env=environment(pure), capture_output=True, text=True, check=True
+    )
+    modules, fastpath = json.loads(result.stdout)
+    return modules, fastpath
+
+
+def test_kifu_pure_selects_the_python_modules() -> None:
+    modules, fastpath = probe(pure=True)
+    assert modules == []
+    assert fastpath.endswith(os.path.join("chess", "fastpath.py"))
+
+
+def test_without_kifu_pure_the_build_is_used_whole() -> None:
+    if not usable_build():
+        pytest.skip("no compiled build (make compile; without a C compiler kifu stays pure)")
+    manifest = json.loads((FOLDER / "manifest.json").read_text(encoding="utf-8"))
+    modules, fastpath = probe(pure=False)
+    assert {"kifu.chess.fastpath", "kifu.go.board", "kifu.xiangqi.board"} <= set(modules)
+    assert not fastpath.endswith(".py")
+    assert set(modules) <= set(manifest["modules"])
+
+
+def _fake_build(tmp_path: Path, content: bytes = b"x = 1\n") -> Path:
+    """A package with one module and a 'build' of it (an empty file stands for the extension)."""
+    import hashlib
+    import importlib.machinery
+
+    package = tmp_path / "pkg"
+    (package / "_mypyc").mkdir(parents=True)
+    source = package / "mod.py"
+    source.write_bytes(b"x = 1\n")
+    stat = source.stat()
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (package / "_mypyc" / f"mod{suffix}").write_bytes(b"")
+    (package / "_mypyc" / f"kifu__mypyc{suffix}").write_bytes(b"")
+    manifest = {
+        "modules": ["kifu.mod"],
+        "sources": {"mod.py": [stat.st_size, stat.st_mtime_ns, hashlib.sha256(b"x = 1\n").hexdigest()]},
+    }
+    (package / "_mypyc" / "manifest.json").write_text(json.dumps(manifest))
+    source.write_bytes(content)
+    return package / "_mypyc"
+
+
+def test_a_build_is_used_only_while_its_sources_are_unchanged(tmp_path: Path) -> None:
+    assert set(CompiledFinder(str(_fake_build(tmp_path / "same"))).paths()) == {"kifu.mod", "kifu__mypyc"}
+    os.utime(tmp_path / "same" / "pkg" / "mod.py", ns=(0, 0))  # touched, same bytes: still the build
+    assert set(CompiledFinder(str(tmp_path / "same" / "pkg" / "_mypyc")).paths()) == {"kifu.mod", "kifu__mypyc"}
+    assert CompiledFinder(str(_fake_build(tmp_path / "edited", b"x = 2\n"))).paths() == {}
+
+
+def test_a_partial_build_is_not_used(tmp_path: Path) -> None:
+    folder = _fake_build(tmp_path)
+    for extension in folder.glob("kifu__mypyc*"):
+        extension.unlink()
+    assert CompiledFinder(str(folder)).paths() == {}
+    (folder / "manifest.json").unlink()
+    assert CompiledFinder(str(folder)).paths() == {}
+
+
+def test_a_representative_part_of_the_suite_in_the_other_mode() -> None:
+    """The subset runs compiled when this run is pure, and pure when this run is compiled."""
+    compiled_here = usable_build() and not os.environ.get("KIFU_PURE")
+    if not compiled_here and not usable_build():
+        pytest.skip("no compiled build: the suite ran pure only (make compile; needs a C compiler)")
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", SLOW, *SUBSET],
+        cwd=ROOT,
+        env=environment(pure=compiled_here),
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
