@@ -15,9 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import kifu
+import pytest
 from kifu._native import CompiledFinder
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,9 +109,11 @@ def _fake_build(tmp_path: Path, content: bytes = b"x = 1\n") -> Path:
 
 
 def test_a_build_is_used_only_while_its_sources_are_unchanged(tmp_path: Path) -> None:
-    assert set(CompiledFinder(str(_fake_build(tmp_path / "same"))).paths()) == {"kifu.mod", "kifu__mypyc"}
-    os.utime(tmp_path / "same" / "pkg" / "mod.py", ns=(0, 0))  # touched, same bytes: still the build
-    assert set(CompiledFinder(str(tmp_path / "same" / "pkg" / "_mypyc")).paths()) == {"kifu.mod", "kifu__mypyc"}
+    both = {"kifu.mod", "kifu__mypyc"}
+    folder = _fake_build(tmp_path / "same")
+    assert set(CompiledFinder(str(folder)).paths()) == both
+    os.utime(folder.parent / "mod.py", ns=(0, 0))  # touched, same bytes: still the build
+    assert set(CompiledFinder(str(folder)).paths()) == both
     assert CompiledFinder(str(_fake_build(tmp_path / "edited", b"x = 2\n"))).paths() == {}
 
 
