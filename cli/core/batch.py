@@ -158,7 +158,8 @@ def _plan_source(source: Source, batch: Batch, options: Options, split: bool) ->
         yield _End(state)
         return
     module = package.__name__
-    if split:
+    weight = _size(source)
+    if split and (source.data is not None or source.is_stdin or source.compressed or weight > WHOLE_FILE):
         try:
             for part in records.chunks(package, source, fmt, options, batch.chunk_records):
                 if isinstance(part, Finding):
@@ -169,10 +170,16 @@ def _plan_source(source: Source, batch: Batch, options: Options, split: bool) ->
             state.findings.append(error.finding)
         except Exception as error:  # a bug in the splitter: say so, go on with the next file
             state.findings.append(internal_error(error, f"while reading {source.path}"))
-    else:
-        weight = _size(source)
+    else:  # one task for the file: in this process, or a small file read by the worker itself
         yield _Task(state, check_file_task, (module, source.path, fmt, options), weight)
     yield _End(state)
+
+
+#: Files up to this size go to a worker whole (it reads, splits and checks them): this process
+#: then only detects their game, and a run over many small files (Go archives hold one game a
+#: file) does not read and send every record from here. Larger files are split into chunks of
+#: records, so that the workers share one big file.
+WHOLE_FILE = 256 << 10
 
 
 def _size(source: Source) -> int:
@@ -246,7 +253,7 @@ class _ProcessPool:
                     self.pool.shutdown(wait=False, cancel_futures=True)
                     self.pool = self._start()
                 if attempt == 1:
-                    return _crashed(task, error)
+                    return _crashed(task, error, every_record=True)
                 pool, future = self.submit(task)
             except Exception as error:
                 return _crashed(task, error)
@@ -298,8 +305,14 @@ def _guarded(task: _Task) -> list[Item]:
         return _crashed(task, error)
 
 
-def _crashed(task: _Task, error: BaseException) -> list[Item]:
-    """A task that failed as a whole: one KIFU001 per record it covered (or for the file)."""
+def _crashed(task: _Task, error: BaseException, every_record: bool = False) -> list[Item]:
+    """A task that failed as a whole: one KIFU001 per record it covered (or for the file).
+
+    ``every_record``: the task reported nothing (its worker died), so a whole file sent to a
+    worker has its records read here, to name each one it holds.
+    """
+    if every_record and not task.covers and task.function is check_file_task:
+        task.covers = _records_of(*task.arguments)
     if not task.covers:
         return [internal_error(error, f"while checking {task.state.path}")]
     return [
@@ -312,6 +325,16 @@ def _crashed(task: _Task, error: BaseException) -> list[Item]:
         )
         for index, line in task.covers
     ]
+
+
+def _records_of(module: str, path: str, fmt: str, options: Options) -> list[tuple[int, int]]:
+    """``(index, line)`` of each record of a file (read, not parsed), or none if it cannot be read."""
+    try:
+        game: Game[Any] = importlib.import_module(module)
+        items = records.guarded_records(game, Source(path), fmt, options)
+        return [(item.index, item.line) for item in items if not isinstance(item, Finding)]
+    except Exception:
+        return []
 
 
 def _executor(batch: Batch) -> _Executor:

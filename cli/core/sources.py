@@ -151,6 +151,12 @@ class Source:
         """The path that path patterns match: relative to the walked root, or to the current
         directory for a path named as it is (``/``-separated)."""
         if self.root:
+            root = self.root
+            prefix = root if root.endswith(os.sep) else root + os.sep
+            if self.path.startswith(prefix) and os.path.normpath(root) in (root, root[:-1]):
+                rest = self.path[len(prefix) :]  # a file found under the root: what relpath gives
+                if rest and os.path.normpath(rest) == rest and not rest.startswith((os.pardir, os.sep)):
+                    return posix(rest)
             return posix(os.path.relpath(self.path, self.root))
         if os.path.isabs(self.path):
             relative = os.path.relpath(self.path)
@@ -777,8 +783,12 @@ def looks_binary(head: bytes) -> bool:
     even, odd = head[0::2].count(0), head[1::2].count(0)
     if min(even, odd) == 0 and max(even, odd) * 3 >= len(head) // 2 > 0:
         return False
-    controls = sum(1 for byte in head if byte < 32 and byte not in (9, 10, 12, 13))
+    controls = len(head) - len(head.translate(None, _CONTROLS))  # counted in C, not byte by byte
     return controls > len(head) // 100 + 1
+
+
+#: the control bytes that text does not hold (tab, line feed, form feed, carriage return do)
+_CONTROLS = bytes(byte for byte in range(32) if byte not in (9, 10, 12, 13))
 
 
 def sniff_head(source: Source, size: int = 8192) -> bytes:

@@ -89,7 +89,15 @@ def test_a_dying_worker_is_reported_per_record(archive: Path, monkeypatch: pytes
             os._exit(3)
         return original(game, chunk, options)
 
+    whole = records.check_source
+
+    def dying_whole(game, source, fmt, options):  # type: ignore[no-untyped-def]
+        if source.path.endswith("b.pgn"):  # a small file goes to a worker whole
+            os._exit(3)
+        return whole(game, source, fmt, options)
+
     monkeypatch.setattr(records, "check_chunk", dying)
+    monkeypatch.setattr(records, "check_source", dying_whole)
     document = report("-r", "--jobs", "2", str(archive))
     assert document["exit"] == 2
     files = {Path(f["path"]).name: f for f in document["files"]}  # type: ignore[attr-defined]
