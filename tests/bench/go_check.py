@@ -8,7 +8,12 @@ positional superko, scoring, findings). Both run in this process, alternately, t
 seconds of this process (other load on the machine counts less than in wall-clock time); the
 best run of each is printed with the ratio. Numbers, not assertions.
 
-    python tests/bench/go_check.py [DIR] [--runs N]
+Then, as users run it, whole processes on the corpus's SGF files copied ten times (one game
+per file, as Go archives are): ``kifu check -r --format json`` (its default ``--jobs``: every
+core for an input of 1 MiB and more) against a process doing sgfmill's parse + replay of the
+same files (this script with ``--sgfmill``), alternately, wall time, medians.
+
+    python tests/bench/go_check.py [DIR] [--runs N] [--commands N]
 """
 
 from __future__ import annotations
@@ -74,6 +79,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", nargs="?", type=Path, default=DEFAULT)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--commands", type=int, default=5, metavar="N", help="rounds of whole-process runs")
+    parser.add_argument("--sgfmill", action="store_true", help="only run sgfmill over DIR (the peer process)")
     parser.add_argument(
         "--memory",
         type=int,
@@ -83,6 +90,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     paths = sorted(args.directory.rglob("*.sgf"))
+    if args.sgfmill:
+        print(*sgfmill_check(paths))
+        return
     kifu_check(paths[:3])
     sgf_parser()  # build the grammar once, as a long-running process would have
     size = sum(p.stat().st_size for p in paths)
@@ -111,8 +121,50 @@ def main() -> None:
         "sgfmill parse + replay",
         best["sgfmill parse + replay"][0],
     )
+    if args.commands:
+        commands(paths, args.commands)
     if args.memory:
         memory(paths, args.memory)
+
+
+def commands(paths: list[Path], rounds: int) -> None:
+    """Whole processes on the files copied ten times: kifu check --format json against sgfmill."""
+    import shutil
+    import statistics
+    import subprocess
+    import tempfile
+
+    from table import row
+
+    with tempfile.TemporaryDirectory() as folder:
+        for copy in range(10):
+            for number, path in enumerate(paths):
+                target = Path(folder) / f"copy{copy}" / f"{number:04d}-{path.name}"
+                target.parent.mkdir(exist_ok=True)
+                shutil.copyfile(path, target)
+        runs = {
+            "kifu": [sys.executable, "-m", "kifu", "check", "-r", "--format", "json", folder],
+            "sgfmill": [sys.executable, __file__, "--sgfmill", folder],
+        }
+        times: dict[str, list[float]] = {name: [] for name in runs}
+        for _ in range(rounds):
+            for name, command in runs.items():
+                start = time.perf_counter()
+                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+                times[name].append(time.perf_counter() - start)
+        kifu, peer = statistics.median(times["kifu"]), statistics.median(times["sgfmill"])
+        files = len(paths) * 10
+        print(
+            f"  commands on {files} files (the corpus x10), medians of {rounds}: kifu check -r --format json "
+            f"{kifu:.2f} s, sgfmill parse + replay {peer:.2f} s: {peer / kifu:.2f}x"
+        )
+        row(
+            "Go check -r --format json, command, wall time",
+            f"{files} SGF files (corpus x10)",
+            kifu,
+            "sgfmill parse + replay, one process",
+            peer,
+        )
 
 
 def memory(paths: list[Path], megabytes: int) -> None:

@@ -22,6 +22,7 @@ ORDER = [
     "go_check.py",
     "go_score.py",
     "xiangqi_replay.py",
+    "compiled.py",
 ]
 
 
