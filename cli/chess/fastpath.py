@@ -17,7 +17,7 @@ python-chess position by position over random games, Chess960 included.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 import chess
 
@@ -26,7 +26,19 @@ SAN = re.compile(
     r"^(?:([NBRQK])([a-h])?([1-8])?(x)?([a-h][1-8])|([a-h])(?:(x)([a-h]))?([1-8])(=?)([NBRQ])?)$"
 )
 
-_SQUARES = chess.BB_SQUARES
+# python-chess's tables, as constants of this module (the compiled build reads them directly)
+_SQUARES: Final = chess.BB_SQUARES
+_RAYS: Final = chess.BB_RAYS
+_KNIGHT_ATTACKS: Final = chess.BB_KNIGHT_ATTACKS
+_KING_ATTACKS: Final = chess.BB_KING_ATTACKS
+_PAWN_ATTACKS: Final = chess.BB_PAWN_ATTACKS
+_DIAG_ATTACKS: Final = chess.BB_DIAG_ATTACKS
+_RANK_ATTACKS: Final = chess.BB_RANK_ATTACKS
+_FILE_ATTACKS: Final = chess.BB_FILE_ATTACKS
+_DIAG_MASKS: Final = chess.BB_DIAG_MASKS
+_RANK_MASKS: Final = chess.BB_RANK_MASKS
+_FILE_MASKS: Final = chess.BB_FILE_MASKS
+_ALL: Final = chess.BB_ALL
 _NOT_BACK_RANK = {chess.WHITE: ~chess.BB_RANK_1, chess.BLACK: ~chess.BB_RANK_8}
 
 
@@ -45,8 +57,9 @@ def push(board: chess.Board, move: chess.Move) -> int:
     origin, target = move.from_square, move.to_square
     from_bb, to_bb = _SQUARES[origin], _SQUARES[target]
     turn = board.turn
-    if move.promotion or not move or board.promoted & (from_bb | to_bb):
-        flags = ZEROING if move and (board.pawns & from_bb or board.occupied_co[not turn] & to_bb) else 0
+    null = origin == target  # (a null move; no legal move stays on its square)
+    if move.promotion or null or board.promoted & (from_bb | to_bb):
+        flags = ZEROING if not null and (board.pawns & from_bb or board.occupied_co[not turn] & to_bb) else 0
         board.push(move)
         return flags
     mine = board.occupied_co[turn]
@@ -111,12 +124,68 @@ def gives_check(board: chess.Board, move: chess.Move) -> bool:
     kings = board.kings & board.occupied_co[board.turn]
     if not kings:
         return False
-    king = chess.msb(kings)
-    if board.attacks_mask(move.to_square) & chess.BB_SQUARES[king]:
+    king = kings.bit_length() - 1
+    if attacks(board, move.to_square) & _SQUARES[king]:
         return True
-    line = chess.BB_RAYS[king][move.from_square]
+    line = _RAYS[king][move.from_square]
     sliders = (board.queens | board.rooks | board.bishops) & board.occupied_co[not board.turn]
     return bool(line & sliders) and board.is_check()
+
+
+def attacks(board: chess.Board, square: int) -> int:
+    """python-chess's ``board.attacks_mask(square)``: the squares the piece on ``square`` attacks."""
+    bb = _SQUARES[square]
+    if bb & board.pawns:
+        return _PAWN_ATTACKS[bool(bb & board.occupied_co[chess.WHITE])][square]
+    if bb & board.knights:
+        return _KNIGHT_ATTACKS[square]
+    if bb & board.kings:
+        return _KING_ATTACKS[square]
+    occupied = board.occupied
+    queens = board.queens
+    found = 0
+    if bb & (board.bishops | queens):
+        found = _DIAG_ATTACKS[square][_DIAG_MASKS[square] & occupied]
+    if bb & (board.rooks | queens):
+        found |= _RANK_ATTACKS[square][_RANK_MASKS[square] & occupied]
+        found |= _FILE_ATTACKS[square][_FILE_MASKS[square] & occupied]
+    return found
+
+
+def attackers(board: chess.Board, color: bool, square: int, occupied: int) -> int:
+    """python-chess's ``board.attackers_mask(color, square, occupied)``."""
+    queens = board.queens
+    rooks = queens | board.rooks
+    bishops = queens | board.bishops
+    found = (
+        (_KING_ATTACKS[square] & board.kings)
+        | (_KNIGHT_ATTACKS[square] & board.knights)
+        | (_RANK_ATTACKS[square][_RANK_MASKS[square] & occupied] & rooks)
+        | (_FILE_ATTACKS[square][_FILE_MASKS[square] & occupied] & rooks)
+        | (_DIAG_ATTACKS[square][_DIAG_MASKS[square] & occupied] & bishops)
+        | (_PAWN_ATTACKS[not color][square] & board.pawns)
+    )
+    return found & board.occupied_co[color]
+
+
+def slider_blockers(board: chess.Board, king: int) -> int:
+    """python-chess's ``board._slider_blockers(king)``: the side to move's pieces pinned to ``king``
+    (each the only piece between the king and an enemy slider on its line)."""
+    queens = board.queens
+    rooks = queens | board.rooks
+    bishops = queens | board.bishops
+    lines = (_RANK_ATTACKS[king][0] | _FILE_ATTACKS[king][0]) & rooks
+    snipers = (lines | (_DIAG_ATTACKS[king][0] & bishops)) & board.occupied_co[not board.turn]
+    occupied = board.occupied
+    blockers = 0
+    while snipers:
+        sniper = snipers.bit_length() - 1
+        snipers ^= _SQUARES[sniper]
+        ray = _RAYS[king][sniper] & ((_ALL << king) ^ (_ALL << sniper))
+        between = ray & (ray - 1) & occupied
+        if between and not between & (between - 1):  # exactly one piece in between
+            blockers |= between
+    return blockers & board.occupied_co[board.turn]
 
 
 class FenWriter:
@@ -201,13 +270,13 @@ def _safe(board: chess.Board, move: chess.Move, king: int | None) -> bool:
     """
     if king is None:
         return not board.is_into_check(move)
-    origin = chess.BB_SQUARES[move.from_square]
+    origin = _SQUARES[move.from_square]
     if not _LINES_THROUGH[king] & origin:
         return True
     # pieces standing between the king and an enemy slider (python-chess's own pin finder)
-    if not board._slider_blockers(king) & origin:
+    if not slider_blockers(board, king) & origin:
         return True
-    return bool(chess.BB_RAYS[king][move.from_square] & chess.BB_SQUARES[move.to_square])
+    return bool(_RAYS[king][move.from_square] & _SQUARES[move.to_square])
 
 
 def _unchecked_king(board: chess.Board, in_check: bool, king_moves: bool) -> int | None:
@@ -215,11 +284,11 @@ def _unchecked_king(board: chess.Board, in_check: bool, king_moves: bool) -> int
     kings = board.kings & board.occupied_co[board.turn]
     if in_check or king_moves or not kings:
         return None
-    return chess.msb(kings)
+    return kings.bit_length() - 1
 
 
 #: For each square, the squares on the same rank, file or diagonal (the lines a pin runs on).
-_LINES_THROUGH = [
+_LINES_THROUGH: Final = [
     chess.BB_DIAG_ATTACKS[sq][0] | chess.BB_RANK_ATTACKS[sq][0] | chess.BB_FILE_ATTACKS[sq][0]
     for sq in chess.SQUARES
 ]
@@ -272,7 +341,7 @@ def fast_san(board: chess.Board, groups: tuple[Any, ...], in_check: bool | None 
                 return None  # two kings: python-chess explains
             origin = origins.bit_length() - 1
             # safe where no enemy piece attacks the square once the king has left its own
-            if board.attackers_mask(not turn, to, board.occupied ^ chess.BB_SQUARES[origin]):
+            if attackers(board, not turn, to, board.occupied ^ _SQUARES[origin]):
                 return None
             return chess.Move(origin, to)
         king = _unchecked_king(board, in_check, False)

@@ -212,7 +212,7 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
                 step.before = board.fen()
             step.number = board.fullmove_number
             step.white = board.turn
-            if move:
+            if move.from_square != move.to_square:  # (not a null move: no legal move stays put)
                 if notation:
                     written = write_move(board, move, notation)
                 flags = push(board, move)

@@ -13,7 +13,17 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kifu.chess.fastpath import SPECIAL, ZEROING, FenWriter, gives_check, push, write_move
+from kifu.chess.fastpath import (
+    SPECIAL,
+    ZEROING,
+    FenWriter,
+    attackers,
+    attacks,
+    gives_check,
+    push,
+    slider_blockers,
+    write_move,
+)
 
 import chess
 
@@ -95,6 +105,27 @@ def test_write_move_writes_san_and_lan_as_python_chess(seed: int, plies: int, ch
         reference.push(move)
         assert play(short, move) == (san, reference.is_check())
         assert play(long, move, "lan") == (lan, reference.is_check())
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 200), chess960=st.booleans())
+def test_attack_masks_match_python_chess(seed: int, plies: int, chess960: bool) -> None:
+    """attacks, attackers and slider_blockers: python-chess's masks, on every square of each position."""
+    rng = random.Random(seed)
+    board = _start(rng, chess960)
+    for _ in range(plies):
+        if board.is_game_over():
+            break
+        board.push(_pick(rng, board))
+        occupied = board.occupied ^ (chess.BB_SQUARES[rng.randrange(64)] & board.occupied)
+        for square in chess.SQUARES:
+            assert attacks(board, square) == board.attacks_mask(square)
+            for color in chess.COLORS:
+                assert attackers(board, color, square, occupied) == board.attackers_mask(
+                    color, square, occupied
+                )
+        for king in chess.SQUARES:
+            assert slider_blockers(board, king) == board._slider_blockers(king)
 
 
 def test_a_null_move_and_a_pop_after_the_fast_push() -> None:
