@@ -33,6 +33,8 @@ STARTED = time.perf_counter()
 #: The modules compiled, by import name (the source of ``kifu.x.y`` is ``cli/x/y.py``).
 #: docs/performance.md says what each gains and why the others are left as they are.
 COMPILED = [
+    # the record model every reader builds (a node per move)
+    "kifu.core.record",
     # chess: the reader, SAN resolution, the replay and the position push
     "kifu.chess.fastpath",
     "kifu.chess.notation",
@@ -51,6 +53,10 @@ COMPILED = [
     "kifu.go.checker",
     "kifu.go.scoring",
     "kifu.go.life",
+    "kifu.go.verdict",
+    "kifu.go.index",
+    "kifu.go.reader",
+    "kifu.go.encoding",
     # xiangqi: the board, move generation, notation resolution, the replay and its verdicts
     "kifu.xiangqi.board",
     "kifu.xiangqi.fen",

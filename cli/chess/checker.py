@@ -25,6 +25,9 @@ from kifu.core.results import RecordReport
 
 import chess
 
+#: what a checker holds before its walk begins (never played on: ``begin`` replaces it)
+_PLACEHOLDER = chess.Board()
+
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 _DATE = re.compile(r"^(?:[0-9?]{4})\.(?:[0-9?]{2})\.(?:[0-9?]{2})$")
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -129,8 +132,8 @@ class Checker(Visitor):
         self.complete = True  # the main line was played to its last move as written
         self.ending: Ending | None = None
         self.claims: list[Claim] = []
-        self.main = MainLine(chess.Board())  # replaced in begin
-        self.board = chess.Board()  # the main line's position (its last)
+        self.main = MainLine(_PLACEHOLDER)  # replaced in begin
+        self.board = _PLACEHOLDER  # the main line's position (its last), set in begin
         self.marks_checks = any("+" in node.text or "#" in node.text for node in record.moves)
         # (main line, variations): (node, label, ply, SAN) of long algebraic moves; unmarked checks
         self.long_moves: tuple[list[tuple[MoveNode, str, int, str]], ...] = ([], [])
