@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
-from kifu.chess import checker, convert, show, splitter
+from kifu.chess import checker, convert, splitter
 from kifu.chess.locales import LANGUAGES
 from kifu.chess.splitter import GameText
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Preset, RawRecord, Setting, Target
+from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 
@@ -81,5 +81,18 @@ def _text(options: Options, key: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-positions = show.positions  # the main line's positions (kifu show, the HTML report)
-draw = show.draw  # a position as text or SVG
+def positions(
+    record: RawRecord[GameText], options: Options, plies: Collection[int | None]
+) -> dict[int | None, Position]:
+    """The main line's positions (kifu show, the HTML report); the drawing code loads on first use,
+    so that a check does not import it."""
+    from kifu.chess import show
+
+    return show.positions(record, options, plies)
+
+
+def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
+    """A position as text or SVG (see :func:`kifu.chess.show.draw`)."""
+    from kifu.chess import show
+
+    return show.draw(position, svg=svg, size=size, territory=territory)

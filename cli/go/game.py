@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Preset, RawRecord, Setting, Target
+from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
-from kifu.go import checker, reader, show, writers
+from kifu.go import checker, reader, writers
 from kifu.go.rules import PRESETS as RULES
 from kifu.go.score import score_source as score_source  # kifu score (the Scorer Protocol)
 from kifu.go.tree import Game
@@ -54,5 +54,18 @@ def declare_encoding(document: str, target: str, codec: str) -> str:
     return writers.declare_encoding(document, target, codec)
 
 
-positions = show.positions  # the main line's positions (kifu show, the HTML report)
-draw = show.draw  # a position as text or SVG; territory: the final count
+def positions(
+    record: RawRecord[Game], options: Options, plies: Collection[int | None]
+) -> dict[int | None, Position]:
+    """The main line's positions (kifu show, the HTML report); the drawing code loads on first use,
+    so that a check does not import it."""
+    from kifu.go import show
+
+    return show.positions(record, options, plies)
+
+
+def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
+    """A position as text or SVG (see :func:`kifu.go.show.draw`)."""
+    from kifu.go import show
+
+    return show.draw(position, svg=svg, size=size, territory=territory)

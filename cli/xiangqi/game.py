@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import replace
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Preset, RawRecord, Setting, Target
+from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
 from kifu.core.record import MoveNode, Record
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
-from kifu.xiangqi import checker, reader, show, writers
+from kifu.xiangqi import checker, reader, writers
 
 NAME = "xiangqi"
 
@@ -146,5 +146,18 @@ def declare_encoding(document: str, target: str, codec: str) -> str:
     return document
 
 
-positions = show.positions  # the main line's positions (kifu show, the HTML report)
-draw = show.draw  # a position as text or SVG
+def positions(
+    record: RawRecord[RawXiangqi], options: Options, plies: Collection[int | None]
+) -> dict[int | None, Position]:
+    """The main line's positions (kifu show, the HTML report); the drawing code loads on first use,
+    so that a check does not import it."""
+    from kifu.xiangqi import show
+
+    return show.positions(record, options, plies)
+
+
+def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
+    """A position as text or SVG (see :func:`kifu.xiangqi.show.draw`)."""
+    from kifu.xiangqi import show
+
+    return show.draw(position, svg=svg, size=size, territory=territory)
