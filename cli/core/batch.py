@@ -90,11 +90,27 @@ class _Task:
     """Work for an executor: ``function(*arguments)`` returns the items of part of a file."""
 
     state: _FileState
-    function: Callable[..., list[Item]]
+    function: Callable[..., list[Any]]  # list[Item]; a group's task: list[list[Item]]
     arguments: tuple[Any, ...]
     weight: int
     #: records covered, as (index, line), so that a crashed worker can be reported per record
     covers: list[tuple[int, int]] = field(default_factory=list)
+    #: small files sent to a worker together: the group's task (its result holds one list of
+    #: items per file); ``part`` is this file's place in it
+    group: _Group | None = None
+    part: int = 0
+    #: a group's task: the tasks of its files (to report each file if the group's worker dies)
+    parts: list[_Task] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Group:
+    """Small files checked by one worker task: one submission, then one result per file."""
+
+    task: _Task
+    handle: Any = None
+    submitted: bool = False
+    results: list[list[Item]] | None = None
 
 
 _Job = _Start | _End | _Task
@@ -114,6 +130,11 @@ def check_file_task(module: str, path: str, fmt: str, options: Options) -> list[
     return list(stream_file_task(module, path, fmt, options))
 
 
+def check_files_task(module: str, files: list[tuple[str, str]], options: Options) -> list[list[Item]]:
+    """Check small whole files, each ``(path, format)`` (runs in a worker): their items, file by file."""
+    return [check_file_task(module, path, fmt, options) for path, fmt in files]
+
+
 def check_chunk_task(module: str, chunk: records.Chunk, options: Options) -> list[Item]:
     """Check a chunk of records of a split file (runs in a worker)."""
     game: Game[Any] = importlib.import_module(module)
@@ -123,13 +144,52 @@ def check_chunk_task(module: str, chunk: records.Chunk, options: Options) -> lis
 def _plan(
     items: Iterable[Source | tuple[str, Finding]], batch: Batch, options: Options, split: bool
 ) -> Iterator[_Job]:
+    """The jobs of every item in input order. When workers share the work (``split``), small
+    files sent whole are grouped, up to :data:`GROUP_FILES` files or :data:`WHOLE_FILE` bytes,
+    into one task: a run over many one-game files does not pay a worker round trip per file."""
+    waiting: list[_Job] = []  # the jobs of the files of the group being gathered, in order
     for item in items:
         if isinstance(item, tuple):
             state = _FileState(item[0], None, [item[1]], relative=posix(item[0]))
-            yield _Start(state, None)
-            yield _End(state)
+            waiting += (_Start(state, None), _End(state))
             continue
-        yield from _plan_source(item, batch, options, split)
+        jobs = iter(_plan_source(item, batch, options, split))
+        for job in jobs:
+            if isinstance(job, _Task) and (not split or job.function is not check_file_task):
+                yield from _grouped(waiting)  # a file streamed or split into chunks: as it comes
+                waiting = []
+                yield job
+                yield from jobs
+                break
+            waiting.append(job)
+        tasks = [job for job in waiting if isinstance(job, _Task)]
+        full = len(tasks) >= GROUP_FILES or sum(task.weight for task in tasks) >= WHOLE_FILE
+        if not split or full or len(waiting) >= 4 * GROUP_FILES:
+            yield from _grouped(waiting)
+            waiting = []
+    yield from _grouped(waiting)
+
+
+#: at most this many small files in one worker task
+GROUP_FILES = 16
+
+
+def _grouped(jobs: list[_Job]) -> list[_Job]:
+    """``jobs`` with their whole-file tasks of one game made parts of one group task (by game)."""
+    by_module: dict[str, list[_Task]] = {}
+    for job in jobs:
+        if isinstance(job, _Task):
+            by_module.setdefault(job.arguments[0], []).append(job)
+    for module, tasks in by_module.items():
+        if len(tasks) < 2:
+            continue
+        options = tasks[0].arguments[3]
+        files = [(task.arguments[1], task.arguments[2]) for task in tasks]
+        weight = sum(task.weight for task in tasks)
+        group = _Group(_Task(tasks[0].state, check_files_task, (module, files, options), weight, parts=tasks))
+        for part, task in enumerate(tasks):
+            task.group, task.part = group, part
+    return jobs
 
 
 def _plan_source(source: Source, batch: Batch, options: Options, split: bool) -> Iterator[_Job]:
@@ -238,26 +298,42 @@ class _ProcessPool:
     def submit(self, task: _Task) -> Any:
         return self.pool, self.pool.submit(task.function, *task.arguments)
 
-    def result(self, handle: Any, task: _Task) -> list[Item]:
+    def result(self, handle: Any, task: _Task) -> list[Any]:
         """The task's items. When a worker died, every task in flight fails with it: each is
-        tried once more in a fresh pool, so that only the task that kills a worker is reported."""
+        tried once more in a fresh pool (a group's files one by one), so that only the task
+        that kills a worker is reported."""
         from concurrent.futures.process import BrokenProcessPool
 
         pool, future = handle
-        for attempt in range(2):
-            try:
-                result: list[Item] = future.result()
-                return result
-            except BrokenProcessPool as error:
-                if pool is self.pool:
-                    self.pool.shutdown(wait=False, cancel_futures=True)
-                    self.pool = self._start()
-                if attempt == 1:
-                    return _crashed(task, error, every_record=True)
-                pool, future = self.submit(task)
-            except Exception as error:
-                return _crashed(task, error)
-        raise AssertionError("unreachable")
+        try:
+            result: list[Any] = future.result()
+            return result
+        except BrokenProcessPool:
+            self._restart(pool)
+            if task.parts:
+                return [self._again(part) for part in task.parts]
+            return self._again(task)
+        except Exception as error:
+            return _crashed(task, error)
+
+    def _again(self, task: _Task) -> list[Any]:
+        """The task's items from a second try; a worker dying again is reported on the task."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        pool, future = self.submit(task)
+        try:
+            result: list[Any] = future.result()
+            return result
+        except BrokenProcessPool as error:
+            self._restart(pool)
+            return _crashed(task, error, every_record=True)
+        except Exception as error:
+            return _crashed(task, error)
+
+    def _restart(self, broken: Any) -> None:
+        if broken is self.pool:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = self._start()
 
     def close(self) -> None:
         self.pool.shutdown()
@@ -305,12 +381,15 @@ def _guarded(task: _Task) -> list[Item]:
         return _crashed(task, error)
 
 
-def _crashed(task: _Task, error: BaseException, every_record: bool = False) -> list[Item]:
-    """A task that failed as a whole: one KIFU001 per record it covered (or for the file).
+def _crashed(task: _Task, error: BaseException, every_record: bool = False) -> list[Any]:
+    """A task that failed as a whole: one KIFU001 per record it covered (or for the file); for a
+    group's task, such a list for each of its files.
 
     ``every_record``: the task reported nothing (its worker died), so a whole file sent to a
     worker has its records read here, to name each one it holds.
     """
+    if task.parts:
+        return [_crashed(part, error, every_record) for part in task.parts]
     if every_record and not task.covers and task.function is check_file_task:
         task.covers = _records_of(*task.arguments)
     if not task.covers:
@@ -347,24 +426,40 @@ def _executor(batch: Batch) -> _Executor:
 
 def _ordered(jobs: Iterator[_Job], executor: _Executor) -> Iterator[tuple[_Job, Iterable[Item]]]:
     """Submit tasks ahead (at most ``executor.window`` in flight); yield results in order."""
-    pending: deque[tuple[_Job, Any]] = deque()
+    pending: deque[tuple[_Job, Any, bool]] = deque()  # (job, handle, counted in flight)
     in_flight = 0
     for job in jobs:
-        if isinstance(job, _Task):
-            pending.append((job, executor.submit(job)))
+        if not isinstance(job, _Task):
+            pending.append((job, None, False))
+        elif job.group is None:
+            pending.append((job, executor.submit(job), True))
+            in_flight += 1
+        elif not job.group.submitted:  # a group is submitted once, with its first file
+            job.group.handle, job.group.submitted = executor.submit(job.group.task), True
+            pending.append((job, job.group.handle, True))
             in_flight += 1
         else:
-            pending.append((job, None))
+            pending.append((job, job.group.handle, False))
         while pending and (in_flight > executor.window or not isinstance(pending[0][0], _Task)):
-            head, handle = pending.popleft()
+            head, handle, counted = pending.popleft()
             if isinstance(head, _Task):
-                in_flight -= 1
-                yield head, executor.result(handle, head)
+                in_flight -= counted
+                yield head, _result(executor, handle, head)
             else:
                 yield head, []
     while pending:
-        head, handle = pending.popleft()
-        yield head, executor.result(handle, head) if isinstance(head, _Task) else []
+        head, handle, _ = pending.popleft()
+        yield head, _result(executor, handle, head) if isinstance(head, _Task) else []
+
+
+def _result(executor: _Executor, handle: Any, task: _Task) -> Iterable[Item]:
+    """The items of ``task``: its own result, or its file's part of its group's result."""
+    group = task.group
+    if group is None:
+        return executor.result(handle, task)
+    if group.results is None:
+        group.results = list(executor.result(handle, group.task))  # type: ignore[arg-type]
+    return group.results[task.part]
 
 
 # --- the run ---------------------------------------------------------------------------------
