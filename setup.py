@@ -137,7 +137,7 @@ def extensions() -> list[object]:
     if not headers():
         note("no Python.h (python3-dev missing): kifu stays pure Python")
         return []
-    compiler = sysconfig.get_config_var("CC") or "cc"
+    compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
     if not shutil.which(compiler.split()[0]):
         note(f"no C compiler ({compiler.split()[0]}): kifu stays pure Python")
         return []
