@@ -15,7 +15,7 @@ __version__ = "0.1.0"
 #: The compiled build of the hot modules (``make compile``; ``setup.py`` says how it is made).
 _COMPILED = os.path.join(os.path.dirname(__file__), "_mypyc")
 
-if not os.environ.get("KIFU_PURE") and os.path.isdir(_COMPILED):
+if os.environ.get("KIFU_PURE", "") in ("", "0") and os.path.isdir(_COMPILED):
     from kifu._native import install as _install
 
     _install(_COMPILED)
