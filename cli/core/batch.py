@@ -1,10 +1,12 @@
 """Running checks over many sources and feeding a reporter, in input order.
 
-The run is planned as a stream of jobs in input order: a file starts, the work of checking it
-(one task per chunk of records when several workers share the work, else one task for the
-whole file), the file ends. An executor computes the tasks — in this process, in a pool of
-processes, or on a Dask cluster — keeping a bounded window of them in flight, and the results
-are reported strictly in input order. Memory stays flat whatever the size of the input.
+The run is planned as a stream of jobs in input order: a file starts, the work of checking it,
+the file ends. In this process a file is one task, streamed record by record; when several
+workers share the work, a large file is cut into tasks of a chunk of records each, and small
+files go to a worker whole, several to a task (one round trip for many one-game files). An
+executor computes the tasks — in this process, in a pool of processes, or on a Dask cluster —
+keeping a bounded window of them in flight, and the results are reported strictly in input
+order. Memory stays flat whatever the size of the input.
 
 ``core`` knows no game: the command passes the registry's loader, and a worker imports the
 game's module (:class:`kifu.core.game.Game`) by the name the loaded module carries. The
