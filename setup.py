@@ -62,6 +62,8 @@ COMPILED = [
     "kifu.go.index",
     "kifu.go.reader",
     "kifu.go.encoding",
+    "kifu.go.info",
+    "kifu.go.rules",
     # xiangqi: the board, move generation, notation resolution, the replay and its verdicts
     "kifu.xiangqi.board",
     "kifu.xiangqi.fen",
