@@ -5,7 +5,8 @@ extension modules into the package's ``_mypyc/`` folder with a ``manifest.json``
 modules, and the size, time and SHA-256 of the sources they were compiled from (theirs and
 those of the kifu modules they import). :func:`install` puts a finder in front
 of the import system that loads those extensions in place of their ``.py`` modules, unless
-the environment sets ``KIFU_PURE`` (``kifu/__init__.py`` does not call it then). The build is
+the environment sets ``KIFU_PURE`` to anything but ``0`` (``kifu/__init__.py`` does not call
+it then). The build is
 used whole or not at all: compiled modules call one another directly, so a build whose
 sources changed since (an edit without ``make compile``), a missing manifest (a failed or
 partial compile) or a missing extension leaves every module pure.
