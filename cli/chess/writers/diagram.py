@@ -41,10 +41,11 @@ class _Played:
 class DiagramWriter(Writer):
     """``diagram``: the final position of the main line, or one after every move (``every_move``)."""
 
-    notation = "san"
-
     def __init__(self, record: Record, start: chess.Board, lang: str | None, every_move: bool) -> None:
         super().__init__(record, start, lang)
+        # set on the instance: the compiled walk reads its Visitor's attribute slot, which a class
+        # attribute of an interpreted subclass does not fill
+        self.notation = "san"
         self.every_move = every_move
         self.played: list[_Played] = []
         self.comments = self.nags = self.has_variations = False
