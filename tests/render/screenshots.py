@@ -28,6 +28,32 @@ PAGE = (
 )
 
 
+def chromium_screenshot(page: Path, png: Path, width: int, height: int, scale: float = 1.0) -> None:
+    """Headless Chromium's screenshot of the HTML file ``page``, ``width`` × ``height`` CSS pixels
+    times ``scale``, written to ``png`` (a throwaway profile beside ``page``)."""
+    subprocess.run(
+        [
+            "chromium",
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            f"--user-data-dir={page.parent}/profile",
+            f"--force-device-scale-factor={scale}",
+            f"--window-size={width},{height}",
+            f"--screenshot={png}",
+            page.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+
+
 def screenshot(svg: Path, png: Path, scale: float) -> None:
     """A screenshot of the SVG file ``svg``, exactly its size times ``scale``, written to ``png``."""
     document = svg.read_text(encoding="utf-8")
@@ -36,26 +62,7 @@ def screenshot(svg: Path, png: Path, scale: float) -> None:
     with tempfile.TemporaryDirectory() as temporary:
         page = Path(temporary) / "board.html"
         page.write_text(PAGE.format(svg=document), encoding="utf-8")
-        subprocess.run(
-            [
-                "chromium",
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--hide-scrollbars",
-                f"--user-data-dir={temporary}/profile",
-                f"--force-device-scale-factor={scale}",
-                f"--window-size={match.group(1)},{match.group(2)}",
-                f"--screenshot={png}",
-                page.as_uri(),
-            ],
-            check=True,
-            capture_output=True,
-        )
+        chromium_screenshot(page, png, int(match.group(1)), int(match.group(2)), scale)
 
 
 def main() -> int:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from click.testing import CliRunner
 from kifu.app import cli
+
+from tests.render.screenshots import chromium_screenshot
 
 ROOT = Path(__file__).resolve().parents[2]
 #: one picture per game: the fixtures the report checks
@@ -43,26 +44,7 @@ def screenshot(page: str, png: Path) -> None:
     with tempfile.TemporaryDirectory() as temporary:
         path = Path(temporary) / "report.html"
         path.write_text(page, encoding="utf-8")
-        subprocess.run(
-            [
-                "chromium",
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--hide-scrollbars",
-                f"--user-data-dir={temporary}/profile",
-                f"--window-size={WIDTH},{HEIGHT}",
-                f"--screenshot={png}",
-                path.as_uri(),
-            ],
-            check=True,
-            capture_output=True,
-            timeout=120,
-        )
+        chromium_screenshot(path, png, WIDTH, HEIGHT)
 
 
 def main() -> int:
