@@ -268,9 +268,15 @@ class _Walk:
         positions, situations = self.positions, self.situations
         board = self.board
         visit = self._node
+        # a branch: its first child is played (with the number of its alternatives, for a writer's
+        # line that ends there), then taken back while the alternatives are walked
+        branch: tuple[Node, _Line, tuple[int, int, int]] | None = None
         while True:
             if enter:
-                if not visit(node, line, undos):
+                played = visit(node, line, undos)
+                if branch is not None:
+                    self.alternatives = 0
+                if not played:
                     self._stopped(line)
                     return
                 position = board.hash
@@ -281,6 +287,12 @@ class _Walk:
                     situation = position ^ (SIDE_KEY if line.to_move == WHITE else 0)
                     situations[situation] = situations.get(situation, 0) + 1
                     situation_keys.append(situation)
+                if branch is not None and self.variations:
+                    parent, before, marks = branch
+                    self.stack.append((_RESUME, node, line, trail, self._take_back(trail, marks), 0))
+                    self.stack.append((_VARIATIONS, parent, before, _NO_TRAIL, None, 1))
+                    return
+                branch = None
             enter = True
             kids = node.children
             if len(kids) == 1:
@@ -290,31 +302,9 @@ class _Walk:
                 if line.main:
                     self._main_end(node, line)
                 return
-            # a branch: the first child is played (with the number of its alternatives, for a
-            # writer's line that ends there), then taken back while they are walked
-            before = line.variation()
-            marks = len(undos), len(position_keys), len(situation_keys)
-            branch, node = node, kids[0]
+            branch = node, line.variation(), (len(undos), len(position_keys), len(situation_keys))
             self.alternatives = len(kids) - 1
-            played = visit(node, line, undos)
-            self.alternatives = 0
-            if not played:
-                self._stopped(line)
-                return
-            position = board.hash
-            if positional:
-                positions[position] = positions.get(position, 0) + 1
-                position_keys.append(position)
-            if situational:
-                situation = position ^ (SIDE_KEY if line.to_move == WHITE else 0)
-                situations[situation] = situations.get(situation, 0) + 1
-                situation_keys.append(situation)
-            if not self.variations:
-                enter = False
-                continue
-            self.stack.append((_RESUME, node, line, trail, self._take_back(trail, marks), 0))
-            self.stack.append((_VARIATIONS, branch, before, _NO_TRAIL, None, 1))
-            return
+            node = kids[0]
 
     def _stopped(self, line: _Line) -> None:
         if line.main:
