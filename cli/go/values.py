@@ -7,6 +7,7 @@ RE forms.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -209,11 +210,12 @@ def number(raw: str) -> int | None:
 
 
 def real(raw: str) -> float | None:
-    """A Real value (sgfmill's reading), or ``None``."""
+    """A Real value (sgfmill's reading), or ``None`` (also for one too large for a float)."""
     try:
-        return float(sgf_properties.interpret_real(raw.strip().encode("ascii")))
+        value = float(sgf_properties.interpret_real(raw.strip().encode("ascii")))
     except (ValueError, UnicodeEncodeError):
         return None
+    return value if math.isfinite(value) else None
 
 
 def format_number(value: float) -> str:
@@ -234,7 +236,10 @@ def normalise_result(raw: str) -> tuple[str | None, bool]:
         if how is None:
             return f"{winner}+", True
         if how[0].isdigit():
-            return f"{winner}+{format_number(float(how))}", True
+            margin = float(how)
+            if not math.isfinite(margin):  # hundreds of digits: no score, and no float holds it
+                return None, False
+            return f"{winner}+{format_number(margin)}", True
         return f"{winner}+{how[0]}", True
     if value in ("0", "Draw"):
         return "0", True

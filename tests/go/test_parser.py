@@ -8,7 +8,7 @@ import pytest
 from kifu.core.limits import set_limits
 from kifu.go.index import TextIndex
 from kifu.go.reader import parse_collection
-from kifu.go.values import normalise_result, simple_text, split_compose, text
+from kifu.go.values import normalise_result, real, simple_text, split_compose, text
 
 from tests.go.helpers import check_text
 
@@ -143,3 +143,10 @@ def test_text_index_against_split_lines() -> None:
         assert index.position(offset) == (line, offset - starts[line - 1] + 1)
     for line in [1, len(lines), *rnd.sample(range(1, len(lines) + 1), 500)]:
         assert index.line_text(line) == lines[line - 1]
+
+
+def test_a_number_too_large_for_a_float_is_not_a_value() -> None:
+    """Fuzz case sgf/kifu001-1: an RE margin of 300 digits became infinity and crashed the check."""
+    assert real("1" + "0" * 400) is None
+    assert normalise_result("B+" + "9" * 400 + ".75") == (None, False)
+    assert normalise_result("B+12.5") == ("B+12.5", True)
