@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from kifu.core.limits import limits, set_limits
 
 # In CI (`.ci/run` sets CI) the property tests draw the same examples on every run, so that a
 # run never fails on a case no earlier run met; elsewhere every run draws new ones, and a case
@@ -19,6 +22,15 @@ if os.environ.get("CI"):
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+@pytest.fixture(autouse=True)
+def _limits_restored() -> Iterator[None]:
+    """A command run in-process sets kifu's limits from its options (``--max-record``…) for the
+    rest of the process: each test gives back the limits it found."""
+    before = limits()
+    yield
+    set_limits(**dataclasses.asdict(before))
 
 
 @pytest.fixture

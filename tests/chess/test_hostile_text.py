@@ -9,7 +9,6 @@ import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 from kifu.chess.notation import TOO_BIG, ascii_number
-from kifu.core.limits import limits, set_limits
 
 from tests.golden import assert_golden
 
@@ -87,11 +86,7 @@ def test_a_game_past_the_record_limit_is_cut_with_io008_and_the_next_game_is_rea
     )
     _, whole = _run("check", "--quiet", str(path))
     assert "IO008" not in whole
-    old = limits()
-    try:
-        code, output = _run("check", "--quiet", "--max-record", "2000", str(path))
-    finally:
-        set_limits(record=old.record)
+    code, output = _run("check", "--quiet", "--max-record", "2000", str(path))
     assert code == 1
     assert "error IO008 [game 1] this game passes 2,000 bytes at line 30 (--max-record)" in output
     assert "[game 2]" not in output.replace("PGN009 [game 2]", "")  # the next game is read, clean
@@ -100,11 +95,7 @@ def test_a_game_past_the_record_limit_is_cut_with_io008_and_the_next_game_is_rea
 def test_variations_nested_past_the_depth_limit_are_io008_and_not_read(tmp_path: Path) -> None:
     path = tmp_path / "deep.pgn"
     path.write_text("1. e4 " + "(1. d4 " * 50 + ")" * 50 + " e5 *\n", encoding="utf-8")
-    old = limits()
-    try:
-        code, output = _run("check", "--quiet", "--max-depth", "20", str(path))
-    finally:
-        set_limits(depth=old.depth)
+    code, output = _run("check", "--quiet", "--max-depth", "20", str(path))
     assert code == 1
     assert output.count("IO008") == 1
     assert "variations nested more than 20 levels deep (--max-depth)" in output
@@ -132,12 +123,8 @@ def test_in_compressed_data_reading_stops_at_a_game_past_the_record_limit(tmp_pa
     )
     (tmp_path / "big.pgn.gz").write_bytes(gzip.compress(text.encode()))
     (tmp_path / "big.pgn").write_text(text)
-    old = limits()
-    try:
-        code, output = _run("check", "--quiet", "--max-record", "2000", str(tmp_path / "big.pgn.gz"))
-        _, plain = _run("check", "--quiet", "--max-record", "2000", str(tmp_path / "big.pgn"))
-    finally:
-        set_limits(record=old.record)
+    code, output = _run("check", "--quiet", "--max-record", "2000", str(tmp_path / "big.pgn.gz"))
+    _, plain = _run("check", "--quiet", "--max-record", "2000", str(tmp_path / "big.pgn"))
     assert code == 1 and "KIFU001" not in output
     assert "error IO008 [game 2] this game passes 2,000 bytes at line 7 (--max-record)" in output
     assert (
@@ -153,11 +140,7 @@ def test_blank_lines_count_towards_the_record_limit(tmp_path: Path) -> None:
     path.write_text(
         '[Event "x"]\n\n1. e4' + "\n" * 3000 + "e5 *\n\n" + "\n" * 5000 + '[Event "y"]\n\n1. d4 *\n'
     )
-    old = limits()
-    try:
-        code, output = _run("check", "--quiet", "--max-record", "2000", str(path))
-    finally:
-        set_limits(record=old.record)
+    code, output = _run("check", "--quiet", "--max-record", "2000", str(path))
     assert code == 1
     # lines 1-3 hold 19 characters with their line breaks; the 1,982nd blank line after them
     # passes 2,000 (a flood of blank lines is read in runs: the line is counted exactly)
