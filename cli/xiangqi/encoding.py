@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import codecs
 import itertools
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 
+from kifu.core.limits import limits
 from kifu.core.sources import wide_encoding
 
 _XIANGQI_CHARS = set(
@@ -56,12 +58,69 @@ def decode(data: bytes) -> tuple[str, str]:
     return codecs.decode(data, name, errors="replace"), name
 
 
-def lines(head: bytes, rest: Iterator[bytes], encoding: str) -> Iterator[str]:
-    """The lines (terminators removed) of ``head`` followed by the chunks of ``rest``."""
+def lines(head: bytes, rest: Iterator[bytes], encoding: str, longest: int | None = None) -> Iterator[str]:
+    """The lines (terminators removed) of ``head`` followed by the chunks of ``rest``.
+
+    No line is held longer than ``longest`` characters (default ``limits().record``; ``0``: no
+    limit): of a longer one, the first ``longest + 1`` characters are yielded (so that the game
+    holding it passes the limit) and the rest is skipped, a chunk at a time, when the next line is
+    asked for. A run of ``n`` empty lines within a chunk comes as one string of ``n - 1`` line
+    breaks (``""`` for one empty line): the caller counts ``line.count("\\n") + 1`` lines for an
+    empty or all-newline string, so that a flood of blank lines costs the speed of the bytes.
+    """
+    cap = limits().record if longest is None else longest
     decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
-    pending = ""
-    for chunk in itertools.chain([head], rest):
-        parts = (pending + decoder.decode(chunk)).split("\n")
-        pending = parts.pop()
+    pending: list[str] = []  # the start of the current line, in pieces
+    size = 0  # its characters
+    skipping = False  # the current line passed the cap and was yielded: the rest is dropped
+    for chunk in itertools.chain([head], rest, [None]):
+        text = decoder.decode(b"" if chunk is None else chunk, final=chunk is None)
+        end = text.find("\n")
+        if end >= 0:  # the current line ends here
+            if skipping:
+                skipping = False
+            else:
+                pending.append(text[:end])
+                yield _capped("".join(pending), cap)
+            last = text.rfind("\n")
+            if last > end:
+                yield from _split_runs(text[end + 1 : last], cap)
+            text = text[last + 1 :]
+            pending, size = [], 0
+        if skipping:
+            continue
+        pending.append(text)
+        size += len(text)
+        if cap and size > cap:
+            yield "".join(pending)[: cap + 1]
+            pending, size, skipping = [], 0, True
+    if not skipping:
+        yield "".join(pending)
+
+
+def _capped(line: str, cap: int) -> str:
+    return line[: cap + 1] if cap and len(line) > cap else line
+
+
+_RUNS = re.compile("(\n{2,})")
+
+
+def _split_runs(text: str, cap: int) -> Iterator[str]:
+    """The lines of ``text`` (joined by line breaks), each run of empty lines as one string."""
+    if "\n\n" not in text:
+        parts: Iterable[str] = text.split("\n")
+    else:
+        parts = _with_runs(text)
+    if cap:
+        for part in parts:
+            yield part[: cap + 1] if len(part) > cap and part.strip() else part
+    else:
         yield from parts
-    yield from (pending + decoder.decode(b"", final=True)).split("\n")
+
+
+def _with_runs(text: str) -> Iterator[str]:
+    for i, piece in enumerate(_RUNS.split(text)):
+        if i % 2:  # a run of r line breaks between two lines: r - 1 empty lines
+            yield "\n" * (len(piece) - 2)
+        else:
+            yield from piece.split("\n")

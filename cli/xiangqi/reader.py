@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from kifu.core.findings import Finding
+from kifu.core.findings import IO_LIMIT, Finding
+from kifu.core.limits import limits, shown
 from kifu.core.pgntext import outside_comments
 from kifu.core.record import Record
 from kifu.core.sources import (
     DECOMPRESSION_ERRORS,
     Controls,
     Source,
+    decompressing,
     decompression_finding,
     has_controls,
     open_binary,
@@ -37,7 +39,8 @@ def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] |
         chunks = _chunks(stream, source, damage)
         head = _head(chunks)
         if _whole_file(head, fmt):
-            items, file_findings = read_records(head + b"".join(chunks), fmt)
+            data = _whole(head, chunks, source, damage)
+            items, file_findings = read_records(data, fmt)
             yield from file_findings
             yield from items
         else:
@@ -45,11 +48,18 @@ def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] |
             if encoding not in ("utf-8", "utf-8-sig"):
                 yield codes.ENCODING(f"text encoding detected: read as {encoding}")
             controls = Controls()
-            scrubbed = (
-                controls.scrub(line, number) for number, line in enumerate(lines(head, chunks, encoding), 1)
-            )
-            for game in read_games(scrubbed):
-                yield game.record, game.findings
+            wary = decompressing(stream)
+            count, last = 0, None
+            games = read_games(_scrubbed_lines(lines(head, chunks, encoding), controls), stop_at_cut=wary)
+            for last in games:
+                count += 1
+                yield last.record, last.findings
+            if wary and last is not None and any(f.code == IO_LIMIT.code for f in last.findings):
+                yield IO_LIMIT(
+                    f"{source.path}: game {count} passes {shown(limits().record)} (--max-record) in the "
+                    "decompressed data: reading stops there, the rest of the file is not read (a "
+                    "decompression bomb?); the records before it were checked"
+                )
             found = controls.finding()
             if found is not None:
                 yield found
@@ -79,6 +89,42 @@ def is_dhtmlxq(text: str) -> bool:
         return False
     outside = outside_comments(text)
     return not outside.tags or "[dhtmlxq" in outside.movetext.lower()
+
+
+def _scrubbed_lines(lines: Iterator[str], controls: Controls) -> Iterator[str]:
+    """``lines`` with their control characters read as U+FFFD (a run of empty lines counts as
+    the lines it stands for)."""
+    number = 0
+    for line in lines:
+        number += 1
+        if line.startswith("\n"):
+            number += line.count("\n")
+            yield line
+        else:
+            yield controls.scrub(line, number)
+
+
+def _whole(head: bytes, chunks: Iterator[bytes], source: Source, damage: list[Finding]) -> bytes:
+    """A file read whole: at most ``limits().record`` bytes (a longer one is cut there, with an
+    IO008 finding: no record of these formats is that long, and a decompression bomb would be
+    held whole)."""
+    cap = limits().record
+    parts, size = [head], len(head)
+    for chunk in chunks:
+        if cap and size > cap:
+            break
+        parts.append(chunk)
+        size += len(chunk)
+    data = b"".join(parts)
+    if cap and len(data) > cap:
+        damage.append(
+            IO_LIMIT(
+                f"{source.path}: longer than {shown(cap)} (--max-record): "
+                f"only its first {shown(cap)} are read"
+            )
+        )
+        return data[:cap]
+    return data
 
 
 def _head(chunks: Iterator[bytes]) -> bytes:

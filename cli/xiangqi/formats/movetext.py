@@ -133,6 +133,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
         out.findings.append(codes.UNREADABLE_TEXT(message, where, move=shown))
         junk.clear()
 
+    room = limits().nodes or -1  # moves left to read
     for tok in tokens:
         kind = tok.type
         if kind == "JUNK":
@@ -144,6 +145,14 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
         if out.result is not None and kind not in ("COMMENT", "LINE_COMMENT", "TRAILER"):
             out.after_result = out.after_result or span(tok)
         if kind in _MOVES:
+            if room == 0:
+                message = (
+                    f"more than {limits().nodes:,} moves in the record (the limit, --max-nodes): the "
+                    "moves from here on are not read"
+                )
+                out.findings.append(IO_LIMIT(message, span(tok), move=original(tok)))
+                break
+            room -= 1
             node = MoveNode(text=original(tok), span=span(tok), move_number=number, comments_before=pending)
             pending = []
             stack[-1].append(node)

@@ -11,7 +11,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from kifu.core.findings import Finding
+from kifu.core.findings import IO_LIMIT, Finding
+from kifu.core.limits import limits, shown
 from kifu.core.record import Record, Span
 from kifu.xiangqi import codes
 from kifu.xiangqi.formats.movetext import read_movetext
@@ -32,52 +33,106 @@ class ParsedGame:
     notation_tag: str | None = None
 
 
-def split_games(lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-    """``(offset, lines)`` of each game: ``offset`` is the 0-based index of its first line.
+def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[tuple[int, list[str], int]]:
+    """``(offset, lines, cut)`` of each game: ``offset`` is the 0-based index of its first line,
+    ``cut`` the 1-based line where the game passed ``limits().record`` characters (its lines from
+    there to the next game are dropped), or 0.
 
     Lines after an XQBase trailer (``=====`` and the advertisement under it) are skipped until
-    the next tag section.
+    the next tag section. A run of empty lines may come as one string of ``n - 1`` line breaks
+    (:func:`kifu.xiangqi.encoding.lines`); every line counts towards the game's size, blank ones
+    too. With ``stop_at_cut``, the stream ends at the first game cut at the size limit.
     """
+    cap = limits().record
     current: list[str] = []
+    in_game = False
     offset = 0
     seen_moves = False
     skipping = False
-    for i, raw in enumerate(lines):
-        line = raw.rstrip("\r\n")
+    size = 0  # characters of the current game
+    cut = 0
+    blanks = 0  # empty lines of the current game not yet in `current`
+    i = -1
+    for raw in lines:
+        i += 1
+        if raw.startswith("\n"):  # a run of empty lines
+            count = raw.count("\n") + 1
+            i += count - 1
+            line = ""
+        else:
+            count = 1
+            line = raw.rstrip("\r\n")
+        if not line.strip():
+            if in_game and not skipping:
+                blanks += count
+                size += count
+                if cap and size > cap and not cut:
+                    cut = i + 1 - min(size - cap - 1, count - 1)
+                    blanks = 0
+                    if stop_at_cut:
+                        yield offset, current, cut
+                        return
+            continue
         if _TAG_START.match(line):
-            if current and (seen_moves or skipping):
-                yield offset, current
-                current = []
-            if not current:
-                offset = i
-            current.append(line)
+            if in_game and (seen_moves or skipping):
+                yield offset, _with_blanks(current, blanks, cut), cut
+                current, in_game, size, cut, blanks = [], False, 0, 0, 0
             seen_moves = skipping = False
+        elif skipping:
             continue
-        if skipping:
-            continue
-        if _TRAILER.match(line):
-            if current:
-                yield offset, current
-                current = []
+        elif _TRAILER.match(line):
+            if in_game:
+                yield offset, _with_blanks(current, blanks, cut), cut
+                current, in_game, size, cut, blanks = [], False, 0, 0, 0
             seen_moves = False
             skipping = True
             continue
-        if not current:
-            if not line.strip():
-                continue
-            offset = i
-        current.append(line)
-        if line.strip():
+        else:
             seen_moves = True
-    if current:
-        yield offset, current
+        if not in_game:
+            in_game, offset = True, i
+        size += len(line) + 1
+        if cut:
+            continue
+        if cap and size > cap:
+            cut = i + 1
+            blanks = 0
+            if stop_at_cut:
+                yield offset, current, cut
+                return
+            continue
+        if blanks:
+            current.extend([""] * blanks)
+            blanks = 0
+        current.append(line)
+    if in_game:
+        yield offset, _with_blanks(current, blanks, cut), cut
 
 
-def read_games(text: str | Iterable[str]) -> Iterator[ParsedGame]:
-    """Every game of a PGN file or score sheet (a text, or an iterable of lines), in order."""
+def _with_blanks(current: list[str], blanks: int, cut: int) -> list[str]:
+    """The game's lines with its trailing empty ones (as they were read, when not cut)."""
+    if blanks and not cut:
+        current.extend([""] * blanks)
+    return current
+
+
+def read_games(text: str | Iterable[str], *, stop_at_cut: bool = False) -> Iterator[ParsedGame]:
+    """Every game of a PGN file or score sheet (a text, or an iterable of lines), in order.
+
+    A game longer than ``limits().record`` characters is read up to the limit, with an IO008
+    finding where it passed it."""
     lines = text.split("\n") if isinstance(text, str) else text
-    for index, (offset, chunk) in enumerate(split_games(lines), 1):
-        yield read_game(chunk, offset, index)
+    for index, (offset, chunk, cut) in enumerate(split_games(lines, stop_at_cut=stop_at_cut), 1):
+        game = read_game(chunk, offset, index)
+        if cut:
+            game.findings.append(
+                IO_LIMIT(
+                    f"this game passes {shown(limits().record)} (--max-record) at line {cut}: the rest "
+                    "of it is not read",
+                    Span.point(cut, 1),
+                )
+            )
+        yield game
 
 
 def read_game(lines: list[str], offset: int, index: int) -> ParsedGame:
