@@ -16,8 +16,7 @@ from kifu.chess.grammar import Item, Variation, parse, parser
 from kifu.chess.notation import SAN_TO_NAG, ascii_number
 from kifu.chess.splitter import GameText
 from kifu.core.findings import IO_LIMIT, Code, Finding
-from kifu.core.limits import limits
-from kifu.core.limits import shown as limit_shown
+from kifu.core.limits import characters, limits
 from kifu.core.record import MoveNode, Record, Span
 from lark import Token
 
@@ -86,7 +85,7 @@ class _Reader:
         if self.game.cut:
             self.findings.append(
                 IO_LIMIT(
-                    f"this game passes {limit_shown(limits().record)} at line {self.game.cut} "
+                    f"this game passes {characters(limits().record)} at line {self.game.cut} "
                     "(--max-record): the rest of it, up to the next game, is not read",
                     Span.point(self.game.cut, 1),
                 )

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from kifu.core.findings import IO_BINARY, IO_LIMIT, Finding
-from kifu.core.limits import limits, shown
+from kifu.core.limits import characters, limits
 from kifu.core.record import Span
 from kifu.core.sources import LineDecoder, Source, decompressing, looks_binary, open_binary
 
@@ -203,7 +203,7 @@ def numbered_games(source: Source) -> Iterator[tuple[int, GameText] | Finding]:
     if wary and last is not None and last[1].cut:
         index, game = last
         yield IO_LIMIT(
-            f"{source.path}: game {index} passes {shown(limits().record)} (--max-record) at line "
+            f"{source.path}: game {index} passes {characters(limits().record)} (--max-record) at line "
             f"{game.cut} of the decompressed data: reading stops there, the rest of the file is not "
             "read (a decompression bomb?); the records before it were checked"
         )

@@ -166,12 +166,12 @@ class Size(_IntType):
 
 
 #: the parameter names of :func:`limit_options`
-LIMIT_NAMES = ("max_decompressed", "max_record", "max_depth", "max_nodes")
+LIMIT_NAMES = ("max_decompressed", "max_record", "max_depth", "max_nodes", "max_moves")
 
 
 def limit_options(command: F) -> F:
     """Add the input limits (``--max-decompressed``, ``--max-record``, ``--max-depth``,
-    ``--max-nodes``) to a command."""
+    ``--max-nodes``, ``--max-moves``) to a command."""
     decorators = [
         click.option(
             "--max-decompressed",
@@ -198,6 +198,13 @@ def limit_options(command: F) -> F:
             metavar="N",
             help="Do not read an SGF game tree of more than N nodes (default 100000; 0: no limit).",
         ),
+        click.option(
+            "--max-moves",
+            type=click.IntRange(0),
+            metavar="N",
+            help="Do not read more than N moves of a xiangqi record, its variations included "
+            "(default 150000; 0: no limit).",
+        ),
     ]
     for decorator in reversed(decorators):
         command = decorator(command)
@@ -215,6 +222,7 @@ def apply_limits(values: dict[str, Any]) -> None:
             ("record", values.pop("max_record", None)),
             ("depth", values.pop("max_depth", None)),
             ("nodes", values.pop("max_nodes", None)),
+            ("moves", values.pop("max_moves", None)),
         )
         if value is not None
     }

@@ -144,18 +144,24 @@ def check_chunk_task(module: str, chunk: records.Chunk, options: Options) -> lis
 
 
 def _plan(
-    items: Iterable[Source | tuple[str, Finding]], batch: Batch, options: Options, split: bool
+    items: Iterable[Source | tuple[str, Finding]],
+    batch: Batch,
+    options: Options,
+    split: bool,
+    ready: Callable[[], None] = lambda: None,
 ) -> Iterator[_Job]:
     """The jobs of every item in input order. When workers share the work (``split``), small
     files sent whole are grouped, up to :data:`GROUP_FILES` files or :data:`WHOLE_FILE` bytes,
-    into one task: a run over many one-game files does not pay a worker round trip per file."""
+    into one task: a run over many one-game files does not pay a worker round trip per file.
+    ``ready`` is called before this process reads a file to split it (the executor's
+    :meth:`~_Executor.ready`)."""
     waiting: list[_Job] = []  # the jobs of the files of the group being gathered, in order
     for item in items:
         if isinstance(item, tuple):
             state = _FileState(item[0], None, [item[1]], relative=posix(item[0]))
             waiting += (_Start(state, None), _End(state))
             continue
-        jobs = iter(_plan_source(item, batch, options, split))
+        jobs = iter(_plan_source(item, batch, options, split, ready))
         for job in jobs:
             if isinstance(job, _Task) and (not split or job.function is not check_file_task):
                 yield from _grouped(waiting)  # a file streamed or split into chunks: as it comes
@@ -194,7 +200,9 @@ def _grouped(jobs: list[_Job]) -> list[_Job]:
     return jobs
 
 
-def _plan_source(source: Source, batch: Batch, options: Options, split: bool) -> Iterator[_Job]:
+def _plan_source(
+    source: Source, batch: Batch, options: Options, split: bool, ready: Callable[[], None]
+) -> Iterator[_Job]:
     relative = source.relative
     try:
         detected = batch.detect(source, batch.forced_game)
@@ -222,6 +230,7 @@ def _plan_source(source: Source, batch: Batch, options: Options, split: bool) ->
     module = package.__name__
     weight = _size(source)
     if split and (source.data is not None or source.is_stdin or source.compressed or weight > WHOLE_FILE):
+        ready()
         try:
             for part in records.chunks(package, source, fmt, options, batch.chunk_records):
                 if isinstance(part, Finding):
@@ -261,6 +270,10 @@ class _Executor(Protocol):
 
     def result(self, handle: Any, task: _Task) -> Iterable[Item]: ...
 
+    def ready(self) -> None:
+        """Start the workers now if they are not running: this process is about to read a large
+        file, and a worker forked later would count its pages (shared, but in its RSS)."""
+
     def close(self) -> None: ...
 
 
@@ -276,6 +289,9 @@ class _InProcess:
         if task.function is check_file_task:
             return _guarded_stream(stream_file_task(*task.arguments), task)
         return _guarded(task)
+
+    def ready(self) -> None:
+        pass
 
     def close(self) -> None:
         pass
@@ -299,6 +315,9 @@ class _ProcessPool:
 
     def submit(self, task: _Task) -> Any:
         return self.pool, self.pool.submit(task.function, *task.arguments)
+
+    def ready(self) -> None:
+        self.pool.submit(int)  # a pool forks all its workers at its first task (fork context)
 
     def result(self, handle: Any, task: _Task) -> list[Any]:
         """The task's items. When a worker died, every task in flight fails with it: each is
@@ -364,6 +383,9 @@ class _Dask:
             return result
         except Exception as error:
             return _crashed(task, error)
+
+    def ready(self) -> None:
+        pass
 
     def close(self) -> None:
         self.client.close()
@@ -487,7 +509,7 @@ def run(
     executor = _executor(batch)
     split = batch.jobs > 1 or batch.executor == "dask"
     try:
-        for job, result in _ordered(_plan(items, batch, options, split), executor):
+        for job, result in _ordered(_plan(items, batch, options, split, executor.ready), executor):
             if isinstance(job, _Start):
                 totals.files += 1
                 reporter.begin_file(display_path(job.state.path), job.state.game, job.fmt)

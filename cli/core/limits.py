@@ -15,13 +15,15 @@ MIB = 1 << 20
 @dataclass(frozen=True, slots=True)
 class Limits:
     """``decompressed``: bytes a compressed file may inflate to; ``record``: characters of one
-    record; ``depth``: nesting of variations; ``nodes``: nodes of one SGF game tree (each costs
-    the Go reader far more memory than its few characters). ``0`` means no limit."""
+    record; ``depth``: nesting of variations; ``nodes``: nodes of one SGF game tree; ``moves``:
+    moves of one xiangqi record, its variations included (a node or a move costs far more memory
+    than its few characters). ``0`` means no limit."""
 
     decompressed: int = 512 * MIB
     record: int = 16 * MIB
     depth: int = 1000
     nodes: int = 100_000
+    moves: int = 150_000
 
 
 _CURRENT = [Limits()]
@@ -40,8 +42,17 @@ def set_limits(**changes: int) -> Limits:
 
 
 def shown(size: int) -> str:
-    """``512 MiB``, ``16 MiB``, ``300 KiB``, ``12 bytes``."""
+    """A size in bytes: ``512 MiB``, ``16 MiB``, ``300 KiB``, ``12 bytes``."""
     for unit, scale in (("GiB", 1 << 30), ("MiB", MIB), ("KiB", 1 << 10)):
         if size >= scale and size % scale == 0:
             return f"{size // scale} {unit}"
     return f"{size:,} bytes"
+
+
+def characters(size: int) -> str:
+    """A size in characters (a record's), as ``--max-record`` takes it: ``16M characters``,
+    ``300K characters``, ``1,000 characters``."""
+    for unit, scale in (("G", 1 << 30), ("M", MIB), ("K", 1 << 10)):
+        if size >= scale and size % scale == 0:
+            return f"{size // scale}{unit} characters"
+    return f"{size:,} characters"

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from kifu.core.findings import IO_LIMIT, Finding
 from kifu.core.game import RawRecord
-from kifu.core.limits import limits, shown
+from kifu.core.limits import characters, limits
 from kifu.core.record import Span
 from kifu.core.sources import Source
 from kifu.go import codes
@@ -258,7 +258,7 @@ class CollectionReader:
         self.oversized = None
         pending, self.pending = self.pending, []
         pending.append(
-            IO_LIMIT(f"this game tree is longer than {shown(cap)} (--max-record): it is not read", where)
+            IO_LIMIT(f"this game tree is longer than {characters(cap)} (--max-record): it is not read", where)
         )
         if self.in_value and self.value_start is not None:
             opened, preview = self.value_start

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 from dataclasses import replace
+from typing import cast
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
 from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
-from kifu.core.record import MoveNode, Record
+from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.xiangqi import checker, reader, writers
@@ -50,19 +51,21 @@ class Parsed:
         self.record = record
         self.findings = findings
 
-    def __getstate__(self) -> tuple[Record, list[Finding], list[MoveNode | int]]:
+    def __getstate__(self) -> tuple[Record, list[Finding], list[object]]:
         return replace(self.record, moves=[]), self.findings, flatten(self.record.moves)
 
-    def __setstate__(self, state: tuple[Record, list[Finding], list[MoveNode | int]]) -> None:
+    def __setstate__(self, state: tuple[Record, list[Finding], list[object]]) -> None:
         record, self.findings, flat = state
         record.moves = unflatten(flat)
         self.record = record
 
 
-def flatten(moves: list[MoveNode]) -> list[MoveNode | int]:
-    """The tree in preorder without recursion: a line is its node count then its nodes; a node
-    is itself (without variations), its variation count, then each variation as a line."""
-    out: list[MoveNode | int] = []
+def flatten(moves: list[MoveNode]) -> list[object]:
+    """The tree in preorder without recursion, as plain values (no node is copied: a record of
+    100,000 moves pickles in a few megabytes). A line is its node count then its nodes; a node
+    is its text, span, move number, NAGs, comments before and after (``None`` for an empty
+    list), its variation count, then each variation as a line."""
+    out: list[object] = []
     tasks: list[list[MoveNode] | MoveNode] = [moves]
     while tasks:
         task = tasks.pop()
@@ -70,19 +73,20 @@ def flatten(moves: list[MoveNode]) -> list[MoveNode | int]:
             out.append(len(task))
             tasks.extend(reversed(task))
         else:
-            out.append(replace(task, variations=[]))
-            out.append(len(task.variations))
+            out += (
+                task.text,
+                task.span,
+                task.move_number,
+                task.nags or None,
+                task.comments_before or None,
+                task.comments_after or None,
+                len(task.variations),
+            )
             tasks.extend(reversed(task.variations))
     return out
 
 
-def _count(items: Iterator[MoveNode | int]) -> int:
-    count = next(items)
-    assert isinstance(count, int)
-    return count
-
-
-def unflatten(flat: list[MoveNode | int]) -> list[MoveNode]:
+def unflatten(flat: list[object]) -> list[MoveNode]:
     """The tree that :func:`flatten` wrote, rebuilt without recursion."""
     items = iter(flat)
     root: list[MoveNode] = []
@@ -95,8 +99,7 @@ def unflatten(flat: list[MoveNode | int]) -> list[MoveNode]:
             continue
         stack[-1] = (target, remaining - 1)
         if isinstance(target, list):
-            node = next(items)
-            assert isinstance(node, MoveNode)
+            node = _node(items)
             target.append(node)
             stack.append((node, _count(items)))
         else:
@@ -104,6 +107,22 @@ def unflatten(flat: list[MoveNode | int]) -> list[MoveNode]:
             target.variations.append(line)
             stack.append((line, _count(items)))
     return root
+
+
+def _count(items: Iterator[object]) -> int:
+    return cast(int, next(items))
+
+
+def _node(items: Iterator[object]) -> MoveNode:
+    """A node without its variations, from the six values :func:`flatten` wrote for it."""
+    return MoveNode(
+        cast(str, next(items)),
+        cast("Span | None", next(items)),
+        cast("int | None", next(items)),
+        cast("list[int] | None", next(items)) or [],
+        cast("list[str] | None", next(items)) or [],
+        cast("list[str] | None", next(items)) or [],
+    )
 
 
 RawXiangqi = Parsed

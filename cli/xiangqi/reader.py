@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from kifu.core.findings import IO_LIMIT, Finding
-from kifu.core.limits import limits, shown
+from kifu.core.limits import characters, limits, shown
 from kifu.core.pgntext import outside_comments
 from kifu.core.record import Record
 from kifu.core.sources import (
@@ -41,6 +41,7 @@ def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] |
         if _whole_file(head, fmt):
             data = _whole(head, chunks, source, damage)
             items, file_findings = read_records(data, fmt)
+            del data  # the readers keep what they need: not held while the records are checked
             yield from file_findings
             yield from items
         else:
@@ -56,7 +57,7 @@ def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] |
                 yield last.record, last.findings
             if wary and last is not None and any(f.code == IO_LIMIT.code for f in last.findings):
                 yield IO_LIMIT(
-                    f"{source.path}: game {count} passes {shown(limits().record)} (--max-record) in the "
+                    f"{source.path}: game {count} passes {characters(limits().record)} (--max-record) in the "
                     "decompressed data: reading stops there, the rest of the file is not read (a "
                     "decompression bomb?); the records before it were checked"
                 )

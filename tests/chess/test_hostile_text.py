@@ -88,7 +88,7 @@ def test_a_game_past_the_record_limit_is_cut_with_io008_and_the_next_game_is_rea
     assert "IO008" not in whole
     code, output = _run("check", "--quiet", "--max-record", "2000", str(path))
     assert code == 1
-    assert "error IO008 [game 1] this game passes 2,000 bytes at line 30 (--max-record)" in output
+    assert "error IO008 [game 1] this game passes 2,000 characters at line 30 (--max-record)" in output
     assert "[game 2]" not in output.replace("PGN009 [game 2]", "")  # the next game is read, clean
 
 
@@ -126,9 +126,9 @@ def test_in_compressed_data_reading_stops_at_a_game_past_the_record_limit(tmp_pa
     code, output = _run("check", "--quiet", "--max-record", "2000", str(tmp_path / "big.pgn.gz"))
     _, plain = _run("check", "--quiet", "--max-record", "2000", str(tmp_path / "big.pgn"))
     assert code == 1 and "KIFU001" not in output
-    assert "error IO008 [game 2] this game passes 2,000 bytes at line 7 (--max-record)" in output
+    assert "error IO008 [game 2] this game passes 2,000 characters at line 7 (--max-record)" in output
     assert (
-        f"{tmp_path / 'big.pgn.gz'}: error IO008 {tmp_path / 'big.pgn.gz'}: game 2 passes 2,000 bytes "
+        f"{tmp_path / 'big.pgn.gz'}: error IO008 {tmp_path / 'big.pgn.gz'}: game 2 passes 2,000 characters "
         "(--max-record) at line 7 of the decompressed data: reading stops there" in output
     )
     assert "[game 1]" in output and "[game 3]" not in output  # game 1 checked, game 3 never read
@@ -144,5 +144,5 @@ def test_blank_lines_count_towards_the_record_limit(tmp_path: Path) -> None:
     assert code == 1
     # lines 1-3 hold 19 characters with their line breaks; the 1,982nd blank line after them
     # passes 2,000 (a flood of blank lines is read in runs: the line is counted exactly)
-    assert "error IO008 [game 1] this game passes 2,000 bytes at line 1985 (--max-record)" in output
+    assert "error IO008 [game 1] this game passes 2,000 characters at line 1985 (--max-record)" in output
     assert "[game 2]" in output and output.count("IO008") == 1

@@ -122,3 +122,32 @@ def test_statistics_and_summary(archive: Path) -> None:
     assert code == 1
     assert "kifu: 5 file(s), 544 record(s)" in err
     assert "CHESS101" in err and " IO005" in err
+
+
+def test_workers_are_forked_before_this_process_reads_a_file_it_splits(
+    archive: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker forked after the parent read a large record counts the parent's pages in its
+    RSS (a 10 MB DhtmlXQ line: 99 MiB before its own work). The flag below is set in the parent
+    when it starts splitting a file; a worker that can see it was forked after that."""
+    import kifu.core.batch as batch
+    import kifu.core.records as records
+
+    reading = []
+    chunks, check_chunk = records.chunks, records.check_chunk
+
+    def marked_chunks(*args, **kwargs):  # type: ignore[no-untyped-def]
+        reading.append(True)
+        return chunks(*args, **kwargs)
+
+    def checking(game, chunk, options):  # type: ignore[no-untyped-def]
+        if reading:
+            raise RuntimeError("this worker was forked after the parent started reading")
+        return check_chunk(game, chunk, options)
+
+    monkeypatch.setattr(batch, "WHOLE_FILE", 0)  # every file is split by this process
+    monkeypatch.setattr(records, "chunks", marked_chunks)
+    monkeypatch.setattr(records, "check_chunk", checking)
+    document = report("-r", "--jobs", "2", str(archive))
+    assert reading
+    assert document["exit"] == 1, "a worker forked late"

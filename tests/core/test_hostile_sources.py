@@ -337,7 +337,7 @@ def test_gzip_bombs_stop_at_the_record_limit_in_little_memory(tmp_path: Path) ->
     assert list(files) == names
     for name in names[:3]:
         (stopped,) = [f["message"] for f in files[name]["findings"] if f["code"] == "IO008"]
-        assert stopped.startswith(f"{name}: game 1 passes 16 MiB (--max-record) at line ")
+        assert stopped.startswith(f"{name}: game 1 passes 16M characters (--max-record) at line ")
         assert "reading stops there" in stopped
         (record,) = files[name]["records"]
         assert "IO008" in [f["code"] for f in record["findings"]]  # the game says where it was cut

@@ -169,6 +169,34 @@ def gz_line(d: Path) -> list[str]:
     return ["bomb-line.pgn.gz"]
 
 
+_XQ_HEAD = b'[Game "Chinese Chess"]\n[Event "bomb"]\n\n'
+
+
+def xq_gz_comment(d: Path) -> list[str]:
+    head = _XQ_HEAD + "1. 炮二平五 {".encode()
+    _gzip_members(d / "bomb-comment.pgn.gz", head, b"a", 2048 * MB, "} 马８进７ *\n".encode())
+    return ["bomb-comment.pgn.gz"]
+
+
+def xq_gz_newlines(d: Path) -> list[str]:
+    head = _XQ_HEAD + "1. 炮二平五 马８进７\n".encode()
+    _gzip_members(d / "bomb-newlines.pgn.gz", head, b"\n", 2048 * MB, b"*\n")
+    return ["bomb-newlines.pgn.gz"]
+
+
+def xq_gz_line(d: Path) -> list[str]:
+    unit = "马二进三 马８进７ 马三退二 马７退８ ".encode()
+    _gzip_members(d / "bomb-line.pgn.gz", _XQ_HEAD + b"1. ", unit, 2048 * MB, b"*\n")
+    return ["bomb-line.pgn.gz"]
+
+
+def dhtmlxq_gz_line(d: Path) -> list[str]:
+    head = b"[DhtmlXQ]\n[DhtmlXQ_movelist]"
+    tail = b"[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n"
+    _gzip_members(d / "bomb-line.dhtml.gz", head, b"7967706267796270", 2048 * MB, tail)
+    return ["bomb-line.dhtml.gz"]
+
+
 def _sgf_comment(size: int) -> Callable[[Path], list[str]]:
     def make(d: Path) -> list[str]:
         with (d / "comment.sgf").open("wb") as f:
@@ -247,6 +275,10 @@ ROWS = (
     Row("gz-bomb-one-comment", gz_comment, True, 60),
     Row("gz-bomb-newlines", gz_newlines, True, 60),
     Row("gz-bomb-one-line", gz_line, True, 60),
+    Row("xqpgn-gz-bomb-one-comment", xq_gz_comment, True, 60),
+    Row("xqpgn-gz-bomb-newlines", xq_gz_newlines, True, 60),
+    Row("xqpgn-gz-bomb-one-line", xq_gz_line, True, 60),
+    Row("dhtmlxq-gz-bomb-one-line", dhtmlxq_gz_line, True, 60),
     Row("sgf-comment-10mb-unclosed", _sgf_comment(10 * MB), True, 30),
     Row("sgf-comment-50mb-unclosed", _sgf_comment(50 * MB), True, 60),
     Row("sgf-100000-nested-unclosed", sgf_nested, False, 5),

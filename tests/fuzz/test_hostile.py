@@ -18,9 +18,7 @@ import pytest
 from tests.fuzz.hostile import ROWS, Outcome, Row, collect, launch, measure
 
 #: measured on main ed9d06f; each says what the row did then
-FAILING_TODAY: dict[str, str] = {
-    "dhtmlxq-10mb-line": "no answer in 30 s (killed), peak RSS 1823 MiB",
-}
+FAILING_TODAY: dict[str, str] = {}
 
 _SMALL = [row for row in ROWS if not row.slow]
 _LARGE = [row for row in ROWS if row.slow]

@@ -149,7 +149,7 @@ def test_a_game_tree_over_the_record_limit_is_not_kept_while_it_is_read(
     assert first == [("IO008", 1, 1)]
     assert (
         games[0].findings[0].message
-        == "this game tree is longer than 1,000 bytes (--max-record): it is not read"
+        == "this game tree is longer than 1,000 characters (--max-record): it is not read"
     )
     assert second == [("SGF001", 1, 5044)]  # columns stay right after the dropped text
     assert games[1].root is not None

@@ -15,6 +15,7 @@ from kifu.core.record import MoveNode, Record
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import BLACK, RED, Board, square
 from kifu.xiangqi.fen import PIECE_KINDS, write_fen
+from kifu.xiangqi.formats.budget import MoveBudget
 from kifu.xiangqi.formats.errors import RecordError
 from kifu.xiangqi.formats.fields import text_field
 
@@ -99,6 +100,7 @@ def _read_steps(
                 record.comments.append(comment)
         line = main
         pending: list[MoveNode] = []
+        budget = MoveBudget()
         while pos + 4 <= len(data):
             flags, _unused, frm, to = data[pos : pos + 4]
             pos += 4
@@ -106,7 +108,11 @@ def _read_steps(
                 break
             steps += 1
             a, b = _point(frm), _point(to)
-            node = MoveNode(text=f"{a}{b}" if a and b else f"?{frm:02d}-{to:02d}")
+            written = f"{a}{b}" if a and b else f"?{frm:02d}-{to:02d}"
+            if not budget.take():
+                findings.append(budget.finding(where=f"byte {pos - 4} (CBR step): ", move=written))
+                break
+            node = MoveNode(text=written)
             if flags & 0x04:
                 comment = text(integer())
                 if comment:

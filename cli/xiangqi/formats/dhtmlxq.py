@@ -17,6 +17,7 @@ from kifu.core.record import MoveNode, Record, Span
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import Board, ascii_number, square
 from kifu.xiangqi.fen import PIECE_KINDS, write_fen
+from kifu.xiangqi.formats.budget import MoveBudget
 from kifu.xiangqi.formats.coords import dhtml_move_to_iccs
 
 _BLOCK = re.compile(r"\[DhtmlXQ\](.*?)(?:\[/DhtmlXQ\]|\Z)", re.S | re.I)
@@ -65,8 +66,15 @@ def read_dhtmlxq(text: str) -> Iterator[tuple[Record, list[Finding]]]:
     """Every DhtmlXQ record in ``text`` (a page may hold several blocks)."""
     positions = _Positions(text)
     blocks = [(m.start(1), m.group(1)) for m in _BLOCK.finditer(text)] or [(0, text)]
-    for index, (offset, body) in enumerate(blocks, 1):
-        yield _read_block(body, offset, index, positions)
+    del text  # each block is a copy: a page of megabytes is held once while its records are checked
+    blocks.reverse()
+    index = 0
+    while blocks:
+        offset, body = blocks.pop()
+        index += 1
+        read = _read_block(body, offset, index, positions)
+        del body
+        yield read
 
 
 def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tuple[Record, list[Finding]]:
@@ -97,7 +105,8 @@ def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tu
             return record, findings
         record.start_position = fen
     main_offset, main_text = fields.get("movelist", (offset, ""))
-    lines: dict[int, list[MoveNode]] = {0: _moves(main_text, main_offset, positions, findings)}
+    budget = MoveBudget()
+    lines: dict[int, list[MoveNode]] = {0: _moves(main_text, main_offset, positions, findings, budget)}
     if "comment0" in fields:
         record.comments.append(_comment(fields["comment0"][1]))
     for i, node in enumerate(lines[0], 1):
@@ -110,7 +119,9 @@ def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tu
             variations.append((int(parts[3]), int(parts[1]), int(parts[2]), start, value))
     starts: dict[int, int] = {0: 0}
     for branch, parent, before, start, value in sorted(variations):
-        moves = _moves(value, start, positions, findings)
+        if budget.spent:
+            break
+        moves = _moves(value, start, positions, findings, budget)
         for i, node in enumerate(moves, before):
             comment = fields.get(f"comment{branch}_{i}")
             if comment:
@@ -154,12 +165,17 @@ def _comment(text: str) -> str:
     return text.replace("||", "\n").strip()
 
 
-def _moves(text: str, offset: int, positions: _Positions, findings: list[Finding]) -> list[MoveNode]:
+def _moves(
+    text: str, offset: int, positions: _Positions, findings: list[Finding], budget: MoveBudget
+) -> list[MoveNode]:
     nodes = []
     for match in re.finditer(r"\S{1,4}", text):
         chunk = match.group(0)
-        iccs = dhtml_move_to_iccs(chunk)
         span = positions.span(offset + match.start(), len(chunk))
+        if not budget.take():
+            findings.append(budget.finding(span, move=chunk))
+            break
+        iccs = dhtml_move_to_iccs(chunk)
         if iccs is None:
             findings.append(
                 codes.UNREADABLE_TEXT(

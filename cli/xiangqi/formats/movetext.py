@@ -14,6 +14,7 @@ from kifu.core.grammar import load
 from kifu.core.limits import limits
 from kifu.core.record import MoveNode, Span
 from kifu.xiangqi import codes
+from kifu.xiangqi.formats.budget import MoveBudget
 from kifu.xiangqi.notation.spec import to_ascii
 from lark import Token
 
@@ -133,7 +134,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
         out.findings.append(codes.UNREADABLE_TEXT(message, where, move=shown))
         junk.clear()
 
-    room = limits().nodes or -1  # moves left to read
+    budget = MoveBudget()
     for tok in tokens:
         kind = tok.type
         if kind == "JUNK":
@@ -145,14 +146,9 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
         if out.result is not None and kind not in ("COMMENT", "LINE_COMMENT", "TRAILER"):
             out.after_result = out.after_result or span(tok)
         if kind in _MOVES:
-            if room == 0:
-                message = (
-                    f"more than {limits().nodes:,} moves in the record (the limit, --max-nodes): the "
-                    "moves from here on are not read"
-                )
-                out.findings.append(IO_LIMIT(message, span(tok), move=original(tok)))
+            if not budget.take():
+                out.findings.append(budget.finding(span(tok), move=original(tok)))
                 break
-            room -= 1
             node = MoveNode(text=original(tok), span=span(tok), move_number=number, comments_before=pending)
             pending = []
             stack[-1].append(node)

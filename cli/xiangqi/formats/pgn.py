@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from kifu.core.findings import IO_LIMIT, Finding
-from kifu.core.limits import limits, shown
+from kifu.core.limits import characters, limits
 from kifu.core.record import Record, Span
 from kifu.xiangqi import codes
 from kifu.xiangqi.formats.movetext import read_movetext
@@ -127,7 +127,7 @@ def read_games(text: str | Iterable[str], *, stop_at_cut: bool = False) -> Itera
         if cut:
             game.findings.append(
                 IO_LIMIT(
-                    f"this game passes {shown(limits().record)} (--max-record) at line {cut}: the rest "
+                    f"this game passes {characters(limits().record)} (--max-record) at line {cut}: the rest "
                     "of it is not read",
                     Span.point(cut, 1),
                 )

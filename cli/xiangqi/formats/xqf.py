@@ -14,6 +14,7 @@ from kifu.core.record import MoveNode, Record
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import FILES, RED, Board, square
 from kifu.xiangqi.fen import PIECE_KINDS, write_fen
+from kifu.xiangqi.formats.budget import MoveBudget
 from kifu.xiangqi.formats.errors import RecordError
 from kifu.xiangqi.formats.fields import text_field
 
@@ -190,7 +191,9 @@ def _read_steps(
         line = main
         pending: list[MoveNode] = []
         first = True
+        budget = MoveBudget()
         while True:
+            at = HEADER + pos
             item = step()
             if item is None:
                 return main, first_side, f"ends at byte {HEADER + len(body)}, before the last announced move"
@@ -201,6 +204,9 @@ def _read_steps(
                 piece = board.board[square(FILES.index(a[0]), int(a[1]))]
                 first_side = RED if piece >= 0 else -RED
                 first = False
+            if not budget.take():
+                findings.append(budget.finding(where=f"byte {at} (XQF step): ", move=text))
+                return main, first_side, None
             node = MoveNode(text=text)
             if comment:
                 node.comments_after.append(comment)
