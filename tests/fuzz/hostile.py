@@ -76,14 +76,16 @@ class Outcome:
 
 
 def start(args: list[str], cwd: Path) -> tuple[subprocess.Popen[bytes], float, Path]:
-    """``python -m kifu check ARGS`` started in its own session, output to files in ``cwd``."""
+    """``python -m kifu check ARGS`` (or ``convert …``, ``check …`` when ``ARGS`` starts with
+    the command) started in its own session, output to files in ``cwd``."""
     out = cwd / f"out-{time.monotonic_ns()}"
 
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_CAP, ADDRESS_CAP))
 
+    command = args if args[:1] in (["check"], ["convert"]) else ["check", *args]
     process = subprocess.Popen(
-        [sys.executable, "-m", "kifu", "check", *args],
+        [sys.executable, "-m", "kifu", *command],
         cwd=cwd,
         stdin=subprocess.DEVNULL,
         stdout=open(str(out) + ".out", "wb"),  # noqa: SIM115

@@ -91,7 +91,7 @@ def test_explain_documents_xiangqi_codes() -> None:
         "XQN011-short-header.xqf",
         "XQN010-bad-fen.pgn",
         "XQN011-truncated.cbr",
-        "XQN002-bad-point.xqf",
+        "XQN011-bad-point.xqf",
     ],
 )
 def test_bad_input_exits_1_without_traceback(name: str) -> None:

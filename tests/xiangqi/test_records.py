@@ -433,6 +433,13 @@ def test_xqf_damage_says_where_it_is() -> None:
     assert [f.message for f in findings] == [
         "XQF piece list puts two pieces on a0 (the second: piece 2 of 32, byte 17)"
     ]
+    off_board = (ROOT / "fixtures/xiangqi/bad/XQN011-bad-point.xqf").read_bytes()
+    [(record, findings)] = list(read_records(off_board, "xqf")[0])
+    assert [f.message for f in findings] == [
+        "XQF move data has a step off the board at byte 1048 (from point 120 to 62); the moves "
+        "before it are checked"
+    ]
+    assert len(record.moves) == 2  # the moves before it
 
 
 def test_cbr_text_control_bytes_are_reported_and_padding_is_not() -> None:

@@ -108,7 +108,9 @@ def _read_steps(
                 break
             steps += 1
             a, b = _point(frm), _point(to)
-            written = f"{a}{b}" if a and b else f"?{frm:02d}-{to:02d}"
+            if not (a and b):
+                return main, f"has a step off the board at byte {pos - 4} (from point {frm} to {to})"
+            written = a + b
             if not budget.take():
                 findings.append(budget.finding(where=f"byte {pos - 4} (CBR step): ", move=written))
                 break

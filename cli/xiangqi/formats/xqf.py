@@ -199,7 +199,9 @@ def _read_steps(
                 return main, first_side, f"ends at byte {HEADER + len(body)}, before the last announced move"
             frm, to, flags, comment = item
             a, b = _point(frm), _point(to)
-            text = f"{a}{b}" if a and b else f"?{frm:02d}-{to:02d}"
+            if not (a and b):
+                return main, first_side, f"has a step off the board at byte {at} (from point {frm} to {to})"
+            text = a + b
             if first and a:
                 piece = board.board[square(FILES.index(a[0]), int(a[1]))]
                 first_side = RED if piece >= 0 else -RED
