@@ -124,9 +124,12 @@ class Visitor(core.Visitor[chess.Board, Step, Unplayable]):
     watched: frozenset[int] = frozenset()
 
 
-#: SAN resolutions by (position, text): archives repeat the same openings over and over.
+#: SAN resolutions by (position, text): archives repeat the same openings over and over. An
+#: entry costs about 0.65 KB (its key is a tuple of 64-bit boards): the limit holds a worker's
+#: cache to about 32 MiB (at 200,000 it grew to 130 MiB in every worker of a long run), and
+#: TWIC's 232 games need 3,888 entries.
 _RESOLVED: dict[tuple[PositionKey, str], ReadMove | MoveProblem] = {}
-_RESOLVED_LIMIT = 200_000
+_RESOLVED_LIMIT = 50_000
 #: Only openings repeat from game to game: past this ply a position is almost always new, and
 #: keying it (a tuple of 64-bit boards) costs more than resolving the move again.
 _CACHED_PLIES = 24

@@ -68,11 +68,12 @@ def test_the_fuzzed_reproducers_convert_to_a_fixed_point(case: str, tmp_path: Pa
 
 def test_a_line_comment_with_control_bytes_is_read_written_and_reported_sanely(tmp_path: Path) -> None:
     """A ``;`` comment holding control bytes: they read as U+FFFD (IO004 at the first, with its
-    line and column), the comment is written in braces, and the output converts to itself."""
+    line and column), the comment is written as a rest-of-line comment again (it holds a ``}``),
+    and the output converts to itself."""
     header = b'[Event "e"]\n[Site "%s"]\n\n' % (b"s" * 300)
     source = tmp_path / "in.pgn"
     source.write_bytes(header + b"1. e4 ; a\x00b\x1b c } d\ne5 2. Nf3 *\n")
     result = CliRunner().invoke(cli, ["check", str(source)])
     assert "IO004" in result.output and "line 4, column 10" in result.output
     once, twice = _twice(tmp_path, source.read_bytes())
-    assert "1. e4 { a\ufffdb\ufffd c d } 1... e5 2. Nf3 *" in once and once == twice
+    assert "1. e4 ; a\ufffdb\ufffd c } d\n1... e5 2. Nf3 *" in once and once == twice

@@ -46,10 +46,15 @@ class _Tokens:
         """A comment, word by word, so that a long comment wraps like the moves around it.
 
         A word that must not start a line (``[``: a tag line to a reader; ``%``: an escape
-        line) stays with the word before it.
+        line) stays with the word before it. A comment holding ``}``, which no brace comment can
+        hold, is written as a rest-of-line comment (``;``), which ends its line.
         """
+        if "}" in text:
+            self.add("; " + " ".join(printable(word) for word in text.split()))
+            self.flush()
+            return
         words = ["{"]
-        for word in text.replace("}", "").split():
+        for word in text.split():
             word = printable(word)
             if word[0] in "[%":
                 words[-1] += " " + word
