@@ -166,12 +166,12 @@ class Size(_IntType):
 
 
 #: the parameter names of :func:`limit_options`
-LIMIT_NAMES = ("max_decompressed", "max_record", "max_depth", "max_nodes", "max_moves")
+LIMIT_NAMES = ("max_decompressed", "max_record", "max_depth", "max_nodes", "max_items", "max_moves")
 
 
 def limit_options(command: F) -> F:
     """Add the input limits (``--max-decompressed``, ``--max-record``, ``--max-depth``,
-    ``--max-nodes``, ``--max-moves``) to a command."""
+    ``--max-nodes``, ``--max-items``, ``--max-moves``) to a command."""
     decorators = [
         click.option(
             "--max-decompressed",
@@ -199,6 +199,13 @@ def limit_options(command: F) -> F:
             help="Do not read an SGF game tree of more than N nodes (default 100000; 0: no limit).",
         ),
         click.option(
+            "--max-items",
+            type=click.IntRange(0),
+            metavar="N",
+            help="Do not read an SGF game tree of more than N items: property values, `(` and "
+            "words outside values, such as identifiers (default 500000; 0: no limit).",
+        ),
+        click.option(
             "--max-moves",
             type=click.IntRange(0),
             metavar="N",
@@ -222,6 +229,7 @@ def apply_limits(values: dict[str, Any]) -> None:
             ("record", values.pop("max_record", None)),
             ("depth", values.pop("max_depth", None)),
             ("nodes", values.pop("max_nodes", None)),
+            ("items", values.pop("max_items", None)),
             ("moves", values.pop("max_moves", None)),
         )
         if value is not None

@@ -15,14 +15,16 @@ MIB = 1 << 20
 @dataclass(frozen=True, slots=True)
 class Limits:
     """``decompressed``: bytes a compressed file may inflate to; ``record``: characters of one
-    record; ``depth``: nesting of variations; ``nodes``: nodes of one SGF game tree; ``moves``:
-    moves of one xiangqi record, its variations included (a node or a move costs far more memory
-    than its few characters). ``0`` means no limit."""
+    record; ``depth``: nesting of variations; ``nodes``: nodes of one SGF game tree; ``items``:
+    property values, ``(`` and words outside values of one SGF game tree; ``moves``: moves of
+    one xiangqi record, its variations included (a node, a value or a move costs far more
+    memory than its few characters). ``0`` means no limit."""
 
     decompressed: int = 512 * MIB
     record: int = 16 * MIB
     depth: int = 1000
     nodes: int = 100_000
+    items: int = 500_000
     moves: int = 150_000
 
 

@@ -13,7 +13,7 @@ Settings read: ``komi``, ``ko``, ``dead`` (points whose groups are dead, GTP ``D
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +24,7 @@ from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import codes
 from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board, Undo
+from kifu.go.capped import MAX_PER_CODE, Capped, merged
 from kifu.go.gnugo import GtpError, dead_stones
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo, read_game_info, read_root
@@ -34,9 +35,6 @@ from kifu.go.scoring import Count, agrees, count, dead_from_markup, parse_vertex
 from kifu.go.tree import Game, Node, Prop
 from kifu.go.verdict import Premises, judge
 from kifu.go.walk import GoVisitor, Problem, Step, walk
-
-#: findings of one code kept per game (the rest are counted in one more finding)
-MAX_PER_CODE = 100
 
 
 @dataclass(slots=True)
@@ -179,16 +177,16 @@ def check_games(source: Source, options: Options) -> Iterator[GameResult | Findi
 def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     """Check one game tree: properties, the walk, and the count if it ended with two passes."""
     settings = options.settings
-    findings: list[Finding] = list(game.findings)
     info = GameInfo()
     line = index.position(game.offset)[0]
     report = RecordReport(game.index, line)
     rules = resolve(options.rules, None, settings.get("ko"))
     root = game.root
     if root is None:
-        report.findings = findings
+        findings = list(game.findings)
+        report.findings = _capped(sorted(findings, key=_position), game.dropped) if game.dropped else findings
         return GameResult(report, info, rules, MainLine())
-    properties = PropertyChecker(index, findings, info)
+    properties = PropertyChecker(index, Capped(game.findings), info)
     read_root(root, properties)
     tags: dict[str, str] = {}
     read_game_info(root, properties, tags)
@@ -205,6 +203,9 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
         _handicap(root, info, main, properties)
     else:
         _properties_only(root, properties)
+    findings = properties.findings.items()
+    walked = dropped
+    dropped = merged(game.dropped, properties.findings.dropped(), walked)
     report.tags = tags
     report.plies = main.plies
     report.declared_result = info.result
@@ -219,7 +220,7 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
             report.outcome = {"result": result.count.result, "reason": "score", "ply": main.plies}
             prop = root.props.get("RE")
             compare(result, findings, index.span(prop.offset, len(prop.name)) if prop is not None else None)
-    report.findings = _capped(sorted(findings, key=_position), dropped)
+    report.findings = _capped(sorted(findings, key=_position), dropped, walked)
     return result
 
 
@@ -411,9 +412,11 @@ def _position(finding: Finding) -> tuple[int, int]:
     return (span.line, span.column) if span else (1 << 30, 0)
 
 
-def _capped(findings: list[Finding], dropped: dict[str, int]) -> list[Finding]:
-    """At most MAX_PER_CODE findings of one code, then one finding saying how many more."""
-    tally: dict[str, int] = dict.fromkeys(dropped, 0)
+def _capped(findings: list[Finding], dropped: dict[str, int], leading: Iterable[str] = ()) -> list[Finding]:
+    """At most MAX_PER_CODE findings of one code, then one finding saying how many more (for the
+    codes ``leading`` first, then in the order of the findings; ``dropped``: the findings of each
+    code left out before)."""
+    tally: dict[str, int] = dict.fromkeys(leading, 0)
     kept: list[Finding] = []
     for finding in findings:
         n = tally.get(finding.code, 0) + 1

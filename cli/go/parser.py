@@ -8,7 +8,8 @@ problem becomes a finding with the absolute character offset of the offending te
 
 Before the grammar sees a game tree, one linear scan settles what would otherwise cost the
 parser time or memory out of proportion (see :func:`parse_game`): a value never closed, game
-trees never closed, nesting past ``limits().depth``, more nodes than ``limits().nodes``.
+trees never closed, nesting past ``limits().depth``, more nodes than ``limits().nodes``, more
+values, ``(`` and words than ``limits().items``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from kifu.core.findings import IO_LIMIT, Code, Finding
 from kifu.core.limits import limits
 from kifu.go import codes
+from kifu.go.capped import Capped, merged
 from kifu.go.index import TextIndex
 from kifu.go.tree import ITEM_RE, PROP_RE, VALUE_RE, Game, Items, Node, Prop, RawTree
 from lark import Lark, Token, Transformer
@@ -30,17 +32,27 @@ __all__ = ["Game", "link", "parse_game", "parser", "short", "split_nodes", "spli
 
 
 class _Context:
-    """What one parse collects: findings (with offsets) and the base offset of the chunk."""
+    """What one parse collects: findings (with offsets, capped by code as they are made) and
+    the base offset of the chunk."""
 
-    def __init__(self, base: int, end: int) -> None:
+    def __init__(self, base: int, end: int, text: str = "") -> None:
         self.base = base
         self.end = end
-        self.problems: list[tuple[Code, str, int, int]] = []
+        self.text = text  # the text ``base`` is an offset in
+        self.problems: Capped[tuple[Code, str, int, int]] = Capped()
         self.headless: set[int] = set()
         self.unclosed = -1  # the offset of the "[" of a value never closed
 
     def add(self, code: Code, message: str, offset: int, length: int = 1) -> None:
-        self.problems.append((code, message, self.base + offset, length))
+        at = self.base + offset
+        if code is codes.PROPERTY_WITHOUT_VALUE and not self.property_without_value(at + length):
+            return
+        self.problems.add(code.code, at, (code, message, at, length))
+
+    def property_without_value(self, end: int) -> bool:
+        """Whether an identifier ending at ``end`` lacks its value: not when the next thing
+        is a value never closed (the identifier is that value's)."""
+        return self.unclosed < 0 or bool(self.text[end : self.base + self.unclosed].strip())
 
 
 class _Builder(Transformer[Token, Any]):
@@ -159,11 +171,18 @@ def short(text: str, limit: int = 40) -> str:
 
 _BUILDER = _Builder()
 _PARSER: Lark | None = None
-_JUNK: list[Token] = []
 
 
 def _junk(token: Token) -> Token:
-    _JUNK.append(token)
+    """An ignored JUNK or UNCLOSED token: its finding at once (a flood of them keeps no token)."""
+    ctx = _BUILDER.ctx
+    where = token.start_pos or 0
+    if token.type == "UNCLOSED":  # (the scan cut the text before such a value: not met)
+        _unclosed_value(ctx, where, str(token))
+    else:
+        ctx.add(
+            codes.ILLEGAL_CHARS, f"illegal characters (ignored): {short(str(token))!r}", where, len(token)
+        )
     return token
 
 
@@ -297,6 +316,20 @@ def count_nodes(text: str, cap: int) -> int:
     return rough - inside
 
 
+#: a word outside values: letters (an identifier), or a run of what can be neither
+_WORD = re.compile(r"[A-Za-z]++|[^\s()\[\];A-Za-z]++")
+
+
+def count_items(text: str, cap: int) -> int:
+    """The items of a game tree's text that cost memory of their own once parsed, apart from
+    nodes: values, ``(``, words outside values (identifiers, junk); exactly when there may be
+    more than ``cap``, else at most the length of the text."""
+    if len(text) <= cap:  # (the items do not overlap, and each takes a character at least)
+        return len(text)
+    outside, values = _VALUE.subn(" ", text)
+    return values + outside.count("(") + _WORD.subn("", outside)[1]
+
+
 def parse_game(
     text: str,
     start: int,
@@ -316,7 +349,9 @@ def parse_game(
     closed (SGF003; the text ends at its ``[``), the game trees never closed (SGF002; their
     ``)`` are added at the end) and the variations nested deeper than ``limits().depth``
     (IO008; blanked), and the nodes are counted: past ``limits().nodes`` the game tree is not
-    parsed (IO008). So the parser meets neither a value of megabytes nor unbounded nesting.
+    parsed (IO008), nor past ``limits().items`` values, ``(`` and words outside values
+    (:func:`count_items`). So the parser meets neither a value of megabytes nor unbounded
+    nesting, nor millions of tokens.
     """
     chunk = text[start:end]
     if ignored:
@@ -328,7 +363,7 @@ def parse_game(
             last = offset + 1
         pieces.append(chunk[last:])
         chunk = "".join(pieces)
-    ctx = _Context(start, len(chunk))
+    ctx = _Context(start, len(chunk), text)
     depth_limit = limits().depth
     deepest = depth_limit + 1 if depth_limit else 0
     cuts: list[tuple[int, int]] = []
@@ -353,31 +388,40 @@ def parse_game(
     trees: list[RawTree] = []
     node_limit = limits().nodes
     nodes = count_nodes(chunk, node_limit) if node_limit else 0
+    item_limit = limits().items
+    items = count_items(chunk, item_limit) if item_limit and not (node_limit and nodes > node_limit) else 0
     if node_limit and nodes > node_limit:
         ctx.add(
             IO_LIMIT,
             f"this game tree has {nodes:,} nodes, more than {node_limit:,} (--max-nodes): it is not read",
             0,
         )
+    elif item_limit and items > item_limit:
+        ctx.add(
+            IO_LIMIT,
+            f"this game tree has {items:,} values, `(` and words outside values, more than "
+            f"{item_limit:,} (--max-items): it is not read",
+            0,
+        )
     else:
         trees = _parse(chunk + ")" * open_trees, ctx)
-    if ctx.unclosed >= 0:  # the identifier before the value is not "a property without a value"
-        opened = start + ctx.unclosed
-        ctx.problems = [
-            p
-            for p in ctx.problems
-            if p[0] is not codes.PROPERTY_WITHOUT_VALUE or text[p[2] + p[3] : opened].strip()
-        ]
     for offset in ignored or ():
         ctx.add(
             codes.BAD_VARIATION_START,
             "variation starts with `(` instead of a node (the first `(` is ignored)",
             offset - start,
         )
+    problems = ctx.problems.items()
+    if ctx.unclosed >= 0:  # (a value never closed met only by the parser: see ctx.add)
+        problems = [
+            p
+            for p in problems
+            if p[0] is not codes.PROPERTY_WITHOUT_VALUE or ctx.property_without_value(p[2] + p[3])
+        ]
     findings = []
     text = index.text
     lines: dict[int, str | None] = {}  # one copy of each line shown, whatever the findings on it
-    for code, message, offset, length in sorted(ctx.problems, key=lambda p: p[2]):
+    for code, message, offset, length in sorted(problems, key=lambda p: p[2]):
         span = index.span(offset, length)
         place = min(max(offset, 0), len(text))
         head = index.line_start(place)
@@ -388,14 +432,16 @@ def parse_game(
             whole = head > 0 or not index.column_base  # (else the text starts inside this line)
             shown = lines[head] = line if whole and line.strip() else None
         findings.append(code(message, span, source_line=shown))
-    root = link(trees[0], findings, index) if trees else None
-    return Game(number, start, root, findings)
+    linked: Capped[Finding] = Capped(findings)
+    root = link(trees[0], linked, index) if trees else None
+    game = Game(number, start, root, linked.items())
+    game.dropped = merged(ctx.problems.dropped(), linked.dropped())
+    return game
 
 
 def _parse(chunk: str, ctx: _Context) -> list[RawTree]:
     """The raw trees of a prepared game tree's text, the syntax problems added to ``ctx``."""
     _BUILDER.ctx = ctx
-    _JUNK.clear()
     try:
         trees: list[RawTree] = parser().parse(chunk, on_error=_on_error(ctx))  # type: ignore[assignment]
     except UnexpectedInput as error:  # recovery gave up: report it, keep nothing of this game
@@ -405,18 +451,6 @@ def _parse(chunk: str, ctx: _Context) -> list[RawTree]:
             getattr(error, "pos_in_stream", 0) or 0,
         )
         trees = []
-    for token in _JUNK:
-        where = token.start_pos or 0
-        if token.type == "UNCLOSED":  # (the scan cut the text before such a value: not met)
-            _unclosed_value(ctx, where, str(token))
-        else:
-            ctx.add(
-                codes.ILLEGAL_CHARS,
-                f"illegal characters (ignored): {short(str(token))!r}",
-                where,
-                len(token),
-            )
-    _JUNK.clear()
     return trees
 
 
@@ -430,25 +464,32 @@ def _unclosed_value(ctx: _Context, where: int, value: str) -> None:
     )
 
 
-def link(raw: RawTree, findings: list[Finding], index: TextIndex) -> Node | None:
-    """Turn a raw tree into linked nodes, iteratively; returns the root node."""
+def link(raw: RawTree, findings: Capped[Finding], index: TextIndex) -> Node | None:
+    """Turn a raw tree into linked nodes, iteratively; returns the root node. Its findings are
+    capped by code as they are made."""
     sentinel = Node(raw.offset)
     stack: list[tuple[RawTree, Node]] = [(raw, sentinel)]
     while stack:
         tree, parent = stack.pop()
         if not tree.items:
-            findings.append(codes.EMPTY_VARIATION("empty variation `()` (ignored)", index.span(tree.offset)))
+            code = codes.EMPTY_VARIATION
+            if findings.admit(code.code, tree.offset):
+                findings.keep(
+                    code.code, tree.offset, code("empty variation `()` (ignored)", index.span(tree.offset))
+                )
             continue
         attach = parent
         subtrees: list[tuple[RawTree, Node]] = []
         seen_subtree = False
         implicit: RawTree | None = None
         if isinstance(tree.items[0], RawTree):
-            findings.append(
-                codes.BAD_VARIATION_START(
-                    "variation starts with `(` instead of a node", index.span(tree.offset)
+            code = codes.BAD_VARIATION_START
+            if findings.admit(code.code, tree.offset):
+                findings.keep(
+                    code.code,
+                    tree.offset,
+                    code("variation starts with `(` instead of a node", index.span(tree.offset)),
                 )
-            )
         for item in tree.items:
             if isinstance(item, RawTree):
                 seen_subtree = True
@@ -459,13 +500,17 @@ def link(raw: RawTree, findings: list[Finding], index: TextIndex) -> Node | None
                 attach = item
             else:
                 if implicit is None:
-                    findings.append(
-                        codes.NODE_OUTSIDE_VARIATION(
-                            "node after the variations of its game tree: a `(` is missing "
-                            "(read as a new variation)",
-                            index.span(item.offset),
+                    code = codes.NODE_OUTSIDE_VARIATION
+                    if findings.admit(code.code, item.offset):
+                        findings.keep(
+                            code.code,
+                            item.offset,
+                            code(
+                                "node after the variations of its game tree: a `(` is missing "
+                                "(read as a new variation)",
+                                index.span(item.offset),
+                            ),
                         )
-                    )
                     implicit = RawTree(item.offset, [])
                     subtrees.append((implicit, attach))
                 implicit.items.append(item)

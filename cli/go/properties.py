@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from kifu.core.findings import Code, Finding
 from kifu.go import codes
+from kifu.go.capped import Capped
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo, read_main_info, read_root
 from kifu.go.tree import Node, Prop
@@ -58,9 +59,10 @@ _DATE = re.compile(rf"{_DATE_PART}(?:,(?:{_DATE_PART}|\d\d(?:-\d\d)?))*\Z")
 class PropertyChecker:
     """Checks the properties of each node as the replay reaches it."""
 
-    def __init__(self, index: TextIndex, findings: list[Finding], info: GameInfo) -> None:
+    def __init__(self, index: TextIndex, findings: Capped[Finding] | None, info: GameInfo) -> None:
         self.index = index
-        self.findings = findings
+        #: the record's findings (capped by code as they are made)
+        self.findings: Capped[Finding] = Capped() if findings is None else findings
         self.info = info
 
     def report(self, code: Code, message: str, prop: Prop, value: int | None = None) -> None:
@@ -70,7 +72,8 @@ class PropertyChecker:
             length = len(prop.values[value]) + 2
         else:
             offset, length = prop.offset, len(prop.name)
-        self.findings.append(code(message, self.index.span(offset, length)))
+        if self.findings.admit(code.code, offset):
+            self.findings.keep(code.code, offset, code(message, self.index.span(offset, length)))
 
     def check_node(self, node: Node, is_root: bool, info_seen: bool) -> bool:
         """Check every property of ``node``; returns whether the node holds game information."""
@@ -363,7 +366,7 @@ _CHECKS: dict[str, Callable[[PropertyChecker, str, Prop, list[str]], None]] = {
 def read_info(root: Node, index: TextIndex) -> GameInfo:
     """The root's and the main line's game information (the checker reports on them; a writer
     or ``show`` only reads)."""
-    properties = PropertyChecker(index, [], GameInfo())
+    properties = PropertyChecker(index, None, GameInfo())
     read_root(root, properties)
     read_main_info(root, properties, {})
     return properties.info

@@ -170,6 +170,8 @@ class Game:
     column_base: int = 0
     #: the reader found the game tree's own ``)`` (not the end of the file)
     closed: bool = False
+    #: findings of each code made by the parser but left out past the cap (kifu.go.capped)
+    dropped: dict[str, int] = field(default_factory=dict)
 
     def parse(self) -> tuple[Game, TextIndex]:
         """Parse an unparsed game (see :attr:`text`) with its own line index."""

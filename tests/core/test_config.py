@@ -62,6 +62,7 @@ SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
     "max-record": ("1000", '"16M"', ["--max-record", "2k"], ("1000", "16777216", "2048")),
     "max-depth": ("10", "20", ["--max-depth", "30"], ("10", "20", "30")),
     "max-nodes": ("10", "20", ["--max-nodes", "30"], ("10", "20", "30")),
+    "max-items": ("10", "20", ["--max-items", "30"], ("10", "20", "30")),
     "max-moves": ("10", "20", ["--max-moves", "30"], ("10", "20", "30")),
 }
 #: the rule-selection keys combine in layers: each origin is listed
