@@ -235,6 +235,18 @@ def go_passes(d: Path) -> list[str]:
     return ["passes.sgf"]
 
 
+def _sgf_flood(name: str, head: bytes, unit: bytes, count: int) -> Callable[[Path], list[str]]:
+    """A game tree of ``count`` items that each make a finding (issue 16, "still over the memory
+    bound"): over ``--max-items`` it is not read, under it 100 findings of a code are built."""
+
+    def make(d: Path) -> list[str]:
+        (d / f"{name}.sgf").write_bytes(b"(;GM[1]FF[4]SZ[19]" + head + unit * count + b")\n")
+        return [f"{name}.sgf"]
+
+    make.__name__ = f"sgf_{name}"
+    return make
+
+
 def dhtmlxq_line(d: Path) -> list[str]:
     unit = b"7967706267796270"  # both horses out and back
     moves = unit * (10 * MB // len(unit))
@@ -287,6 +299,12 @@ ROWS = (
     Row("xiangqi-pgn-100000-nested", xiangqi_nested, False, 5),
     Row("chess-10mb-line", chess_line, True, 30),
     Row("go-10mb-line-of-passes", go_passes, True, 30),
+    Row("sgf-2.5m-comments-in-a-node", _sgf_flood("comments", b";B[pd]", b"C[x]", 2_500_000), True, 10),
+    Row("sgf-2.5m-values-of-one-property", _sgf_flood("values", b"AB", b"[aa]", 2_500_000), True, 10),
+    Row("sgf-2.5m-empty-variations", _sgf_flood("empty", b";B[pd]", b"()", 2_500_000), True, 10),
+    Row("sgf-2.5m-junk-words", _sgf_flood("junk", b";B[pd]", b" zz", 2_500_000), True, 10),
+    Row("sgf-249k-comments-under-the-limit", _sgf_flood("comments", b";B[pd]", b"C[x]", 249_000), True, 10),
+    Row("sgf-499k-junk-words-under-the-limit", _sgf_flood("junk", b";B[pd]", b" zz", 499_000), True, 10),
     Row("dhtmlxq-10mb-line", dhtmlxq_line, True, 30),
     Row("sparse-1gb-zeros-then-a-game", sparse, True, 60),
     Row("fifo-named", fifo, False, 5),
