@@ -4,13 +4,12 @@ and peak RSS. The inputs are written at run time (a few are the triaged files of
 ``tests/fuzz/cases``); ``tests/fuzz/test_reproducers.py`` holds each to its finding, no KIFU001
 and no traceback, and 100 MiB.
 
-``python -m tests.fuzz.reproducers`` prints the table of docs/reliability.md.
+``python -m tests.fuzz.tables`` prints the table of docs/reliability.md.
 """
 
 from __future__ import annotations
 
 import shutil
-import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -218,20 +217,15 @@ def measure_all(limit: float = 30) -> dict[str, Outcome]:
     return outcomes
 
 
-def main() -> None:
+def table() -> list[str]:
     """The table of docs/reliability.md, measured one reproducer at a time."""
-    print("| reproducer | finding now | exit | time | peak RSS |")
-    print("|---|---|---:|---:|---:|")
+    lines = ["| reproducer | what it gets now | exit | time | peak RSS |", "|---|---|---:|---:|---:|"]
     for reproducer in REPRODUCERS:
         with tempfile.TemporaryDirectory(prefix="kifu-reproducer-") as place:
             outcome = measure(reproducer, Path(place))
         found = reproducer.says or "none: 1,000 levels is the depth limit, all read"
-        print(
+        lines.append(
             f"| {reproducer.what} | {found} | {outcome.status} | {outcome.seconds:.2f} s "
-            f"| {outcome.peak_mib:.0f} MiB |",
-            flush=True,
+            f"| {outcome.peak_mib:.0f} MiB |"
         )
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return lines
