@@ -8,9 +8,9 @@ marks fit around a piece: ``[ ]`` the squares of the last move, ``*K*`` a king i
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape
 
 import chess.svg
+from kifu.core.markup import escape
 from kifu.core.svg import LIGHT
 
 import chess

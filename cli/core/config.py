@@ -9,7 +9,6 @@ means, and how its value is read, is the command's business (:mod:`kifu.commands
 
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -81,6 +80,8 @@ def check_keys(config: ConfigFile, known: Collection[str]) -> None:
     """Raise :class:`ConfigError` naming the first key of ``config`` that is not in ``known``."""
     for key in config.values:
         if key not in known:
+            import difflib  # (only for a key that is not known: it costs every start otherwise)
+
             close = difflib.get_close_matches(key.replace("_", "-"), list(known), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f"; the keys are: {', '.join(sorted(known))}"
             raise ConfigError(f"{config.name}: unknown key {key!r}{hint}")

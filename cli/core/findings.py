@@ -8,7 +8,6 @@ Codes are stable: a family prefix (``IO``, ``PGN``, ``CHESS``, ``SGF``, ``GO``, 
 from __future__ import annotations
 
 import enum
-import traceback
 from dataclasses import dataclass
 from typing import Any
 
@@ -201,6 +200,8 @@ def lookup(code: str) -> Code | None:
 def internal_error(error: BaseException, where: str, span: Span | None = None) -> Finding:
     """A KIFU001 finding for an exception that escaped kifu's own code (a bug), at ``span``
     (where the record's text starts) when it struck one record."""
+    import traceback  # (only for a crash: it costs every start otherwise)
+
     frame = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
     at = f" at {frame[0].filename.rsplit('/', 1)[-1]}:{frame[0].lineno}" if frame else ""
     return INTERNAL_ERROR(

@@ -19,7 +19,6 @@ import re
 import shutil
 import stat
 import sys
-import tempfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -522,6 +521,8 @@ def _stdin_copy() -> io.RawIOBase:
         for old in _STDIN_SPOOL.values():
             old.close()
         _STDIN_SPOOL.clear()
+        import tempfile  # (only for standard input: it costs every start otherwise)
+
         spool = _STDIN_SPOOL[key] = tempfile.SpooledTemporaryFile(max_size=8 * MIB)  # noqa: SIM115
         shutil.copyfileobj(sys.stdin.buffer, spool, 1 << 20)
     return _Unclosed(spool)

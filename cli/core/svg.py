@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
+
+from kifu.core.markup import escape, quoteattr
 
 SVG_NS = "http://www.w3.org/2000/svg"
 

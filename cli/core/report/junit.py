@@ -19,9 +19,9 @@ import re
 import tempfile
 import xml.etree.ElementTree as ET
 from typing import IO, TextIO
-from xml.sax.saxutils import quoteattr
 
 from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
+from kifu.core.markup import quoteattr
 from kifu.core.report.text import describe_record
 from kifu.core.results import RecordReport, Totals
 
