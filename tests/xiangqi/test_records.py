@@ -481,3 +481,13 @@ def test_a_move_after_a_variation_takes_the_number_of_its_own_line(tmp_path: Pat
     )
     assert _findings(tmp_path, text) == []
     assert _findings(tmp_path, text.replace("车9平8 3.", "车9平8 4.")) == [("XQN017", 3, 53)]
+
+
+def test_a_comment_line_of_white_space_is_kept_as_written() -> None:
+    """fuzz case dhtmlxq/fixpoint-2: a comment line of ideographic spaces became empty when the
+    PGN written from it was read, so the second conversion differed from the first."""
+    from kifu.xiangqi.formats.pgn import read_games
+
+    text = '[Game "Chinese Chess"]\n\n{渖纻。\n\u3000\u3000\n\n如意。}\n1. 炮二平五 *\n'
+    [game] = list(read_games(text))
+    assert game.record.comments == ["渖纻。\n\u3000\u3000\n\n如意。"]

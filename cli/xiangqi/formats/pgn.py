@@ -62,18 +62,22 @@ def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[
         else:
             count = 1
             line = raw.rstrip("\r\n")
-        if not line.strip():
-            if in_game and not skipping:
-                blanks += count
-                size += count
-                if cap and size > cap and not cut:
-                    cut = i + 1 - min(size - cap - 1, count - 1)
-                    blanks = 0
-                    if stop_at_cut:
-                        yield offset, current, cut
-                        return
+        blank = not line.strip()
+        if blank and (not in_game or skipping):
             continue
-        if _TAG_START.match(line):
+        if not line:  # empty lines: counted, and kept if more of the game follows them
+            blanks += count
+            size += count
+            if cap and size > cap and not cut:
+                cut = i + 1 - min(size - cap - 1, count - 1)
+                blanks = 0
+                if stop_at_cut:
+                    yield offset, current, cut
+                    return
+            continue
+        if blank:  # white space only (a comment's line of ideographic spaces): kept as written
+            pass
+        elif _TAG_START.match(line):
             if in_game and (seen_moves or skipping):
                 yield offset, _with_blanks(current, blanks, cut), cut
                 current, in_game, size, cut, blanks = [], False, 0, 0, 0
