@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from kifu.core.findings import Finding
 from kifu.core.record import Record, Span
 from kifu.xiangqi import codes
-from kifu.xiangqi.board import BLACK, RED, Board, ascii_number
+from kifu.xiangqi.board import BLACK, RED, Board, ascii_count
 from kifu.xiangqi.protection import MoveClass, classify, describe
 
 if TYPE_CHECKING:  # the checker calls this module: its types only, no import cycle at run time
@@ -343,9 +343,7 @@ def _natural_limit(
 def _clock(record: Record) -> int:
     """The half-move clock of the record's FEN (plies without capture before the first move)."""
     fields = (record.start_position or "").split()
-    if len(fields) >= 5 and ascii_number(fields[4]):
-        return int(fields[4])
-    return 0
+    return (ascii_count(fields[4]) if len(fields) >= 5 else None) or 0
 
 
 # --- the hook ---------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ notation, read through the normaliser."""
 from __future__ import annotations
 
 import pytest
+from kifu.core.findings import Finding
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.xiangqi.board import ascii_number
@@ -53,3 +54,31 @@ def test_full_width_digits_are_still_notation() -> None:
     game = '[Game "Chinese Chess"]\n\n1. 炮二平五 炮８平５ 2. 马二进三 马８进７ *\n'
     (report,) = _reports(game.encode())
     assert report.plies == 4 and not report.findings
+
+
+# the cbf campaign (seed 5, input 32356): a FEN counter of 4,407 digits, which int() refuses
+_HUGE = "9" * 5000
+
+
+def _check(text: str) -> list[Finding]:
+    return [f for report in _reports(text.encode()) for f in report.findings]
+
+
+def test_counters_of_thousands_of_digits_are_ignored_not_a_crash() -> None:
+    text = f'[Game "Chinese Chess"]\n[FEN "{START} w - - {_HUGE} {_HUGE}"]\n\n1. 炮二平五 马８进７ *\n'
+    findings = _check(text)
+    assert "KIFU001" not in [f.code for f in findings]
+
+
+def test_a_nag_of_thousands_of_digits_is_out_of_range() -> None:
+    findings = _check(f'[Game "Chinese Chess"]\n\n1. 炮二平五 ${_HUGE} 马８进７ *\n')
+    unreadable = [f.message[:14] for f in findings if f.code == "XQN001"]
+    assert unreadable == ["NAG $999999999"]
+
+
+def test_a_dhtmlxq_variation_number_of_thousands_of_digits_is_no_variation() -> None:
+    text = (
+        "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"
+        f"[DhtmlXQ_move_0_1_{_HUGE}]7062[/DhtmlXQ_move_0_1_{_HUGE}][/DhtmlXQ]"
+    )
+    assert "KIFU001" not in [f.code for f in _check(text)]

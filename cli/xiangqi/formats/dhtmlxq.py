@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from kifu.core.findings import Finding
 from kifu.core.record import MoveNode, Record, Span
 from kifu.xiangqi import codes
-from kifu.xiangqi.board import Board, ascii_number, square
+from kifu.xiangqi.board import Board, ascii_count, ascii_number, square
 from kifu.xiangqi.fen import PIECE_KINDS, write_fen
 from kifu.xiangqi.formats.budget import MoveBudget
 from kifu.xiangqi.formats.coords import dhtml_move_to_iccs
@@ -115,8 +115,10 @@ def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tu
     variations = []
     for key, (start, value) in fields.items():
         parts = key.split("_")
-        if len(parts) == 4 and parts[0] == "move" and all(ascii_number(p) for p in parts[1:]):
-            variations.append((int(parts[3]), int(parts[1]), int(parts[2]), start, value))
+        numbers = [ascii_count(p) for p in parts[1:]]
+        if len(parts) == 4 and parts[0] == "move" and all(n is not None for n in numbers):
+            parent, before, branch = (n or 0 for n in numbers)
+            variations.append((branch, parent, before, start, value))
     starts: dict[int, int] = {0: 0}
     for branch, parent, before, start, value in sorted(variations):
         if budget.spent:

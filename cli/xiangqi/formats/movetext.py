@@ -14,6 +14,7 @@ from kifu.core.grammar import load
 from kifu.core.limits import limits
 from kifu.core.record import MoveNode, Span
 from kifu.xiangqi import codes
+from kifu.xiangqi.board import ascii_count
 from kifu.xiangqi.formats.budget import MoveBudget
 from kifu.xiangqi.notation.spec import to_ascii
 from lark import Token
@@ -182,8 +183,13 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
             else:
                 out.findings.append(codes.UNREADABLE_TEXT("`)` without `(`", span(tok), move=")"))
         elif kind == "NAG":
-            if stack[-1]:
-                stack[-1][-1].nags.append(int(str(tok)[1:]))
+            nag = ascii_count(str(tok)[1:])
+            if nag is None:
+                shown = str(tok) if len(str(tok)) < 12 else str(tok)[:10] + "…"
+                message = f"NAG {shown} is out of range"
+                out.findings.append(codes.UNREADABLE_TEXT(message, span(tok), move=shown))
+            elif stack[-1]:
+                stack[-1][-1].nags.append(nag)
         elif kind == "RESULT" and len(stack) == 1 and out.result is None:
             out.result = normalise_result(str(tok))
             out.result_span = span(tok)
