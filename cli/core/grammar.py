@@ -1,12 +1,22 @@
 """The one loader of kifu's Lark grammars (``grammars/*.lark``, installed as ``kifu.grammars``).
 
 Every grammar is LALR with the contextual lexer (Earley is about 25 times slower), built once per
-process, with Lark's analysis cached on disk where the grammar's options allow it.
+process. Building a parser (reading the grammar with Lark's own, the LALR analysis) takes
+13–25 ms, more than the check of a small file; Lark's cache of the analysis loads in under 1 ms.
+The cache is kept in a directory of the user's own (``$XDG_CACHE_HOME/kifu``, else
+``~/.cache/kifu``), never in the shared temporary directory where Lark puts it by default: the
+cache is a pickle, and a file that another user could have planted there would run their code.
+A directory that is not the user's, or that others can write to, is not used; nor is any when
+none can be made (a read-only home): the parser is then built each time.
 """
 
 from __future__ import annotations
 
+import os
+import stat
+import sys
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from lark import Lark
@@ -14,14 +24,43 @@ from lark import Lark
 _LOADED: dict[str, Lark] = {}
 
 
-def load(name: str, *, cache: bool = True, **options: Any) -> Lark:
+def load(name: str, **options: Any) -> Lark:
     """The parser of ``grammars/<name>.lark``, built on first use with ``options`` (a transformer,
-    lexer callbacks, positions); later calls return the same parser.
-
-    ``cache=False`` for a grammar whose options Lark cannot cache on disk (lexer callbacks).
-    """
+    lexer callbacks, positions); later calls return the same parser."""
     parser = _LOADED.get(name)
     if parser is None:
         text = resources.files("kifu.grammars").joinpath(f"{name}.lark").read_text(encoding="utf-8")
-        parser = _LOADED[name] = Lark(text, parser="lalr", lexer="contextual", cache=cache, **options)
+        parser = _LOADED[name] = Lark(
+            text, parser="lalr", lexer="contextual", cache=cache_file(name), **options
+        )
     return parser
+
+
+def cache_file(name: str) -> str | bool:
+    """Where Lark keeps its analysis of grammar ``name``, or ``False`` (no cache).
+
+    Lark checks the file's first line, a digest of the grammar, the options, its version and
+    Python's, and builds the parser again (rewriting the file) when they changed.
+    """
+    folder = cache_folder()
+    if folder is None:
+        return False
+    return str(folder / f"lark-{name}-py{sys.version_info[0]}{sys.version_info[1]}.cache")
+
+
+def cache_folder() -> Path | None:
+    """kifu's cache directory, made private (``0700``) if it is new; ``None`` when it cannot be
+    made, or when it is not the user's own or others may write to it."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(base):  # (the XDG rule: a relative path is ignored; "~" unexpanded too)
+        return None
+    folder = Path(base) / "kifu"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        status = folder.stat()
+    except OSError:
+        return None
+    getuid = getattr(os, "getuid", None)
+    if getuid is not None and (status.st_uid != getuid() or status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)):
+        return None
+    return folder

@@ -15,10 +15,10 @@ values, ``(`` and words than ``limits().items``.
 from __future__ import annotations
 
 import re
-from importlib import resources
 from typing import Any
 
 from kifu.core.findings import IO_LIMIT, Code, Finding
+from kifu.core.grammar import load
 from kifu.core.limits import limits
 from kifu.go import codes
 from kifu.go.capped import Capped, merged
@@ -170,7 +170,6 @@ def short(text: str, limit: int = 40) -> str:
 
 
 _BUILDER = _Builder()
-_PARSER: Lark | None = None
 
 
 def _junk(token: Token) -> Token:
@@ -188,17 +187,7 @@ def _junk(token: Token) -> Token:
 
 def parser() -> Lark:
     """The SGF parser, built once per process from ``kifu.grammars/sgf.lark``."""
-    global _PARSER
-    if _PARSER is None:
-        grammar = (resources.files("kifu.grammars") / "sgf.lark").read_text(encoding="utf-8")
-        _PARSER = Lark(
-            grammar,
-            parser="lalr",
-            lexer="contextual",
-            transformer=_BUILDER,
-            lexer_callbacks={"JUNK": _junk, "UNCLOSED": _junk},
-        )
-    return _PARSER
+    return load("sgf", transformer=_BUILDER, lexer_callbacks={"JUNK": _junk, "UNCLOSED": _junk})
 
 
 def _on_error(ctx: _Context) -> Any:

@@ -8,14 +8,19 @@ for the targets that keep comments, NAGs and variations (PGN, SAN, FAN, LAN, JSO
 
 from __future__ import annotations
 
-from kifu.chess.writers import json, pgn
-from kifu.chess.writers.base import Writer
-from kifu.chess.writers.diagram import DiagramWriter
-from kifu.chess.writers.lists import ListWriter
-from kifu.chess.writers.tree import Tree, TreeWriter, as_written
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from kifu.core.record import Record
 
 import chess
+
+if TYPE_CHECKING:
+    from kifu.chess.writers.base import Writer
+    from kifu.chess.writers.tree import Tree
+
+# The writer modules are imported where a conversion needs them: a check imports this package
+# only for its tables (TARGETS, EXTENSIONS), and the writers bring the drawing code with them.
 
 #: target name → what it is (for ``--help`` and the README)
 TARGETS: dict[str, str] = {
@@ -46,11 +51,11 @@ EXTENSIONS = {
 
 #: the targets written from the tree: (notation of the moves, positions wanted, layout)
 _TREES = {
-    "pgn": ("san", False, pgn.pgn),
-    "san": ("san", False, pgn.pgn),
-    "fan": ("san", False, pgn.fan),
-    "lan": ("lan", False, pgn.lan),
-    "json": ("san", True, json.layout),
+    "pgn": ("san", False, "pgn"),
+    "san": ("san", False, "pgn"),
+    "fan": ("san", False, "fan"),
+    "lan": ("lan", False, "lan"),
+    "json": ("san", True, "json"),
 }
 
 #: targets that can copy the moves of a game kifu cannot replay (a variant, a broken FEN)
@@ -63,14 +68,36 @@ def writer(
     """The visitor that writes ``record`` in ``target``; ``lang``: the SAN letters written;
     ``every_move``: a diagram after every move (``diagram``)."""
     if target == "diagram":
+        from kifu.chess.writers.diagram import DiagramWriter
+
         return DiagramWriter(record, start, lang, every_move)
     if target in _TREES:
+        from kifu.chess.writers.tree import TreeWriter
+
         notation, positions, layout = _TREES[target]
-        return TreeWriter(record, start, lang, notation, positions, layout)
+        return TreeWriter(record, start, lang, notation, positions, _layout(layout))
+    from kifu.chess.writers.lists import ListWriter
+
     return ListWriter(record, start, lang, target)
 
 
 def written_as_is(target: str, record: Record, lang: str | None) -> str:
     """``record`` in ``target`` (one of :data:`AS_WRITTEN`), its moves copied as written."""
+    from kifu.chess.writers.tree import as_written
+
     tree: Tree = as_written(record)
-    return _TREES[target][2](tree, lang)
+    return _layout(_TREES[target][2])(tree, lang)
+
+
+def _layout(name: str) -> Callable[[Tree, str | None], str]:
+    """The function that lays out a written tree: :mod:`~kifu.chess.writers.pgn`'s ``pgn``,
+    ``fan``, ``lan``, or :mod:`~kifu.chess.writers.json`'s ``layout``."""
+    from kifu.chess.writers import json, pgn
+
+    layouts: dict[str, Callable[[Tree, str | None], str]] = {
+        "pgn": pgn.pgn,
+        "fan": pgn.fan,
+        "lan": pgn.lan,
+        "json": json.layout,
+    }
+    return layouts[name]

@@ -52,6 +52,7 @@ value, a missing parenthesis …) is reported in ``problems``, since no target c
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding, Severity
@@ -64,8 +65,13 @@ from kifu.go.reader import records
 from kifu.go.rules import resolve
 from kifu.go.tree import Game, Node
 from kifu.go.walk import walk
-from kifu.go.writers import diagram, gtp, json, sgf
-from kifu.go.writers.common import Played, Recorder
+
+if TYPE_CHECKING:
+    from kifu.go.writers.common import Played
+
+# The writer modules are imported where a conversion needs them: a check imports this package
+# for its tables (TARGETS, EXTENSIONS), and the drawing code behind ``diagram`` is a tenth of
+# the start-up of a one-file check.
 
 #: target name → what it is (for ``--help`` and the README)
 TARGETS: dict[str, str] = {
@@ -100,6 +106,8 @@ def convert(source: Source, target: str, options: Options | None = None) -> Iter
 
 def convert_game(game: Game, index: TextIndex, target: str, options: Options) -> Converted:
     """One parsed game tree in ``target``, its moves played under ``options``."""
+    from kifu.go.writers import diagram, gtp, json, sgf
+
     number = game.index
     problems = [
         _located(f)
@@ -146,6 +154,8 @@ def play(
     """The game walked under ``options`` (the record's ``RU`` otherwise), as the writers see it:
     the main line, and every variation when ``variations``; the position after every step when
     ``snapshots``."""
+    from kifu.go.writers.common import Recorder
+
     rules = resolve(options.rules, info.rules, options.settings.get("ko"))
     recorder = Recorder(index, info, root, variations, snapshots)
     walk(root, info, rules, recorder)
@@ -158,4 +168,6 @@ def _located(finding: Finding) -> str:
 
 def declare_encoding(document: str, target: str, codec: str) -> str:
     """The document as it must read when written with ``codec`` (``kifu convert --encoding``)."""
+    from kifu.go.writers import sgf
+
     return sgf.declare_encoding(document, target, codec) if target == "sgf" else document

@@ -24,12 +24,11 @@ from kifu.xiangqi import codes
 from kifu.xiangqi.checker import Checker, declared_result, verdict
 from kifu.xiangqi.reader import records
 from kifu.xiangqi.walk import Tee, walk
-from kifu.xiangqi.writers.diagram import NOTATIONS as DIAGRAM_NOTATIONS
-from kifu.xiangqi.writers.diagram import diagrams, dropped_by_diagram
-from kifu.xiangqi.writers.jsonl import to_json
-from kifu.xiangqi.writers.lists import dropped_by_lists, fens, ucci
-from kifu.xiangqi.writers.pgn import pgn
 from kifu.xiangqi.writers.tree import Writer
+
+# The layouts (pgn, jsonl, lists, diagram) are imported where a conversion needs them: a check
+# imports this package only for its tables (TARGETS, EXTENSIONS), and ``diagram`` brings the
+# drawing code with it.
 
 #: target name → what it is (for ``--help`` and the README)
 TARGETS: dict[str, str] = {
@@ -70,7 +69,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "ucci": ("ucci",),
     "fen": ("fen",),
     "json": ("chinese", "wxf", "iccs", "ucci", "fen"),
-    "diagram": DIAGRAM_NOTATIONS,
+    "diagram": ("chinese", "wxf"),  # the heading of each move (kifu.xiangqi.writers.diagram)
 }
 #: targets that write the main line only (the walk skips the variations)
 _MAIN_ONLY = ("ucci", "fen", "diagram")
@@ -121,14 +120,22 @@ def convert_record(
         rejected = [*rejected, *verdict(record, checker.replay, declared, options)]
     problems.extend(_located(f) for f in rejected if f.severity is Severity.ERROR)
     if target in _PGN:
+        from kifu.xiangqi.writers.pgn import pgn
+
         notation, name = _PGN[target]
         return Converted(record.index, pgn(game, notation, name), [], problems)
     if target == "json":
+        from kifu.xiangqi.writers.jsonl import to_json
+
         return Converted(record.index, to_json(game), [], problems)
     if target == "diagram":
+        from kifu.xiangqi.writers.diagram import diagrams, dropped_by_diagram
+
         every_move = bool(options.settings.get("every_move"))
         lost = dropped_by_diagram(game, every_move)
         return Converted(record.index, diagrams(game, every_move), lost, problems)
+    from kifu.xiangqi.writers.lists import dropped_by_lists, fens, ucci
+
     text = ucci(game) if target == "ucci" else fens(game)
     return Converted(record.index, text, dropped_by_lists(game), problems)
 

@@ -16,9 +16,6 @@ from kifu.xiangqi.fen import START_FEN, parse_fen, write_fen
 from kifu.xiangqi.walk import start_numbers
 from kifu.xiangqi.writers.tree import Played, PlayedRecord
 
-#: the notations the heading of each move needs
-NOTATIONS = ("chinese", "wxf")
-
 
 def diagrams(game: PlayedRecord, every_move: bool) -> str:
     """The tags, then the final position (or, ``every_move``, the position after every move)."""
