@@ -39,7 +39,90 @@ _DIAG_MASKS: Final = chess.BB_DIAG_MASKS
 _RANK_MASKS: Final = chess.BB_RANK_MASKS
 _FILE_MASKS: Final = chess.BB_FILE_MASKS
 _ALL: Final = chess.BB_ALL
+_FILES: Final = chess.BB_FILES
+_RANKS: Final = chess.BB_RANKS
+_SQUARE_NAMES: Final = chess.SQUARE_NAMES
+_FILE_NAMES: Final = chess.FILE_NAMES
+_RANK_NAMES: Final = chess.RANK_NAMES
+# python-chess's names of colours and pieces, as constants of this module: the compiled build
+# reads a constant directly, and ``chess.X`` as a lookup in the module's dictionary every time
+_WHITE: Final = chess.WHITE
+_BLACK: Final = chess.BLACK
+_PAWN: Final = chess.PAWN
+_KNIGHT: Final = chess.KNIGHT
+_BISHOP: Final = chess.BISHOP
+_ROOK: Final = chess.ROOK
+_QUEEN: Final = chess.QUEEN
+_KING: Final = chess.KING
+_RANK_1: Final = chess.BB_RANK_1
+_RANK_8: Final = chess.BB_RANK_8
+_WHITE_CORNERS: Final = chess.BB_A1 | chess.BB_H1
+_BLACK_CORNERS: Final = chess.BB_A8 | chess.BB_H8
+_E1: Final = chess.BB_E1
+_E8: Final = chess.BB_E8
 _NOT_BACK_RANK = {chess.WHITE: ~chess.BB_RANK_1, chess.BLACK: ~chess.BB_RANK_8}
+
+#: the moves without promotion, one object per (from, to), made on first use: python-chess's
+#: moves are values that nothing changes, and making one runs an interpreted ``__init__``
+_MOVES: Final[list[chess.Move | None]] = [None] * 4096
+
+
+def plain_move(origin: int, to: int) -> chess.Move:
+    """``chess.Move(origin, to)``, shared."""
+    move = _MOVES[origin << 6 | to]
+    if move is None:
+        move = _MOVES[origin << 6 | to] = chess.Move(origin, to)
+    return move
+
+
+def pieces(board: chess.Board, piece: int, color: bool) -> int:
+    """python-chess's ``board.pieces_mask(piece, color)``."""
+    if piece == _KNIGHT:
+        found = board.knights
+    elif piece == _BISHOP:
+        found = board.bishops
+    elif piece == _ROOK:
+        found = board.rooks
+    elif piece == _QUEEN:
+        found = board.queens
+    elif piece == _KING:
+        found = board.kings
+    else:
+        found = board.pawns
+    return found & board.occupied_co[color]
+
+
+def castling_rights(board: chess.Board) -> int:
+    """python-chess's ``board.clean_castling_rights()``: the castling rights the pieces allow.
+
+    Always computed from the pieces (python-chess returns the stored rights once a move of its
+    own was pushed, when they are the same: a push only ever takes rights away).
+    """
+    rights = board.castling_rights
+    if not rights:
+        return 0
+    white, black = board.occupied_co[_WHITE], board.occupied_co[_BLACK]
+    castling = rights & board.rooks
+    white_rooks = castling & _RANK_1 & white
+    black_rooks = castling & _RANK_8 & black
+    kings = board.kings & ~board.promoted
+    if not board.chess960:
+        return (white_rooks & _WHITE_CORNERS if white & kings & _E1 else 0) | (
+            black_rooks & _BLACK_CORNERS if black & kings & _E8 else 0
+        )
+    return _sides(white_rooks, white & kings & _RANK_1) | _sides(black_rooks, black & kings & _RANK_8)
+
+
+def _sides(rooks: int, king: int) -> int:
+    """Chess960: of one side's rooks with castling rights, the outermost on each side of its king."""
+    if not king or not rooks:
+        return 0
+    king_square = king.bit_length() - 1
+    a_side = rooks & -rooks
+    h_side = _SQUARES[rooks.bit_length() - 1]
+    return (a_side if a_side.bit_length() - 1 <= king_square else 0) | (
+        h_side if rooks.bit_length() - 1 >= king_square else 0
+    )
 
 
 #: what :func:`push` says of a move: it resets the fifty-move count (a pawn moved or a piece
@@ -73,7 +156,7 @@ def push(board: chess.Board, move: chess.Move) -> int:
         return SPECIAL
     rights = board.castling_rights
     if rights:
-        rights = board.clean_castling_rights() & ~(from_bb | to_bb)
+        rights = castling_rights(board) & ~(from_bb | to_bb)
         if king:
             rights &= _NOT_BACK_RANK[turn]
         board.castling_rights = rights
@@ -100,11 +183,11 @@ def push(board: chess.Board, move: chess.Move) -> int:
     elif board.queens & from_bb:
         board.queens ^= both
     else:
-        raise ValueError(f"no piece on {chess.SQUARE_NAMES[origin]} for {move.uci()}")
+        raise ValueError(f"no piece on {_SQUARE_NAMES[origin]} for {move.uci()}")
     board.occupied_co[turn] = mine ^ both
-    board.occupied = board.occupied_co[chess.WHITE] | board.occupied_co[chess.BLACK]
+    board.occupied = board.occupied_co[_WHITE] | board.occupied_co[_BLACK]
     board.ep_square = (origin + target) >> 1 if pawn and (target - origin) in (16, -16) else None
-    if turn == chess.BLACK:
+    if turn == _BLACK:
         board.fullmove_number += 1
     board.turn = not turn
     if pawn or captured:
@@ -136,7 +219,7 @@ def attacks(board: chess.Board, square: int) -> int:
     """python-chess's ``board.attacks_mask(square)``: the squares the piece on ``square`` attacks."""
     bb = _SQUARES[square]
     if bb & board.pawns:
-        return _PAWN_ATTACKS[bool(bb & board.occupied_co[chess.WHITE])][square]
+        return _PAWN_ATTACKS[bool(bb & board.occupied_co[_WHITE])][square]
     if bb & board.knights:
         return _KNIGHT_ATTACKS[square]
     if bb & board.kings:
@@ -199,12 +282,12 @@ class FenWriter:
 
     def __init__(self, board: chess.Board) -> None:
         self._ranks = [_rank(board, rank) for rank in range(8)]
-        self._white, self._black = board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK]
+        self._white, self._black = board.occupied_co[_WHITE], board.occupied_co[_BLACK]
         self._kings = board.kings
 
     def fen(self, board: chess.Board) -> str:
         """python-chess's ``board.fen()``."""
-        white, black = board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK]
+        white, black = board.occupied_co[_WHITE], board.occupied_co[_BLACK]
         # Chess960 castling may swap a king and a rook without changing any occupied square
         changed = (white ^ self._white) | (black ^ self._black) | (board.kings ^ self._kings)
         self._white, self._black, self._kings = white, black, board.kings
@@ -212,13 +295,13 @@ class FenWriter:
         while changed:
             rank = (changed & -changed).bit_length() - 1 >> 3
             ranks[rank] = _rank(board, rank)
-            changed &= ~chess.BB_RANKS[rank]
+            changed &= ~_RANKS[rank]
         ep = board.ep_square
         return (
             f"{ranks[7]}/{ranks[6]}/{ranks[5]}/{ranks[4]}/{ranks[3]}/{ranks[2]}/{ranks[1]}/{ranks[0]} "
             f"{'w' if board.turn else 'b'} "
             f"{board.castling_xfen() if board.castling_rights else '-'} "
-            f"{chess.SQUARE_NAMES[ep] if ep is not None and board.has_legal_en_passant() else '-'} "
+            f"{_SQUARE_NAMES[ep] if ep is not None and board.has_legal_en_passant() else '-'} "
             f"{board.halfmove_clock} {board.fullmove_number}"
         )
 
@@ -227,7 +310,7 @@ def _rank(board: chess.Board, rank: int) -> str:
     """One rank of a FEN board, e.g. ``rnbqkb1r`` or ``3P4``."""
     out: list[str] = []
     empty = 0
-    occupied, white = board.occupied, board.occupied_co[chess.WHITE]
+    occupied, white = board.occupied, board.occupied_co[_WHITE]
     for square in range(rank * 8, rank * 8 + 8):
         mask = _SQUARES[square]
         if not occupied & mask:
@@ -256,7 +339,7 @@ def _rank(board: chess.Board, rank: int) -> str:
 
 # --- resolving SAN ---
 
-_PIECE_INDEX = {"N": chess.KNIGHT, "B": chess.BISHOP, "R": chess.ROOK, "Q": chess.QUEEN, "K": chess.KING}
+_PIECE_INDEX = {"N": _KNIGHT, "B": _BISHOP, "R": _ROOK, "Q": _QUEEN, "K": _KING}
 
 
 def _safe(board: chess.Board, move: chess.Move, king: int | None) -> bool:
@@ -289,24 +372,23 @@ def _unchecked_king(board: chess.Board, in_check: bool, king_moves: bool) -> int
 
 #: For each square, the squares on the same rank, file or diagonal (the lines a pin runs on).
 _LINES_THROUGH: Final = [
-    chess.BB_DIAG_ATTACKS[sq][0] | chess.BB_RANK_ATTACKS[sq][0] | chess.BB_FILE_ATTACKS[sq][0]
-    for sq in chess.SQUARES
+    _DIAG_ATTACKS[sq][0] | _RANK_ATTACKS[sq][0] | _FILE_ATTACKS[sq][0] for sq in chess.SQUARES
 ]
 
 
 def reach(board: chess.Board, piece: chess.PieceType, to: chess.Square) -> chess.Bitboard:
     """The squares from which a piece (not a pawn) of this kind attacks ``to`` in this position."""
-    if piece == chess.KNIGHT:
-        return chess.BB_KNIGHT_ATTACKS[to]
-    if piece == chess.KING:
-        return chess.BB_KING_ATTACKS[to]
+    if piece == _KNIGHT:
+        return _KNIGHT_ATTACKS[to]
+    if piece == _KING:
+        return _KING_ATTACKS[to]
     occupied = board.occupied
     squares = 0
-    if piece != chess.ROOK:
-        squares |= chess.BB_DIAG_ATTACKS[to][chess.BB_DIAG_MASKS[to] & occupied]
-    if piece != chess.BISHOP:
-        squares |= chess.BB_RANK_ATTACKS[to][chess.BB_RANK_MASKS[to] & occupied]
-        squares |= chess.BB_FILE_ATTACKS[to][chess.BB_FILE_MASKS[to] & occupied]
+    if piece != _ROOK:
+        squares |= _DIAG_ATTACKS[to][_DIAG_MASKS[to] & occupied]
+    if piece != _BISHOP:
+        squares |= _RANK_ATTACKS[to][_RANK_MASKS[to] & occupied]
+        squares |= _FILE_ATTACKS[to][_FILE_MASKS[to] & occupied]
     return squares
 
 
@@ -326,31 +408,31 @@ def fast_san(board: chess.Board, groups: tuple[Any, ...], in_check: bool | None 
         in_check = board.is_check()
     if letter:
         to = _SQUARE_INDEX[square]
-        if board.occupied_co[turn] & chess.BB_SQUARES[to]:
+        if board.occupied_co[turn] & _SQUARES[to]:
             return None
         piece = _PIECE_INDEX[letter]
-        origins = board.pieces_mask(piece, turn) & reach(board, piece, to)
+        origins = pieces(board, piece, turn) & reach(board, piece, to)
         if from_file:
-            origins &= chess.BB_FILES[ord(from_file) - 97]
+            origins &= _FILES[ord(from_file) - 97]
         if from_rank:
-            origins &= chess.BB_RANKS[ord(from_rank) - 49]
+            origins &= _RANKS[ord(from_rank) - 49]
         if not origins:
             return None
-        if piece == chess.KING:
+        if piece == _KING:
             if origins & (origins - 1):
                 return None  # two kings: python-chess explains
             origin = origins.bit_length() - 1
             # safe where no enemy piece attacks the square once the king has left its own
             if attackers(board, not turn, to, board.occupied ^ _SQUARES[origin]):
                 return None
-            return chess.Move(origin, to)
+            return plain_move(origin, to)
         king = _unchecked_king(board, in_check, False)
         if not origins & (origins - 1):  # one candidate, the usual case
-            move = chess.Move(origins.bit_length() - 1, to)
+            move = plain_move(origins.bit_length() - 1, to)
             return move if _safe(board, move, king) else None
         found = None
         for origin in chess.scan_forward(origins):
-            move = chess.Move(origin, to)
+            move = plain_move(origin, to)
             if _safe(board, move, king):
                 if found is not None:
                     return None
@@ -359,25 +441,25 @@ def fast_san(board: chess.Board, groups: tuple[Any, ...], in_check: bool | None 
     to = _SQUARE_INDEX[(target_file if takes else pawn_file) + target_rank]
     rank = to >> 3
     promotion = _PIECE_INDEX[promoted] if promoted else None
-    if (rank in (0, 7)) != (promotion is not None) or rank == (0 if turn == chess.WHITE else 7):
+    if (rank in (0, 7)) != (promotion is not None) or rank == (0 if turn == _WHITE else 7):
         return None  # (a pawn never reaches its own side's back rank: g8=Q by Black)
-    step = -8 if turn == chess.WHITE else 8
+    step = -8 if turn == _WHITE else 8
     pawns = board.pawns & board.occupied_co[turn]
     if takes:
-        origin = chess.square(ord(pawn_file) - 97, (to + step) >> 3)
-        if abs((origin & 7) - (to & 7)) != 1 or not (board.occupied_co[not turn] & chess.BB_SQUARES[to]):
+        origin = ((to + step) >> 3 << 3) + ord(pawn_file) - 97
+        if abs((origin & 7) - (to & 7)) != 1 or not (board.occupied_co[not turn] & _SQUARES[to]):
             return None  # not a capture of a piece (en passant goes to parse_san)
     else:
         origin = to + step
-        if board.occupied & chess.BB_SQUARES[to]:
+        if board.occupied & _SQUARES[to]:
             return None
-        if not pawns & chess.BB_SQUARES[origin] and not board.occupied & chess.BB_SQUARES[origin]:
+        if not pawns & _SQUARES[origin] and not board.occupied & _SQUARES[origin]:
             origin += step
-            if rank != (3 if turn == chess.WHITE else 4):
+            if rank != (3 if turn == _WHITE else 4):
                 return None
-    if not 0 <= origin < 64 or not pawns & chess.BB_SQUARES[origin]:
+    if not 0 <= origin < 64 or not pawns & _SQUARES[origin]:
         return None
-    move = chess.Move(origin, to, promotion)
+    move = plain_move(origin, to) if promotion is None else chess.Move(origin, to, promotion)
     return move if _safe(board, move, _unchecked_king(board, in_check, False)) else None
 
 
@@ -386,31 +468,31 @@ _SQUARE_INDEX = {name: square for square, name in enumerate(chess.SQUARE_NAMES)}
 
 def disambiguation(board: chess.Board, piece: chess.PieceType, origin: chess.Square, to: chess.Square) -> str:
     """The file, rank or square that tells the moving piece from others that could go to ``to``."""
-    others = board.pieces_mask(piece, board.turn) & reach(board, piece, to) & ~chess.BB_SQUARES[origin]
+    others = pieces(board, piece, board.turn) & reach(board, piece, to) & ~_SQUARES[origin]
     if not others:
         return ""
     rivals = 0
     for square in chess.scan_forward(others):
-        if board.is_legal(chess.Move(square, to)):
-            rivals |= chess.BB_SQUARES[square]
+        if board.is_legal(plain_move(square, to)):
+            rivals |= _SQUARES[square]
     if not rivals:
         return ""
-    if not rivals & chess.BB_FILES[origin & 7]:
-        return chess.FILE_NAMES[origin & 7]
-    if not rivals & chess.BB_RANKS[origin >> 3]:
-        return chess.RANK_NAMES[origin >> 3]
-    return chess.SQUARE_NAMES[origin]
+    if not rivals & _FILES[origin & 7]:
+        return _FILE_NAMES[origin & 7]
+    if not rivals & _RANKS[origin >> 3]:
+        return _RANK_NAMES[origin >> 3]
+    return _SQUARE_NAMES[origin]
 
 
 def piece_san(board: chess.Board, move: chess.Move) -> str:
     """The SAN of a piece's move (not a pawn's, not castling) without its check mark."""
     piece = board.piece_type_at(move.from_square)
-    assert piece is not None and piece != chess.PAWN
+    assert piece is not None and piece != _PAWN
     return (
         chess.piece_symbol(piece).upper()
         + disambiguation(board, piece, move.from_square, move.to_square)
-        + ("x" if board.occupied_co[not board.turn] & chess.BB_SQUARES[move.to_square] else "")
-        + chess.SQUARE_NAMES[move.to_square]
+        + ("x" if board.occupied_co[not board.turn] & _SQUARES[move.to_square] else "")
+        + _SQUARE_NAMES[move.to_square]
     )
 
 
@@ -423,22 +505,22 @@ def write_move(board: chess.Board, move: chess.Move, notation: str) -> str:
     ``board``, as ``Board.san``/``Board.lan`` write it but without the check mark (the caller
     adds it once the move is played and its check known)."""
     origin, to = move.from_square, move.to_square
-    if board.pawns & chess.BB_SQUARES[origin]:
+    if board.pawns & _SQUARES[origin]:
         # a pawn that changes file captures, en passant too
         capture = (origin & 7) != (to & 7)
         if notation == "lan":
-            text = chess.SQUARE_NAMES[origin] + ("x" if capture else "-") + chess.SQUARE_NAMES[to]
+            text = _SQUARE_NAMES[origin] + ("x" if capture else "-") + _SQUARE_NAMES[to]
         elif capture:
-            text = chess.FILE_NAMES[origin & 7] + "x" + chess.SQUARE_NAMES[to]
+            text = _FILE_NAMES[origin & 7] + "x" + _SQUARE_NAMES[to]
         else:
-            text = chess.SQUARE_NAMES[to]
+            text = _SQUARE_NAMES[to]
         return text + _PROMOTIONS[move.promotion] if move.promotion else text
-    if board.kings & chess.BB_SQUARES[origin] and board.is_castling(move):
+    if board.kings & _SQUARES[origin] and board.is_castling(move):
         return "O-O" if (to & 7) > (origin & 7) else "O-O-O"
     if notation == "lan":
         piece = board.piece_type_at(origin)
         if piece is None:
-            raise ValueError(f"no piece on {chess.SQUARE_NAMES[origin]} for {move.uci()}")
-        takes = board.occupied_co[not board.turn] & chess.BB_SQUARES[to]
-        return _LETTERS[piece] + chess.SQUARE_NAMES[origin] + ("x" if takes else "-") + chess.SQUARE_NAMES[to]
+            raise ValueError(f"no piece on {_SQUARE_NAMES[origin]} for {move.uci()}")
+        takes = board.occupied_co[not board.turn] & _SQUARES[to]
+        return _LETTERS[piece] + _SQUARE_NAMES[origin] + ("x" if takes else "-") + _SQUARE_NAMES[to]
     return piece_san(board, move)

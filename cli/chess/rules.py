@@ -9,8 +9,14 @@ by writing down the intended move) are known without replaying anything twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
+
+from kifu.chess.fastpath import castling_rights
 
 import chess
+
+_WHITE: Final = chess.WHITE
+_BLACK: Final = chess.BLACK
 
 
 @dataclass(slots=True)
@@ -41,15 +47,15 @@ def position_key(board: chess.Board) -> PositionKey:
     occupied = board.occupied_co
     return (
         board.turn,
-        occupied[chess.WHITE],
-        occupied[chess.BLACK],
+        occupied[_WHITE],
+        occupied[_BLACK],
         board.pawns,
         board.knights,
         board.bishops,
         board.rooks,
         board.queens,
         board.kings,
-        board.clean_castling_rights() if board.castling_rights else 0,
+        castling_rights(board),
         board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else None,
     )
 

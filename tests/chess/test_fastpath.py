@@ -19,7 +19,10 @@ from kifu.chess.fastpath import (
     FenWriter,
     attackers,
     attacks,
+    castling_rights,
     gives_check,
+    pieces,
+    plain_move,
     push,
     slider_blockers,
     write_move,
@@ -135,3 +138,30 @@ def test_a_null_move_and_a_pop_after_the_fast_push() -> None:
     board.push(chess.Move.from_uci("g1f3"))  # python-chess's own push and pop still pair up
     board.pop()
     assert board.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 120), chess960=st.booleans())
+def test_castling_rights_and_piece_masks_match_python_chess(seed: int, plies: int, chess960: bool) -> None:
+    """castling_rights computes clean_castling_rights from the pieces, also for rights a FEN
+    grants that the pieces do not allow (a rook or king moved, a rook not in a corner)."""
+    rng = random.Random(seed)
+    board = _start(rng, chess960)
+    for _ in range(plies):
+        if board.is_game_over():
+            break
+        board.push(_pick(rng, board))
+    fresh = chess.Board(board.fen(), chess960=chess960)  # (no move stack: python-chess computes)
+    back_ranks = chess.BB_RANK_1 | chess.BB_RANK_8
+    for granted in (fresh.castling_rights, back_ranks, rng.getrandbits(64) & back_ranks, 0):
+        fresh.castling_rights = granted
+        assert castling_rights(fresh) == fresh.clean_castling_rights(), (fresh.fen(), granted)
+    for piece in chess.PIECE_TYPES:
+        for color in chess.COLORS:
+            assert pieces(board, piece, color) == board.pieces_mask(piece, color)
+
+
+def test_plain_moves_are_shared_values() -> None:
+    assert plain_move(12, 28) == chess.Move.from_uci("e2e4")
+    assert plain_move(12, 28) is plain_move(12, 28)
+    assert plain_move(28, 12) == chess.Move(28, 12) and not plain_move(28, 12).promotion
