@@ -212,7 +212,70 @@ def gives_check(board: chess.Board, move: chess.Move) -> bool:
         return True
     line = _RAYS[king][move.from_square]
     sliders = (board.queens | board.rooks | board.bishops) & board.occupied_co[not board.turn]
-    return bool(line & sliders) and board.is_check()
+    return bool(line & sliders) and is_check(board)
+
+
+def is_check(board: chess.Board) -> bool:
+    """python-chess's ``board.is_check()``."""
+    turn = board.turn
+    kings = board.kings & board.occupied_co[turn] & ~board.promoted
+    if not kings:
+        return False
+    return bool(attackers(board, not turn, kings.bit_length() - 1, board.occupied))
+
+
+def can_escape(board: chess.Board) -> bool:
+    """Whether the side to move, in check, has a legal move: ``any(board.generate_legal_moves())``.
+
+    The king steps to a square no enemy attacks once it has left its own; else, against a single
+    checker, a piece that is not pinned captures it or steps between (python-chess's evasions,
+    without making the moves). An en passant square, or more than one king of a side, goes to
+    python-chess.
+    """
+    turn = board.turn
+    mine = board.occupied_co[turn]
+    kings = board.kings & mine
+    if board.ep_square is not None or not kings or kings & (kings - 1):
+        return any(board.generate_legal_moves())
+    king = kings.bit_length() - 1
+    occupied = board.occupied
+    lifted = occupied ^ _SQUARES[king]
+    escapes = _KING_ATTACKS[king] & ~mine
+    while escapes:
+        square = escapes.bit_length() - 1
+        escapes ^= _SQUARES[square]
+        if not attackers(board, not turn, square, lifted):
+            return True
+    checkers = attackers(board, not turn, king, occupied)
+    if not checkers:
+        return any(board.generate_legal_moves())  # (not in check: not what this is for)
+    if checkers & (checkers - 1):
+        return False  # double check: only the king can move
+    checker = checkers.bit_length() - 1
+    pinned = slider_blockers(board, king)
+    pawns = board.pawns & mine
+    step = 8 if turn == _WHITE else -8
+    line = _RAYS[king][checker] & ((_ALL << king) ^ (_ALL << checker))  # (from the lower square)
+    targets = (line & (line - 1)) | checkers  # the squares between, and the checker's
+    while targets:
+        square = targets.bit_length() - 1
+        target = _SQUARES[square]
+        targets ^= target
+        movers = attackers(board, turn, square, occupied) & ~kings
+        if square != checker:  # an empty square between: pawns step there, they do not take
+            movers &= ~pawns
+            origin = square - step
+            if 0 <= origin < 64:
+                if pawns & _SQUARES[origin]:
+                    movers |= _SQUARES[origin]
+                elif not occupied & _SQUARES[origin] and (square >> 3) == (3 if turn == _WHITE else 4):
+                    movers |= pawns & _SQUARES[origin - step]
+        while movers:
+            origin = movers.bit_length() - 1
+            movers ^= _SQUARES[origin]
+            if not pinned & _SQUARES[origin] or _RAYS[origin][square] & _SQUARES[king]:
+                return True
+    return False
 
 
 def attacks(board: chess.Board, square: int) -> int:
@@ -405,7 +468,7 @@ def fast_san(board: chess.Board, groups: tuple[Any, ...], in_check: bool | None 
     ]
     turn = board.turn
     if in_check is None:
-        in_check = board.is_check()
+        in_check = is_check(board)
     if letter:
         to = _SQUARE_INDEX[square]
         if board.occupied_co[turn] & _SQUARES[to]:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from kifu.chess.diagnosis import MoveProblem
-from kifu.chess.fastpath import SPECIAL, ZEROING, gives_check, push, write_move
+from kifu.chess.fastpath import SPECIAL, ZEROING, can_escape, gives_check, is_check, push, write_move
 from kifu.chess.locales import candidate_tables, letter_map
 from kifu.chess.notation import ReadMove, is_null, read_move
 from kifu.chess.rules import PositionKey, position_key
@@ -219,13 +219,13 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
                 if notation:
                     written = write_move(board, move, notation)
                 flags = push(board, move)
-                check = board.is_check() if flags & SPECIAL else gives_check(board, move)
+                check = is_check(board) if flags & SPECIAL else gives_check(board, move)
             else:
                 written = "--"
                 flags = 0
                 board.push(move)
-                check = board.is_check()
-            mate = check and mates and not any(board.generate_legal_moves())
+                check = is_check(board)
+            mate = check and mates and not can_escape(board)
             if key is not None:
                 key = position_key(board) if ply < _CACHED_PLIES else None
             step.board = board

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kifu.chess.fastpath import (
@@ -19,8 +20,10 @@ from kifu.chess.fastpath import (
     FenWriter,
     attackers,
     attacks,
+    can_escape,
     castling_rights,
     gives_check,
+    is_check,
     pieces,
     plain_move,
     push,
@@ -165,3 +168,53 @@ def test_plain_moves_are_shared_values() -> None:
     assert plain_move(12, 28) == chess.Move.from_uci("e2e4")
     assert plain_move(12, 28) is plain_move(12, 28)
     assert plain_move(28, 12) == chess.Move(28, 12) and not plain_move(28, 12).promotion
+
+
+def _pick_check(rng: random.Random, board: chess.Board) -> chess.Move:
+    """A random legal move, checks strongly favoured (to reach mates and every kind of evasion)."""
+    moves = list(board.legal_moves)
+    checks = [m for m in moves if board.gives_check(m)]
+    return rng.choice(checks if checks and rng.random() < 0.7 else moves)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 250), chess960=st.booleans())
+def test_is_check_and_can_escape_match_python_chess(seed: int, plies: int, chess960: bool) -> None:
+    rng = random.Random(seed)
+    board = _start(rng, chess960)
+    for _ in range(plies):
+        check = board.is_check()
+        assert is_check(board) == check, board.fen()
+        if check:
+            assert can_escape(board) == any(board.generate_legal_moves()), board.fen()
+        if board.is_game_over():
+            break
+        board.push(_pick_check(rng, board))
+
+
+#: positions in check, each checked with python-chess when written: whether the side to move has a move
+ESCAPES = {
+    "fool's mate": ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", False),
+    "smothered mate": ("6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1", False),
+    "back-rank mate": ("R5k1/5ppp/8/8/8/8/8/7K b - - 0 1", False),
+    "the rook takes the checker": ("R5k1/5ppp/8/8/8/8/r7/7K b - - 0 1", True),
+    "the bishop steps between": ("R5k1/4bppp/8/8/8/8/8/7K b - - 0 1", True),
+    "the knight that could step between is pinned": ("R5k1/6pp/4n3/4N3/2B5/8/8/7K b - - 0 1", False),
+    "the king takes the queen": ("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1", True),
+    "the queen is guarded": ("4k3/8/8/8/8/2n5/4q3/4K3 w - - 0 1", False),
+    "double check, the king steps away": ("4r1k1/8/8/8/8/3n4/2B5/4K3 w - - 0 1", True),
+    "double check, a capture does not help": ("4r1k1/8/8/8/8/3n4/2BP1P2/3RKB2 w - - 0 1", False),
+    "only a pawn steps between": ("4k3/8/8/8/1b6/8/2P1PP2/3BKR2 w - - 0 1", True),
+    "only a pawn steps two squares between": ("4k3/8/8/q7/8/8/1P2PPP1/3BKB2 w - - 0 1", True),
+    "only pawns take the checker": ("4k3/8/8/8/8/3n4/2PPP3/3QKB2 w - - 0 1", True),
+    "en passant takes the checker (python-chess decides)": ("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", True),
+}
+
+
+@pytest.mark.parametrize("name", ESCAPES)
+def test_can_escape_positions(name: str) -> None:
+    fen, escapes = ESCAPES[name]
+    board = chess.Board(fen)
+    assert board.is_check() and is_check(board)
+    assert any(board.generate_legal_moves()) == escapes
+    assert can_escape(board) == escapes
