@@ -215,6 +215,19 @@ def gives_check(board: chess.Board, move: chess.Move) -> bool:
     return bool(line & sliders) and is_check(board)
 
 
+def has_legal_en_passant(board: chess.Board) -> bool:
+    """python-chess's ``board.has_legal_en_passant()``, asked of python-chess only when a pawn of
+    the side to move stands next to the pawn that just moved two squares (after most double
+    steps none does)."""
+    ep = board.ep_square
+    if ep is None:
+        return False
+    turn = board.turn
+    if not _PAWN_ATTACKS[not turn][ep] & board.pawns & board.occupied_co[turn]:
+        return False
+    return board.has_legal_en_passant()
+
+
 def is_check(board: chess.Board) -> bool:
     """python-chess's ``board.is_check()``."""
     turn = board.turn
@@ -364,7 +377,7 @@ class FenWriter:
             f"{ranks[7]}/{ranks[6]}/{ranks[5]}/{ranks[4]}/{ranks[3]}/{ranks[2]}/{ranks[1]}/{ranks[0]} "
             f"{'w' if board.turn else 'b'} "
             f"{board.castling_xfen() if board.castling_rights else '-'} "
-            f"{_SQUARE_NAMES[ep] if ep is not None and board.has_legal_en_passant() else '-'} "
+            f"{_SQUARE_NAMES[ep] if ep is not None and has_legal_en_passant(board) else '-'} "
             f"{board.halfmove_clock} {board.fullmove_number}"
         )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from kifu.chess.fastpath import castling_rights
+from kifu.chess.fastpath import castling_rights, has_legal_en_passant
 
 import chess
 
@@ -56,7 +56,7 @@ def position_key(board: chess.Board) -> PositionKey:
         board.queens,
         board.kings,
         castling_rights(board),
-        board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else None,
+        board.ep_square if has_legal_en_passant(board) else None,
     )
 
 

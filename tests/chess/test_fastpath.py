@@ -23,6 +23,7 @@ from kifu.chess.fastpath import (
     can_escape,
     castling_rights,
     gives_check,
+    has_legal_en_passant,
     is_check,
     pieces,
     plain_move,
@@ -185,6 +186,7 @@ def test_is_check_and_can_escape_match_python_chess(seed: int, plies: int, chess
     for _ in range(plies):
         check = board.is_check()
         assert is_check(board) == check, board.fen()
+        assert has_legal_en_passant(board) == board.has_legal_en_passant(), board.fen()
         if check:
             assert can_escape(board) == any(board.generate_legal_moves()), board.fen()
         if board.is_game_over():
