@@ -14,11 +14,12 @@ from typing import Any
 
 from kifu.chess import codes
 from kifu.chess.locales import describe, letter_map
-from kifu.chess.notation import FIGURINES, TOO_BIG, ReadMove
+from kifu.chess.notation import FIGURINES, ReadMove
 from kifu.chess.reader import ReadGame, read_game, shown, start_board
 from kifu.chess.rules import Claim, Ending, MainLine, describe_ending, ending_rule
 from kifu.chess.splitter import GameText
 from kifu.chess.walk import Step, Unplayable, Visitor, detect_language, walk
+from kifu.core.digits import TOO_BIG
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport

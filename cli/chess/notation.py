@@ -32,18 +32,6 @@ FIGURINES = {
 
 SAN_TO_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
-#: numbers read from a record: more digits than this are no move number, NAG or clock
-TOO_BIG = 10**9
-
-
-def ascii_number(text: str) -> int | None:
-    """``text`` read as a decimal number when it is ASCII digits only (``str.isdigit`` also takes
-    ``¹`` and ``int`` ``٣``), else ``None``; more than 9 digits give :data:`TOO_BIG` (Python will
-    not read 4,300 digits, and no record means that many)."""
-    if not text.isascii() or not text.isdigit():
-        return None
-    return int(text) if len(text) <= 9 else TOO_BIG
-
 
 @dataclass(slots=True)
 class ReadMove:

@@ -13,8 +13,9 @@ from functools import lru_cache
 
 from kifu.chess import codes
 from kifu.chess.grammar import Item, Variation, parse, parser
-from kifu.chess.notation import SAN_TO_NAG, ascii_number
+from kifu.chess.notation import SAN_TO_NAG
 from kifu.chess.splitter import GameText
+from kifu.core.digits import ascii_number
 from kifu.core.findings import IO_LIMIT, Code, Finding
 from kifu.core.limits import characters, limits
 from kifu.core.record import MoveNode, Record, Span
@@ -185,7 +186,8 @@ class _Reader:
             )
             self._comment(token.value[1:].strip(), line, pending)
         elif kind == "NAG":
-            self._nag(token, line, ascii_number(token.value.rstrip()[1:]) or 0)  # ASCII: the grammar
+            # ASCII: the grammar; a NAG of more than 9 digits is out of range, not missing
+            self._nag(token, line, ascii_number(token.value.rstrip()[1:], saturate=True) or 0)
         elif kind == "SUFFIX":
             self._nag(token, line, SAN_TO_NAG[token.value.rstrip()])
         elif kind == "RESULT":
@@ -221,7 +223,7 @@ class _Reader:
         for item in _RUN_ITEM.finditer(value):
             text = item[2]
             if text is None:
-                number = ascii_number(item[1])
+                number = ascii_number(item[1], saturate=True)
                 continue
             offset = item.start()
             if multiline:

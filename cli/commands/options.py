@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 from kifu.core.config import ConfigError, ConfigFile, check_keys, discover
 from kifu.core.config import read as read_config
+from kifu.core.digits import is_ascii_number
 from kifu.core.findings import Severity
 from kifu.core.selection import (
     FileIgnore,
@@ -160,7 +161,7 @@ class Size(_IntType):
         text = str(value).strip().upper().removesuffix("B").removesuffix("I")
         unit = text[-1:] if text[-1:] in ("K", "M", "G") else ""
         number = text[: len(text) - len(unit)]
-        if not (number.isascii() and number.isdigit()):
+        if not is_ascii_number(number):
             self.fail(f"{value!r} is not a size such as 512M, 2G or 0", param, ctx)
         return int(number) * _UNITS[unit]
 

@@ -16,18 +16,6 @@ PIECE_LETTERS = " KABNRCP"
 FILES = "abcdefghi"
 
 
-def ascii_number(text: str) -> bool:
-    """Whether ``text`` is a number in ASCII digits (``str.isdigit`` also accepts ``¹`` and ``١``,
-    which ``int`` refuses or reads; full-width digits are notation and go through its normaliser)."""
-    return text.isascii() and text.isdigit()
-
-
-def ascii_count(text: str) -> int | None:
-    """``text`` read as a count (a FEN counter, a variation number, a NAG) when it is at most 9
-    ASCII digits, else ``None``: no record means more, and ``int`` refuses 4,300 digits."""
-    return int(text) if len(text) <= 9 and ascii_number(text) else None
-
-
 def square(file: int, rank: int) -> int:
     """The square index of ``file`` (0-8) and ``rank`` (0-9)."""
     return rank * 9 + file

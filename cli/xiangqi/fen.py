@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kifu.core.digits import is_ascii_number
 from kifu.xiangqi.board import (
     ADVISOR,
     BLACK,
@@ -11,7 +12,6 @@ from kifu.xiangqi.board import (
     PIECE_LETTERS,
     RED,
     Board,
-    ascii_number,
     square,
 )
 
@@ -48,7 +48,7 @@ def parse_fen(text: str) -> Board:
         rank = 9 - row
         file = 0
         for ch in text_rank:
-            if ascii_number(ch):
+            if is_ascii_number(ch):
                 file += int(ch)
                 continue
             kind = _LETTERS.get(ch.upper())

@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kifu.core.digits import ascii_number
 from kifu.core.findings import Finding
 from kifu.core.record import Record, Span
 from kifu.xiangqi import codes
-from kifu.xiangqi.board import BLACK, RED, Board, ascii_count
+from kifu.xiangqi.board import BLACK, RED, Board
 from kifu.xiangqi.protection import MoveClass, classify, describe
 
 if TYPE_CHECKING:  # the checker calls this module: its types only, no import cycle at run time
@@ -343,7 +344,7 @@ def _natural_limit(
 def _clock(record: Record) -> int:
     """The half-move clock of the record's FEN (plies without capture before the first move)."""
     fields = (record.start_position or "").split()
-    return (ascii_count(fields[4]) if len(fields) >= 5 else None) or 0
+    return (ascii_number(fields[4]) if len(fields) >= 5 else None) or 0
 
 
 # --- the hook ---------------------------------------------------------------------------------

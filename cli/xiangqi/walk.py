@@ -24,12 +24,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from kifu.core.digits import ascii_number
 from kifu.core.findings import Finding
 from kifu.core.game import Options
 from kifu.core.record import MoveNode, Record
 from kifu.core.walk import Visitor
 from kifu.xiangqi import codes
-from kifu.xiangqi.board import RED, Board, ascii_count
+from kifu.xiangqi.board import RED, Board
 from kifu.xiangqi.fen import START_FEN, FenError, parse_fen, write_fen
 from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
 from kifu.xiangqi.notation.resolve import Resolution
@@ -150,8 +151,8 @@ class Tee(XiangqiVisitor):
 def start_numbers(record: Record) -> tuple[int, int]:
     """``(clock, round)`` of the record's start: the FEN's half-move clock and full-move number."""
     fields = (record.start_position or START_FEN).split()
-    clock = (ascii_count(fields[4]) if len(fields) > 4 else None) or 0
-    fullmove = (ascii_count(fields[5]) if len(fields) > 5 else None) or 1
+    clock = (ascii_number(fields[4]) if len(fields) > 4 else None) or 0
+    fullmove = (ascii_number(fields[5]) if len(fields) > 5 else None) or 1
     return clock, fullmove
 
 

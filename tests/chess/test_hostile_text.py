@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
-from kifu.chess.notation import TOO_BIG, ascii_number
+from kifu.core.digits import TOO_BIG, ascii_number
 
 from tests.golden import assert_golden
 
@@ -54,12 +54,12 @@ def test_a_nag_of_5000_digits_is_out_of_range(tmp_path: Path) -> None:
 
 
 def test_numbers_are_ascii_digits_only() -> None:
-    assert ascii_number("12") == 12
-    assert ascii_number("¹") is None  # str.isdigit() says yes, int() says no
-    assert ascii_number("١٢") is None  # Arabic-Indic digits: int() would read them
-    assert ascii_number("１２") is None  # full-width digits
-    assert ascii_number("1" * 10) == TOO_BIG
-    assert ascii_number("") is None
+    assert ascii_number("12", saturate=True) == 12
+    assert ascii_number("¹", saturate=True) is None  # str.isdigit() says yes, int() says no
+    assert ascii_number("١٢", saturate=True) is None  # Arabic-Indic digits: int() would read them
+    assert ascii_number("１２", saturate=True) is None  # full-width digits
+    assert ascii_number("1" * 10, saturate=True) == TOO_BIG
+    assert ascii_number("", saturate=True) is None
 
 
 def test_a_line_longer_than_any_game_is_read_up_to_the_laws_bound_only(

@@ -51,7 +51,7 @@ def _slice(name: str) -> dict[str, list[str]]:
 
 #: reproducers fixed since index.json was written (its "open" flag belongs to the campaign)
 FIXED = {
-    # xiangqi: ASCII digits only (kifu.xiangqi.board.ascii_number)
+    # xiangqi: ASCII digits only (kifu.core.digits)
     "cbf/kifu001-1.cbf",
     "cbf/kifu001-2.cbf",
     "cbf/kifu001-3.cbf",

@@ -5,10 +5,10 @@ notation, read through the normaliser."""
 from __future__ import annotations
 
 import pytest
+from kifu.core.digits import is_ascii_number
 from kifu.core.findings import Finding
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
-from kifu.xiangqi.board import ascii_number
 from kifu.xiangqi.checker import check_record
 from kifu.xiangqi.fen import FenError, parse_fen
 from kifu.xiangqi.formats.coords import dhtml_move_to_iccs
@@ -23,7 +23,8 @@ def _reports(data: bytes, fmt: str = "pgn") -> list[RecordReport]:
 
 
 def test_ascii_number_refuses_superscripts_and_full_width_digits() -> None:
-    assert ascii_number("120") and not ascii_number("¹") and not ascii_number("８") and not ascii_number("")
+    assert is_ascii_number("120") and not is_ascii_number("¹") and not is_ascii_number("８")
+    assert not is_ascii_number("")
 
 
 def test_superscript_in_a_fen_board_is_a_fen_error_not_a_crash() -> None:

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kifu.chess.fastpath import FenWriter
-from kifu.chess.notation import SAN_TO_NAG, ascii_number, split_suffixes
+from kifu.chess.notation import SAN_TO_NAG, split_suffixes
 from kifu.chess.walk import Step
 from kifu.chess.writers.base import Writer
+from kifu.core.digits import ascii_number
 from kifu.core.record import MoveNode, Record
 
 import chess
@@ -130,7 +131,7 @@ def as_written(record: Record) -> Tree:
     """
     fields = record.tags.get("FEN", "").split()
     white = len(fields) < 2 or fields[1] != "b"
-    number = (ascii_number(fields[5]) if len(fields) > 5 else None) or 1
+    number = (ascii_number(fields[5], saturate=True) if len(fields) > 5 else None) or 1
     tags = dict(record.tags)
     tree = Tree(
         [(name, tags.pop(name)) for name in ROSTER if name in tags] + list(tags.items()),

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from kifu.xiangqi.board import FILES, ascii_number
+from kifu.core.digits import is_ascii_number
+from kifu.xiangqi.board import FILES
 
 
 def dhtml_square(x: int, y: int) -> str | None:
@@ -14,7 +15,7 @@ def dhtml_square(x: int, y: int) -> str | None:
 
 def dhtml_move_to_iccs(digits: str) -> str | None:
     """``7747`` → ``h2e2``; ``None`` when the four digits are not two points."""
-    if len(digits) != 4 or not ascii_number(digits):
+    if len(digits) != 4 or not is_ascii_number(digits):
         return None
     a = dhtml_square(int(digits[0]), int(digits[1]))
     b = dhtml_square(int(digits[2]), int(digits[3]))

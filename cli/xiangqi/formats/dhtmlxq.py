@@ -12,10 +12,11 @@ import bisect
 import re
 from collections.abc import Iterator
 
+from kifu.core.digits import ascii_number, is_ascii_number
 from kifu.core.findings import Finding
 from kifu.core.record import MoveNode, Record, Span
 from kifu.xiangqi import codes
-from kifu.xiangqi.board import Board, ascii_count, ascii_number, square
+from kifu.xiangqi.board import Board, square
 from kifu.xiangqi.fen import PIECE_KINDS, write_fen
 from kifu.xiangqi.formats.budget import MoveBudget
 from kifu.xiangqi.formats.coords import dhtml_move_to_iccs
@@ -115,7 +116,7 @@ def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tu
     variations = []
     for key, (start, value) in fields.items():
         parts = key.split("_")
-        numbers = [ascii_count(p) for p in parts[1:]]
+        numbers = [ascii_number(p) for p in parts[1:]]
         if len(parts) == 4 and parts[0] == "move" and all(n is not None for n in numbers):
             parent, before, branch = (n or 0 for n in numbers)
             variations.append((branch, parent, before, start, value))
@@ -154,7 +155,7 @@ def _side_of_first_move(fen: str, first: str) -> str:
     row = rows[9 - int(first[1])]
     file, column = "abcdefghi".index(first[0]), 0
     for ch in row:
-        if ascii_number(ch):
+        if is_ascii_number(ch):
             column += int(ch)
             continue
         if column == file:
@@ -190,7 +191,7 @@ def _moves(
 
 
 def _binit_fen(value: str) -> str | None:
-    if len(value) != 64 or not ascii_number(value):
+    if len(value) != 64 or not is_ascii_number(value):
         return None
     board = Board()
     for i in range(32):

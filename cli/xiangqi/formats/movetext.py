@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from kifu.core.digits import ascii_number
 from kifu.core.findings import IO_LIMIT, Finding
 from kifu.core.grammar import load
 from kifu.core.limits import limits
 from kifu.core.record import MoveNode, Span
 from kifu.xiangqi import codes
-from kifu.xiangqi.board import ascii_count
 from kifu.xiangqi.formats.budget import MoveBudget
 from kifu.xiangqi.notation.spec import to_ascii
 from lark import Token
@@ -183,7 +183,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
             else:
                 out.findings.append(codes.UNREADABLE_TEXT("`)` without `(`", span(tok), move=")"))
         elif kind == "NAG":
-            nag = ascii_count(str(tok)[1:])
+            nag = ascii_number(str(tok)[1:])
             if nag is None:
                 shown = str(tok) if len(str(tok)) < 12 else str(tok)[:10] + "…"
                 message = f"NAG {shown} is out of range"

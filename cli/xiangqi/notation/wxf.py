@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from kifu.xiangqi.board import ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, PAWN, ascii_number
+from kifu.core.digits import is_ascii_number
+from kifu.xiangqi.board import ADVISOR, CANNON, CHARIOT, ELEPHANT, HORSE, KING, PAWN
 from kifu.xiangqi.notation._lark import parse_move
 from kifu.xiangqi.notation.spec import MoveSpec, NotationError
 from lark import Token
@@ -33,12 +34,12 @@ def parse(text: str) -> MoveSpec:
     direction = "." if direction == "=" else direction
     target = int(str(target_token))
     parts = [str(t) for t in origin.children if isinstance(t, Token)]
-    letters = [p for p in parts if p.upper() in LETTERS and not ascii_number(p) and p not in "+-"]
+    letters = [p for p in parts if p.upper() in LETTERS and not is_ascii_number(p) and p not in "+-"]
     kind = LETTERS[letters[0].upper()] if letters and origin.data != "o_ordinal" else PAWN
     if origin.data == "o_ordinal":
         kind = LETTERS[parts[0].upper()]
     signs = [p for p in parts if p in "+-"]
-    digits = [int(p) for p in parts if ascii_number(p)]
+    digits = [int(p) for p in parts if is_ascii_number(p)]
     form = origin.data
     if form == "o_file":
         return MoveSpec(
