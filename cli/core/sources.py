@@ -612,11 +612,15 @@ class Controls:
 class LineDecoder:
     """Decodes a byte stream line by line, noting what it had to do.
 
-    UTF-8 is tried first (a leading BOM is dropped); a line that is not UTF-8 is read as
-    Latin-1. NUL bytes and other C0 controls (except tab, CR, LF, FF, VT) are replaced by
-    U+FFFD and reported (:class:`Controls`): a text record never contains them.
+    Without an ``encoding``, UTF-8 is tried first (a leading BOM is dropped); a line that is not
+    UTF-8 is read as Latin-1. With one (a codec in which the byte ``\\n`` is only ever a line
+    break: UTF-8, GB18030, Big5 …, not UTF-16), every line is decoded with it as it comes,
+    undecodable bytes replaced by U+FFFD, and nothing is dropped: the caller chose the codec.
+    NUL bytes and other C0 controls (except tab, CR, LF, FF, VT) are replaced by U+FFFD and
+    reported (:class:`Controls`): a text record never contains them.
     """
 
+    encoding: str | None = None
     latin1_lines: int = 0
     first_latin1_line: int = 0
     controls: Controls = field(default_factory=Controls)
@@ -655,7 +659,7 @@ class LineDecoder:
                 if not raw:
                     break
                 number += 1
-                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                if number == 1 and self.encoding is None and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
                 if len(raw) == limit and raw[-1:] != b"\n":
                     text, ended = self._overlong(raw, readline, cap, number)
@@ -686,7 +690,7 @@ class LineDecoder:
         """The first ``cap + 1`` characters of a line longer than ``cap`` bytes whose start is
         ``raw``, and whether its end was read; or the whole line (and ``True``) when its
         multi-byte characters make it no longer than ``cap`` characters."""
-        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        decoder = codecs.getincrementaldecoder(self.encoding or "utf-8")(errors="replace")
         chunks, pieces = [raw], [decoder.decode(raw)]
         size = len(pieces[0])
         while size <= cap and raw[-1:] != b"\n":
@@ -705,13 +709,16 @@ class LineDecoder:
 
     def decode_line(self, raw: bytes, number: int) -> str:
         """Decode one line (with or without its terminator) and strip the terminator."""
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")
-            self.latin1_lines += 1
-            if not self.first_latin1_line:
-                self.first_latin1_line = number
+        if self.encoding is not None:
+            text = raw.decode(self.encoding, errors="replace")
+        else:
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = raw.decode("latin-1")
+                self.latin1_lines += 1
+                if not self.first_latin1_line:
+                    self.first_latin1_line = number
         return self.controls.scrub(text.rstrip("\r\n"), number)
 
     def finish(self, path: str) -> None:

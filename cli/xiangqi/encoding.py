@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import codecs
+import io
 import itertools
-import re
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from kifu.core.limits import limits
-from kifu.core.sources import wide_encoding
+from kifu.core.sources import Controls, LineDecoder, wide_encoding
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 _XIANGQI_CHARS = set(
     "帅帥将將仕士相象马馬傌车車俥炮砲包兵卒进進退平前后後中一二三四五六七八九红紅黑胜勝和棋局"
@@ -58,69 +62,63 @@ def decode(data: bytes) -> tuple[str, str]:
     return codecs.decode(data, name, errors="replace"), name
 
 
-def lines(head: bytes, rest: Iterator[bytes], encoding: str, longest: int | None = None) -> Iterator[str]:
-    """The lines (terminators removed) of ``head`` followed by the chunks of ``rest``.
+def lines(
+    head: bytes,
+    rest: Iterable[bytes],
+    encoding: str,
+    controls: Controls | None = None,
+    longest: int | None = None,
+) -> Iterator[str]:
+    """The lines (terminators removed) of ``head`` followed by the chunks of ``rest``, decoded
+    with ``encoding`` (undecodable bytes replaced by U+FFFD).
 
-    No line is held longer than ``longest`` characters (default ``limits().record``; ``0``: no
-    limit): of a longer one, the first ``longest + 1`` characters are yielded (so that the game
-    holding it passes the limit) and the rest is skipped, a chunk at a time, when the next line is
-    asked for. A run of ``n`` empty lines within a chunk comes as one string of ``n - 1`` line
-    breaks (``""`` for one empty line): the caller counts ``line.count("\\n") + 1`` lines for an
-    empty or all-newline string, so that a flood of blank lines costs the speed of the bytes.
+    The splitting is :meth:`kifu.core.sources.LineDecoder.lines` with ``blank_runs`` (the text
+    goes to it as UTF-8, since the byte ``\\n`` is not always a line break in UTF-16): no line is
+    held longer than ``longest`` characters (default ``limits().record``; ``0``: no limit), a
+    run of ``n`` empty lines may come as one string of ``n - 1`` line breaks (the caller counts
+    ``line.count("\\n") + 1`` lines for an empty or all-newline string), and control characters
+    are read as U+FFFD and counted in ``controls``, those of a line longer than ``longest`` too.
+    As with ``str.split("\\n")``, a text that ends with a line break (or is empty) ends with an
+    empty line.
     """
     cap = limits().record if longest is None else longest
-    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
-    pending: list[str] = []  # the start of the current line, in pieces
-    size = 0  # its characters
-    skipping = False  # the current line passed the cap and was yielded: the rest is dropped
-    for chunk in itertools.chain([head], rest, [None]):
-        text = decoder.decode(b"" if chunk is None else chunk, final=chunk is None)
-        end = text.find("\n")
-        if end >= 0:  # the current line ends here
-            if skipping:
-                skipping = False
-            else:
-                pending.append(text[:end])
-                yield _capped("".join(pending), cap)
-            last = text.rfind("\n")
-            if last > end:
-                yield from _split_runs(text[end + 1 : last], cap)
-            text = text[last + 1 :]
-            pending, size = [], 0
-        if skipping:
-            continue
-        pending.append(text)
-        size += len(text)
-        if cap and size > cap:
-            yield "".join(pending)[: cap + 1]
-            pending, size, skipping = [], 0, True
-    if not skipping:
-        yield "".join(pending)
+    decoder = LineDecoder(encoding="utf-8", controls=Controls() if controls is None else controls)
+    text = _Utf8(itertools.chain([head], rest), encoding)
+    number = 0
+    for line in decoder.lines(io.BufferedReader(text, 1 << 16), "", longest, blank_runs=True):
+        number += 1
+        if line.startswith("\n"):
+            number += line.count("\n")
+        elif cap and len(line) > cap:  # cut at the limit: LineDecoder leaves it as it is
+            line = decoder.controls.scrub(line, number)
+        yield line
+    if text.ends_line:
+        yield ""
 
 
-def _capped(line: str, cap: int) -> str:
-    return line[: cap + 1] if cap and len(line) > cap else line
+class _Utf8(io.RawIOBase):
+    """The text of ``chunks`` in ``encoding`` (undecodable bytes replaced by U+FFFD), as UTF-8."""
 
+    def __init__(self, chunks: Iterator[bytes], encoding: str) -> None:
+        self._chunks = chunks
+        self._decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        self._pending = memoryview(b"")
+        self._done = False
+        self.ends_line = True  # the text read so far is empty or ends with a line break
 
-_RUNS = re.compile("(\n{2,})")
+    def readable(self) -> bool:
+        return True
 
-
-def _split_runs(text: str, cap: int) -> Iterator[str]:
-    """The lines of ``text`` (joined by line breaks), each run of empty lines as one string."""
-    if "\n\n" not in text:
-        parts: Iterable[str] = text.split("\n")
-    else:
-        parts = _with_runs(text)
-    if cap:
-        for part in parts:
-            yield part[: cap + 1] if len(part) > cap and part.strip() else part
-    else:
-        yield from parts
-
-
-def _with_runs(text: str) -> Iterator[str]:
-    for i, piece in enumerate(_RUNS.split(text)):
-        if i % 2:  # a run of r line breaks between two lines: r - 1 empty lines
-            yield "\n" * (len(piece) - 2)
-        else:
-            yield from piece.split("\n")
+    def readinto(self, buffer: WriteableBuffer) -> int:
+        while not self._pending and not self._done:
+            chunk = next(self._chunks, None)
+            self._done = chunk is None
+            text = self._decoder.decode(chunk or b"", final=self._done)
+            if text:
+                self._pending = memoryview(text.encode("utf-8", "surrogatepass"))
+                self.ends_line = text.endswith("\n")
+        view = memoryview(buffer).cast("B")
+        size = min(len(view), len(self._pending))
+        view[:size] = self._pending[:size]
+        self._pending = self._pending[size:]
+        return size

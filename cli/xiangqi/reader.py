@@ -51,7 +51,7 @@ def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] |
             controls = Controls()
             wary = decompressing(stream)
             count, last = 0, None
-            games = read_games(_scrubbed_lines(lines(head, chunks, encoding), controls), stop_at_cut=wary)
+            games = read_games(lines(head, chunks, encoding, controls), stop_at_cut=wary)
             for last in games:
                 count += 1
                 yield last.record, last.findings
@@ -90,19 +90,6 @@ def is_dhtmlxq(text: str) -> bool:
         return False
     outside = outside_comments(text)
     return not outside.tags or "[dhtmlxq" in outside.movetext.lower()
-
-
-def _scrubbed_lines(lines: Iterator[str], controls: Controls) -> Iterator[str]:
-    """``lines`` with their control characters read as U+FFFD (a run of empty lines counts as
-    the lines it stands for)."""
-    number = 0
-    for line in lines:
-        number += 1
-        if line.startswith("\n"):
-            number += line.count("\n")
-            yield line
-        else:
-            yield controls.scrub(line, number)
 
 
 def _whole(head: bytes, chunks: Iterator[bytes], source: Source, damage: list[Finding]) -> bytes:

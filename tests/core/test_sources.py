@@ -118,3 +118,17 @@ def test_runs_of_blank_lines_come_as_one_string_when_asked_for() -> None:
     runs = list(LineDecoder().lines(io.BufferedReader(io.BytesIO(data)), "x", blank_runs=True))
     assert runs == ["a", "", "\n\n", "b", "", "c", "   ", ""]  # from the second empty line on
     assert "\n".join(runs) == "\n".join(plain)  # the same text, the same lines
+
+
+def test_a_chosen_encoding_decodes_every_line_with_it_and_drops_nothing() -> None:
+    data = "\ufeff炮二平五\n".encode() + b"\xff\n" + "马８进７\n".encode("gb18030")
+    decoder = LineDecoder(encoding="utf-8")
+    read = list(decoder.lines(io.BufferedReader(io.BytesIO(data)), "x"))
+    # the BOM is the caller's to drop; no Latin-1: undecodable bytes are U+FFFD
+    assert read[:2] == ["\ufeff炮二平五", "\ufffd"] and "\ufffd" in read[2]
+    assert decoder.findings == [] and decoder.latin1_lines == 0
+    decoder = LineDecoder(encoding="gb18030")
+    assert list(decoder.lines(io.BytesIO("马８进７\r\n\u3000\n".encode("gb18030")), "x")) == [  # type: ignore[arg-type]
+        "马８进７",
+        "\u3000",
+    ]

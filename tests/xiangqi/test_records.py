@@ -491,3 +491,33 @@ def test_a_comment_line_of_white_space_is_kept_as_written() -> None:
     text = '[Game "Chinese Chess"]\n\n{渖纻。\n\u3000\u3000\n\n如意。}\n1. 炮二平五 *\n'
     [game] = list(read_games(text))
     assert game.record.comments == ["渖纻。\n\u3000\u3000\n\n如意。"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "gb18030", "big5", "utf-16"])
+def test_a_comment_line_of_white_space_is_kept_as_written_in_a_file(tmp_path: Path, encoding: str) -> None:
+    """The same through the byte stream (kifu.xiangqi.encoding.lines on LineDecoder.lines), in
+    the text encodings the reader detects."""
+    from kifu.xiangqi.reader import records
+
+    text = '[Game "Chinese Chess"]\n\n{渖纻。\n\u3000\u3000\n\n\n如意。}\r\n1. 炮二平五 *\n'
+    if encoding == "big5":
+        text = text.replace("渖纻", "中局")  # characters Big5 has
+    path = tmp_path / "spaces.pgn"
+    path.write_bytes(text.encode(encoding))
+    [(record, _)] = [item for item in records(Source(str(path)), "pgn") if isinstance(item, tuple)]
+    assert record.comments == [text[text.index("{") + 1 : text.index("}")]]
+
+
+def test_lines_of_utf16_are_split_at_line_breaks_only() -> None:
+    """In UTF-16 the byte 0x0A is also half of 上 (U+4E0A): the text is split, not the bytes.
+    Control characters are counted, those of a line cut at the limit too."""
+    from kifu.core.sources import Controls
+    from kifu.xiangqi.encoding import lines
+
+    text = "上\n\u3000\n\n\n\nx\x00y\r\n\x01" + "上" * 30 + "\n"
+    data = text.encode("utf-16-le")
+    controls = Controls()
+    read = list(lines(data[:7], iter([data[7:]]), "utf-16-le", controls, longest=20))
+    # 3 empty lines: "" and a run of 2; the long line cut at 21 characters; "" after the last break
+    assert read == ["上", "\u3000", "", "\n", "x\ufffdy", "\ufffd" + "上" * 20, ""]
+    assert (controls.lines, controls.first_line, controls.first_column) == (2, 6, 2)
