@@ -10,16 +10,12 @@ from kifu.core.digits import MAX_DIGITS, TOO_BIG, ascii_number, is_ascii_number
 #: what str.isdigit() (or int()) takes and a record's number must not be
 NOT_ASCII = ["¹", "²³", "٣", "١٢", "１２", "８", "߁", "𝟗", "1¹", "٣4"]
 
-
-@pytest.mark.parametrize("text", NOT_ASCII)
-def test_other_digits_are_no_number(text: str) -> None:
-    assert not is_ascii_number(text)
-    assert ascii_number(text) is None
-    assert ascii_number(text, saturate=True) is None
+#: what int() reads (or strips) and a record's number must not be either
+NOT_PLAIN = ["", "+1", "-1", " 1", "1 ", "1\n", "1_000", "1.0", "0x1", "\u30001"]
 
 
-@pytest.mark.parametrize("text", ["", "+1", "-1", " 1", "1 ", "1\n", "1_000", "1.0", "0x1", "\u30001"])
-def test_signs_spaces_and_the_empty_string_are_no_number(text: str) -> None:
+@pytest.mark.parametrize("text", NOT_ASCII + NOT_PLAIN)
+def test_other_digits_signs_spaces_and_the_empty_string_are_no_number(text: str) -> None:
     assert not is_ascii_number(text)
     assert ascii_number(text) is None
     assert ascii_number(text, saturate=True) is None
