@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 from kifu.commands.options import HELP, rules_options, settings_from
+from kifu.core.digits import ascii_number
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.core.standings.tiebreaks import PRESETS
@@ -272,10 +273,13 @@ def _add_record(event: object, source: str, report: RecordReport, trust: str) ->
     for name, side in ((a, "White"), (b, "Black")):
         if kind == "chess":
             elo = tags.get(f"{side}Elo", "")
+            rating = ascii_number(elo)
+            if rating is None and elo.strip() not in ("", "-", "?"):  # (PGN's "unknown" forms)
+                event.warnings.append(f"{source}: {side}Elo {elo!r} of {name} is not a rating: ignored")
             event.add_player_info(
                 Player(
                     name,
-                    int(elo) if elo.isdigit() and int(elo) > 0 else None,
+                    rating or None,
                     tags.get(f"{side}FideId") or None,
                     tags.get(f"{side}Title") or None,
                 )

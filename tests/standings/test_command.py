@@ -158,3 +158,19 @@ def test_a_match_of_two_is_a_round_robin(tmp_path: Path) -> None:
     document, _ = run(str(table))
     assert document["system"] == "round-robin" and document["preset"] == "fide-rr"
     assert places(document) == [("1", "Kim", 1.5), ("2", "Ode", 0.5)]
+
+
+def test_a_rating_that_is_not_a_number_is_a_warning(tmp_path: Path) -> None:
+    """A superscript ``¹`` passes ``str.isdigit`` but not ``int``: it crashed the command. Such an
+    Elo, or one of ten digits, is named in a warning and ignored; ``-`` and ``?`` say "unknown"."""
+    game = '[White "A"]\n[Black "B"]\n[Result "1-0"]\n[WhiteElo "{}"]\n[BlackElo "{}"]\n\n1. e4 e5 1-0\n'
+    (tmp_path / "r1.pgn").write_text(game.format("\u00b9", "2105"), encoding="utf-8")
+    (tmp_path / "r2.pgn").write_text(game.format("12345678901", "-"), encoding="utf-8")
+    document, errors = run(str(tmp_path / "r1.pgn"), str(tmp_path / "r2.pgn"))
+    assert "WhiteElo '¹' of A is not a rating: ignored" in errors
+    assert "WhiteElo '12345678901' of A is not a rating: ignored" in errors
+    assert "BlackElo" not in errors
+    assert len(document["standings"]) == 2
+    trf = CliRunner().invoke(cli, ["standings", str(tmp_path / "r1.pgn"), "--format", "trf"]).stdout
+    players = [line for line in trf.splitlines() if line.startswith("001")]
+    assert sorted(line[48:52].strip() for line in players) == ["", "2105"]  # (TRF-16 rating field)
