@@ -156,6 +156,7 @@ def _plan(
     ``ready`` is called before this process reads a file to split it (the executor's
     :meth:`~_Executor.ready`)."""
     waiting: list[_Job] = []  # the jobs of the files of the group being gathered, in order
+    tasks = weight = 0  # the tasks among them, and their weight
     for item in items:
         if isinstance(item, tuple):
             state = _FileState(item[0], None, [item[1]], relative=posix(item[0]))
@@ -163,18 +164,19 @@ def _plan(
             continue
         jobs = iter(_plan_source(item, batch, options, split, ready))
         for job in jobs:
-            if isinstance(job, _Task) and (not split or job.function is not check_file_task):
-                yield from _grouped(waiting)  # a file streamed or split into chunks: as it comes
-                waiting = []
-                yield job
-                yield from jobs
-                break
+            if isinstance(job, _Task):
+                if not split or job.function is not check_file_task:
+                    yield from _grouped(waiting)  # a file streamed or split into chunks: as it comes
+                    waiting, tasks, weight = [], 0, 0
+                    yield job
+                    yield from jobs
+                    break
+                tasks += 1
+                weight += job.weight
             waiting.append(job)
-        tasks = [job for job in waiting if isinstance(job, _Task)]
-        full = len(tasks) >= GROUP_FILES or sum(task.weight for task in tasks) >= WHOLE_FILE
-        if not split or full or len(waiting) >= 4 * GROUP_FILES:
+        if not split or tasks >= GROUP_FILES or weight >= WHOLE_FILE or len(waiting) >= 4 * GROUP_FILES:
             yield from _grouped(waiting)
-            waiting = []
+            waiting, tasks, weight = [], 0, 0
     yield from _grouped(waiting)
 
 

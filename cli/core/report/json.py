@@ -9,6 +9,9 @@ from kifu import __version__
 from kifu.core.findings import Finding
 from kifu.core.results import RecordReport, Totals
 
+#: records and findings keep their text as written (json.dumps would build an encoder per call)
+_UNICODE = json.JSONEncoder(ensure_ascii=False).encode
+
 
 class JsonReporter:
     """Writes ``{"kifu": …, "files": [...], "summary": {...}}`` one record at a time."""
@@ -28,13 +31,11 @@ class JsonReporter:
         self._records = 0
 
     def record(self, report: RecordReport) -> None:
-        self.out.write(
-            ("," if self._records else "") + "\n    " + json.dumps(report.to_dict(), ensure_ascii=False)
-        )
+        self.out.write(("," if self._records else "") + "\n    " + _UNICODE(report.to_dict()))
         self._records += 1
 
     def end_file(self, findings: list[Finding]) -> None:
-        listed = json.dumps([f.to_dict() for f in findings], ensure_ascii=False)
+        listed = _UNICODE([f.to_dict() for f in findings])
         self.out.write(("\n  " if self._records else "") + '], "findings": ' + listed + "}")
 
     def end(self, totals: Totals) -> None:
