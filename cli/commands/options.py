@@ -161,7 +161,7 @@ class Size(_IntType):
         text = str(value).strip().upper().removesuffix("B").removesuffix("I")
         unit = text[-1:] if text[-1:] in ("K", "M", "G") else ""
         number = text[: len(text) - len(unit)]
-        if not is_ascii_number(number):
+        if not is_ascii_number(number) or len(number) > 18:  # (int() refuses 4,300 digits)
             self.fail(f"{value!r} is not a size such as 512M, 2G or 0", param, ctx)
         return int(number) * _UNITS[unit]
 

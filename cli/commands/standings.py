@@ -240,7 +240,7 @@ def _records(
 def _add_record(event: object, source: str, report: RecordReport, trust: str) -> str | None:
     """Add the game a record reports to ``event``; the kind of record (chess, xiangqi, go)."""
     from kifu.core.findings import Severity
-    from kifu.core.standings.event import UNKNOWN, Event, Game, Player, parse_round
+    from kifu.core.standings.event import MAX_ROUND, UNKNOWN, Event, Game, Player, parse_round
 
     assert isinstance(event, Event)
     tags = report.tags
@@ -252,6 +252,11 @@ def _add_record(event: object, source: str, report: RecordReport, trust: str) ->
         event.warnings.append(f"{source}: the record does not name both players; not counted")
         return None
     round_, board = parse_round(tags.get(round_tag))
+    written_round = tags.get(round_tag, "").strip()
+    if round_ is None and written_round not in ("", "?", "-"):
+        event.warnings.append(
+            f"{source}: {round_tag} {written_round!r} is not a round number (1 to {MAX_ROUND})"
+        )
     if tags.get("Board"):
         board = parse_round(tags["Board"])[0]
     declared = _result(report.declared_result)

@@ -209,6 +209,7 @@ def test_config_and_isolated_options(project: Path) -> None:
         ("include = 3\n", "include must be a list of strings"),
         ("per-file-ignores = ['a:B']\n", "per-file-ignores must be a table"),
         ("fail-on = \n", "is not valid TOML"),
+        ("max-record = '" + "9" * 5000 + "'\n", "is not a size such as 512M, 2G or 0"),  # (int() refuses)
     ],
 )
 def test_bad_files_are_usage_errors_naming_the_key(project: Path, text: str, message: str) -> None:

@@ -174,3 +174,23 @@ def test_a_rating_that_is_not_a_number_is_a_warning(tmp_path: Path) -> None:
     trf = CliRunner().invoke(cli, ["standings", str(tmp_path / "r1.pgn"), "--format", "trf"]).stdout
     players = [line for line in trf.splitlines() if line.startswith("001")]
     assert sorted(line[48:52].strip() for line in players) == ["", "2105"]  # (TRF-16 rating field)
+
+
+def test_a_round_number_out_of_reach_is_a_warning(tmp_path: Path) -> None:
+    """A round of twenty digits asked the crosstable for that many columns (the process was
+    killed), and one of 5,000 digits crashed int(). Both, and a round in other digits than
+    ASCII, are named in a warning and the game is placed as one without a round."""
+    game = '[White "{0}"]\n[Black "{1}"]\n[Round "{2}"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
+    rounds = {"r1.pgn": ("A", "B", "1"), "r2.pgn": ("B", "C", "9" * 20), "r3.pgn": ("C", "A", "7" * 5000)}
+    rounds["r4.pgn"] = ("A", "D", "\u0663")  # ARABIC-INDIC DIGIT THREE
+    for name, tags in rounds.items():
+        (tmp_path / name).write_text(game.format(*tags), encoding="utf-8")
+    document, errors = run(*(str(tmp_path / name) for name in rounds))
+    assert f"Round '{'9' * 20}' is not a round number (1 to 999)" in errors
+    assert "Round '\u0663' is not a round number" in errors
+    assert errors.count("is not a round number") == 3
+    assert document["rounds"] <= 4
+    table = tmp_path / "event.csv"
+    table.write_text("1,1,A,B,1-0\n" + "9" * 30 + ",1,B,A,1-0\n", encoding="utf-8")
+    _, errors = run(str(table))
+    assert f"event.csv:2: round '{'9' * 30}' is not a round number (1 to 999); row skipped" in errors

@@ -6,6 +6,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from kifu.core.digits import ascii_number
+
 #: results of a game, from the first player's side (White, Red, or Black in Go)
 PLAYED = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 #: results of a game not played (CXA 21.4: "+" the side present, "−" the absent one)
@@ -120,17 +122,25 @@ def loose_key(name: str) -> str:
     return _SPACE.sub("", normalise(name)).casefold()
 
 
-_ROUND = re.compile(r"\d+")
+_ROUND = re.compile(r"[0-9]+")
+#: the highest round number: the crosstable has a column for every round up to the last, so a
+#: round of ``99999999999999999999`` (a slip of the pen) would ask for that many columns
+MAX_ROUND = 999
 
 
 def parse_round(text: str | None) -> tuple[int | None, int | None]:
-    """``(round, board)`` of a round tag: ``5``, ``5.3`` (round 5, board 3), ``Round 2``; ``?`` → none."""
+    """``(round, board)`` of a round tag: ``5``, ``5.3`` (round 5, board 3), ``Round 2``; ``?`` → none.
+
+    Numbers are ASCII digits; a round above :data:`MAX_ROUND` is none, and so is a board of more
+    than nine digits.
+    """
     if not text:
         return None, None
-    numbers = [int(n) for n in _ROUND.findall(text)]
+    numbers = [ascii_number(n) for n in _ROUND.findall(text)[:2]]
     if not numbers:
         return None, None
-    return numbers[0], (numbers[1] if len(numbers) > 1 else None)
+    round_ = numbers[0] if numbers[0] is not None and numbers[0] <= MAX_ROUND else None
+    return round_, (numbers[1] if len(numbers) > 1 else None)
 
 
 def place_unnumbered(event: Event) -> None:

@@ -13,7 +13,17 @@ from __future__ import annotations
 import csv
 import io
 
-from kifu.core.standings.event import BYE, FORFEITS, PLAYED, UNKNOWN, Event, Game, normalise, parse_round
+from kifu.core.standings.event import (
+    BYE,
+    FORFEITS,
+    MAX_ROUND,
+    PLAYED,
+    UNKNOWN,
+    Event,
+    Game,
+    normalise,
+    parse_round,
+)
 from kifu.core.standings.scoring import Team
 
 _RESULTS = {
@@ -53,7 +63,9 @@ def read_table(text: str, path: str, event: Event) -> None:
         if round_ is None:
             if number == 1:
                 continue  # a header
-            event.warnings.append(f"{where}: round {cells[0]!r} is not a number; row skipped")
+            event.warnings.append(
+                f"{where}: round {cells[0]!r} is not a round number (1 to {MAX_ROUND}); row skipped"
+            )
             continue
         cells += [""] * (5 - len(cells))
         board, _ = parse_round(cells[1])
