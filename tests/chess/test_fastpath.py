@@ -10,6 +10,7 @@ the check mark as below).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -70,11 +71,24 @@ def _start(rng: random.Random, chess960: bool) -> chess.Board:
     return chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
 
 
-def _pick(rng: random.Random, board: chess.Board) -> chess.Move:
-    """A random legal move, with captures, promotions and castling favoured (they are the edge cases)."""
+def _pick(rng: random.Random, board: chess.Board, checks: bool = False) -> chess.Move:
+    """A random legal move, with captures, promotions and castling favoured (they are the edge
+    cases), or with ``checks`` moves that check (to reach mates and every kind of evasion)."""
     moves = list(board.legal_moves)
-    special = [m for m in moves if m.promotion or board.is_capture(m) or board.is_castling(m)]
-    return rng.choice(special if special and rng.random() < 0.5 else moves)
+    if checks:
+        special = [m for m in moves if board.gives_check(m)]
+    else:
+        special = [m for m in moves if m.promotion or board.is_capture(m) or board.is_castling(m)]
+    return rng.choice(special if special and rng.random() < (0.7 if checks else 0.5) else moves)
+
+
+def _played(rng: random.Random, board: chess.Board, plies: int) -> Iterator[chess.Board]:
+    """``board`` after each of up to ``plies`` random moves (the same object, changed in place)."""
+    for _ in range(plies):
+        if board.is_game_over():
+            return
+        board.push(_pick(rng, board))
+        yield board
 
 
 @settings(max_examples=150, deadline=None)
@@ -119,11 +133,7 @@ def test_write_move_writes_san_and_lan_as_python_chess(seed: int, plies: int, ch
 def test_attack_masks_match_python_chess(seed: int, plies: int, chess960: bool) -> None:
     """attacks, attackers and slider_blockers: python-chess's masks, on every square of each position."""
     rng = random.Random(seed)
-    board = _start(rng, chess960)
-    for _ in range(plies):
-        if board.is_game_over():
-            break
-        board.push(_pick(rng, board))
+    for board in _played(rng, _start(rng, chess960), plies):
         occupied = board.occupied ^ (chess.BB_SQUARES[rng.randrange(64)] & board.occupied)
         for square in chess.SQUARES:
             assert attacks(board, square) == board.attacks_mask(square)
@@ -151,10 +161,8 @@ def test_castling_rights_and_piece_masks_match_python_chess(seed: int, plies: in
     grants that the pieces do not allow (a rook or king moved, a rook not in a corner)."""
     rng = random.Random(seed)
     board = _start(rng, chess960)
-    for _ in range(plies):
-        if board.is_game_over():
-            break
-        board.push(_pick(rng, board))
+    for _ in _played(rng, board, plies):
+        pass
     fresh = chess.Board(board.fen(), chess960=chess960)  # (no move stack: python-chess computes)
     back_ranks = chess.BB_RANK_1 | chess.BB_RANK_8
     for granted in (fresh.castling_rights, back_ranks, rng.getrandbits(64) & back_ranks, 0):
@@ -171,13 +179,6 @@ def test_plain_moves_are_shared_values() -> None:
     assert plain_move(28, 12) == chess.Move(28, 12) and not plain_move(28, 12).promotion
 
 
-def _pick_check(rng: random.Random, board: chess.Board) -> chess.Move:
-    """A random legal move, checks strongly favoured (to reach mates and every kind of evasion)."""
-    moves = list(board.legal_moves)
-    checks = [m for m in moves if board.gives_check(m)]
-    return rng.choice(checks if checks and rng.random() < 0.7 else moves)
-
-
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32), plies=st.integers(1, 250), chess960=st.booleans())
 def test_is_check_and_can_escape_match_python_chess(seed: int, plies: int, chess960: bool) -> None:
@@ -191,7 +192,7 @@ def test_is_check_and_can_escape_match_python_chess(seed: int, plies: int, chess
             assert can_escape(board) == any(board.generate_legal_moves()), board.fen()
         if board.is_game_over():
             break
-        board.push(_pick_check(rng, board))
+        board.push(_pick(rng, board, checks=True))
 
 
 #: positions in check, each checked with python-chess when written: whether the side to move has a move
