@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kifu.core.excerpt import short
 from kifu.core.findings import IO_LIMIT, Code, Finding
 from kifu.core.grammar import load
 from kifu.core.limits import limits
@@ -28,7 +29,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 MAX_ID = 100
-__all__ = ["Game", "link", "parse_game", "parser", "short", "split_nodes", "split_property"]
+__all__ = ["Game", "link", "parse_game", "parser", "split_nodes", "split_property"]
 
 
 class _Context:
@@ -152,21 +153,6 @@ def split_property(text: str, offset: int) -> Prop:
     return Prop(
         match.group(1), VALUE_RE.findall(blob), offset + match.start(1), blob, offset + match.start(2)
     )
-
-
-def short(text: str, limit: int = 40) -> str:
-    """``text`` on one line, cut at ``limit`` characters.
-
-    Only a prefix is looked at, longer as needed (white space folds): a value of megabytes costs
-    what its first characters cost.
-    """
-    window = 4 * limit + 16
-    while True:
-        folded = " ".join(text[:window].split())
-        if len(folded) > limit or window >= len(text):
-            break
-        window *= 4
-    return folded if len(folded) <= limit else folded[: limit - 1] + "…"
 
 
 _BUILDER = _Builder()

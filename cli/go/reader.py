@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from kifu.core.excerpt import short
 from kifu.core.findings import IO_LIMIT, Finding
 from kifu.core.game import RawRecord
 from kifu.core.limits import characters, limits
@@ -18,7 +19,7 @@ from kifu.core.sources import Source
 from kifu.go import codes
 from kifu.go.encoding import texts
 from kifu.go.index import TextIndex
-from kifu.go.parser import parse_game, short
+from kifu.go.parser import parse_game
 from kifu.go.tree import Game
 
 

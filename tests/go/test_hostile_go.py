@@ -16,10 +16,11 @@ import time
 from pathlib import Path
 
 import pytest
+from kifu.core.excerpt import short
 from kifu.core.limits import set_limits
 from kifu.go import encoding
 from kifu.go.index import TextIndex
-from kifu.go.parser import count_nodes, short
+from kifu.go.parser import count_nodes
 from kifu.go.reader import CollectionReader
 
 from tests.go.helpers import check_text

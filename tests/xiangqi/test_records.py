@@ -521,3 +521,16 @@ def test_lines_of_utf16_are_split_at_line_breaks_only() -> None:
     # 3 empty lines: "" and a run of 2; the long line cut at 21 characters; "" after the last break
     assert read == ["上", "\u3000", "", "\n", "x\ufffdy", "\ufffd" + "上" * 20, ""]
     assert (controls.lines, controls.first_line, controls.first_column) == (2, 6, 2)
+
+
+def test_unreadable_text_is_quoted_short(tmp_path: Path) -> None:
+    """Text that is no move is quoted on one line and cut at 40 characters, in the message and as
+    the finding's move: a run of 5,000 digits made a finding of 10,000 characters."""
+    path = tmp_path / "long.pgn"
+    path.write_text('[Format "ICCS"]\n\n' + "1" * 5000 + ". h2e2 h9g7 *\n", encoding="utf-8")
+    (report,), _ = _run(path)
+    (unreadable,) = [f for f in report.findings if f.code == "XQN001"]
+    assert unreadable.move == "1" * 39 + "…"
+    assert unreadable.message == f"'{'1' * 39}…' is not a move, move number, comment or result"
+    # (the last six digits and the dot are read as the move number 111111)
+    assert (unreadable.span.line, unreadable.span.column, unreadable.span.end_column) == (3, 1, 4995)

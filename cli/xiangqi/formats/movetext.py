@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from kifu.core.digits import ascii_number
+from kifu.core.excerpt import short
 from kifu.core.findings import IO_LIMIT, Finding
 from kifu.core.grammar import load
 from kifu.core.limits import limits
@@ -130,7 +131,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
             return
         first, last = _position(junk[0]), _position(junk[-1])
         where = Span(first[0] + first_line - 1, first[1], last[2] + first_line - 1, last[3])
-        shown = "".join(original(t) for t in junk)
+        shown = short("".join(original(t) for t in junk))
         message = f"{shown!r} is not a move, move number, comment or result"
         out.findings.append(codes.UNREADABLE_TEXT(message, where, move=shown))
         junk.clear()
