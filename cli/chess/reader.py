@@ -16,6 +16,7 @@ from kifu.chess.grammar import Item, Variation, parse, parser
 from kifu.chess.notation import SAN_TO_NAG
 from kifu.chess.splitter import GameText
 from kifu.core.digits import ascii_number
+from kifu.core.excerpt import short
 from kifu.core.findings import IO_LIMIT, Code, Finding
 from kifu.core.limits import characters, limits
 from kifu.core.record import MoveNode, Record, Span
@@ -46,11 +47,8 @@ class ReadGame:
 
 
 def shown(text: str) -> str:
-    """Quote source text in a message, shortened when long."""
-    text = text.strip()
-    if len(text) > _MAX_SHOWN:
-        text = text[: _MAX_SHOWN - 1] + "…"
-    return repr(text)
+    """Quote source text in a message: on one line, shortened when long."""
+    return repr(short(text, _MAX_SHOWN))
 
 
 class _Reader:
