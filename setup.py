@@ -38,8 +38,10 @@ STARTED = time.perf_counter()
 #: The modules compiled, by import name (the source of ``kifu.x.y`` is ``cli/x/y.py``).
 #: docs/performance.md says what each gains and why the others are left as they are.
 COMPILED = [
-    # the record model every reader builds (a node per move)
+    # the record model every reader builds (a node per move), and the reading of the numbers
+    # in it (a move number per move, called from the compiled readers)
     "kifu.core.record",
+    "kifu.core.digits",
     # chess: the reader, SAN resolution, the replay and the position push
     "kifu.chess.fastpath",
     "kifu.chess.notation",
