@@ -8,7 +8,6 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from kifu.core.limits import limits
 from kifu.core.sources import Controls, LineDecoder, wide_encoding
 
 if TYPE_CHECKING:
@@ -77,21 +76,14 @@ def lines(
     held longer than ``longest`` characters (default ``limits().record``; ``0``: no limit), a
     run of ``n`` empty lines may come as one string of ``n - 1`` line breaks (the caller counts
     ``line.count("\\n") + 1`` lines for an empty or all-newline string), and control characters
-    are read as U+FFFD and counted in ``controls``, those of a line longer than ``longest`` too.
+    are read as U+FFFD and counted in ``controls`` (not in a line longer than ``longest``, which
+    is not read).
     As with ``str.split("\\n")``, a text that ends with a line break (or is empty) ends with an
     empty line.
     """
-    cap = limits().record if longest is None else longest
     decoder = LineDecoder(encoding="utf-8", controls=Controls() if controls is None else controls)
     text = _Utf8(itertools.chain([head], rest), encoding)
-    number = 0
-    for line in decoder.lines(io.BufferedReader(text, 1 << 16), "", longest, blank_runs=True):
-        number += 1
-        if line.startswith("\n"):
-            number += line.count("\n")
-        elif cap and len(line) > cap:  # cut at the limit: LineDecoder leaves it as it is
-            line = decoder.controls.scrub(line, number)
-        yield line
+    yield from decoder.lines(io.BufferedReader(text, 1 << 16), "", longest, blank_runs=True)
     if text.ends_line:
         yield ""
 

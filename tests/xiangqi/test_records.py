@@ -510,7 +510,8 @@ def test_a_comment_line_of_white_space_is_kept_as_written_in_a_file(tmp_path: Pa
 
 def test_lines_of_utf16_are_split_at_line_breaks_only() -> None:
     """In UTF-16 the byte 0x0A is also half of 上 (U+4E0A): the text is split, not the bytes.
-    Control characters are counted, those of a line cut at the limit too."""
+    Control characters are counted; a line cut at the limit is not read, and left as it is (as
+    kifu.core.sources.LineDecoder leaves it for chess)."""
     from kifu.core.sources import Controls
     from kifu.xiangqi.encoding import lines
 
@@ -519,8 +520,8 @@ def test_lines_of_utf16_are_split_at_line_breaks_only() -> None:
     controls = Controls()
     read = list(lines(data[:7], iter([data[7:]]), "utf-16-le", controls, longest=20))
     # 3 empty lines: "" and a run of 2; the long line cut at 21 characters; "" after the last break
-    assert read == ["上", "\u3000", "", "\n", "x\ufffdy", "\ufffd" + "上" * 20, ""]
-    assert (controls.lines, controls.first_line, controls.first_column) == (2, 6, 2)
+    assert read == ["上", "\u3000", "", "\n", "x\ufffdy", "\x01" + "上" * 20, ""]
+    assert (controls.lines, controls.first_line, controls.first_column) == (1, 6, 2)
 
 
 def test_unreadable_text_is_quoted_short(tmp_path: Path) -> None:
