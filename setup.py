@@ -45,6 +45,7 @@ COMPILED = [
     # chess: the reader, SAN resolution, the replay and the position push
     "kifu.chess.fastpath",
     "kifu.chess.notation",
+    "kifu.chess.position",
     "kifu.chess.rules",
     "kifu.chess.walk",
     "kifu.chess.checker",

@@ -15,6 +15,7 @@ from typing import Any
 from kifu.chess import codes
 from kifu.chess.locales import describe, letter_map
 from kifu.chess.notation import FIGURINES, ReadMove
+from kifu.chess.position import Position
 from kifu.chess.reader import ReadGame, read_game, shown, start_board
 from kifu.chess.rules import Claim, Ending, MainLine, describe_ending, ending_rule
 from kifu.chess.splitter import GameText
@@ -134,7 +135,8 @@ class Checker(Visitor):
         self.ending: Ending | None = None
         self.claims: list[Claim] = []
         self.main = MainLine(_PLACEHOLDER)  # replaced in begin
-        self.board = _PLACEHOLDER  # the main line's position (its last), set in begin
+        self.start = _PLACEHOLDER  # set in begin
+        self.last: Position | None = None  # the main line's position, once a move was played
         self.marks_checks = any("+" in node.text or "#" in node.text for node in record.moves)
         # (main line, variations): (node, label, ply, SAN) of long algebraic moves; unmarked checks
         self.long_moves: tuple[list[tuple[MoveNode, str, int, str]], ...] = ([], [])
@@ -147,7 +149,7 @@ class Checker(Visitor):
 
     def begin(self, start: chess.Board) -> None:
         self.main = MainLine(start)
-        self.board = start
+        self.start = start
 
     def begin_variation(self, depth: int) -> None:
         self.outer.append((self.numbers_reported, self.ended_reported))
@@ -169,9 +171,9 @@ class Checker(Visitor):
     def move(self, step: Step) -> None:
         if step.assumed:
             if not self.depth:
-                self.main.after_move(step.board, step.ply, bool(step.zeroing), step.mate, step.key)
+                self.main.after_move(step.position, step.ply, bool(step.zeroing), step.mate, step.key)
                 self.plies = step.ply
-                self.board = step.board
+                self.last = step.position
             return
         node = step.node
         if node.move_number is not None and not self.numbers_reported and node.move_number != step.number:
@@ -189,11 +191,11 @@ class Checker(Visitor):
         if read.suffix != ("#" if mate else "+" if check else ""):
             self._check_suffix(read, node, step, check, mate, main)
         if main:
-            self.main.after_move(step.board, step.ply, bool(step.zeroing), mate, step.key)
+            self.main.after_move(step.position, step.ply, bool(step.zeroing), mate, step.key)
             self.plies = step.ply
             if self.complete:
                 self.replayed = step.ply
-            self.board = step.board
+            self.last = step.position
 
     def unplayable(self, problem: Unplayable) -> None:
         self.problem = problem.board
@@ -266,7 +268,7 @@ class Checker(Visitor):
                 ),
                 first,
             )
-        final = self.board
+        final = self.start if self.last is None else self.last.board()
         if self.complete:
             if self.main.ending is None and not any(final.generate_legal_moves()):
                 self.main.end_without_moves(final, self.plies)
@@ -322,7 +324,7 @@ class Checker(Visitor):
         )
         if main:
             self.main.counts.clear()
-            self.board = step.board
+            self.last = step.position
 
     def _notation_findings(self, read: ReadMove, node: MoveNode, label: str, ply: int, main: bool) -> None:
         for note in read.notes:

@@ -471,7 +471,7 @@ def reach(board: chess.Board, piece: chess.PieceType, to: chess.Square) -> chess
 def fast_san(board: chess.Board, groups: tuple[Any, ...], in_check: bool | None = None) -> chess.Move | None:
     """The move of a well-formed SAN when it is legal and unique, found directly; else ``None``.
 
-    ``groups`` are the groups of a match of ``_SAN`` (or ``_PLAIN_SAN``, which begins alike).
+    ``groups`` are the groups of a match of ``SAN`` (or ``notation.PLAIN_SAN``, which begins alike).
     This is python-chess's resolution without generating moves: the candidates are the pieces
     that attack the target square. Anything unusual (no candidate, two candidates, en passant,
     a missing promotion piece) returns ``None`` and goes to ``parse_san``, which explains it.

@@ -65,7 +65,7 @@ def is_null(text: str) -> bool:
 
 
 #: The usual case in one match: SAN, then an optional check mark and move suffix annotation.
-_PLAIN_SAN = re.compile(
+PLAIN_SAN = re.compile(
     r"^(?:([NBRQK])([a-h])?([1-8])?(x)?([a-h][1-8])|([a-h])(?:(x)([a-h]))?([1-8])(=)?([NBRQ])?)([+#])?([!?]{1,2})?$"
 )
 
@@ -78,7 +78,7 @@ def read_move(
     ``in_check`` may tell whether the side to move is in check, when the caller knows.
     """
     if letters is None:
-        plain = _PLAIN_SAN.match(written)
+        plain = PLAIN_SAN.match(written)
         if plain is not None:
             groups = plain.groups()
             # not for Nbd7-style disambiguation (it may be unneeded) nor a8Q (no '=')

@@ -9,14 +9,10 @@ by writing down the intended move) are known without replaying anything twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
 
-from kifu.chess.fastpath import castling_rights, has_legal_en_passant
+from kifu.chess.position import Position, board_key, key_occupied, key_turn
 
 import chess
-
-_WHITE: Final = chess.WHITE
-_BLACK: Final = chess.BLACK
 
 
 @dataclass(slots=True)
@@ -38,33 +34,15 @@ class Claim:
     valid: bool
 
 
-PositionKey = tuple[bool, int, int, int, int, int, int, int, int, int, "int | None"]
-
-
-def position_key(board: chess.Board) -> PositionKey:
-    """What makes two positions the same for FIDE 9.2: side to move, pieces, castling rights
-    and en-passant possibilities (only a capture that can legally be made counts)."""
-    occupied = board.occupied_co
-    return (
-        board.turn,
-        occupied[_WHITE],
-        occupied[_BLACK],
-        board.pawns,
-        board.knights,
-        board.bishops,
-        board.rooks,
-        board.queens,
-        board.kings,
-        castling_rights(board),
-        board.ep_square if has_legal_en_passant(board) else None,
-    )
+#: what makes two positions the same for FIDE 9.2 (:func:`~kifu.chess.position.board_key`)
+PositionKey = bytes
 
 
 class MainLine:
     """Incremental bookkeeping of the main line: repetitions, counters, claims, the end."""
 
     def __init__(self, board: chess.Board) -> None:
-        self.counts: dict[PositionKey, int] = {position_key(board): 1}
+        self.counts: dict[PositionKey, int] = {board_key(board): 1}
         self.twice: list[PositionKey] = []  # positions seen twice since the last irreversible move
         self.ending: Ending | None = None
         self.threefold_ply: int | None = None  # first ply with a valid threefold claim
@@ -73,32 +51,32 @@ class MainLine:
         self.fifty_reached: int | None = None
 
     def after_move(
-        self, board: chess.Board, ply: int, zeroing: bool, mate: bool, key: PositionKey | None
+        self, position: Position, ply: int, zeroing: bool, mate: bool, key: PositionKey | None
     ) -> None:
-        """Account for the position reached by the move of ``ply`` (the hot path: keep it lean).
+        """Account for ``position``, reached by the move of ``ply`` (the hot path: keep it lean).
 
-        ``key`` is the position's :func:`position_key` when the walk computed it already.
+        ``key`` is the position's key when the walk computed it already.
         """
         if zeroing:
             self.counts.clear()
             self.twice.clear()
-            if not (board.pawns | board.rooks | board.queens) and board.is_insufficient_material():
+            if position.no_heavy_pieces() and position.board().is_insufficient_material():
                 self._end("insufficient-material", "1/2-1/2", ply)
         if key is None:
-            key = position_key(board)
+            key = position.key()
         count = self.counts.get(key, 0) + 1
         self.counts[key] = count
         if mate:
-            self._end("checkmate", "0-1" if board.turn == chess.WHITE else "1-0", ply)
+            self._end("checkmate", "0-1" if position.turn == 0 else "1-0", ply)
             return
         if count >= 2:
             self._repeated(key, count, ply)
         if self.ending is not None:
             return  # the game is over: nothing is left to claim
-        clock = board.halfmove_clock
+        clock = position.halfmove
         if clock >= 99:
-            self._long_quiet(board, clock, ply)
-        if self.twice and self.threefold_ply is None and self._threefold_by_move(board):
+            self._long_quiet(position.board(), clock, ply)
+        if self.twice and self.threefold_ply is None and self._threefold_by_move(position.board()):
             self.threefold_ply = ply
 
     def _repeated(self, key: PositionKey, count: int, ply: int) -> None:
@@ -141,9 +119,9 @@ class MainLine:
         occupied = board.occupied
         ours = board.occupied_co[board.turn]
         for key in self.twice:
-            if key[0] == board.turn:
+            if key_turn(key) == board.turn:
                 continue
-            diff = (key[1] | key[2]) ^ occupied
+            diff = key_occupied(key) ^ occupied
             origins, targets = diff & ours, diff & ~occupied
             if chess.popcount(origins) == 1 and chess.popcount(targets) == 1:
                 candidates = [chess.Move(chess.lsb(origins), chess.lsb(targets))]
@@ -155,7 +133,7 @@ class MainLine:
                 if board.is_zeroing(move) or not board.is_legal(move):
                     continue
                 board.push(move)
-                repeats = position_key(board) == key
+                repeats = board_key(board) == key
                 board.pop()
                 if repeats:
                     return True
@@ -170,7 +148,7 @@ class MainLine:
         """The claims available at some ply, and whether each holds in the final position."""
         claims = []
         if self.threefold_ply is not None:
-            here = self.counts.get(position_key(board), 0) >= 3 or (
+            here = self.counts.get(board_key(board), 0) >= 3 or (
                 bool(self.twice) and self._threefold_by_move(board)
             )
             claims.append(Claim("threefold-repetition", self.threefold_ply, self.threefold_reached, here))

@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from kifu.chess.diagnosis import MoveProblem
-from kifu.chess.fastpath import SPECIAL, ZEROING, can_escape, gives_check, is_check, push, write_move
 from kifu.chess.locales import candidate_tables, letter_map
-from kifu.chess.notation import ReadMove, is_null, read_move
-from kifu.chess.rules import PositionKey, position_key
+from kifu.chess.notation import ReadMove, is_null
+from kifu.chess.position import Position
+from kifu.chess.rules import PositionKey
 from kifu.core import walk as core
 from kifu.core.record import MoveNode, Record
 from mypy_extensions import mypyc_attr
@@ -42,14 +42,15 @@ class Step:
     ``read`` is ``None`` for a null move; ``text`` is the move in the visitor's ``notation``
     with its check mark (``""`` when it asked for none); ``mate`` is known only when the
     visitor asked for it (``mates``) or for a notation; ``key`` is the position's
-    :func:`~kifu.chess.rules.position_key` when the walk needed it for its cache, else ``None``;
+    :meth:`~kifu.chess.position.Position.key` when the walk needed it for its cache, else ``None``;
     ``assumed``: the move is not the one written but the one meant (see :attr:`Visitor.recover`).
+    ``position`` is the position after the move (the line's, changed in place); :attr:`board`
+    gives it as python-chess's board, made on demand: ask for it only when it is needed.
     """
 
     __slots__ = (
         "assumed",
         "before",
-        "board",
         "check",
         "key",
         "mate",
@@ -57,14 +58,15 @@ class Step:
         "node",
         "number",
         "ply",
+        "position",
         "read",
         "text",
         "white",
         "zeroing",
     )
 
-    def __init__(self, board: chess.Board) -> None:
-        self.board = board  # the position after the move (the line's board, changed in place)
+    def __init__(self, position: Position) -> None:
+        self.position = position
         self.node = MoveNode("")
         self.ply = 0
         self.number = 1  # the move's number (``12`` for ``12. Nf3`` and ``12... Nf6``)
@@ -78,6 +80,11 @@ class Step:
         self.key: PositionKey | None = None
         self.assumed = False
         self.before = ""  # the position before the move (FEN), for the nodes a visitor watches
+
+    @property
+    def board(self) -> chess.Board:
+        """The position after the move as python-chess's board (valid during the event)."""
+        return self.position.board()
 
 
 @dataclass(slots=True)
@@ -142,12 +149,10 @@ def clear_cache() -> None:
 
 _EMPTY: Iterator[MoveNode] = iter(())
 
-#: a line being walked: its nodes, where it is in them, its board, its first ply, the next
-#: ply, its depth, whether the side to move is in check (None: unknown), the cache key of its
-#: position (main line, early plies only), and whether ``begin_variation`` is still due
-_Line = tuple[
-    list[MoveNode], Iterator[MoveNode], chess.Board, int, int, int, "bool | None", "PositionKey | None", bool
-]
+#: a line being walked: its nodes, where it is in them, its position, its first ply, the next
+#: ply, its depth, the cache key of its position (main line, early plies only), and whether
+#: ``begin_variation`` is still due
+_Line = tuple[list[MoveNode], Iterator[MoveNode], Position, int, int, int, "PositionKey | None", bool]
 
 
 def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, visitor: Visitor) -> None:
@@ -166,16 +171,16 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
     cached = letters is None
     local = dict(letters) if letters is not None else None
     move_event, unplayable = visitor.move, visitor.unplayable
-    board = start.copy(stack=False)
-    step = Step(board)
+    # a writer needs python-chess's board for every move: it plays on it (kifu's mailbox else)
+    position = Position.of(start, native=not notation)
+    step = Step(position)
     visitor.begin(start)
     complete = True
     nodes = record.moves
     nodes_left: Iterator[MoveNode] = iter(nodes)
     first = ply = 1
     depth = 0
-    in_check: bool | None = None
-    key: PositionKey | None = position_key(board) if cached else None
+    key: PositionKey | None = position.key() if cached else None
     stack: list[_Line] = []
     while True:
         suspended = False
@@ -189,63 +194,56 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
                 if key is not None:
                     read = _RESOLVED.get((key, text))
                     if read is None:
-                        read = read_move(board, text, None, in_check)
+                        read = position.read(text, None)
                         if isinstance(read, ReadMove):
                             if len(_RESOLVED) >= _RESOLVED_LIMIT:
                                 _RESOLVED.clear()
                             _RESOLVED[key, text] = read
                 else:
-                    read = read_move(board, text, local, in_check)
+                    read = position.read(text, local)
                 if isinstance(read, MoveProblem):
                     meant = read.meant if recover else None
+                    board = position.board()
                     unplayable(Unplayable(node, ply, board, read, len(nodes) - (ply - first) - 1, meant))
                     if not depth:
                         complete = False
                     if meant is None:
                         if alternatives:  # walked before the line ends
-                            stack.append((nodes, _EMPTY, board, first, ply, depth, None, None, False))
-                            _schedule(stack, alternatives, board.copy(stack=False), ply, depth + 1)
+                            stack.append((nodes, _EMPTY, position, first, ply, depth, None, False))
+                            _schedule(stack, alternatives, position.copy(), ply, depth + 1)
                             suspended = True
                         break
                     read = ReadMove(meant, "", "", [])  # played in its stead, and the line goes on
                     step.assumed = True
                 move = read.move
-            before = board.copy(stack=False) if alternatives else None
+            before = position.copy() if alternatives else None
             if watched and id(node) in watched:
-                step.before = board.fen()
-            step.number = board.fullmove_number
-            step.white = board.turn
-            if move.from_square != move.to_square:  # (not a null move: no legal move stays put)
-                if notation:
-                    written = write_move(board, move, notation)
-                flags = push(board, move)
-                check = is_check(board) if flags & SPECIAL else gives_check(board, move)
-            else:
-                written = "--"
-                flags = 0
-                board.push(move)
-                check = is_check(board)
-            mate = check and mates and not can_escape(board)
+                step.before = position.fen()
+            step.number = position.fullmove
+            step.white = position.turn == 0
+            written = "--" if move is _NULL else position.write(move, notation) if notation else ""
+            zeroing = position.push(move)
+            check = position.is_check()
+            mate = check and mates and not position.can_escape()
             if key is not None:
-                key = position_key(board) if ply < _CACHED_PLIES else None
-            step.board = board
+                key = position.key() if ply < _CACHED_PLIES else None
+            step.position = position
             step.node = node
             step.ply = ply
             step.move = move
             step.read = read  # type: ignore[assignment]  # a MoveProblem ended the line above
             step.check = check
             step.mate = mate
-            step.zeroing = flags & ZEROING
+            step.zeroing = zeroing
             step.key = key
             if notation:
                 step.text = written + ("#" if mate else "+") if check else written
             move_event(step)
             if step.assumed:
                 step.assumed = False
-            in_check = check
             ply += 1
             if before is not None:
-                stack.append((nodes, nodes_left, board, first, ply, depth, in_check, key, False))
+                stack.append((nodes, nodes_left, position, first, ply, depth, key, False))
                 _schedule(stack, alternatives, before, ply - 1, depth + 1)  # type: ignore[arg-type]
                 suspended = True
                 break
@@ -253,20 +251,20 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
             visitor.end_variation()
         if not stack:
             break
-        nodes, nodes_left, board, first, ply, depth, in_check, key, fresh = stack.pop()
+        nodes, nodes_left, position, first, ply, depth, key, fresh = stack.pop()
         if fresh:
             visitor.begin_variation(depth)
     visitor.end(complete)
 
 
 def _schedule(
-    stack: list[_Line], alternatives: list[list[MoveNode]], before: chess.Board, ply: int, depth: int
+    stack: list[_Line], alternatives: list[list[MoveNode]], before: Position, ply: int, depth: int
 ) -> None:
     """Put the alternatives of a move on ``stack``, to be walked next, in order, from ``before``."""
     lines = [line for line in alternatives if line]
     for index, line in enumerate(reversed(lines)):
-        board = before if index == len(lines) - 1 else before.copy(stack=False)
-        stack.append((line, iter(line), board, ply, ply, depth, None, None, True))
+        position = before if index == len(lines) - 1 else before.copy()
+        stack.append((line, iter(line), position, ply, ply, depth, None, True))
 
 
 class _Progress(Visitor):

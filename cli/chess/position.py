@@ -1,0 +1,742 @@
+"""The position a chess line is replayed on: kifu's own compiled mailbox, python-chess behind it.
+
+:class:`Position` is what :mod:`kifu.chess.walk` plays each move on. For standard chess it is
+a mailbox of kifu's own: a ``list[int]`` of the 64 squares (0 empty, else python-chess's piece
+type 1-6, plus 8 for Black), whose every value is a small int, so that under mypyc nothing is a
+64-bit bitboard outside the tagged-int range (python-chess's are, and its ``Board`` is an
+interpreted object of 25 attributes). It resolves well-formed SAN and castling, plays ordinary
+moves and castling, tells check, and gives the exact repetition key of FIDE 9.2 as 67 bytes.
+
+Everything else is python-chess's, on a ``chess.Board`` made from the mailbox when asked
+(:meth:`Position.board`): the moves the mailbox does not resolve (they go to
+:func:`~kifu.chess.notation.read_move`, which also explains a move that cannot be played), en
+passant and null moves, mate tests, SAN writing, FEN. A position the mailbox does not model
+(Chess960, a set-up with an en-passant square, not one king a side, pawns on a back rank) is
+python-chess's throughout, on the fast paths of :mod:`kifu.chess.fastpath`, as are the lines of
+a visitor that wants each move written (a writer needs the board for every move anyway).
+
+``tests/chess/test_position.py`` holds it to python-chess move by move over random games:
+every resolution, every position, check, and keys that tell positions apart exactly as
+:func:`board_key` does on python-chess's boards.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from kifu.chess.diagnosis import MoveProblem
+from kifu.chess.fastpath import (
+    SPECIAL,
+    ZEROING,
+    can_escape,
+    castling_rights,
+    gives_check,
+    has_legal_en_passant,
+    is_check,
+    plain_move,
+    push,
+    write_move,
+)
+from kifu.chess.notation import PLAIN_SAN, ReadMove, read_move
+
+import chess
+
+EMPTY: Final = 0
+PAWN: Final = 1
+KNIGHT: Final = 2
+BISHOP: Final = 3
+ROOK: Final = 4
+QUEEN: Final = 5
+KING: Final = 6
+#: added to a piece type for a black piece (colour = code >> 3: 0 White, 1 Black)
+BLACK: Final = 8
+
+#: the key's cells after the 64 squares
+TURN_CELL: Final = 64
+CASTLING_CELL: Final = 65
+EP_CELL: Final = 66
+NO_EP: Final = 255
+
+#: castling rights: White king side (h1), White queen side (a1), Black king side, Black queen side
+WK: Final = 1
+WQ: Final = 2
+BK: Final = 4
+BQ: Final = 8
+
+_LETTER: Final = {"N": KNIGHT, "B": BISHOP, "R": ROOK, "Q": QUEEN, "K": KING}
+_CASTLE: Final = re.compile(r"^O-O(-O)?([+#])?([!?]{1,2})?$")
+
+# directions 0-3 along ranks and files, 4-7 along diagonals, as (file step, rank step)
+_STEPS: Final = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+
+
+def _on_board(file: int, rank: int) -> bool:
+    return 0 <= file < 8 and 0 <= rank < 8
+
+
+def _ray_table() -> list[list[int]]:
+    """For square * 8 + direction, the squares from it outward (nearest first)."""
+    rays: list[list[int]] = []
+    for square in range(64):
+        for df, dr in _STEPS:
+            ray: list[int] = []
+            file, rank = (square & 7) + df, (square >> 3) + dr
+            while _on_board(file, rank):
+                ray.append(rank * 8 + file)
+                file, rank = file + df, rank + dr
+            rays.append(ray)
+    return rays
+
+
+def _jumps(offsets: list[tuple[int, int]]) -> list[list[int]]:
+    table: list[list[int]] = []
+    for square in range(64):
+        targets: list[int] = []
+        for df, dr in offsets:
+            file, rank = (square & 7) + df, (square >> 3) + dr
+            if _on_board(file, rank):
+                targets.append(rank * 8 + file)
+        table.append(targets)
+    return table
+
+
+_RAY: Final = _ray_table()
+_KNIGHT_SQ: Final = _jumps([(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)])
+_KING_SQ: Final = _jumps([(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)])
+#: for colour * 64 + square, the squares from which a pawn of that colour attacks the square
+_PAWN_FROM: Final = _jumps([(-1, -1), (1, -1)]) + _jumps([(-1, 1), (1, 1)])
+
+
+def _direction_table() -> list[int]:
+    """For a * 64 + b, the direction from a to b when on one line, else -1."""
+    table = [-1] * 4096
+    for square in range(64):
+        for direction in range(8):
+            for other in _RAY[square * 8 + direction]:
+                table[square * 64 + other] = direction
+    return table
+
+
+_DIR: Final = _direction_table()
+
+
+def _castle_keep() -> list[int]:
+    """For each square, the castling rights kept when a move leaves or reaches it."""
+    keep = [15] * 64
+    keep[chess.E1] = 15 & ~(WK | WQ)
+    keep[chess.H1] = 15 & ~WK
+    keep[chess.A1] = 15 & ~WQ
+    keep[chess.E8] = 15 & ~(BK | BQ)
+    keep[chess.H8] = 15 & ~BK
+    keep[chess.A8] = 15 & ~BQ
+    return keep
+
+
+_KEEP: Final = _castle_keep()
+#: python-chess's rook squares of the castling rights, by bit
+_RIGHT_SQUARES: Final = [(WK, chess.H1), (WQ, chess.A1), (BK, chess.H8), (BQ, chess.A8)]
+_TYPES: Final = [chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING]
+_BACK_RANKS: Final = chess.BB_RANK_1 | chess.BB_RANK_8
+_HEAVY: Final = (1 << PAWN) | (1 << ROOK) | (1 << QUEEN)
+#: an empty board, copied to make python-chess's boards (``Board.empty()`` runs its constructor)
+_BLANK: Final = chess.Board.empty()
+
+
+def attacked(squares: list[int], square: int, by: int) -> bool:
+    """Whether a piece of colour ``by`` (0 White, 1 Black) attacks ``square``."""
+    side = by << 3
+    knight = KNIGHT | side
+    for other in _KNIGHT_SQ[square]:
+        if squares[other] == knight:
+            return True
+    pawn = PAWN | side
+    for other in _PAWN_FROM[by * 64 + square]:
+        if squares[other] == pawn:
+            return True
+    queen = QUEEN | side
+    rook = ROOK | side
+    base = square * 8
+    for direction in range(4):
+        for other in _RAY[base + direction]:
+            piece = squares[other]
+            if piece:
+                if piece in (rook, queen):
+                    return True
+                break
+    bishop = BISHOP | side
+    for direction in range(4, 8):
+        for other in _RAY[base + direction]:
+            piece = squares[other]
+            if piece:
+                if piece in (bishop, queen):
+                    return True
+                break
+    king = KING | side
+    for other in _KING_SQ[square]:  # noqa: SIM110 - a loop mypyc compiles to plain C
+        if squares[other] == king:
+            return True
+    return False
+
+
+def _mailbox(board: chess.Board) -> list[int]:
+    """The 64 squares of ``board`` as piece codes."""
+    squares = [EMPTY] * 64
+    black = board.occupied_co[chess.BLACK]
+    for piece in _TYPES:
+        mask = board.pieces_mask(piece, chess.WHITE) | board.pieces_mask(piece, chess.BLACK)
+        while mask:
+            square = mask.bit_length() - 1
+            mask ^= 1 << square
+            squares[square] = piece | BLACK if black >> square & 1 else piece
+    return squares
+
+
+def _castling_bits(board: chess.Board) -> int:
+    rights = castling_rights(board)
+    bits = 0
+    for bit, square in _RIGHT_SQUARES:
+        if rights >> square & 1:
+            bits |= bit
+    return bits
+
+
+def board_key(board: chess.Board) -> bytes:
+    """What makes two positions the same for FIDE 9.2 (pieces, side to move, castling rights,
+    en passant only when a capture there is legal), as the bytes :meth:`Position.key` gives.
+
+    A Chess960 key is longer (its castling rights are the rooks' squares): it never equals a
+    standard one, and keys of the same position are equal.
+    """
+    cells = bytearray(_mailbox(board))
+    cells.append(0 if board.turn == chess.WHITE else 1)
+    cells.append(_castling_bits(board))
+    ep = board.ep_square
+    cells.append(ep if ep is not None and has_legal_en_passant(board) else NO_EP)
+    if board.chess960:
+        cells += castling_rights(board).to_bytes(8, "little")
+    return bytes(cells)
+
+
+def key_occupied(key: bytes) -> int:
+    """The squares occupied in the position of ``key``, as a python-chess bitboard."""
+    occupied = 0
+    for square in range(64):
+        if key[square]:
+            occupied |= 1 << square
+    return occupied
+
+
+def key_turn(key: bytes) -> bool:
+    """The side to move in the position of ``key`` (python-chess's colour)."""
+    return key[TURN_CELL] == 0
+
+
+def _native(board: chess.Board) -> bool:
+    """Whether the mailbox models ``board`` (else python-chess plays it)."""
+    if board.chess960 or board.ep_square is not None or board.promoted or board.pawns & _BACK_RANKS:
+        return False
+    kings = board.kings
+    white, black = kings & board.occupied_co[chess.WHITE], kings & board.occupied_co[chess.BLACK]
+    return white.bit_count() == 1 and black.bit_count() == 1
+
+
+class Position:
+    """A position being replayed (see the module's docstring); :meth:`of` makes one."""
+
+    native: bool  # the mailbox is the position, else ``cached`` is (python-chess's board)
+    squares: list[int]  # the 64 squares
+    cells: bytearray  # the same squares and the key's other cells (the key is a copy of it)
+    cached: chess.Board | None  # python-chess's board of the position, once made
+    turn: int  # 0 White, 1 Black
+    castling: int
+    ep: int  # python-chess's ep_square (after any double step), -1 for none
+    halfmove: int
+    fullmove: int
+    white_king: int
+    black_king: int
+    heavy: int  # pawns, rooks and queens: with none, a capture may leave a dead position
+    check: int  # -1 not known yet, else 0 or 1
+    moved_from: int  # the last native push's squares (-1: unknown): the check test looks there
+    moved_to: int
+
+    def __init__(self) -> None:
+        self.native = True
+        self.squares = [EMPTY] * 64
+        self.cells = bytearray(67)
+        self.cached = None
+        self.turn = 0
+        self.castling = 0
+        self.ep = -1
+        self.halfmove = 0
+        self.fullmove = 1
+        self.white_king = -1
+        self.black_king = -1
+        self.heavy = 0
+        self.check = -1
+        self.moved_from = -1
+        self.moved_to = -1
+
+    @staticmethod
+    def of(board: chess.Board, native: bool = True) -> Position:
+        """The position of ``board`` (not changed); ``native=False``: python-chess plays it."""
+        position = Position()
+        if native and _native(board):
+            position._load(board)
+        else:
+            position.native = False
+            position.cached = board.copy(stack=False)
+            position.turn = 0 if board.turn == chess.WHITE else 1
+            position.fullmove = board.fullmove_number
+            position.halfmove = board.halfmove_clock
+        return position
+
+    def _load(self, board: chess.Board) -> None:
+        """Take the position of ``board`` (which the mailbox models), keeping it as the cache."""
+        squares = _mailbox(board)
+        self.squares = squares
+        cells = self.cells
+        heavy = 0
+        for square in range(64):
+            piece = squares[square]
+            cells[square] = piece
+            if piece:
+                if piece == KING:
+                    self.white_king = square
+                elif piece == KING | BLACK:
+                    self.black_king = square
+                elif _HEAVY >> (piece & 7) & 1:
+                    heavy += 1
+        self.heavy = heavy
+        self.turn = turn = 0 if board.turn == chess.WHITE else 1
+        self.castling = castling = _castling_bits(board)
+        self.ep = -1 if board.ep_square is None else board.ep_square
+        self.halfmove = board.halfmove_clock
+        self.fullmove = board.fullmove_number
+        cells[TURN_CELL] = turn
+        cells[CASTLING_CELL] = castling
+        cells[EP_CELL] = NO_EP
+        self.check = -1
+        self.moved_from = -1
+        self.moved_to = -1
+        self.cached = board
+
+    def copy(self) -> Position:
+        """An independent copy."""
+        other = Position()
+        other.native = self.native
+        if self.native:
+            other.squares = self.squares.copy()
+            other.cells = self.cells.copy()
+            other.cached = None
+        else:
+            assert self.cached is not None
+            other.cached = self.cached.copy(stack=False)
+        other.turn = self.turn
+        other.castling = self.castling
+        other.ep = self.ep
+        other.halfmove = self.halfmove
+        other.fullmove = self.fullmove
+        other.white_king = self.white_king
+        other.black_king = self.black_king
+        other.heavy = self.heavy
+        other.check = self.check
+        other.moved_from = self.moved_from
+        other.moved_to = self.moved_to
+        return other
+
+    def board(self) -> chess.Board:
+        """The position as python-chess's board. It stays valid until the next move is played
+        (python-chess's own position, when not native, is changed in place by the moves)."""
+        board = self.cached
+        if board is None:
+            board = self.cached = self._make_board()
+        return board
+
+    def _make_board(self) -> chess.Board:
+        board = _BLANK.copy(stack=False)
+        masks = [0] * 7
+        colours = [0, 0]
+        squares = self.squares
+        for square in range(64):
+            piece = squares[square]
+            if piece:
+                masks[piece & 7] |= 1 << square
+                colours[piece >> 3] |= 1 << square
+        board.pawns, board.knights, board.bishops = masks[PAWN], masks[KNIGHT], masks[BISHOP]
+        board.rooks, board.queens, board.kings = masks[ROOK], masks[QUEEN], masks[KING]
+        board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK] = colours[0], colours[1]
+        board.occupied = colours[0] | colours[1]
+        board.turn = self.turn == 0
+        mask = 0
+        for bit, square in _RIGHT_SQUARES:
+            if self.castling & bit:
+                mask |= 1 << square
+        board.castling_rights = mask
+        board.ep_square = None if self.ep < 0 else self.ep
+        board.halfmove_clock = self.halfmove
+        board.fullmove_number = self.fullmove
+        return board
+
+    def fen(self) -> str:
+        """The position in FEN."""
+        return self.board().fen()
+
+    # --- reading and playing ---------------------------------------------------------------
+
+    def read(self, written: str, letters: dict[str, str] | None) -> ReadMove | MoveProblem:
+        """``written`` resolved in this position, as :func:`~kifu.chess.notation.read_move` does
+        (``letters``: localised piece letters)."""
+        if self.native and letters is None:
+            found = -1
+            suffix = annotation = ""
+            plain = PLAIN_SAN.match(written)
+            if plain is not None:
+                groups = plain.groups()
+                # read_move's own condition: not Nbd7 (it may be unneeded) nor a8Q (no '=')
+                if (groups[0] is None or (groups[1] is None and groups[2] is None)) and (
+                    groups[10] is None or groups[9] is not None
+                ):
+                    found = self._resolve(groups)
+                    suffix, annotation = groups[11] or "", groups[12] or ""
+            elif written[0] == "O":
+                castle = _CASTLE.match(written)
+                if castle is not None:
+                    found = self._castle(castle.group(1) is not None)
+                    suffix, annotation = castle.group(2) or "", castle.group(3) or ""
+            if found >= 0:
+                origin, to, promotion = found >> 6 & 63, found & 63, found >> 12
+                move = plain_move(origin, to) if not promotion else chess.Move(origin, to, promotion)
+                return ReadMove(move, suffix, annotation, [])
+        return read_move(self.board(), written, letters, self.is_check())
+
+    def write(self, move: chess.Move, notation: str) -> str:
+        """``move`` (legal, not null) in ``notation`` before it is played, without check mark."""
+        return write_move(self.board(), move, notation)
+
+    def push(self, move: chess.Move) -> int:
+        """Play the legal ``move`` (or a null move); its :data:`~kifu.chess.fastpath.ZEROING` flag."""
+        origin, to = move.from_square, move.to_square
+        if not self.native:
+            board = self.cached
+            assert board is not None
+            if origin == to:
+                board.push(move)
+                flags = 0
+                self.check = 1 if is_check(board) else 0
+            else:
+                flags = push(board, move)
+                check = is_check(board) if flags & SPECIAL else gives_check(board, move)
+                self.check = 1 if check else 0
+            self.turn ^= 1
+            self.halfmove = board.halfmove_clock
+            self.fullmove = board.fullmove_number
+            return flags & ZEROING
+        squares = self.squares
+        moved = squares[origin]
+        if origin == to or (moved & 7 == PAWN and (origin ^ to) & 7 and not squares[to]):
+            # a null move or en passant: python-chess plays it
+            board = self.board()
+            flags = ZEROING if origin != to else 0
+            board.push(move)
+            board.clear_stack()
+            self._load(board)
+            return flags
+        cells = self.cells
+        turn = self.turn
+        captured = squares[to]
+        kind = moved & 7
+        promotion = move.promotion
+        arrived = promotion | turn << 3 if promotion else moved
+        squares[to] = arrived
+        squares[origin] = EMPTY
+        cells[to] = arrived
+        cells[origin] = EMPTY
+        castles = False
+        if kind == KING:
+            if turn == 0:
+                self.white_king = to
+            else:
+                self.black_king = to
+            if to - origin == 2 or origin - to == 2:  # castling: the rook goes over
+                castles = True
+                rook_from, rook_to = (origin + 3, origin + 1) if to > origin else (origin - 4, origin - 1)
+                rook = squares[rook_from]
+                squares[rook_from] = EMPTY
+                cells[rook_from] = EMPTY
+                squares[rook_to] = rook
+                cells[rook_to] = rook
+        castling = self.castling
+        if castling:
+            castling &= _KEEP[origin] & _KEEP[to]
+            self.castling = castling
+            cells[CASTLING_CELL] = castling
+        if captured and _HEAVY >> (captured & 7) & 1:
+            self.heavy -= 1
+        if promotion and not _HEAVY >> promotion & 1:
+            self.heavy -= 1  # a pawn became a knight or a bishop
+        flags = 0
+        if kind == PAWN:
+            self.ep = (origin + to) >> 1 if to - origin == 16 or origin - to == 16 else -1
+            self.halfmove = 0
+            flags = ZEROING
+        else:
+            self.ep = -1
+            if captured:
+                self.halfmove = 0
+                flags = ZEROING
+            else:
+                self.halfmove += 1
+        if turn == 1:
+            self.fullmove += 1
+        turn ^= 1
+        self.turn = turn
+        cells[TURN_CELL] = turn
+        self.check = -1
+        self.moved_from = -1 if castles else origin  # (after castling, the check test is a full one)
+        self.moved_to = to
+        self.cached = None
+        return flags
+
+    # --- what the rules ask -----------------------------------------------------------------
+
+    def is_check(self) -> bool:
+        """Whether the side to move is in check."""
+        check = self.check
+        if check < 0:
+            if not self.native:
+                board = self.cached
+                assert board is not None
+                check = 1 if is_check(board) else 0
+            elif self.moved_from < 0:
+                check = 1 if attacked(self.squares, self._king(), self.turn ^ 1) else 0
+            else:
+                check = 1 if self._gives_check() else 0
+            self.check = check
+        return check == 1
+
+    def can_escape(self) -> bool:
+        """Whether the side to move, in check, has a legal move (else it is mated)."""
+        return can_escape(self.board())
+
+    def no_heavy_pieces(self) -> bool:
+        """Whether no pawn, rook or queen is left (a dead position is then possible)."""
+        if self.native:
+            return self.heavy == 0
+        board = self.board()
+        return not (board.pawns | board.rooks | board.queens)
+
+    def key(self) -> bytes:
+        """The exact repetition key of FIDE 9.2 (:func:`board_key`'s, computed from the mailbox)."""
+        if not self.native:
+            return board_key(self.board())
+        self.cells[EP_CELL] = self._legal_en_passant()
+        return bytes(self.cells)
+
+    # --- the mailbox ------------------------------------------------------------------------
+
+    def _king(self) -> int:
+        return self.white_king if self.turn == 0 else self.black_king
+
+    def _gives_check(self) -> bool:
+        """Whether the last push (an ordinary move) checks: from the moved piece, or uncovered
+        on the line from the king through the square it left."""
+        squares = self.squares
+        king = self._king()
+        to = self.moved_to
+        piece = squares[to]
+        kind = piece & 7
+        if kind == KNIGHT:
+            if king in _KNIGHT_SQ[to]:
+                return True
+        elif kind == PAWN:
+            if to in _PAWN_FROM[(piece >> 3) * 64 + king]:
+                return True
+        elif kind != KING:
+            direction = _DIR[to * 64 + king]
+            if direction >= 0 and (kind == QUEEN or kind == (ROOK if direction < 4 else BISHOP)):
+                for other in _RAY[to * 8 + direction]:
+                    if other == king:
+                        return True
+                    if squares[other]:
+                        break
+        direction = _DIR[king * 64 + self.moved_from]
+        if direction < 0:
+            return False
+        mover = self.turn ^ 1
+        for other in _RAY[king * 8 + direction]:
+            found = squares[other]
+            if found:
+                if found >> 3 != mover:
+                    return False
+                kind = found & 7
+                return kind == QUEEN or kind == (ROOK if direction < 4 else BISHOP)
+        return False
+
+    def _safe(self, origin: int, to: int, in_check: bool) -> bool:
+        """Whether the move of a piece other than the king (not en passant) leaves its king safe."""
+        squares = self.squares
+        king = self._king()
+        if in_check:
+            moved, taken = squares[origin], squares[to]
+            squares[to] = moved
+            squares[origin] = EMPTY
+            safe = not attacked(squares, king, self.turn ^ 1)
+            squares[origin] = moved
+            squares[to] = taken
+            return safe
+        direction = _DIR[king * 64 + origin]
+        if direction < 0:
+            return True
+        for other in _RAY[king * 8 + direction]:
+            if other == origin:
+                break
+            if squares[other]:
+                return True  # another piece shields the king
+        for other in _RAY[origin * 8 + direction]:
+            piece = squares[other]
+            if piece:
+                if piece >> 3 == self.turn:
+                    return True
+                kind = piece & 7
+                if kind == QUEEN or kind == (ROOK if direction < 4 else BISHOP):
+                    return _DIR[king * 64 + to] == direction  # pinned: only along the pin
+                return True
+        return True
+
+    def _resolve(self, groups: tuple[str | None, ...]) -> int:
+        """The legal move of a SAN matched by ``PLAIN_SAN`` when it is unique, as
+        ``promotion << 12 | from << 6 | to``; -1 for anything else (python-chess explains)."""
+        squares = self.squares
+        turn = self.turn
+        letter = groups[0]
+        if letter is not None:
+            square = groups[4]
+            assert square is not None
+            to = ord(square[0]) - 97 + (ord(square[1]) - 49) * 8
+            target = squares[to]
+            if target and target >> 3 == turn:
+                return -1
+            piece = _LETTER[letter]
+            code = piece | turn << 3
+            origins: list[int] = []
+            if piece == KNIGHT:
+                for other in _KNIGHT_SQ[to]:
+                    if squares[other] == code:
+                        origins.append(other)
+            elif piece == KING:
+                for other in _KING_SQ[to]:
+                    if squares[other] == code:
+                        origins.append(other)
+            else:
+                first = 4 if piece == BISHOP else 0
+                last = 4 if piece == ROOK else 8
+                base = to * 8
+                for direction in range(first, last):
+                    for other in _RAY[base + direction]:
+                        found = squares[other]
+                        if found:
+                            if found == code:
+                                origins.append(other)
+                            break
+            if not origins:
+                return -1
+            if piece == KING:
+                origin = origins[0]
+                squares[origin] = EMPTY
+                squares[to] = code
+                safe = not attacked(squares, to, turn ^ 1)
+                squares[to] = target
+                squares[origin] = code
+                return origin << 6 | to if safe else -1
+            in_check = self.is_check()
+            chosen = -1
+            for origin in origins:
+                if self._safe(origin, to, in_check):
+                    if chosen >= 0:
+                        return -1  # ambiguous
+                    chosen = origin
+            return chosen << 6 | to if chosen >= 0 else -1
+        takes = groups[6]
+        pawn_file = groups[5]
+        to_rank = groups[8]
+        assert pawn_file is not None and to_rank is not None
+        to_file = groups[7] if takes else pawn_file
+        assert to_file is not None
+        to = ord(to_file) - 97 + (ord(to_rank) - 49) * 8
+        rank = to >> 3
+        promoted = groups[10]
+        promotion = _LETTER[promoted] if promoted else 0
+        if (rank == 0 or rank == 7) != (promotion != 0) or rank == (0 if turn == 0 else 7):
+            return -1
+        step = -8 if turn == 0 else 8
+        pawn = PAWN | turn << 3
+        if takes:
+            origin = ((to + step) >> 3 << 3) + ord(pawn_file) - 97
+            target = squares[to]
+            if abs((origin & 7) - (to & 7)) != 1 or not target or target >> 3 == turn:
+                return -1  # (en passant: python-chess's)
+        else:
+            origin = to + step
+            if squares[to]:
+                return -1
+            if not squares[origin]:
+                origin += step
+                if rank != (3 if turn == 0 else 4):
+                    return -1
+        if not 0 <= origin < 64 or squares[origin] != pawn:
+            return -1
+        if not self._safe(origin, to, self.is_check()):
+            return -1
+        return promotion << 12 | origin << 6 | to
+
+    def _castle(self, long: bool) -> int:
+        """The king's move of O-O (O-O-O when ``long``) when legal, as :meth:`_resolve` gives it."""
+        turn = self.turn
+        if not self.castling & ((WQ if long else WK) << 2 * turn):
+            return -1
+        squares = self.squares
+        king = self._king()
+        base = 56 if turn else 0
+        rook = ROOK | turn << 3
+        if king != base + 4:
+            return -1
+        if long:
+            if squares[base] != rook or squares[base + 1] or squares[base + 2] or squares[base + 3]:
+                return -1
+            through, to = base + 3, base + 2
+        else:
+            if squares[base + 7] != rook or squares[base + 5] or squares[base + 6]:
+                return -1
+            through, to = base + 5, base + 6
+        if self.is_check():
+            return -1
+        enemy = turn ^ 1
+        squares[king] = EMPTY
+        safe = not attacked(squares, through, enemy) and not attacked(squares, to, enemy)
+        squares[king] = KING | turn << 3
+        return king << 6 | to if safe else -1
+
+    def _legal_en_passant(self) -> int:
+        """The en-passant square when a capture there is legal, else ``NO_EP``."""
+        ep = self.ep
+        if ep < 0:
+            return NO_EP
+        squares = self.squares
+        turn = self.turn
+        pawn = PAWN | turn << 3
+        taken_square = ep - 8 if turn == 0 else ep + 8
+        taken = squares[taken_square]
+        king = self._king()
+        for origin in _PAWN_FROM[turn * 64 + ep]:
+            if squares[origin] == pawn:
+                squares[origin] = EMPTY
+                squares[taken_square] = EMPTY
+                squares[ep] = pawn
+                safe = not attacked(squares, king, turn ^ 1)
+                squares[ep] = EMPTY
+                squares[taken_square] = taken
+                squares[origin] = pawn
+                if safe:
+                    return ep
+        return NO_EP

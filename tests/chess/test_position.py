@@ -1,0 +1,218 @@
+"""kifu's own position (:mod:`kifu.chess.position`) gives python-chess's results, move by move.
+
+Random games (with captures, promotions, castling, en passant and checks favoured) are played
+on python-chess's ``Board`` and on a :class:`Position` side by side: every written move must
+resolve as :func:`~kifu.chess.notation.read_move` resolves it on the board (moves that cannot
+be played included), every position, check, mate test and count of heavy pieces must be
+python-chess's, and the repetition keys must split positions exactly as python-chess's
+transposition key does. The same holds for a position python-chess plays (``native=False``,
+Chess960, unusual set-ups), so the walk gives the same answers on either.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kifu.chess.diagnosis import MoveProblem
+from kifu.chess.fastpath import ZEROING
+from kifu.chess.notation import ReadMove, read_move
+from kifu.chess.position import Position, board_key, key_occupied, key_turn
+
+import chess
+from tests.chess.test_fastpath import _pick, _start, _state
+
+
+def _same(found: ReadMove | MoveProblem, expected: ReadMove | MoveProblem) -> bool:
+    if isinstance(found, ReadMove) and isinstance(expected, ReadMove):
+        return (found.move, found.suffix, found.annotation, found.notes) == (
+            expected.move,
+            expected.suffix,
+            expected.annotation,
+            expected.notes,
+        )
+    if isinstance(found, MoveProblem) and isinstance(expected, MoveProblem):
+        return (found.kind, found.message, found.meant) == (expected.kind, expected.message, expected.meant)
+    return False
+
+
+def _texts(rng: random.Random, board: chess.Board, move: chess.Move) -> list[str]:
+    """What a score sheet might say for ``move``: its SAN with and without marks, and moves
+    that are not legal here (another piece's target, the other side's move, nonsense)."""
+    san = board.san(move)
+    core = san.rstrip("+#")
+    texts = [san, core, core + "!?", core + "+", core + "#", core.replace("=", "")]
+    file_rank = chess.square_name(rng.randrange(64))
+    texts += [
+        rng.choice("NBRQK") + file_rank,
+        rng.choice("abcdefgh") + "x" + file_rank,
+        file_rank,
+        "O-O",
+        "O-O-O",
+        "O-O+",
+        "0-0",
+        "e8=Q",
+        "exd6",
+        "Nbd7",
+    ]
+    # moves the rules forbid (a pinned piece, the king into check): as a player would write them
+    for illegal in [m for m in board.generate_pseudo_legal_moves() if not board.is_legal(m)][:4]:
+        piece = board.piece_type_at(illegal.from_square)
+        target = chess.square_name(illegal.to_square)
+        if piece == chess.PAWN:
+            texts.append(
+                target
+                if chess.square_file(illegal.from_square) == chess.square_file(illegal.to_square)
+                else chess.FILE_NAMES[chess.square_file(illegal.from_square)] + "x" + target
+            )
+        elif piece is not None:
+            texts.append(chess.piece_symbol(piece).upper() + target)
+    turned = board.copy(stack=False)
+    turned.turn = not turned.turn
+    if not turned.is_check():
+        other = list(turned.legal_moves)
+        if other:
+            texts.append(turned.san(rng.choice(other)))
+    return texts
+
+
+def _check_resolutions(position: Position, board: chess.Board, texts: list[str]) -> None:
+    for text in texts:
+        expected = read_move(board.copy(stack=False), text)
+        assert _same(position.read(text, None), expected), (board.fen(), text)
+
+
+def _without_promoted(board: chess.Board) -> tuple[object, ...]:
+    """The board's state but for which pieces were promoted (crazyhouse's bookkeeping, which
+    the mailbox does not keep: in standard chess it changes no rule, FEN nor key)."""
+    state = _state(board)
+    return state[:8] + state[9:]
+
+
+def _check_state(position: Position, board: chess.Board) -> None:
+    assert _without_promoted(position.board()) == _without_promoted(board), board.fen()
+    assert position.is_check() == board.is_check(), board.fen()
+    assert (position.turn == 0) == board.turn
+    assert position.halfmove == board.halfmove_clock
+    assert position.fullmove == board.fullmove_number
+    assert position.no_heavy_pieces() == (not (board.pawns | board.rooks | board.queens))
+    assert position.key() == board_key(board), board.fen()
+    if board.is_check():
+        assert position.can_escape() == any(board.generate_legal_moves()), board.fen()
+
+
+def _game(seed: int, plies: int, chess960: bool, native: bool) -> None:
+    rng = random.Random(seed)
+    board = _start(rng, chess960)
+    position = Position.of(board, native=native)
+    assert position.native == (native and not chess960)
+    keys: dict[bytes, object] = {}
+    transpositions: dict[object, bytes] = {}
+    for _ in range(plies):
+        if board.is_game_over():
+            break
+        move = _pick(rng, board, checks=rng.random() < 0.3)
+        if rng.random() < 0.3:  # (read_move on every text of every ply would take minutes)
+            _check_resolutions(position, board, _texts(rng, board, move))
+        zeroing = board.is_zeroing(move)
+        if rng.random() < 0.02 and not board.is_check():
+            move = chess.Move.null()
+            zeroing = False
+        board.push(move)
+        assert position.push(move) == (ZEROING if zeroing else 0), move
+        _check_state(position, board)
+        key, transposition = position.key(), board._transposition_key()
+        assert keys.setdefault(key, transposition) == transposition, board.fen()
+        assert transpositions.setdefault(transposition, key) == key, board.fen()
+        assert key_turn(key) == board.turn and key_occupied(key) == board.occupied
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 250))
+def test_the_mailbox_plays_as_python_chess(seed: int, plies: int) -> None:
+    _game(seed, plies, chess960=False, native=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 200), chess960=st.booleans())
+def test_python_chess_positions_answer_alike(seed: int, plies: int, chess960: bool) -> None:
+    _game(seed, plies, chess960=chess960, native=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 120))
+def test_a_copy_is_independent(seed: int, plies: int) -> None:
+    rng = random.Random(seed)
+    board = chess.Board()
+    position = Position.of(board)
+    for _ in range(plies // 2):
+        if board.is_game_over():
+            return
+        move = _pick(rng, board)
+        board.push(move)
+        position.push(move)
+    fen, key = board.fen(), position.key()
+    copied = position.copy()
+    branch = board.copy(stack=False)
+    for _ in range(plies // 2):
+        if branch.is_game_over():
+            break
+        move = _pick(rng, branch)
+        branch.push(move)
+        copied.push(move)
+    assert position.fen() == fen and position.key() == key
+    assert copied.fen() == branch.fen()
+
+
+#: set-ups the mailbox leaves to python-chess, and ones it takes
+SETUPS = {
+    "the standard start": (chess.STARTING_FEN, True),
+    "an en-passant square in the FEN": ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", False),
+    "no black king": ("8/8/8/8/8/8/8/4K3 w - - 0 1", False),
+    "two white kings": ("4k3/8/8/8/8/8/8/K3K3 w - - 0 1", False),
+    "a pawn on the back rank": ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", False),
+    "an endgame": ("8/5k2/8/8/2B5/8/1K6/8 b - - 7 60", True),
+    "castling rights the pieces no longer allow": ("4k3/8/8/8/8/8/8/R3K3 w KQkq - 0 1", True),
+}
+
+
+@pytest.mark.parametrize("name", SETUPS)
+def test_which_setups_the_mailbox_models(name: str) -> None:
+    fen, native = SETUPS[name]
+    board = chess.Board(fen)
+    position = Position.of(board)
+    assert position.native == native
+    assert position.key() == board_key(board)
+    assert position.fen() == board.fen()
+    assert position.is_check() == board.is_check()
+    for move in list(board.legal_moves)[:20]:
+        moved = position.copy()
+        after = board.copy(stack=False)
+        after.push(move)
+        moved.push(move)
+        assert moved.fen() == after.fen() and moved.key() == board_key(after)
+
+
+def test_board_key_tells_chess960_from_standard() -> None:
+    standard = chess.Board()
+    shuffled = chess.Board.from_chess960_pos(518)  # the standard array, as a Chess960 game
+    assert standard.board_fen() == shuffled.board_fen()
+    assert board_key(standard) != board_key(shuffled)
+    assert len(board_key(standard)) == 67
+
+
+def test_a_legal_en_passant_is_in_the_key_and_an_illegal_one_is_not() -> None:
+    board = chess.Board("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1")
+    position = Position.of(board)
+    move = chess.Move.from_uci("e2e4")
+    board.push(move)
+    position.push(move)
+    assert position.key()[66] == chess.E3 and board.has_legal_en_passant()
+    pinned = chess.Board("8/8/8/8/k4p1R/8/4P3/4K3 w - - 0 1")  # fxe3 would expose the king
+    position = Position.of(pinned)
+    pinned.push(move)
+    position.push(move)
+    assert position.key()[66] == 255 and not pinned.has_legal_en_passant()
+    assert position.key() == board_key(pinned)
