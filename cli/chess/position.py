@@ -390,15 +390,19 @@ class Position:
         if self.native and letters is None:
             found = -1
             suffix = annotation = ""
+            notes: list[str] = []
             plain = PLAIN_SAN.match(written)
             if plain is not None:
                 groups = plain.groups()
-                # read_move's own condition: not Nbd7 (it may be unneeded) nor a8Q (no '=')
-                if (groups[0] is None or (groups[1] is None and groups[2] is None)) and (
-                    groups[10] is None or groups[9] is not None
-                ):
+                # as read_move: not a8Q (no '='), and Ng1f3 is long algebraic
+                if (groups[10] is None or groups[9] is not None) and (groups[1] is None or groups[2] is None):
                     found = self._resolve(groups)
                     suffix, annotation = groups[11] or "", groups[12] or ""
+                    if found >= 0 and (groups[1] is not None or groups[2] is not None):
+                        # Nbd7: read_move's note when the file or rank was not needed
+                        shortest = self._piece_san(found >> 6 & 63, found & 63)
+                        if len(shortest) < len(written) - len(suffix) - len(annotation):
+                            notes = ["overspecified:" + shortest]
             elif written[0] == "O":
                 castle = _CASTLE.match(written)
                 if castle is not None:
@@ -407,7 +411,7 @@ class Position:
             if found >= 0:
                 origin, to, promotion = found >> 6 & 63, found & 63, found >> 12
                 move = plain_move(origin, to) if not promotion else chess.Move(origin, to, promotion)
-                return ReadMove(move, suffix, annotation, [])
+                return ReadMove(move, suffix, annotation, notes)
         return read_move(self.board(), written, letters, self.is_check())
 
     def write(self, move: chess.Move, notation: str) -> str:
@@ -516,8 +520,94 @@ class Position:
         return check == 1
 
     def can_escape(self) -> bool:
-        """Whether the side to move, in check, has a legal move (else it is mated)."""
-        return can_escape(self.board())
+        """Whether the side to move, in check, has a legal move (else it is mated).
+
+        The king steps to a square no enemy piece attacks once it has left its own; else,
+        against a single checker, a piece of its side takes the checker or steps between,
+        without exposing its king. An en-passant square goes to python-chess (the capture
+        may be the one escape).
+        """
+        if not self.native or self.ep >= 0:
+            return can_escape(self.board())
+        squares = self.squares
+        turn = self.turn
+        enemy = turn ^ 1
+        king = self._king()
+        code = KING | turn << 3
+        squares[king] = EMPTY
+        escapes = False
+        for square in _KING_SQ[king]:
+            piece = squares[square]
+            if (not piece or piece >> 3 == enemy) and not attacked(squares, square, enemy):
+                escapes = True
+                break
+        squares[king] = code
+        if escapes:
+            return True
+        checkers = self._checkers(king, enemy)
+        if len(checkers) != 1:
+            return False  # double check: only the king could move (none was found)
+        checker = checkers[0]
+        targets = [checker]
+        direction = _DIR[king * 64 + checker]
+        if direction >= 0 and squares[checker] & 7 not in (KNIGHT, PAWN):
+            for square in _RAY[king * 8 + direction]:
+                if square == checker:
+                    break
+                targets.append(square)
+        step = 8 if turn == 0 else -8
+        pawn = PAWN | turn << 3
+        for target in targets:
+            movers = self._attackers(target, turn)
+            if target == checker:
+                for origin in _PAWN_FROM[turn * 64 + target]:
+                    if squares[origin] == pawn:
+                        movers.append(origin)
+            else:  # an empty square between: pawns step there
+                origin = target - step
+                if 0 <= origin < 64:
+                    if squares[origin] == pawn:
+                        movers.append(origin)
+                    elif (
+                        not squares[origin]
+                        and target >> 3 == (3 if turn == 0 else 4)
+                        and squares[origin - step] == pawn
+                    ):
+                        movers.append(origin - step)
+            for origin in movers:
+                if self._safe(origin, target, True):
+                    return True
+        return False
+
+    def _checkers(self, king: int, enemy: int) -> list[int]:
+        """The squares of the pieces of colour ``enemy`` that attack ``king``'s square."""
+        squares = self.squares
+        found = self._attackers(king, enemy)
+        pawn = PAWN | enemy << 3
+        for origin in _PAWN_FROM[enemy * 64 + king]:
+            if squares[origin] == pawn:
+                found.append(origin)
+        return found
+
+    def _attackers(self, square: int, colour: int) -> list[int]:
+        """The knights, bishops, rooks and queens of ``colour`` that attack ``square``."""
+        squares = self.squares
+        side = colour << 3
+        found: list[int] = []
+        knight = KNIGHT | side
+        for other in _KNIGHT_SQ[square]:
+            if squares[other] == knight:
+                found.append(other)
+        queen = QUEEN | side
+        for direction in range(8):
+            slider = (ROOK if direction < 4 else BISHOP) | side
+            for other in _RAY[square * 8 + direction]:
+                piece = squares[other]
+                if piece:
+                    if piece in (slider, queen):
+                        found.append(other)
+                    break
+        return found
 
     def no_heavy_pieces(self) -> bool:
         """Whether no pawn, rook or queen is left (a dead position is then possible)."""
@@ -618,31 +708,14 @@ class Position:
             if target and target >> 3 == turn:
                 return -1
             piece = _LETTER[letter]
-            code = piece | turn << 3
-            origins: list[int] = []
-            if piece == KNIGHT:
-                for other in _KNIGHT_SQ[to]:
-                    if squares[other] == code:
-                        origins.append(other)
-            elif piece == KING:
-                for other in _KING_SQ[to]:
-                    if squares[other] == code:
-                        origins.append(other)
-            else:
-                first = 4 if piece == BISHOP else 0
-                last = 4 if piece == ROOK else 8
-                base = to * 8
-                for direction in range(first, last):
-                    for other in _RAY[base + direction]:
-                        found = squares[other]
-                        if found:
-                            if found == code:
-                                origins.append(other)
-                            break
+            origins = self._origins(piece, to)
             if not origins:
                 return -1
             if piece == KING:
+                if groups[1] is not None or groups[2] is not None:
+                    return -1  # (python-chess explains what a king's disambiguation means)
                 origin = origins[0]
+                code = KING | turn << 3
                 squares[origin] = EMPTY
                 squares[to] = code
                 safe = not attacked(squares, to, turn ^ 1)
@@ -650,9 +723,15 @@ class Position:
                 squares[origin] = code
                 return origin << 6 | to if safe else -1
             in_check = self.is_check()
+            file = -1 if groups[1] is None else ord(groups[1]) - 97
+            rank = -1 if groups[2] is None else ord(groups[2]) - 49
             chosen = -1
             for origin in origins:
-                if self._safe(origin, to, in_check):
+                if (
+                    (file < 0 or origin & 7 == file)
+                    and (rank < 0 or origin >> 3 == rank)
+                    and self._safe(origin, to, in_check)
+                ):
                     if chosen >= 0:
                         return -1  # ambiguous
                     chosen = origin
@@ -689,6 +768,52 @@ class Position:
         if not self._safe(origin, to, self.is_check()):
             return -1
         return promotion << 12 | origin << 6 | to
+
+    def _origins(self, piece: int, to: int) -> list[int]:
+        """The squares of the mover's pieces of type ``piece`` (not a pawn) that reach ``to``."""
+        squares = self.squares
+        code = piece | self.turn << 3
+        origins: list[int] = []
+        if piece == KNIGHT:
+            for other in _KNIGHT_SQ[to]:
+                if squares[other] == code:
+                    origins.append(other)
+        elif piece == KING:
+            for other in _KING_SQ[to]:
+                if squares[other] == code:
+                    origins.append(other)
+        else:
+            first = 4 if piece == BISHOP else 0
+            last = 4 if piece == ROOK else 8
+            base = to * 8
+            for direction in range(first, last):
+                for other in _RAY[base + direction]:
+                    found = squares[other]
+                    if found:
+                        if found == code:
+                            origins.append(other)
+                        break
+        return origins
+
+    def _piece_san(self, origin: int, to: int) -> str:
+        """The SAN of a legal move of a piece other than the king, without check mark, with only
+        the disambiguation it needs (``fastpath.piece_san``'s)."""
+        squares = self.squares
+        piece = squares[origin] & 7
+        in_check = self.is_check()
+        rivals = [
+            other for other in self._origins(piece, to) if other != origin and self._safe(other, to, in_check)
+        ]
+        names = chess.SQUARE_NAMES
+        if not rivals:
+            tells = ""
+        elif all(other & 7 != origin & 7 for other in rivals):
+            tells = names[origin][0]
+        elif all(other >> 3 != origin >> 3 for other in rivals):
+            tells = names[origin][1]
+        else:
+            tells = names[origin]
+        return "NBRQK"[piece - 2] + tells + ("x" if squares[to] else "") + names[to]
 
     def _castle(self, long: bool) -> int:
         """The king's move of O-O (O-O-O when ``long``) when legal, as :meth:`_resolve` gives it."""

@@ -22,7 +22,7 @@ from kifu.chess.notation import ReadMove, read_move
 from kifu.chess.position import Position, board_key, key_occupied, key_turn
 
 import chess
-from tests.chess.test_fastpath import _pick, _start, _state
+from tests.chess.test_fastpath import ESCAPES, _pick, _start, _state
 
 
 def _same(found: ReadMove | MoveProblem, expected: ReadMove | MoveProblem) -> bool:
@@ -44,6 +44,14 @@ def _texts(rng: random.Random, board: chess.Board, move: chess.Move) -> list[str
     san = board.san(move)
     core = san.rstrip("+#")
     texts = [san, core, core + "!?", core + "+", core + "#", core.replace("=", "")]
+    piece = board.piece_type_at(move.from_square)
+    if piece not in (None, chess.PAWN) and not board.is_castling(move):
+        # written with a file or a rank that may not be needed (Nbd7 where Nd7 is enough)
+        origin = chess.square_name(move.from_square)
+        target = core[-2:]
+        takes = "x" if board.is_capture(move) else ""
+        letter = core[0]
+        texts += [letter + origin[0] + takes + target, letter + origin[1] + takes + target + "+"]
     file_rank = chess.square_name(rng.randrange(64))
     texts += [
         rng.choice("NBRQK") + file_rank,
@@ -216,3 +224,11 @@ def test_a_legal_en_passant_is_in_the_key_and_an_illegal_one_is_not() -> None:
     position.push(move)
     assert position.key()[66] == 255 and not pinned.has_legal_en_passant()
     assert position.key() == board_key(pinned)
+
+
+@pytest.mark.parametrize("name", ESCAPES)
+def test_can_escape_positions(name: str) -> None:
+    fen, escapes = ESCAPES[name]
+    position = Position.of(chess.Board(fen))
+    assert position.is_check()
+    assert position.can_escape() == escapes
