@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from kifu.core.record import Record
 
-import chess
-
 if TYPE_CHECKING:
     from kifu.chess.writers.base import Writer
     from kifu.chess.writers.tree import Tree
+
+    import chess
 
 # The writer modules are imported where a conversion needs them: a check imports this package
 # only for its tables (TARGETS, EXTENSIONS), and the writers bring the drawing code with them.
