@@ -138,8 +138,8 @@ def _relettered(san: str, letters: dict[str, str]) -> str:
     """SAN with its piece letters (the moving piece's and a promotion's) replaced."""
     if san[0] in letters:
         san = letters[san[0]] + san[1:]
-    if "=" in san:
-        head, _, tail = san.partition("=")
+    head, equals, tail = san.partition("=")
+    if equals and tail:  # (a move copied as written, of a game not replayed, may end in '=')
         san = f"{head}={letters.get(tail[0], tail[0])}{tail[1:]}"
     return san
 
