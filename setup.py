@@ -42,6 +42,8 @@ COMPILED = [
     # in it (a move number per move, called from the compiled readers)
     "kifu.core.record",
     "kifu.core.digits",
+    # the lines of every text file, decoded (a batch's parent process reads whole archives so)
+    "kifu.core.lines",
     # chess: the reader, SAN resolution, the replay and the position push
     "kifu.chess.fastpath",
     "kifu.chess.notation",

@@ -268,11 +268,12 @@ class Checker(Visitor):
                 ),
                 first,
             )
-        final = self.start if self.last is None else self.last.board()
+        last = Position.of(self.start) if self.last is None else self.last
         if self.complete:
+            final = last.board()
             if self.main.ending is None and not any(final.generate_legal_moves()):
                 self.main.end_without_moves(final, self.plies)
-            self.claims = self.main.claims_at_end(final)
+            self.claims = self.main.claims_at_end(last)
         ending = self.main.ending
         # an ending reached through an assumed move is not the record's: no outcome is built on it
         self.ending = ending if ending is None or self.assumed is None or ending.ply < self.assumed else None

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 
-from kifu.chess import splitter
+# (The checker is imported here, not on first use: a batch's workers are forked after the parent
+# imports this module, and share the import instead of making it each.)
+from kifu.chess import checker, convert, splitter
 from kifu.chess.locales import LANGUAGES
 from kifu.chess.splitter import GameText
-from kifu.chess.writers import EXTENSIONS
-from kifu.chess.writers import TARGETS as DESCRIPTIONS
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
 from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
@@ -20,8 +20,8 @@ NAME = "chess"
 #: targets whose records are joined by a blank line: PGN records and position lists
 _SEPARATED = frozenset({"pgn", "san", "fan", "lan", "fen", "epd", "diagram"})
 TARGETS: dict[str, Target] = {
-    name: Target(description, EXTENSIONS[name], name in _SEPARATED)
-    for name, description in DESCRIPTIONS.items()
+    name: Target(description, convert.EXTENSIONS[name], name in _SEPARATED)
+    for name, description in convert.TARGETS.items()
 }
 PRESETS: dict[str, Preset] = {
     "fide": Preset(
@@ -57,17 +57,12 @@ def records(source: Source, fmt: str, options: Options) -> Iterator[RawRecord[Ga
 
 
 def check_record(record: RawRecord[GameText], options: Options) -> RecordReport:
-    """Read, replay and judge one game. The checker loads on first use: a batch's parent process
-    only cuts files into games, and its workers are forked before it reads them."""
-    from kifu.chess import checker
-
+    """Read, replay and judge one game."""
     return checker.check_game(record.data, record.index, _text(options, "lang"))
 
 
 def convert_record(record: RawRecord[GameText], target: str, options: Options) -> Converted:
     """One game in ``target``."""
-    from kifu.chess import convert
-
     return convert.convert_game(
         record.data,
         record.index,

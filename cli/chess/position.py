@@ -181,6 +181,21 @@ def attacked(squares: list[int], square: int, by: int) -> bool:
 
 def _mailbox(board: chess.Board) -> list[int]:
     """The 64 squares of ``board`` as piece codes."""
+    if (
+        board.pawns == _START.pawns
+        and board.occupied_co[chess.WHITE] == _START_WHITE
+        and board.occupied == _START.occupied
+        and board.knights == _START.knights
+        and board.bishops == _START.bishops
+        and board.rooks == _START.rooks
+        and board.queens == _START.queens
+        and board.kings == _START.kings
+    ):
+        return _START_SQUARES.copy()  # (most games begin so: twelve masks read, for the price of one)
+    return _read_squares(board)
+
+
+def _read_squares(board: chess.Board) -> list[int]:
     squares = [EMPTY] * 64
     black = board.occupied_co[chess.BLACK]
     for piece in _TYPES:
@@ -190,6 +205,11 @@ def _mailbox(board: chess.Board) -> list[int]:
             mask ^= 1 << square
             squares[square] = piece | BLACK if black >> square & 1 else piece
     return squares
+
+
+_START: Final = chess.Board()
+_START_WHITE: Final = _START.occupied_co[chess.WHITE]
+_START_SQUARES: Final = _read_squares(_START)
 
 
 def _castling_bits(board: chess.Board) -> int:
@@ -230,6 +250,32 @@ def key_occupied(key: bytes) -> int:
 def key_turn(key: bytes) -> bool:
     """The side to move in the position of ``key`` (python-chess's colour)."""
     return key[TURN_CELL] == 0
+
+
+def _repeats_on_board(board: chess.Board, keys: list[bytes]) -> bool:
+    """:meth:`Position.repeats_by_move` on python-chess's board (Chess960, unusual set-ups)."""
+    occupied = board.occupied
+    ours = board.occupied_co[board.turn]
+    for key in keys:
+        if key_turn(key) == board.turn:
+            continue
+        diff = key_occupied(key) ^ occupied
+        origins, targets = diff & ours, diff & ~occupied
+        if chess.popcount(origins) == 1 and chess.popcount(targets) == 1:
+            candidates = [chess.Move(chess.lsb(origins), chess.lsb(targets))]
+        elif chess.popcount(diff) == 4:
+            candidates = list(board.generate_castling_moves())
+        else:
+            continue
+        for move in candidates:
+            if board.is_zeroing(move) or not board.is_legal(move):
+                continue
+            board.push(move)
+            repeats = board_key(board) == key
+            board.pop()
+            if repeats:
+                return True
+    return False
 
 
 def _native(board: chess.Board) -> bool:
@@ -615,6 +661,74 @@ class Position:
             return self.heavy == 0
         board = self.board()
         return not (board.pawns | board.rooks | board.queens)
+
+    def repeats_by_move(self, keys: list[bytes]) -> bool:
+        """Whether a legal move of the side to move reaches a position of ``keys`` (FIDE 9.2.1.1:
+        the claim made by writing down a move that repeats a position).
+
+        Only a quiet move (no capture, no pawn move) can repeat an earlier position. It empties
+        one square of the mover's and fills an empty one (castling: two and two), so each key
+        names the one candidate move that could reach it; that move is made on a copy and the
+        keys compared.
+        """
+        if not self.native:
+            return _repeats_on_board(self.board(), keys)
+        squares = self.squares
+        for key in keys:
+            if key[TURN_CELL] == self.turn:
+                continue
+            changed = [square for square in range(64) if key[square] != squares[square]]
+            if len(changed) == 2:
+                first, second = changed
+                origin, target = (first, second) if squares[first] else (second, first)
+                piece = squares[origin]
+                if not piece or squares[target] or key[target] != piece or piece >> 3 != self.turn:
+                    continue
+                if not self._quiet_move_is_legal(origin, target):
+                    continue
+            elif len(changed) == 4:
+                found = self._castle(False)
+                move_square = found & 63
+                if found < 0 or key[move_square] != KING | self.turn << 3:
+                    found = self._castle(True)
+                if found < 0:
+                    continue
+                origin, target = found >> 6 & 63, found & 63
+            else:
+                continue
+            after = self.copy()
+            after.push(plain_move(origin, target))
+            if after.key() == key:
+                return True
+        return False
+
+    def _quiet_move_is_legal(self, origin: int, target: int) -> bool:
+        """Whether the piece on ``origin`` (not a pawn) may move to the empty ``target``."""
+        squares = self.squares
+        piece = squares[origin]
+        kind = piece & 7
+        if kind == KNIGHT:
+            if target not in _KNIGHT_SQ[origin]:
+                return False
+        elif kind == KING:
+            if target not in _KING_SQ[origin]:
+                return False
+            squares[origin] = EMPTY
+            safe = not attacked(squares, target, self.turn ^ 1)
+            squares[origin] = piece
+            return safe
+        elif kind == PAWN:
+            return False  # (a pawn's move resets the count: it repeats nothing)
+        else:
+            direction = _DIR[origin * 64 + target]
+            if direction < 0 or (kind == ROOK and direction >= 4) or (kind == BISHOP and direction < 4):
+                return False
+            for square in _RAY[origin * 8 + direction]:
+                if square == target:
+                    break
+                if squares[square]:
+                    return False
+        return self._safe(origin, target, self.is_check())
 
     def key(self) -> bytes:
         """The exact repetition key of FIDE 9.2 (:func:`board_key`'s, computed from the mailbox)."""

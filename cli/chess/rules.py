@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kifu.chess.position import Position, board_key, key_occupied, key_turn
+from kifu.chess.position import Position, board_key
 
 import chess
 
@@ -76,7 +76,7 @@ class MainLine:
         clock = position.halfmove
         if clock >= 99:
             self._long_quiet(position.board(), clock, ply)
-        if self.twice and self.threefold_ply is None and self._threefold_by_move(position.board()):
+        if self.twice and self.threefold_ply is None and position.repeats_by_move(self.twice):
             self.threefold_ply = ply
 
     def _repeated(self, key: PositionKey, count: int, ply: int) -> None:
@@ -108,51 +108,21 @@ class MainLine:
         if self.ending is None:
             self.ending = Ending(reason, result, ply)
 
-    def _threefold_by_move(self, board: chess.Board) -> bool:
-        """FIDE 9.2.1.1: the player to move writes a move that repeats a position a third time.
-
-        Only a quiet move (no capture, no pawn move) can repeat a position. It empties one
-        square of the mover's and fills one empty square (castling: two and two), so each
-        twice-seen position names the one candidate move that could reach it; most plies need
-        no move generation at all.
-        """
-        occupied = board.occupied
-        ours = board.occupied_co[board.turn]
-        for key in self.twice:
-            if key_turn(key) == board.turn:
-                continue
-            diff = key_occupied(key) ^ occupied
-            origins, targets = diff & ours, diff & ~occupied
-            if chess.popcount(origins) == 1 and chess.popcount(targets) == 1:
-                candidates = [chess.Move(chess.lsb(origins), chess.lsb(targets))]
-            elif chess.popcount(diff) == 4:
-                candidates = [m for m in board.generate_castling_moves()]
-            else:
-                continue
-            for move in candidates:
-                if board.is_zeroing(move) or not board.is_legal(move):
-                    continue
-                board.push(move)
-                repeats = board_key(board) == key
-                board.pop()
-                if repeats:
-                    return True
-        return False
-
     @staticmethod
     def _fifty_by_move(board: chess.Board) -> bool:
         """FIDE 9.3.1: the player to move writes a move that completes the fifty moves."""
         return any(not board.is_zeroing(move) for move in board.generate_legal_moves())
 
-    def claims_at_end(self, board: chess.Board) -> list[Claim]:
-        """The claims available at some ply, and whether each holds in the final position."""
+    def claims_at_end(self, position: Position) -> list[Claim]:
+        """The claims available at some ply, and whether each holds in the final ``position``."""
         claims = []
         if self.threefold_ply is not None:
-            here = self.counts.get(board_key(board), 0) >= 3 or (
-                bool(self.twice) and self._threefold_by_move(board)
+            here = self.counts.get(position.key(), 0) >= 3 or (
+                bool(self.twice) and position.repeats_by_move(self.twice)
             )
             claims.append(Claim("threefold-repetition", self.threefold_ply, self.threefold_reached, here))
         if self.fifty_ply is not None:
+            board = position.board()
             clock = board.halfmove_clock
             here = clock >= 100 or (clock == 99 and self._fifty_by_move(board))
             claims.append(Claim("fifty-moves", self.fifty_ply, self.fifty_reached, here))

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 
 from kifu.core.findings import IO_BINARY, IO_LIMIT, Finding
 from kifu.core.limits import characters, limits
+from kifu.core.lines import LineDecoder
 from kifu.core.record import Span
-from kifu.core.sources import LineDecoder, Source, decompressing, looks_binary, open_binary
+from kifu.core.sources import Source, decompressing, looks_binary, open_binary
 
 _RESULT_AT_END = re.compile(r"(?:^|[\s.)}\]])(?:1-0|0-1|1/2-1/2|½-½|\*)\s*$")
 _TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"')

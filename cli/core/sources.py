@@ -8,7 +8,6 @@ Latin-1 for the lines that are not UTF-8, reported once per file as an info find
 from __future__ import annotations
 
 import bz2
-import codecs
 import fnmatch
 import glob
 import gzip
@@ -19,22 +18,19 @@ import re
 import shutil
 import stat
 import sys
-import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, BinaryIO
 
 from kifu.core.findings import (
-    IO_BINARY,
     IO_DECOMPRESS,
-    IO_LATIN1,
     IO_LIMIT,
     IO_UNREADABLE,
     Finding,
 )
 from kifu.core.limits import MIB, limits, shown
+from kifu.core.lines import DECOMPRESSION_ERRORS
 from kifu.core.paths import GitIgnore, PathPatterns, posix, work_tree
-from kifu.core.record import Span
 
 STDIN = "-"
 COMPRESSION_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
@@ -44,15 +40,6 @@ _MAGIC = (
     (b"BZh", "bz2"),
     (b"\xfd7zXZ\x00", "xz"),
     (b"\x28\xb5\x2f\xfd", "zst"),
-)
-
-#: The exceptions a decompressing stream raises on damaged or truncated data.
-DECOMPRESSION_ERRORS: tuple[type[BaseException], ...] = (
-    EOFError,
-    OSError,
-    zlib.error,
-    lzma.LZMAError,
-    ValueError,
 )
 
 
@@ -575,179 +562,6 @@ def read_bytes(source: Source) -> bytes:
             raise SourceError(
                 IO_DECOMPRESS(f"{source.path}: compressed data is damaged or truncated ({error})")
             ) from None
-
-
-@dataclass(slots=True)
-class Controls:
-    """NUL and other C0 control characters (tab, CR, LF, FF and VT aside) met in the lines of a
-    text: each is read as U+FFFD, and they are reported once (IO004) with the first one's line
-    and column, since a text record never contains them."""
-
-    lines: int = 0
-    first_line: int = 0
-    first_column: int = 0
-
-    def scrub(self, text: str, number: int) -> str:
-        """Line ``number`` (1-based) of the text with its control characters as U+FFFD."""
-        if _CONTROL.isdisjoint(text):
-            return text
-        self.lines += 1
-        if not self.first_line:
-            self.first_line = number
-            self.first_column = next(i for i, ch in enumerate(text, 1) if ch in _CONTROL)
-        return "".join("\ufffd" if ch in _CONTROL else ch for ch in text)
-
-    def finding(self) -> Finding | None:
-        """The IO004 finding about what :meth:`scrub` replaced, or ``None``."""
-        if not self.lines:
-            return None
-        return IO_BINARY(
-            f"binary data (NUL or control bytes) on {self.lines} line(s), the "
-            f"first at line {self.first_line}, column {self.first_column}",
-            Span.point(self.first_line, self.first_column),
-        )
-
-
-@dataclass(slots=True)
-class LineDecoder:
-    """Decodes a byte stream line by line, noting what it had to do.
-
-    Without an ``encoding``, UTF-8 is tried first (a leading BOM is dropped); a line that is not
-    UTF-8 is read as Latin-1. With one (a codec in which the byte ``\\n`` is only ever a line
-    break: UTF-8, GB18030, Big5 …, not UTF-16), every line is decoded with it as it comes,
-    undecodable bytes replaced by U+FFFD, and nothing is dropped: the caller chose the codec.
-    NUL bytes and other C0 controls (except tab, CR, LF, FF, VT) are replaced by U+FFFD and
-    reported (:class:`Controls`): a text record never contains them.
-    """
-
-    encoding: str | None = None
-    latin1_lines: int = 0
-    first_latin1_line: int = 0
-    controls: Controls = field(default_factory=Controls)
-    findings: list[Finding] = field(default_factory=list)
-
-    def lines(
-        self, stream: BinaryIO, path: str, longest: int | None = None, *, blank_runs: bool = False
-    ) -> Iterator[str]:
-        """Yield the lines of ``stream`` without line terminators.
-
-        No line is held longer than ``longest`` characters (default ``limits().record``, the
-        size of a record: a longer line cannot be read as part of one; ``0``: no limit). Of a
-        longer line, the first ``longest + 1`` characters are yielded as they are (so that a
-        reader counting its record's size sees it pass the limit, and drops it), and the rest is
-        skipped unread, a piece at a time, when the next line is asked for: a line of gigabytes
-        in a decompression bomb costs no more memory than the limit, and no time at all if the
-        reader stops there.
-
-        With ``blank_runs``, from the second of consecutive empty lines on, the empty lines
-        already in the stream's buffer come as one string of their line breaks (``n`` empty
-        lines: ``n - 1`` newlines, what ``"\\n".join`` of them gives), so that a flood of blank
-        lines is read at the speed of the bytes; the caller counts ``line.count("\\n")`` more
-        lines for such a string. (A single blank line, the usual case, costs nothing more.)
-
-        A damaged compressed stream ends the iteration with an IO002 finding in ``findings``.
-        """
-        cap = limits().record if longest is None else longest
-        readline = stream.readline
-        limit = cap + 1 if cap else -1
-        peek = getattr(stream, "peek", None) if blank_runs else None
-        blank = False  # the line before was empty
-        number = 0
-        while True:
-            try:
-                raw = readline(limit)
-                if not raw:
-                    break
-                number += 1
-                if number == 1 and self.encoding is None and raw.startswith(b"\xef\xbb\xbf"):
-                    raw = raw[3:]
-                if len(raw) == limit and raw[-1:] != b"\n":
-                    text, ended = self._overlong(raw, readline, cap, number)
-                    yield text
-                    while not ended:  # the rest of the line, when the reader goes on
-                        raw = readline(1 << 20)
-                        ended = not raw or raw[-1:] == b"\n"
-                    continue
-                if raw == b"\n" or raw == b"\r\n":
-                    # from the second empty line on, the empty lines already buffered: one string
-                    if blank and peek is not None and (run := _BLANK_RUN.match(peek(1))):
-                        more = stream.read(run.end()).count(b"\n")
-                        number += more
-                        yield "\n" * more
-                        continue
-                    blank = True
-                else:
-                    blank = False
-            except DECOMPRESSION_ERRORS as error:
-                self.findings.append(decompression_finding(path, error, f"after line {number}"))
-                break
-            yield self.decode_line(raw, number)
-        self.finish(path)
-
-    def _overlong(
-        self, raw: bytes, readline: Callable[[int], bytes], cap: int, number: int
-    ) -> tuple[str, bool]:
-        """The first ``cap + 1`` characters of a line longer than ``cap`` bytes whose start is
-        ``raw``, and whether its end was read; or the whole line (and ``True``) when its
-        multi-byte characters make it no longer than ``cap`` characters."""
-        decoder = codecs.getincrementaldecoder(self.encoding or "utf-8")(errors="replace")
-        chunks, pieces = [raw], [decoder.decode(raw)]
-        size = len(pieces[0])
-        while size <= cap and raw[-1:] != b"\n":
-            raw = readline(cap + 1 - size)
-            if not raw:
-                break
-            chunks.append(raw)
-            pieces.append(decoder.decode(raw))
-            size += len(pieces[-1])
-        if size <= cap:  # not longer than the limit after all: an ordinary line
-            return self.decode_line(b"".join(chunks), number), True
-        del chunks
-        # not scrubbed of control bytes, nor told apart from Latin-1: it is longer than any
-        # record may be, and is not read
-        return "".join(pieces)[: cap + 1], raw[-1:] == b"\n"
-
-    def decode_line(self, raw: bytes, number: int) -> str:
-        """Decode one line (with or without its terminator) and strip the terminator."""
-        if self.encoding is not None:
-            text = raw.decode(self.encoding, errors="replace")
-        else:
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                text = raw.decode("latin-1")
-                self.latin1_lines += 1
-                if not self.first_latin1_line:
-                    self.first_latin1_line = number
-            if len(raw.translate(None, _CONTROL_BYTES)) == len(raw):
-                # UTF-8 and Latin-1 write a control character as its own byte, and no other
-                # character has one below 0x20: a test of the bytes is four times faster
-                return text.rstrip("\r\n")
-        return self.controls.scrub(text.rstrip("\r\n"), number)
-
-    def finish(self, path: str) -> None:
-        """Turn what was noticed into findings (called at the end of :meth:`lines`)."""
-        if self.latin1_lines:
-            self.findings.append(
-                IO_LATIN1(
-                    f"{self.latin1_lines} line(s) are not UTF-8, the first at line "
-                    f"{self.first_latin1_line}; read them as Latin-1 (ISO-8859-1)",
-                    Span.point(self.first_latin1_line, 1),
-                )
-            )
-        controls = self.controls.finding()
-        if controls is not None:
-            self.findings.append(controls)
-
-
-_CONTROL = frozenset(chr(c) for c in range(32)) - set("\t\r\n\f\v")
-_CONTROL_BYTES = "".join(sorted(_CONTROL)).encode("ascii")
-_BLANK_RUN = re.compile(rb"(?:\r?\n)+")
-
-
-def has_controls(text: str) -> bool:
-    """Whether ``text`` holds a character that :class:`Controls` replaces."""
-    return not _CONTROL.isdisjoint(text)
 
 
 def decode_text(data: bytes, encodings: Iterable[str] = ()) -> tuple[str, str]:

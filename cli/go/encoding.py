@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from kifu.core.findings import Finding
+from kifu.core.lines import DECOMPRESSION_ERRORS
 from kifu.core.record import Span
 from kifu.core.sources import (
-    DECOMPRESSION_ERRORS,
     Source,
     SourceError,
     decompression_finding,

@@ -8,7 +8,8 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from kifu.core.sources import Controls, LineDecoder, wide_encoding
+from kifu.core.lines import Controls, LineDecoder
+from kifu.core.sources import wide_encoding
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
@@ -71,7 +72,7 @@ def lines(
     """The lines (terminators removed) of ``head`` followed by the chunks of ``rest``, decoded
     with ``encoding`` (undecodable bytes replaced by U+FFFD).
 
-    The splitting is :meth:`kifu.core.sources.LineDecoder.lines` with ``blank_runs`` (the text
+    The splitting is :meth:`kifu.core.lines.LineDecoder.lines` with ``blank_runs`` (the text
     goes to it as UTF-8, since the byte ``\\n`` is not always a line break in UTF-16): no line is
     held longer than ``longest`` characters (default ``limits().record``; ``0``: no limit), a
     run of ``n`` empty lines may come as one string of ``n - 1`` line breaks (the caller counts

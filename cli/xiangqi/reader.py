@@ -12,15 +12,13 @@ from typing import BinaryIO
 
 from kifu.core.findings import IO_LIMIT, Finding
 from kifu.core.limits import characters, limits, shown
+from kifu.core.lines import DECOMPRESSION_ERRORS, Controls, has_controls
 from kifu.core.pgntext import outside_comments
 from kifu.core.record import Record
 from kifu.core.sources import (
-    DECOMPRESSION_ERRORS,
-    Controls,
     Source,
     decompressing,
     decompression_finding,
-    has_controls,
     open_binary,
 )
 from kifu.xiangqi import codes

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from kifu.chess.diagnosis import MoveProblem
 from kifu.chess.fastpath import ZEROING
 from kifu.chess.notation import ReadMove, read_move
-from kifu.chess.position import Position, board_key, key_occupied, key_turn
+from kifu.chess.position import Position, _repeats_on_board, board_key, key_occupied, key_turn
 
 import chess
 from tests.chess.test_fastpath import ESCAPES, _pick, _start, _state
@@ -232,3 +232,42 @@ def test_can_escape_positions(name: str) -> None:
     position = Position.of(chess.Board(fen))
     assert position.is_check()
     assert position.can_escape() == escapes
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 150))
+def test_a_move_that_repeats_a_position_is_found_as_python_chess_finds_it(seed: int, plies: int) -> None:
+    """FIDE 9.2.1.1: the keys of the position after a random move, and of earlier positions
+    (a piece going back and forth reaches them again), against python-chess's legality."""
+    rng = random.Random(seed)
+    board = chess.Board()
+    position = Position.of(board)
+    history: list[bytes] = [board_key(board)]
+    for _ in range(plies):
+        if board.is_game_over():
+            break
+        move = _pick(rng, board)
+        after = board.copy(stack=False)
+        after.push(move)
+        ahead = board_key(after)
+        assert position.repeats_by_move([ahead]) == (not board.is_zeroing(move)), (board.fen(), move)
+        # a piece of the mover's to an empty square, legal or not (blocked, pinned, into check)
+        pieces = [square for square in chess.SQUARES if board.color_at(square) == board.turn]
+        empty = [square for square in chess.SQUARES if board.piece_at(square) is None]
+        for _ in range(3):
+            trial = chess.Move(rng.choice(pieces), rng.choice(empty))
+            if board.piece_type_at(trial.from_square) == chess.PAWN:
+                continue
+            reached = board.copy(stack=False)
+            reached.push(trial)
+            assert position.repeats_by_move([board_key(reached)]) == board.is_legal(trial), (
+                board.fen(),
+                trial,
+            )
+        keys = [ahead, *history[-6:]]
+        expected = _repeats_on_board(board.copy(), keys)
+        assert position.repeats_by_move(keys) == expected, board.fen()
+        assert Position.of(board, native=False).repeats_by_move(keys) == expected
+        board.push(move)
+        position.push(move)
+        history.append(board_key(board))

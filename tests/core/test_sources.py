@@ -6,7 +6,8 @@ import io
 from pathlib import Path
 
 from kifu.core.findings import REGISTRY, Severity
-from kifu.core.sources import LineDecoder, Source, decode_text, expand_paths, looks_binary
+from kifu.core.lines import LineDecoder
+from kifu.core.sources import Source, decode_text, expand_paths, looks_binary
 from kifu.games import detect, sniff
 
 

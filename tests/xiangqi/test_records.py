@@ -511,8 +511,8 @@ def test_a_comment_line_of_white_space_is_kept_as_written_in_a_file(tmp_path: Pa
 def test_lines_of_utf16_are_split_at_line_breaks_only() -> None:
     """In UTF-16 the byte 0x0A is also half of 上 (U+4E0A): the text is split, not the bytes.
     Control characters are counted; a line cut at the limit is not read, and left as it is (as
-    kifu.core.sources.LineDecoder leaves it for chess)."""
-    from kifu.core.sources import Controls
+    kifu.core.lines.LineDecoder leaves it for chess)."""
+    from kifu.core.lines import Controls
     from kifu.xiangqi.encoding import lines
 
     text = "上\n\u3000\n\n\n\nx\x00y\r\n\x01" + "上" * 30 + "\n"

@@ -1,0 +1,206 @@
+"""Reading a text file line by line: decoding each line, and noting what had to be done.
+
+:class:`LineDecoder` is how every reader of line-based records (PGN, XQBase PGN) gets its lines:
+UTF-8 with a Latin-1 fallback or a codec the caller chose, control characters replaced and
+reported (:class:`Controls`), no line held longer than a record may be, runs of blank lines
+read at the speed of the bytes. It is compiled in the build (a batch's parent process reads
+every line of an archive through it, while its workers check the games).
+"""
+
+from __future__ import annotations
+
+import codecs
+import lzma
+import re
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from kifu.core.findings import IO_BINARY, IO_LATIN1, Finding
+from kifu.core.limits import limits
+from kifu.core.record import Span
+
+#: The exceptions a decompressing stream raises on damaged or truncated data.
+DECOMPRESSION_ERRORS: tuple[type[BaseException], ...] = (
+    EOFError,
+    OSError,
+    zlib.error,
+    lzma.LZMAError,
+    ValueError,
+)
+
+
+@dataclass(slots=True)
+class Controls:
+    """NUL and other C0 control characters (tab, CR, LF, FF and VT aside) met in the lines of a
+    text: each is read as U+FFFD, and they are reported once (IO004) with the first one's line
+    and column, since a text record never contains them."""
+
+    lines: int = 0
+    first_line: int = 0
+    first_column: int = 0
+
+    def scrub(self, text: str, number: int) -> str:
+        """Line ``number`` (1-based) of the text with its control characters as U+FFFD."""
+        if _CONTROL.isdisjoint(text):
+            return text
+        self.lines += 1
+        if not self.first_line:
+            self.first_line = number
+            self.first_column = next(i for i, ch in enumerate(text, 1) if ch in _CONTROL)
+        return "".join("\ufffd" if ch in _CONTROL else ch for ch in text)
+
+    def finding(self) -> Finding | None:
+        """The IO004 finding about what :meth:`scrub` replaced, or ``None``."""
+        if not self.lines:
+            return None
+        return IO_BINARY(
+            f"binary data (NUL or control bytes) on {self.lines} line(s), the "
+            f"first at line {self.first_line}, column {self.first_column}",
+            Span.point(self.first_line, self.first_column),
+        )
+
+
+@dataclass(slots=True)
+class LineDecoder:
+    """Decodes a byte stream line by line, noting what it had to do.
+
+    Without an ``encoding``, UTF-8 is tried first (a leading BOM is dropped); a line that is not
+    UTF-8 is read as Latin-1. With one (a codec in which the byte ``\\n`` is only ever a line
+    break: UTF-8, GB18030, Big5 …, not UTF-16), every line is decoded with it as it comes,
+    undecodable bytes replaced by U+FFFD, and nothing is dropped: the caller chose the codec.
+    NUL bytes and other C0 controls (except tab, CR, LF, FF, VT) are replaced by U+FFFD and
+    reported (:class:`Controls`): a text record never contains them.
+    """
+
+    encoding: str | None = None
+    latin1_lines: int = 0
+    first_latin1_line: int = 0
+    controls: Controls = field(default_factory=Controls)
+    findings: list[Finding] = field(default_factory=list)
+
+    def lines(
+        self, stream: BinaryIO, path: str, longest: int | None = None, *, blank_runs: bool = False
+    ) -> Iterator[str]:
+        """Yield the lines of ``stream`` without line terminators.
+
+        No line is held longer than ``longest`` characters (default ``limits().record``, the
+        size of a record: a longer line cannot be read as part of one; ``0``: no limit). Of a
+        longer line, the first ``longest + 1`` characters are yielded as they are (so that a
+        reader counting its record's size sees it pass the limit, and drops it), and the rest is
+        skipped unread, a piece at a time, when the next line is asked for: a line of gigabytes
+        in a decompression bomb costs no more memory than the limit, and no time at all if the
+        reader stops there.
+
+        With ``blank_runs``, from the second of consecutive empty lines on, the empty lines
+        already in the stream's buffer come as one string of their line breaks (``n`` empty
+        lines: ``n - 1`` newlines, what ``"\\n".join`` of them gives), so that a flood of blank
+        lines is read at the speed of the bytes; the caller counts ``line.count("\\n")`` more
+        lines for such a string. (A single blank line, the usual case, costs nothing more.)
+
+        A damaged compressed stream ends the iteration with an IO002 finding in ``findings``.
+        """
+        cap = limits().record if longest is None else longest
+        readline = stream.readline
+        limit = cap + 1 if cap else -1
+        peek = getattr(stream, "peek", None) if blank_runs else None
+        blank = False  # the line before was empty
+        number = 0
+        while True:
+            try:
+                raw = readline(limit)
+                if not raw:
+                    break
+                number += 1
+                if number == 1 and self.encoding is None and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                if len(raw) == limit and raw[-1:] != b"\n":
+                    text, ended = self._overlong(raw, readline, cap, number)
+                    yield text
+                    while not ended:  # the rest of the line, when the reader goes on
+                        raw = readline(1 << 20)
+                        ended = not raw or raw[-1:] == b"\n"
+                    continue
+                if raw == b"\n" or raw == b"\r\n":
+                    # from the second empty line on, the empty lines already buffered: one string
+                    if blank and peek is not None and (run := _BLANK_RUN.match(peek(1))):
+                        more = stream.read(run.end()).count(b"\n")
+                        number += more
+                        yield "\n" * more
+                        continue
+                    blank = True
+                else:
+                    blank = False
+            except DECOMPRESSION_ERRORS as error:
+                from kifu.core.sources import decompression_finding  # (sources imports this module)
+
+                self.findings.append(decompression_finding(path, error, f"after line {number}"))
+                break
+            yield self.decode_line(raw, number)
+        self.finish(path)
+
+    def _overlong(
+        self, raw: bytes, readline: Callable[[int], bytes], cap: int, number: int
+    ) -> tuple[str, bool]:
+        """The first ``cap + 1`` characters of a line longer than ``cap`` bytes whose start is
+        ``raw``, and whether its end was read; or the whole line (and ``True``) when its
+        multi-byte characters make it no longer than ``cap`` characters."""
+        decoder = codecs.getincrementaldecoder(self.encoding or "utf-8")(errors="replace")
+        chunks, pieces = [raw], [decoder.decode(raw)]
+        size = len(pieces[0])
+        while size <= cap and raw[-1:] != b"\n":
+            raw = readline(cap + 1 - size)
+            if not raw:
+                break
+            chunks.append(raw)
+            pieces.append(decoder.decode(raw))
+            size += len(pieces[-1])
+        if size <= cap:  # not longer than the limit after all: an ordinary line
+            return self.decode_line(b"".join(chunks), number), True
+        del chunks
+        # not scrubbed of control bytes, nor told apart from Latin-1: it is longer than any
+        # record may be, and is not read
+        return "".join(pieces)[: cap + 1], raw[-1:] == b"\n"
+
+    def decode_line(self, raw: bytes, number: int) -> str:
+        """Decode one line (with or without its terminator) and strip the terminator."""
+        if self.encoding is not None:
+            text = raw.decode(self.encoding, errors="replace")
+        else:
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = raw.decode("latin-1")
+                self.latin1_lines += 1
+                if not self.first_latin1_line:
+                    self.first_latin1_line = number
+            if len(raw.translate(None, _CONTROL_BYTES)) == len(raw):
+                # UTF-8 and Latin-1 write a control character as its own byte, and no other
+                # character has one below 0x20: a test of the bytes is four times faster
+                return text.rstrip("\r\n")
+        return self.controls.scrub(text.rstrip("\r\n"), number)
+
+    def finish(self, path: str) -> None:
+        """Turn what was noticed into findings (called at the end of :meth:`lines`)."""
+        if self.latin1_lines:
+            self.findings.append(
+                IO_LATIN1(
+                    f"{self.latin1_lines} line(s) are not UTF-8, the first at line "
+                    f"{self.first_latin1_line}; read them as Latin-1 (ISO-8859-1)",
+                    Span.point(self.first_latin1_line, 1),
+                )
+            )
+        controls = self.controls.finding()
+        if controls is not None:
+            self.findings.append(controls)
+
+
+_CONTROL = frozenset(chr(c) for c in range(32)) - set("\t\r\n\f\v")
+_CONTROL_BYTES = "".join(sorted(_CONTROL)).encode("ascii")
+_BLANK_RUN = re.compile(rb"(?:\r?\n)+")
+
+
+def has_controls(text: str) -> bool:
+    """Whether ``text`` holds a character that :class:`Controls` replaces."""
+    return not _CONTROL.isdisjoint(text)
