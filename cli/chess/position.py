@@ -38,7 +38,7 @@ from kifu.chess.fastpath import (
     push,
     write_move,
 )
-from kifu.chess.notation import PLAIN_SAN, ReadMove, read_move
+from kifu.chess.notation import ReadMove, read_move
 
 import chess
 
@@ -64,7 +64,7 @@ WQ: Final = 2
 BK: Final = 4
 BQ: Final = 8
 
-_LETTER: Final = {"N": KNIGHT, "B": BISHOP, "R": ROOK, "Q": QUEEN, "K": KING}
+_PIECE_CODE: Final = {"N": KNIGHT, "B": BISHOP, "R": ROOK, "Q": QUEEN, "K": KING}
 _CASTLE: Final = re.compile(r"^O-O(-O)?([+#])?([!?]{1,2})?$")
 
 # directions 0-3 along ranks and files, 4-7 along diagonals, as (file step, rank step)
@@ -252,6 +252,100 @@ def key_turn(key: bytes) -> bool:
     return key[TURN_CELL] == 0
 
 
+def _file(char: str) -> int:
+    """``a``-``h`` as 0-7, else -1."""
+    code = ord(char) - 97
+    return code if 0 <= code < 8 else -1
+
+
+def _rank(char: str) -> int:
+    """``1``-``8`` as 0-7, else -1."""
+    code = ord(char) - 49
+    return code if 0 <= code < 8 else -1
+
+
+def scan_san(written: str) -> int:
+    """The plain SAN that :meth:`Position.read` resolves itself, read without a regular
+    expression (the walk reads every move so): a piece's move with at most a file or a rank
+    to tell it apart (``Nf3``, ``Nbxd7``), a pawn's (``e4``, ``exd5``, ``e8=Q``), then at most
+    a check mark and a move suffix annotation (``!?``).
+
+    Packed as: the length of the move without its marks (bits 0-3), the piece type (4-6, 0 for
+    a pawn), the file (7-10) and rank (11-14) written before the target, plus one (0: none;
+    a pawn's capture: its file), a capture (15), the target square (16-21), the promotion
+    piece type (22-24), a check mark (25). -1 for anything else, which python-chess reads
+    (castling, long algebraic, ``a8Q``, figurines, nonsense).
+    """
+    end = len(written)
+    if end < 2:
+        return -1
+    if written[end - 1] in "!?":
+        end -= 1
+        if written[end - 1] in "!?":
+            end -= 1
+    suffix = 0
+    if end and written[end - 1] in "+#":
+        end -= 1
+        suffix = 1
+    if end < 2 or end > 6:
+        return -1
+    first = written[0]
+    piece = _PIECE_CODE.get(first, 0)
+    if piece:
+        to_file, to_rank = _file(written[end - 2]), _rank(written[end - 1])
+        if to_file < 0 or to_rank < 0:
+            return -1
+        middle = written[1 : end - 2]
+        from_file = from_rank = takes = 0
+        if middle and middle[-1] == "x":
+            takes = 1
+            middle = middle[:-1]
+        if len(middle) > 1:
+            return -1  # (a file and a rank: long algebraic, Ng1f3)
+        if middle:
+            from_file = _file(middle) + 1
+            from_rank = _rank(middle) + 1 if not from_file else 0
+            if not from_file and not from_rank:
+                return -1
+        return (
+            end
+            | piece << 4
+            | from_file << 7
+            | from_rank << 11
+            | takes << 15
+            | (to_rank * 8 + to_file) << 16
+            | suffix << 25
+        )
+    pawn_file = _file(first)
+    if pawn_file < 0:
+        return -1
+    promotion = 0
+    core = end
+    if end >= 4 and written[end - 2] == "=":
+        promotion = _PIECE_CODE.get(written[end - 1], 0)
+        if not promotion or promotion == KING:
+            return -1
+        core = end - 2
+    takes = 0
+    if core == 2:
+        to_file, to_rank = pawn_file, _rank(written[1])
+    elif core == 4 and written[1] == "x":
+        takes = 1
+        to_file, to_rank = _file(written[2]), _rank(written[3])
+    else:
+        return -1
+    if to_file < 0 or to_rank < 0:
+        return -1
+    return (
+        end
+        | (pawn_file + 1) << 7
+        | takes << 15
+        | (to_rank * 8 + to_file) << 16
+        | promotion << 22
+        | suffix << 25
+    )
+
+
 def _repeats_on_board(board: chess.Board, keys: list[bytes]) -> bool:
     """:meth:`Position.repeats_by_move` on python-chess's board (Chess960, unusual set-ups)."""
     occupied = board.occupied
@@ -437,18 +531,20 @@ class Position:
             found = -1
             suffix = annotation = ""
             notes: list[str] = []
-            plain = PLAIN_SAN.match(written)
-            if plain is not None:
-                groups = plain.groups()
-                # as read_move: not a8Q (no '='), and Ng1f3 is long algebraic
-                if (groups[10] is None or groups[9] is not None) and (groups[1] is None or groups[2] is None):
-                    found = self._resolve(groups)
-                    suffix, annotation = groups[11] or "", groups[12] or ""
-                    if found >= 0 and (groups[1] is not None or groups[2] is not None):
-                        # Nbd7: read_move's note when the file or rank was not needed
-                        shortest = self._piece_san(found >> 6 & 63, found & 63)
-                        if len(shortest) < len(written) - len(suffix) - len(annotation):
-                            notes = ["overspecified:" + shortest]
+            scanned = scan_san(written)
+            if scanned >= 0:
+                core = scanned & 15
+                piece = scanned >> 4 & 7
+                from_file, from_rank = (scanned >> 7 & 15) - 1, (scanned >> 11 & 15) - 1
+                takes, to, promotion = scanned >> 15 & 1, scanned >> 16 & 63, scanned >> 22 & 7
+                found = self._resolve(piece, from_file, from_rank, takes, to, promotion)
+                has_suffix = scanned >> 25 & 1
+                suffix, annotation = written[core : core + has_suffix], written[core + has_suffix :]
+                if found >= 0 and piece and (from_file >= 0 or from_rank >= 0):
+                    # Nbd7: read_move's note when the file or rank was not needed
+                    shortest = self._piece_san(found >> 6 & 63, found & 63)
+                    if len(shortest) < core:
+                        notes = ["overspecified:" + shortest]
             elif written[0] == "O":
                 castle = _CASTLE.match(written)
                 if castle is not None:
@@ -808,25 +904,22 @@ class Position:
                 return True
         return True
 
-    def _resolve(self, groups: tuple[str | None, ...]) -> int:
-        """The legal move of a SAN matched by ``PLAIN_SAN`` when it is unique, as
+    def _resolve(
+        self, piece: int, from_file: int, from_rank: int, takes: int, to: int, promotion: int
+    ) -> int:
+        """The legal move of a SAN read by :func:`scan_san` when it is unique, as
         ``promotion << 12 | from << 6 | to``; -1 for anything else (python-chess explains)."""
         squares = self.squares
         turn = self.turn
-        letter = groups[0]
-        if letter is not None:
-            square = groups[4]
-            assert square is not None
-            to = ord(square[0]) - 97 + (ord(square[1]) - 49) * 8
+        if piece:
             target = squares[to]
             if target and target >> 3 == turn:
                 return -1
-            piece = _LETTER[letter]
             origins = self._origins(piece, to)
             if not origins:
                 return -1
             if piece == KING:
-                if groups[1] is not None or groups[2] is not None:
+                if from_file >= 0 or from_rank >= 0:
                     return -1  # (python-chess explains what a king's disambiguation means)
                 origin = origins[0]
                 code = KING | turn << 3
@@ -837,37 +930,26 @@ class Position:
                 squares[origin] = code
                 return origin << 6 | to if safe else -1
             in_check = self.is_check()
-            file = -1 if groups[1] is None else ord(groups[1]) - 97
-            rank = -1 if groups[2] is None else ord(groups[2]) - 49
             chosen = -1
             for origin in origins:
                 if (
-                    (file < 0 or origin & 7 == file)
-                    and (rank < 0 or origin >> 3 == rank)
+                    (from_file < 0 or origin & 7 == from_file)
+                    and (from_rank < 0 or origin >> 3 == from_rank)
                     and self._safe(origin, to, in_check)
                 ):
                     if chosen >= 0:
                         return -1  # ambiguous
                     chosen = origin
             return chosen << 6 | to if chosen >= 0 else -1
-        takes = groups[6]
-        pawn_file = groups[5]
-        to_rank = groups[8]
-        assert pawn_file is not None and to_rank is not None
-        to_file = groups[7] if takes else pawn_file
-        assert to_file is not None
-        to = ord(to_file) - 97 + (ord(to_rank) - 49) * 8
         rank = to >> 3
-        promoted = groups[10]
-        promotion = _LETTER[promoted] if promoted else 0
         if (rank == 0 or rank == 7) != (promotion != 0) or rank == (0 if turn == 0 else 7):
             return -1
         step = -8 if turn == 0 else 8
         pawn = PAWN | turn << 3
         if takes:
-            origin = ((to + step) >> 3 << 3) + ord(pawn_file) - 97
+            origin = ((to + step) >> 3 << 3) + from_file
             target = squares[to]
-            if abs((origin & 7) - (to & 7)) != 1 or not target or target >> 3 == turn:
+            if abs(from_file - (to & 7)) != 1 or not target or target >> 3 == turn:
                 return -1  # (en passant: python-chess's)
         else:
             origin = to + step

@@ -14,12 +14,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from kifu.chess.diagnosis import MoveProblem
 from kifu.chess.fastpath import ZEROING
-from kifu.chess.notation import ReadMove, read_move
-from kifu.chess.position import Position, _repeats_on_board, board_key, key_occupied, key_turn
+from kifu.chess.notation import PLAIN_SAN, ReadMove, read_move
+from kifu.chess.position import Position, _repeats_on_board, board_key, key_occupied, key_turn, scan_san
 
 import chess
 from tests.chess.test_fastpath import ESCAPES, _pick, _start, _state
@@ -271,3 +271,116 @@ def test_a_move_that_repeats_a_position_is_found_as_python_chess_finds_it(seed: 
         board.push(move)
         position.push(move)
         history.append(board_key(board))
+
+
+_PIECES = {"N": 2, "B": 3, "R": 4, "Q": 5, "K": 6}
+
+
+def _regex_fields(text: str) -> tuple[int, ...] | None:
+    """What read_move's regular expression (and its condition) reads of ``text``, as
+    :func:`scan_san`'s fields: length without marks, piece, file + 1, rank + 1, capture,
+    target, promotion, check mark."""
+    match = PLAIN_SAN.match(text)
+    if match is None:
+        return None
+    (
+        letter,
+        from_file,
+        from_rank,
+        takes,
+        square,
+        pawn_file,
+        pawn_takes,
+        target_file,
+        target_rank,
+        equals,
+        promoted,
+        suffix,
+        annotation,
+    ) = match.groups()
+    if (promoted is not None and equals is None) or (from_file is not None and from_rank is not None):
+        return None
+    core = len(text) - len(suffix or "") - len(annotation or "")
+    if letter is not None:
+        to = chess.parse_square(square)
+        return (
+            core,
+            _PIECES[letter],
+            ord(from_file) - 96 if from_file else 0,
+            ord(from_rank) - 48 if from_rank else 0,
+            1 if takes else 0,
+            to,
+            0,
+            1 if suffix else 0,
+        )
+    to = chess.parse_square((target_file if pawn_takes else pawn_file) + target_rank)
+    return (
+        core,
+        0,
+        ord(pawn_file) - 96,
+        0,
+        1 if pawn_takes else 0,
+        to,
+        _PIECES[promoted] if promoted else 0,
+        1 if suffix else 0,
+    )
+
+
+def _scanned_fields(text: str) -> tuple[int, ...] | None:
+    packed = scan_san(text)
+    if packed < 0:
+        return None
+    return (
+        packed & 15,
+        packed >> 4 & 7,
+        packed >> 7 & 15,
+        packed >> 11 & 15,
+        packed >> 15 & 1,
+        packed >> 16 & 63,
+        packed >> 22 & 7,
+        packed >> 25 & 1,
+    )
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=st.text(alphabet="NBRQKPabcdehx18=+#!?O-0 ", min_size=1, max_size=9))
+@example(text="e8=K")
+@example(text="Ng1f3")
+@example(text="Ng1xf3")
+@example(text="exd8=Q+!?")
+@example(text="a8Q")
+@example(text="Nbxd7#")
+@example(text="R1e2")
+@example(text="Kxe2??")
+@example(text="e4!!")
+@example(text="e4+!")
+@example(text="e4!+")
+@example(text="e4++")
+@example(text="exd")
+@example(text="xd5")
+@example(text="e8=")
+@example(text="Qh4e1")
+@example(text="bxa1=N#")
+def test_the_san_scanner_reads_what_the_regular_expression_reads(text: str) -> None:
+    """Whatever scan_san accepts, read_move's expression reads alike (else python-chess reads it)."""
+    scanned = _scanned_fields(text)
+    if scanned is not None:
+        assert scanned == _regex_fields(text), text
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 200))
+def test_the_san_scanner_reads_every_san_python_chess_writes(seed: int, plies: int) -> None:
+    """The scanner is the fast path: it reads every SAN but castling (and a8Q), as the expression does."""
+    rng = random.Random(seed)
+    board = chess.Board()
+    for _ in range(plies):
+        if board.is_game_over():
+            break
+        move = _pick(rng, board)
+        san = board.san(move)
+        for text in (san, san + "!?", san.rstrip("+#") + "?"):
+            expected = _regex_fields(text)
+            assert _scanned_fields(text) == expected, text
+            assert (expected is None) == board.is_castling(move), text
+        board.push(move)
