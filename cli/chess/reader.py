@@ -19,7 +19,7 @@ from kifu.core.digits import ascii_number
 from kifu.core.excerpt import short
 from kifu.core.findings import IO_LIMIT, Code, Finding
 from kifu.core.limits import characters, limits
-from kifu.core.record import MoveNode, Record, Span
+from kifu.core.record import MoveNode, Record, Span, line_span
 from lark import Token
 
 import chess
@@ -65,15 +65,15 @@ class _Reader:
         self.last_unreadable: Token | None = None
 
     # --- spans and findings --------------------------------------------------------------
-    def span(self, token: Token, text: str | None = None) -> Span:
+    def span(self, token: Token | Piece, text: str | None = None) -> Span:
         value = (text if text is not None else token.value).rstrip()
         line = (token.line or 1) + self.offset
         newlines = value.count("\n")
         if newlines:
             return Span(line, token.column or 1, line + newlines, len(value) - value.rfind("\n"))
-        return Span(line, token.column or 1, line, (token.column or 1) + max(len(value), 1))
+        return line_span(line, token.column or 1, (token.column or 1) + max(len(value), 1))
 
-    def report(self, code: Code, message: str, token: Token, *, caret: bool = True) -> None:
+    def report(self, code: Code, message: str, token: Token | Piece, *, caret: bool = True) -> None:
         span = self.span(token)
         source = self.game.lines[span.line - self.game.start_line] if caret else None
         self.findings.append(code(message, span, source_line=source))
@@ -231,7 +231,7 @@ class _Reader:
                     line_start = value.rfind("\n", scanned, offset) + 1
                 scanned = offset
             column = offset - line_start + 1
-            node = MoveNode(text, Span(line_number, column, line_number, column + len(text)), number)
+            node = MoveNode(text, line_span(line_number, column, column + len(text)), number)
             number = None
             if pending:
                 node.comments_before.extend(pending)
@@ -308,7 +308,7 @@ class _Reader:
                 token,
             )
 
-    def _tag(self, token: Token, in_header: bool) -> None:
+    def _tag(self, token: Piece, in_header: bool) -> None:
         match = _TAG.match(token.value.rstrip())
         assert match is not None  # the terminal guarantees the shape
         name, raw = match.group(1), match.group(2)
@@ -372,8 +372,20 @@ class _Reader:
             self.last_unreadable = token
 
 
-def _items(token: Token, item: re.Pattern[str]) -> list[Token]:
-    """The items of a run token, each a token with its own line and column."""
+class Piece:
+    """An item of a run token (a tag pair of a ``TAG`` token) with its own line and column; not
+    a Lark ``Token``, whose constructor is a function of the interpreter."""
+
+    __slots__ = ("column", "line", "value")
+
+    def __init__(self, value: str, line: int, column: int) -> None:
+        self.value = value
+        self.line = line
+        self.column = column
+
+
+def _items(token: Token, item: re.Pattern[str]) -> list[Piece]:
+    """The items of a run token."""
     value = token.value
     items = []
     line, column = token.line or 1, token.column or 1
@@ -386,7 +398,7 @@ def _items(token: Token, item: re.Pattern[str]) -> list[Token]:
             line += newlines
             line_start = value.rfind("\n", scanned, start) + 1
         scanned = start
-        items.append(Token(token.type, match.group(), line=line, column=start - line_start + 1))
+        items.append(Piece(match.group(), line, start - line_start + 1))
     return items
 
 

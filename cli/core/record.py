@@ -24,6 +24,15 @@ class Span(NamedTuple):
         return cls(line, column, line, column + max(length, 1))
 
 
+_new_tuple = tuple.__new__
+
+
+def line_span(line: int, column: int, end_column: int) -> Span:
+    """``Span(line, column, line, end_column)``: a span on one line, made without the named
+    tuple's ``__new__`` (a function of the interpreter, and a reader makes a span per move)."""
+    return _new_tuple(Span, (line, column, line, end_column))
+
+
 @dataclass(slots=True, init=False)
 class MoveNode:
     """One move as written, with what the record attaches to it.
