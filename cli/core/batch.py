@@ -15,6 +15,7 @@ per-record work and its crash guard are :mod:`kifu.core.records`.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 from collections import deque
@@ -319,6 +320,10 @@ class _ProcessPool:
         return self.pool, self.pool.submit(task.function, *task.arguments)
 
     def ready(self) -> None:
+        # What is imported by now (the game's modules, its tables, its grammar) lives as long as
+        # the process: frozen, the collector passes it over, here and in every worker forked
+        # from here, whose pages it then leaves shared (Python's advice for forking servers).
+        gc.freeze()
         self.pool.submit(int)  # a pool forks all its workers at its first task (fork context)
 
     def result(self, handle: Any, task: _Task) -> list[Any]:
