@@ -28,7 +28,7 @@ sys.path.insert(0, str(HERE))
 WORKLOADS = {
     "chess: split TWIC into games": "chess.splitter",
     "chess: read TWIC (Lark + records)": "chess.reader",
-    "chess: replay TWIC (SAN, push, checks, draws)": "chess.walk, notation, fastpath, rules, checker",
+    "chess: replay TWIC (SAN, push, checks, draws)": "chess.walk, position, notation, rules, checker",
     "chess: check TWIC, whole": "all of kifu.chess above",
     "go: parse 183 corpus files": "go.parser, tree",
     "go: check 183 corpus files, whole": "go.parser, tree, properties, values, board, walk, checker, …",
