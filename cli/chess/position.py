@@ -4,13 +4,16 @@
 a mailbox of kifu's own: a ``list[int]`` of the 64 squares (0 empty, else python-chess's piece
 type 1-6, plus 8 for Black), whose every value is a small int, so that under mypyc nothing is a
 64-bit bitboard outside the tagged-int range (python-chess's are, and its ``Board`` is an
-interpreted object of 25 attributes). It resolves well-formed SAN and castling, plays ordinary
-moves and castling, tells check, and gives the exact repetition key of FIDE 9.2 as 67 bytes.
+interpreted object of 25 attributes). It reads plain SAN without a regular expression
+(:func:`scan_san`) and resolves it and castling, plays ordinary moves and castling, tells
+check and mate, finds the move that would repeat a position (the claim of FIDE 9.2.1.1), and
+gives the exact repetition key of FIDE 9.2 as 67 bytes.
 
 Everything else is python-chess's, on a ``chess.Board`` made from the mailbox when asked
 (:meth:`Position.board`): the moves the mailbox does not resolve (they go to
 :func:`~kifu.chess.notation.read_move`, which also explains a move that cannot be played), en
-passant and null moves, mate tests, SAN writing, FEN. A position the mailbox does not model
+passant and null moves, the mate test when an en-passant capture might be the way out, dead
+positions, SAN writing, FEN. A position the mailbox does not model
 (Chess960, a set-up with an en-passant square, not one king a side, pawns on a back rank) is
 python-chess's throughout, on the fast paths of :mod:`kifu.chess.fastpath`, as are the lines of
 a visitor that wants each move written (a writer needs the board for every move anyway).
