@@ -158,21 +158,13 @@ def attacked(squares: list[int], square: int, by: int) -> bool:
         if squares[other] == pawn:
             return True
     queen = QUEEN | side
-    rook = ROOK | side
     base = square * 8
-    for direction in range(4):
+    for direction in range(8):
+        slider = (ROOK if direction < 4 else BISHOP) | side
         for other in _RAY[base + direction]:
             piece = squares[other]
             if piece:
-                if piece in (rook, queen):
-                    return True
-                break
-    bishop = BISHOP | side
-    for direction in range(4, 8):
-        for other in _RAY[base + direction]:
-            piece = squares[other]
-            if piece:
-                if piece in (bishop, queen):
+                if piece in (slider, queen):
                     return True
                 break
     king = KING | side
