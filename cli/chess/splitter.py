@@ -22,6 +22,8 @@ from kifu.core.record import Span
 from kifu.core.sources import Source, decompressing, looks_binary, open_binary
 
 _RESULT_AT_END = re.compile(r"(?:^|[\s.)}\]])(?:1-0|0-1|1/2-1/2|½-½|\*)\s*$")
+#: what a line must end with for :data:`_RESULT_AT_END` to match it (tested first: it is cheaper)
+_RESULT_ENDINGS = ("1-0", "0-1", "1/2-1/2", "½-½", "*")
 _TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"')
 #: a game's lines are joined into one string this many at a time, so that a game of many short
 #: lines costs about its size in memory, not a Python object per line
@@ -67,11 +69,16 @@ class _LineFacts:
     ends_with_result: bool
 
 
+def _ends_with_result(text: str) -> bool:
+    """Whether ``text`` (stripped) ends with a termination marker."""
+    return text.endswith(_RESULT_ENDINGS) and _RESULT_AT_END.search(text) is not None
+
+
 def _scan(line: str, in_brace: bool) -> _LineFacts:
     """What a movetext line holds outside comments, and whether a `{` is still open after it."""
     if not in_brace and "{" not in line and "}" not in line and ";" not in line:
         stripped = line.strip()
-        return _LineFacts(False, bool(stripped), bool(stripped) and bool(_RESULT_AT_END.search(stripped)))
+        return _LineFacts(False, bool(stripped), _ends_with_result(stripped))
     outside: list[str] = []
     for char in line:
         if in_brace:
@@ -85,7 +92,7 @@ def _scan(line: str, in_brace: bool) -> _LineFacts:
         else:
             outside.append(char)
     rest = "".join(outside).strip()
-    return _LineFacts(in_brace, bool(rest), bool(rest) and bool(_RESULT_AT_END.search(rest)))
+    return _LineFacts(in_brace, bool(rest), _ends_with_result(rest))
 
 
 def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[GameText]:
@@ -126,7 +133,7 @@ def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[
                 in_game, start = True, number
             previous_blank = scan = False
         else:
-            tag = _TAG_LINE.match(line)
+            tag = _TAG_LINE.match(line) if "[" in line else None
             if in_game and (
                 ended
                 or (tag and (movetext or in_brace) and (in_brace or tag[1] == "Event" or tag[1] in tags_seen))
