@@ -95,9 +95,11 @@ def read_move(
         if figurines != core:
             core = figurines
             notes.append("figurine")
-    if letters is not None:
-        core = translate(core, letters)
     castling = _CASTLING.match(core)
+    if castling is None and letters is not None:
+        # (castling is read first: a language's pawn letter may be O, the Dutch pion)
+        core = translate(core, letters)
+        castling = _CASTLING.match(core)
     if castling:
         if castling.group(1) == "0":
             notes.append("zero-castling")

@@ -94,6 +94,19 @@ def test_convert_reads_the_piece_letters_that_check_reads(tmp_path: Path) -> Non
     assert code == 0 and "2. Sf3 Sc6 3. Lb5 a6 4. Lxc6 dxc6" in " ".join(out.split())
 
 
+DUTCH = '[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Pf3 Pc6 3. Lc4 Lc5 4. O-O Pf6 5. d3 O-O *\n'
+
+
+def test_castling_is_read_in_a_language_whose_pawn_letter_is_o(tmp_path: Path) -> None:
+    """Dutch writes a pawn O (pion): O-O is still castling, not a pawn's move."""
+    path = tmp_path / "nl.pgn"
+    path.write_text(DUTCH, encoding="utf-8")
+    code, out, _ = _invoke("check", "--lang", "nl", "--format", "json", str(path))
+    assert code == 0 and '"CHESS1' not in out
+    code, out, _ = _invoke("convert", "--to", "uci", "--read-lang", "nl", str(path))
+    assert out.split()[6:] == ["e1g1", "g8f6", "d2d3", "e8g8"]
+
+
 def test_convert_stops_where_check_finds_the_illegal_move() -> None:
     """Both are visitors of one walk: the move check rejects is the one convert cannot play."""
     source = str(ROOT / "fixtures/chess/bad/rules.pgn")
