@@ -41,6 +41,7 @@ from kifu.chess.fastpath import (
     push,
     write_move,
 )
+from kifu.chess.locales import translate
 from kifu.chess.notation import ReadMove, read_move
 
 import chess
@@ -522,11 +523,13 @@ class Position:
     def read(self, written: str, letters: dict[str, str] | None) -> ReadMove | MoveProblem:
         """``written`` resolved in this position, as :func:`~kifu.chess.notation.read_move` does
         (``letters``: localised piece letters)."""
-        if self.native and letters is None:
+        if self.native:
             found = -1
             suffix = annotation = ""
             notes: list[str] = []
-            scanned = scan_san(written)
+            # localised letters rewritten as read_move rewrites them (the piece's, a promotion's)
+            text = written if letters is None else translate(written, letters)
+            scanned = scan_san(text)
             if scanned >= 0:
                 core = scanned & 15
                 piece = scanned >> 4 & 7
@@ -534,7 +537,7 @@ class Position:
                 takes, to, promotion = scanned >> 15 & 1, scanned >> 16 & 63, scanned >> 22 & 7
                 found = self._resolve(piece, from_file, from_rank, takes, to, promotion)
                 has_suffix = scanned >> 25 & 1
-                suffix, annotation = written[core : core + has_suffix], written[core + has_suffix :]
+                suffix, annotation = text[core : core + has_suffix], text[core + has_suffix :]
                 if found >= 0 and piece and (from_file >= 0 or from_rank >= 0):
                     # Nbd7: read_move's note when the file or rank was not needed
                     shortest = self._piece_san(found >> 6 & 63, found & 63)

@@ -18,6 +18,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from kifu.chess.diagnosis import MoveProblem
 from kifu.chess.fastpath import ZEROING
+from kifu.chess.locales import letter_map
 from kifu.chess.notation import PLAIN_SAN, ReadMove, read_move
 from kifu.chess.position import Position, _repeats_on_board, board_key, key_occupied, key_turn, scan_san
 
@@ -384,3 +385,41 @@ def test_the_san_scanner_reads_every_san_python_chess_writes(seed: int, plies: i
             assert _scanned_fields(text) == expected, text
             assert (expected is None) == board.is_castling(move), text
         board.push(move)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    plies=st.integers(1, 120),
+    lang=st.sampled_from(["de", "nl", "es", "hu", "fr"]),
+)
+def test_moves_in_localised_letters_resolve_as_read_move_resolves_them(
+    seed: int, plies: int, lang: str
+) -> None:
+    """The piece letters of a score sheet in another language (Dutch writes a pawn O, Hungarian
+    a rook B), rewritten by the mailbox as read_move rewrites them."""
+    rng = random.Random(seed)
+    letters = letter_map(lang)
+    local = {english: mine for mine, english in letters.items()}
+    board = chess.Board()
+    position = Position.of(board)
+    for _ in range(plies):
+        if board.is_game_over():
+            break
+        move = _pick(rng, board)
+        english = board.san(move)
+        written = local.get(english[0], english[0]) + english[1:] if english[0].isupper() else english
+        if "=" in written:
+            head, _, tail = written.partition("=")
+            written = f"{head}={local[tail[0]]}{tail[1:]}"
+        for text in (
+            written,
+            written.rstrip("+#"),
+            "O-O",
+            "O-O-O",
+            local["P"] + chess.square_name(move.to_square),
+        ):
+            expected = read_move(board.copy(stack=False), text, letters)
+            assert _same(position.read(text, letters), expected), (lang, board.fen(), text)
+        board.push(move)
+        position.push(move)
