@@ -419,6 +419,7 @@ class Position:
         position = Position()
         if native and _native(board):
             position._load(board)
+            position.cached = None  # (the caller's board: a null move or en passant would play on it)
         else:
             position.native = False
             position.cached = board.copy(stack=False)

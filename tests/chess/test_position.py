@@ -423,3 +423,15 @@ def test_moves_in_localised_letters_resolve_as_read_move_resolves_them(
             assert _same(position.read(text, letters), expected), (lang, board.fen(), text)
         board.push(move)
         position.push(move)
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_the_board_a_position_is_made_from_is_never_played_on(native: bool) -> None:
+    """A null move and en passant are played by python-chess: on a board of the position's own."""
+    start = chess.Board("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1")
+    fen = start.fen()
+    position = Position.of(start, native=native)
+    for uci in ("0000", "e8d8", "e2e4", "f4e3"):
+        position.push(chess.Move.from_uci(uci))
+    assert start.fen() == fen
+    assert position.fen() == "3k4/8/8/8/8/4p3/8/4K3 w - - 0 3"

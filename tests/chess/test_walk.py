@@ -11,6 +11,8 @@ from kifu.chess.reader import read_game, start_board
 from kifu.chess.splitter import split_games
 from kifu.chess.walk import Step, Unplayable, Visitor, walk
 
+import chess
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -105,6 +107,16 @@ def test_castling_is_read_in_a_language_whose_pawn_letter_is_o(tmp_path: Path) -
     assert code == 0 and '"CHESS1' not in out
     code, out, _ = _invoke("convert", "--to", "uci", "--read-lang", "nl", str(path))
     assert out.split()[6:] == ["e1g1", "g8f6", "d2d3", "e8g8"]
+
+
+def test_a_finding_on_a_first_null_move_shows_the_start_position(tmp_path: Path) -> None:
+    """The walk never plays on the start it is given: the second walk, which writes the position
+    before each move with a finding, starts from it again."""
+    path = tmp_path / "null.pgn"
+    path.write_text('[Event "x"]\n[Result "*"]\n\n1. -- e5 2. Nf3 *\n', encoding="utf-8")
+    _, out, _ = _invoke("check", "--format", "json", str(path))
+    null = next(f for f in json.loads(out)["files"][0]["records"][0]["findings"] if f["move"] == "--")
+    assert null["position"] == chess.STARTING_FEN
 
 
 def test_convert_stops_where_check_finds_the_illegal_move() -> None:
