@@ -1,8 +1,10 @@
 """The one walk over a chess record: every line replayed once, through the rules, for a visitor.
 
-:func:`walk` reads each move as written (:func:`~kifu.chess.notation.read_move`, with the
-SAN cache below), plays it on the fast paths of :mod:`kifu.chess.fastpath`, tells whether it
-checks or mates, and hands a :class:`Step` to the visitor; a move that cannot be played is an
+:func:`walk` reads each move as written and plays it on a
+:class:`~kifu.chess.position.Position` (kifu's own compiled board for standard chess,
+python-chess for the rest; what it cannot read itself goes to
+:func:`~kifu.chess.notation.read_move`, and the SAN cache below serves the openings), tells
+whether it checks or mates, and hands a :class:`Step` to the visitor; a move that cannot be played is an
 :class:`Unplayable` and ends its line, unless the visitor asks to ``recover`` and the move
 meant is evident (the unique "did you mean" of :mod:`kifu.chess.diagnosis`): then that move is
 played in its stead, marked :attr:`Step.assumed`, and the line goes on. The checker
