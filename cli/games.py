@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from kifu.core import records
 from kifu.core.converted import Converted
 from kifu.core.findings import IO_BINARY, Finding
-from kifu.core.game import Game, Options, Position, RawRecord, Scorer
+from kifu.core.game import Game, Options, PartReader, Position, RawRecord, Scorer
 from kifu.core.pgntext import outside_comments
 from kifu.core.record import Span
 from kifu.core.results import RecordReport
@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # each game module satisfies the interface: mypy checks these
     _GO: Game[SgfGame] = _go
     _XIANGQI: Game[_xiangqi.RawXiangqi] = _xiangqi
     _GO_SCORER: Scorer = _go
+    _CHESS_PARTS: PartReader[GameText] = _chess
 
 
 @dataclass(frozen=True, slots=True)

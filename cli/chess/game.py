@@ -12,6 +12,7 @@ from kifu.chess.splitter import GameText
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
 from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
+from kifu.core.parts import Part, PartRead
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 
@@ -54,6 +55,15 @@ def records(source: Source, fmt: str, options: Options) -> Iterator[RawRecord[Ga
         else:
             index, game = item
             yield RawRecord(index, game.start_line, game.weight, game)
+
+
+def part_records(part: Part) -> PartRead[RawRecord[GameText]]:
+    """The games of one part of a large PGN file, numbered from 1 in it (a worker's reading)."""
+    read = splitter.part_games(part)
+    games = [
+        RawRecord(index, game.start_line, game.weight, game) for index, game in enumerate(read.records, 1)
+    ]
+    return PartRead(games, read.resume, read.counts, read.findings)
 
 
 def check_record(record: RawRecord[GameText], options: Options) -> RecordReport:

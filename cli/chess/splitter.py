@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from kifu.core.findings import IO_BINARY, IO_LIMIT, Finding
 from kifu.core.limits import characters, limits
 from kifu.core.lines import LineDecoder
+from kifu.core.parts import Part, PartRead, read_part
 from kifu.core.record import Span
 from kifu.core.sources import Source, decompressing, looks_binary, open_binary
 
@@ -95,8 +96,11 @@ def _scan(line: str, in_brace: bool) -> _LineFacts:
     return _LineFacts(in_brace, bool(rest), _ends_with_result(rest))
 
 
-def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[GameText]:
-    """Yield the games of a PGN stream (given as lines without terminators), in order.
+def split_games(
+    lines: Iterable[str], *, stop_at_cut: bool = False, first_line: int = 1
+) -> Iterator[GameText]:
+    """Yield the games of a PGN stream (given as lines without terminators), in order; the first
+    line is line ``first_line`` of the file.
 
     A run of blank lines may come as one string of line breaks (``LineDecoder.lines`` with
     ``blank_runs``): it counts as that many lines plus one. With ``stop_at_cut``, the stream
@@ -116,7 +120,7 @@ def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[
     cap = limits().record
     size = 0  # characters of the current game
     cut = 0  # the line where it passed the cap
-    number = 0
+    number = first_line - 1
     for line in lines:
         number += 1
         run = 0  # the lines after the first of a run of blank lines
@@ -215,5 +219,10 @@ def numbered_games(source: Source) -> Iterator[tuple[int, GameText] | Finding]:
             f"{game.cut} of the decompressed data: reading stops there, the rest of the file is not "
             "read (a decompression bomb?); the records before it were checked"
         )
-        decoder.finish(source.path)  # what the lines read so far showed
+    decoder.finish(source.path)
     yield from decoder.findings
+
+
+def part_games(part: Part) -> PartRead[GameText]:
+    """The games of one part of a large PGN file, read by a worker (:mod:`kifu.core.parts`)."""
+    return read_part(part, lambda lines, first: split_games(lines, first_line=first))

@@ -2,8 +2,10 @@
 
 The run is planned as a stream of jobs in input order: a file starts, the work of checking it,
 the file ends. In this process a file is one task, streamed record by record; when several
-workers share the work, a large file is cut into tasks of a chunk of records each, and small
-files go to a worker whole, several to a task (one round trip for many one-game files). An
+workers share the work, a large file is cut into tasks of a part of its bytes each, which the
+workers read themselves (:mod:`kifu.core.parts`; a chunk of records read here when the file is
+compressed, piped, or of a game that cannot be cut so), and small files go to a worker whole,
+several to a task (one round trip for many one-game files). An
 executor computes the tasks — in this process, in a pool of processes, or on a Dask cluster —
 keeping a bounded window of them in flight, and the results are reported strictly in input
 order. Memory stays flat whatever the size of the input.
@@ -27,17 +29,20 @@ from kifu.core import records
 from kifu.core.findings import (
     IO_NO_RECORDS,
     IO_UNKNOWN_GAME,
+    IO_UNREADABLE,
     IO_UNSUPPORTED_GAME,
     Finding,
     internal_error,
 )
 from kifu.core.game import Game, Options
+from kifu.core.lines import LineDecoder
+from kifu.core.parts import Part, PartRead, parts
 from kifu.core.paths import posix
 from kifu.core.record import Span
 from kifu.core.report import Reporter
 from kifu.core.results import RecordReport, Totals
 from kifu.core.selection import Selection
-from kifu.core.sources import Source, SourceError, display_path
+from kifu.core.sources import Source, SourceError, decompressing, display_path, looks_binary, open_binary
 
 Detector = Callable[[Source, "str | None"], "tuple[str, str] | None"]
 Loader = Callable[[str], "Game[Any] | None"]
@@ -54,7 +59,8 @@ class Batch:
     jobs: int = 1
     executor: str = "local"  # "local" (the process pool when jobs > 1) or "dask"
     scheduler: str | None = None  # a Dask scheduler address; None starts an in-process cluster
-    chunk_records: int = 200  # records per task when a file is split
+    chunk_records: int = 200  # records per task when a file is split here
+    part_bytes: int = 192 << 10  # bytes per task when the workers read a file a part each
 
 
 class Progress(Protocol):
@@ -75,6 +81,11 @@ class _FileState:
     findings: list[Finding] = field(default_factory=list)
     records: int = 0
     relative: str = ""  # what per-file ignores match (:attr:`Source.relative`)
+    #: a file read a part each: the parts planned, the part whose records come next (``None``:
+    #: a worker read to the end), what the workers' decoders noticed
+    parts: int = 0
+    next_part: int | None = 0
+    decoder: LineDecoder | None = None
 
 
 @dataclass(slots=True)
@@ -93,7 +104,8 @@ class _Task:
     """Work for an executor: ``function(*arguments)`` returns the items of part of a file."""
 
     state: _FileState
-    function: Callable[..., list[Any]]  # list[Item]; a group's task: list[list[Item]]
+    #: returns list[Item]; a group's task: list[list[Item]]; a part's task: PartRead[RecordReport]
+    function: Callable[..., Any]
     arguments: tuple[Any, ...]
     weight: int
     #: records covered, as (index, line), so that a crashed worker can be reported per record
@@ -104,6 +116,8 @@ class _Task:
     part: int = 0
     #: a group's task: the tasks of its files (to report each file if the group's worker dies)
     parts: list[_Task] = field(default_factory=list)
+    #: the part of a large file this task reads (:func:`check_part_task`)
+    file_part: Part | None = None
 
 
 @dataclass(slots=True)
@@ -136,6 +150,15 @@ def check_file_task(module: str, path: str, fmt: str, options: Options) -> list[
 def check_files_task(module: str, files: list[tuple[str, str]], options: Options) -> list[list[Item]]:
     """Check small whole files, each ``(path, format)`` (runs in a worker): their items, file by file."""
     return [check_file_task(module, path, fmt, options) for path, fmt in files]
+
+
+def check_part_task(module: str, part: Part, options: Options) -> PartRead[RecordReport]:
+    """Read and check one part of a large file (runs in a worker); its records are numbered
+    from 1, the parent numbers them in the file (:func:`_part_items`)."""
+    game: Any = importlib.import_module(module)
+    read: PartRead[Any] = game.part_records(part)
+    reports = [records.check_record(game, record, options) for record in read.records]
+    return PartRead(reports, read.resume, read.counts, read.findings)
 
 
 def check_chunk_task(module: str, chunk: records.Chunk, options: Options) -> list[Item]:
@@ -232,7 +255,17 @@ def _plan_source(
         return
     module = package.__name__
     weight = _size(source)
-    if split and (source.data is not None or source.is_stdin or source.compressed or weight > WHOLE_FILE):
+    if split and weight > WHOLE_FILE and batch.executor == "local" and _in_parts(source, package):
+        ready()
+        try:
+            for piece in parts(source.path, batch.part_bytes):
+                state.parts += 1
+                yield _Task(
+                    state, check_part_task, (module, piece, options), piece.end - piece.start, file_part=piece
+                )
+        except OSError as error:
+            state.findings.append(IO_UNREADABLE(f"cannot read {source.path}: {error}"))
+    elif split and (source.data is not None or source.is_stdin or source.compressed or weight > WHOLE_FILE):
         ready()
         try:
             for part in records.chunks(package, source, fmt, options, batch.chunk_records):
@@ -254,6 +287,24 @@ def _plan_source(
 #: file) does not read and send every record from here. Larger files are split into chunks of
 #: records, so that the workers share one big file.
 WHOLE_FILE = 256 << 10
+
+
+def _in_parts(source: Source, package: Any) -> bool:
+    """Whether the workers read ``source`` a part each: a file on disk of a game that can be
+    (:class:`~kifu.core.game.PartReader`), neither compressed nor binary."""
+    if (
+        not hasattr(package, "part_records")
+        or source.data is not None
+        or source.is_stdin
+        or source.compressed
+    ):
+        return False
+    try:
+        with open_binary(source) as stream:
+            head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
+            return not decompressing(stream) and not looks_binary(head)
+    except (SourceError, OSError):
+        return False  # reported when the file is read
 
 
 def _size(source: Source) -> int:
@@ -326,10 +377,10 @@ class _ProcessPool:
         gc.freeze()
         self.pool.submit(int)  # a pool forks all its workers at its first task (fork context)
 
-    def result(self, handle: Any, task: _Task) -> list[Any]:
-        """The task's items. When a worker died, every task in flight fails with it: each is
-        tried once more in a fresh pool (a group's files one by one), so that only the task
-        that kills a worker is reported."""
+    def result(self, handle: Any, task: _Task) -> Any:
+        """The task's items (a :class:`PartRead` for a part's task). When a worker died, every
+        task in flight fails with it: each is tried once more in a fresh pool (a group's files
+        one by one), so that only the task that kills a worker is reported."""
         from concurrent.futures.process import BrokenProcessPool
 
         pool, future = handle
@@ -344,7 +395,7 @@ class _ProcessPool:
         except Exception as error:
             return _crashed(task, error)
 
-    def _again(self, task: _Task) -> list[Any]:
+    def _again(self, task: _Task) -> Any:
         """The task's items from a second try; a worker dying again is reported on the task."""
         from concurrent.futures.process import BrokenProcessPool
 
@@ -389,7 +440,8 @@ class _Dask:
             result: list[Item] = handle.result()
             return result
         except Exception as error:
-            return _crashed(task, error)
+            crashed: list[Item] = _crashed(task, error)
+            return crashed
 
     def ready(self) -> None:
         pass
@@ -407,20 +459,23 @@ def _guarded_stream(items: Iterator[Item], task: _Task) -> Iterator[Item]:
 
 def _guarded(task: _Task) -> list[Item]:
     try:
-        return task.function(*task.arguments)
+        items: list[Item] = task.function(*task.arguments)
     except Exception as error:
-        return _crashed(task, error)
+        items = _crashed(task, error)
+    return items
 
 
-def _crashed(task: _Task, error: BaseException, every_record: bool = False) -> list[Any]:
+def _crashed(task: _Task, error: BaseException, every_record: bool = False) -> Any:
     """A task that failed as a whole: one KIFU001 per record it covered (or for the file); for a
-    group's task, such a list for each of its files.
+    group's task, such a list for each of its files; for a part's, a :class:`PartRead` of them.
 
     ``every_record``: the task reported nothing (its worker died), so a whole file sent to a
     worker has its records read here, to name each one it holds.
     """
     if task.parts:
         return [_crashed(part, error, every_record) for part in task.parts]
+    if task.file_part is not None:
+        return _part_crashed(task.arguments[0], task.state.path, task.file_part, error)
     if every_record and not task.covers and task.function is check_file_task:
         task.covers = _records_of(*task.arguments)
     if not task.covers:
@@ -435,6 +490,32 @@ def _crashed(task: _Task, error: BaseException, every_record: bool = False) -> l
         )
         for index, line in task.covers
     ]
+
+
+def _part_crashed(
+    module: str, path: str, part: Part, error: BaseException
+) -> PartRead[RecordReport] | list[Item]:
+    """A part whose task failed: a KIFU001 on each of its records, read here (and the part the
+    file goes on with); one on the file if they cannot be read."""
+    try:
+        read: PartRead[Any] = importlib.import_module(module).part_records(part)
+    except Exception:
+        return [internal_error(error, f"while checking {path} from line {part.line}")]
+    reports = [
+        RecordReport(
+            record.index,
+            record.line,
+            findings=[
+                internal_error(
+                    error,
+                    f"while checking record {record.index} (line {record.line})",
+                    Span.point(record.line, 1),
+                )
+            ],
+        )
+        for record in read.records
+    ]
+    return PartRead(reports, read.resume, read.counts, read.findings)
 
 
 def _records_of(module: str, path: str, fmt: str, options: Options) -> list[tuple[int, int]]:
@@ -521,7 +602,8 @@ def run(
                 totals.files += 1
                 reporter.begin_file(display_path(job.state.path), job.state.game, job.fmt)
             elif isinstance(job, _Task):
-                _deliver(job.state, result, reporter, totals, selection)
+                delivered = result if job.file_part is None else _part_items(job.state, job.file_part, result)
+                _deliver(job.state, delivered, reporter, totals, selection)
                 if progress is not None:
                     progress.update(job.weight)
             else:
@@ -556,7 +638,53 @@ def _deliver(
             state.findings.append(item)
 
 
+def _part_items(state: _FileState, part: Part, result: Iterable[Item] | PartRead[RecordReport]) -> list[Item]:
+    """The items of a part's task, its records numbered in the file; none when the worker of an
+    earlier part read through this one (:mod:`kifu.core.parts`)."""
+    if part.number != state.next_part:
+        return []
+    if not isinstance(result, PartRead):  # the task failed as a whole: reported; on with the next part
+        state.next_part = None if part.last else part.number + 1
+        return list(result)
+    state.next_part = result.resume
+    if state.decoder is None:
+        state.decoder = LineDecoder()
+    state.decoder.add(result.counts)
+    before = state.records
+    return [*(_numbered(report, before) for report in result.records), *result.findings]
+
+
+def _numbered(report: RecordReport, before: int) -> RecordReport:
+    """``report`` of a record numbered in its part, numbered in the file (``before`` records
+    precede the part), the crash guard's message included (:func:`kifu.core.records.guarded`)."""
+    if before:
+        written = f" record {report.index} (line {report.line})"
+        report.index += before
+        report.findings = [
+            replace(f, message=f.message.replace(written, f" record {report.index} (line {report.line})", 1))
+            if f.code == "KIFU001"
+            else f
+            for f in report.findings
+        ]
+    return report
+
+
 def _end_file(state: _FileState, reporter: Reporter, totals: Totals, selection: Selection | None) -> None:
+    if state.decoder is not None:  # what the decoders of the parts noticed, as one decoder says it
+        state.decoder.finish(state.path)
+        state.findings += state.decoder.findings
+    if (
+        state.parts
+        and state.next_part is not None
+        and not any(f.code == IO_UNREADABLE.code for f in state.findings)
+    ):
+        # a worker went on to a part this process did not cut: the file changed meanwhile
+        state.findings.append(
+            IO_UNREADABLE(
+                f"{state.path} changed while it was read: records may be missing from this report; "
+                "check it again"
+            )
+        )
     findings = state.findings
     if (
         state.game is not None

@@ -18,6 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
+from kifu.core.parts import Part, PartRead
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 
@@ -194,6 +195,14 @@ class Game(Protocol[T]):
     def draw(self, position: Position, *, svg: bool, size: int, territory: bool) -> str:
         """``position`` as terminal text or an SVG document ``size`` pixels high; ``territory``
         (Go): the final count (territory, dead stones, the score)."""
+
+
+class PartReader(Protocol[T]):
+    """A game whose large files the workers of a batch read a part each (:mod:`kifu.core.parts`):
+    its records are cut at lines, and one starts with a line that opens with ``[``."""
+
+    def part_records(self, part: Part) -> PartRead[RawRecord[T]]:
+        """The records of ``part`` (and of the parts read on through), numbered from 1 in it."""
 
 
 class Scorer(Protocol):

@@ -30,6 +30,10 @@ DECOMPRESSION_ERRORS: tuple[type[BaseException], ...] = (
     ValueError,
 )
 
+#: :meth:`LineDecoder.counts`: Latin-1 lines and the first; lines with control characters and
+#: the first one's line and column
+DecoderCounts = tuple[int, int, int, int, int]
+
 
 @dataclass(slots=True)
 class Controls:
@@ -79,11 +83,22 @@ class LineDecoder:
     first_latin1_line: int = 0
     controls: Controls = field(default_factory=Controls)
     findings: list[Finding] = field(default_factory=list)
+    #: the number of the line :meth:`lines` yielded last (the last of a run of blank lines);
+    #: 0 once the stream has ended
+    line: int = 0
 
     def lines(
-        self, stream: BinaryIO, path: str, longest: int | None = None, *, blank_runs: bool = False
+        self,
+        stream: BinaryIO,
+        path: str,
+        longest: int | None = None,
+        *,
+        blank_runs: bool = False,
+        first_line: int = 1,
     ) -> Iterator[str]:
-        """Yield the lines of ``stream`` without line terminators.
+        """Yield the lines of ``stream`` without line terminators; the first is line ``first_line``
+        of the file (a worker reading a part of it, :mod:`kifu.core.parts`). What had to be done
+        is reported by :meth:`finish`, which the caller calls when it has read what it wanted.
 
         No line is held longer than ``longest`` characters (default ``limits().record``, the
         size of a record: a longer line cannot be read as part of one; ``0``: no limit). Of a
@@ -106,7 +121,7 @@ class LineDecoder:
         limit = cap + 1 if cap else -1
         peek = getattr(stream, "peek", None) if blank_runs else None
         blank = False  # the line before was empty
-        number = 0
+        number = first_line - 1
         while True:
             try:
                 raw = readline(limit)
@@ -117,6 +132,7 @@ class LineDecoder:
                     raw = raw[3:]
                 if len(raw) == limit and raw[-1:] != b"\n":
                     text, ended = self._overlong(raw, readline, cap, number)
+                    self.line = number
                     yield text
                     while not ended:  # the rest of the line, when the reader goes on
                         raw = readline(1 << 20)
@@ -127,6 +143,7 @@ class LineDecoder:
                     if blank and peek is not None and (run := _BLANK_RUN.match(peek(1))):
                         more = stream.read(run.end()).count(b"\n")
                         number += more
+                        self.line = number
                         yield "\n" * more
                         continue
                     blank = True
@@ -137,8 +154,9 @@ class LineDecoder:
 
                 self.findings.append(decompression_finding(path, error, f"after line {number}"))
                 break
+            self.line = number
             yield self.decode_line(raw, number)
-        self.finish(path)
+        self.line = 0
 
     def _overlong(
         self, raw: bytes, readline: Callable[[int], bytes], cap: int, number: int
@@ -181,8 +199,25 @@ class LineDecoder:
                 return text.rstrip("\r\n")
         return self.controls.scrub(text.rstrip("\r\n"), number)
 
+    def counts(self) -> DecoderCounts:
+        """What :meth:`finish` would report of the lines decoded so far (Latin-1 lines, control
+        characters), to be added to another decoder's (:meth:`add`)."""
+        c = self.controls
+        return (self.latin1_lines, self.first_latin1_line, c.lines, c.first_line, c.first_column)
+
+    def add(self, counts: DecoderCounts) -> None:
+        """Count what another decoder noticed in later lines of the same file (:meth:`counts`)."""
+        latin1, first_latin1, controls, first_line, first_column = counts
+        self.latin1_lines += latin1
+        if not self.first_latin1_line:
+            self.first_latin1_line = first_latin1
+        c = self.controls
+        c.lines += controls
+        if not c.first_line:
+            c.first_line, c.first_column = first_line, first_column
+
     def finish(self, path: str) -> None:
-        """Turn what was noticed into findings (called at the end of :meth:`lines`)."""
+        """Turn what was noticed into findings (once the caller has read what it wanted)."""
         if self.latin1_lines:
             self.findings.append(
                 IO_LATIN1(
@@ -204,3 +239,9 @@ _BLANK_RUN = re.compile(rb"(?:\r?\n)+")
 def has_controls(text: str) -> bool:
     """Whether ``text`` holds a character that :class:`Controls` replaces."""
     return not _CONTROL.isdisjoint(text)
+
+
+def plain(line: bytes) -> bool:
+    """Whether ``line`` is ASCII without control characters: every decoder reads it the same,
+    and notes nothing."""
+    return line.isascii() and len(line.translate(None, _CONTROL_BYTES)) == len(line)

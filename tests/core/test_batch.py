@@ -146,8 +146,92 @@ def test_workers_are_forked_before_this_process_reads_a_file_it_splits(
         return check_chunk(game, chunk, options)
 
     monkeypatch.setattr(batch, "WHOLE_FILE", 0)  # every file is split by this process
+    monkeypatch.setattr(batch, "_in_parts", lambda source, package: False)  # (as if compressed)
     monkeypatch.setattr(records, "chunks", marked_chunks)
     monkeypatch.setattr(records, "check_chunk", checking)
     document = report("-r", "--jobs", "2", str(archive))
     assert reading
     assert document["exit"] == 1, "a worker forked late"
+
+
+@pytest.fixture
+def small_parts(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Every file of more than 0 bytes read a part of 300 bytes per worker task (a file named
+    *traps*: a part at every place a part may start); the list says of each part whether the
+    report took its records (or a worker read through it)."""
+    import kifu.core.batch as batch
+    import kifu.core.parts as parts
+
+    taken: list[bool] = []
+    part_items = batch._part_items
+
+    def counted(state, part, result):  # type: ignore[no-untyped-def]
+        taken.append(part.number == state.next_part)
+        return part_items(state, part, result)
+
+    monkeypatch.setattr(batch, "WHOLE_FILE", 0)
+    monkeypatch.setattr(batch, "parts", lambda path, size: parts.parts(path, 1 if "traps" in path else 300))
+    monkeypatch.setattr(batch, "_part_items", counted)
+    return taken
+
+
+def test_workers_reading_parts_give_the_report_of_one_process(archive: Path, small_parts: list[bool]) -> None:
+    """Cuts inside a tag section (read through), Latin-1 lines and control characters in
+    several parts (added up as one reader says them), CRLF line ends."""
+    good = (FIXTURES / "good" / "opera-game.pgn").read_bytes()
+    spaced = b'[Event "a"]\n\n[Site "b"]\n\n[White "c"]\n\n[Black "d"]\n\n1. e4 *\n\n'
+    latin1 = b'[Event "x"]\n[White "M\xfcller"]\n[Site "\x01"]\n\n1. d4 *\n\n'
+    (archive / "f-traps.pgn").write_bytes((good + b"\n" + spaced + latin1) * 12)
+    (archive / "g-crlf.pgn").write_bytes(((good + b"\n") * 6).replace(b"\n", b"\r\n"))
+    serial = report("-r", "--jobs", "1", str(archive))
+    assert small_parts == []
+    parallel = report("-r", "--jobs", "2", str(archive))
+    assert parallel == serial
+    assert len(small_parts) > 100
+    assert small_parts.count(False) >= 12, "the parts in the tag sections were not read through"
+    files = {Path(f["path"]).name: f for f in serial["files"]}  # type: ignore[attr-defined]
+    codes = [f["code"] for f in files["f-traps.pgn"]["findings"]]
+    assert codes == ["IO003", "IO004"]
+
+
+def test_a_crash_in_a_part_is_numbered_in_the_file(
+    archive: Path, small_parts: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kifu.chess.checker as checker
+
+    original = checker.check_game
+
+    def flaky(game, index, lang=None):  # type: ignore[no-untyped-def]
+        if game.start_line == 614:  # a game of a-big.pgn far from its first part
+            raise RuntimeError("boom")
+        return original(game, index, lang)
+
+    monkeypatch.setattr(checker, "check_game", flaky)
+    serial, parallel = (report("-r", "--jobs", jobs, str(archive)) for jobs in ("1", "2"))
+    assert parallel == serial
+    crashed = [r for r in serial["files"][0]["records"] if r["line"] == 614]  # type: ignore[index]
+    assert crashed[0]["index"] > 10
+    assert f"record {crashed[0]['index']} (line 614)" in crashed[0]["findings"][0]["message"]
+
+
+def test_a_worker_dying_on_a_part_names_its_records(
+    archive: Path, small_parts: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kifu.chess.checker as checker
+
+    serial = report("-r", "--jobs", "1", str(archive))
+    original = checker.check_game
+
+    def dying(game, index, lang=None):  # type: ignore[no-untyped-def]
+        if game.start_line == 614:
+            os._exit(3)
+        return original(game, index, lang)
+
+    monkeypatch.setattr(checker, "check_game", dying)
+    document = report("-r", "--jobs", "2", str(archive))
+    records = document["files"][0]["records"]  # type: ignore[index]
+    assert [r["index"] for r in records] == [r["index"] for r in serial["files"][0]["records"]]  # type: ignore[index]
+    crashed = [r for r in records if r["findings"] and r["findings"][0]["code"] == "KIFU001"]
+    assert 614 in [r["line"] for r in crashed]
+    assert all(f"record {r['index']} (line {r['line']})" in r["findings"][0]["message"] for r in crashed)
+    assert document["exit"] == 2

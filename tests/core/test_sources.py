@@ -14,6 +14,7 @@ from kifu.games import detect, sniff
 def lines(data: bytes) -> tuple[list[str], list[str]]:
     decoder = LineDecoder()
     text = list(decoder.lines(io.BytesIO(data), "x"))  # type: ignore[arg-type]
+    decoder.finish("x")
     return text, [f.code for f in decoder.findings]
 
 
