@@ -207,6 +207,7 @@ def _records(
 
         def __init__(self) -> None:
             self.path = ""
+            self.uses_tags = True
             self.reports: list[tuple[str, RecordReport]] = []
 
         def begin(self) -> None:

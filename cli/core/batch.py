@@ -61,6 +61,8 @@ class Batch:
     scheduler: str | None = None  # a Dask scheduler address; None starts an in-process cluster
     chunk_records: int = 200  # records per task when a file is split here
     part_bytes: int = 192 << 10  # bytes per task when the workers read a file a part each
+    #: whether the workers send the records' tags (the reporter shows them: ``Reporter.uses_tags``)
+    tags: bool = True
 
 
 class Progress(Protocol):
@@ -147,24 +149,37 @@ def check_file_task(module: str, path: str, fmt: str, options: Options) -> list[
     return list(stream_file_task(module, path, fmt, options))
 
 
-def check_files_task(module: str, files: list[tuple[str, str]], options: Options) -> list[list[Item]]:
-    """Check small whole files, each ``(path, format)`` (runs in a worker): their items, file by file."""
-    return [check_file_task(module, path, fmt, options) for path, fmt in files]
+def check_files_task(
+    module: str, files: list[tuple[str, str]], options: Options, tags: bool = True
+) -> list[list[Item]]:
+    """Check small whole files, each ``(path, format)`` (runs in a worker): their items, file by
+    file (``tags``: with the records' tags)."""
+    return [_tagged(check_file_task(module, path, fmt, options), tags) for path, fmt in files]
 
 
-def check_part_task(module: str, part: Part, options: Options) -> PartRead[RecordReport]:
+def check_part_task(module: str, part: Part, options: Options, tags: bool = True) -> PartRead[RecordReport]:
     """Read and check one part of a large file (runs in a worker); its records are numbered
     from 1, the parent numbers them in the file (:func:`_part_items`)."""
     game: Any = importlib.import_module(module)
     read: PartRead[Any] = game.part_records(part)
-    reports = [records.check_record(game, record, options) for record in read.records]
+    reports = _tagged([records.check_record(game, record, options) for record in read.records], tags)
     return PartRead(reports, read.resume, read.counts, read.findings)
 
 
-def check_chunk_task(module: str, chunk: records.Chunk, options: Options) -> list[Item]:
+def check_chunk_task(module: str, chunk: records.Chunk, options: Options, tags: bool = True) -> list[Item]:
     """Check a chunk of records of a split file (runs in a worker)."""
     game: Game[Any] = importlib.import_module(module)
-    return list(records.check_chunk(game, chunk, options))
+    return _tagged(list(records.check_chunk(game, chunk, options)), tags)
+
+
+def _tagged(items: list[Any], tags: bool) -> list[Any]:
+    """``items``, their records' tags left out unless ``tags``: most of what a worker sends is
+    tags, which a reporter that does not show them has no use for."""
+    if not tags:
+        for item in items:
+            if isinstance(item, RecordReport):
+                item.tags = {}
+    return items
 
 
 def _plan(
@@ -190,7 +205,8 @@ def _plan(
         for job in jobs:
             if isinstance(job, _Task):
                 if not split or job.function is not check_file_task:
-                    yield from _grouped(waiting)  # a file streamed or split into chunks: as it comes
+                    # a file streamed or split into tasks: as it comes
+                    yield from _grouped(waiting, batch.tags)
                     waiting, tasks, weight = [], 0, 0
                     yield job
                     yield from jobs
@@ -199,17 +215,18 @@ def _plan(
                 weight += job.weight
             waiting.append(job)
         if not split or tasks >= GROUP_FILES or weight >= WHOLE_FILE or len(waiting) >= 4 * GROUP_FILES:
-            yield from _grouped(waiting)
+            yield from _grouped(waiting, batch.tags)
             waiting, tasks, weight = [], 0, 0
-    yield from _grouped(waiting)
+    yield from _grouped(waiting, batch.tags)
 
 
 #: at most this many small files in one worker task
 GROUP_FILES = 16
 
 
-def _grouped(jobs: list[_Job]) -> list[_Job]:
-    """``jobs`` with their whole-file tasks of one game made parts of one group task (by game)."""
+def _grouped(jobs: list[_Job], tags: bool) -> list[_Job]:
+    """``jobs`` with their whole-file tasks of one game made parts of one group task (by game;
+    ``tags``: the workers send the records' tags)."""
     by_module: dict[str, list[_Task]] = {}
     for job in jobs:
         if isinstance(job, _Task):
@@ -220,7 +237,8 @@ def _grouped(jobs: list[_Job]) -> list[_Job]:
         options = tasks[0].arguments[3]
         files = [(task.arguments[1], task.arguments[2]) for task in tasks]
         weight = sum(task.weight for task in tasks)
-        group = _Group(_Task(tasks[0].state, check_files_task, (module, files, options), weight, parts=tasks))
+        arguments = (module, files, options, tags)
+        group = _Group(_Task(tasks[0].state, check_files_task, arguments, weight, parts=tasks))
         for part, task in enumerate(tasks):
             task.group, task.part = group, part
     return jobs
@@ -261,7 +279,11 @@ def _plan_source(
             for piece in parts(source.path, batch.part_bytes):
                 state.parts += 1
                 yield _Task(
-                    state, check_part_task, (module, piece, options), piece.end - piece.start, file_part=piece
+                    state,
+                    check_part_task,
+                    (module, piece, options, batch.tags),
+                    piece.end - piece.start,
+                    file_part=piece,
                 )
         except OSError as error:
             state.findings.append(IO_UNREADABLE(f"cannot read {source.path}: {error}"))
@@ -272,7 +294,13 @@ def _plan_source(
                 if isinstance(part, Finding):
                     state.findings.append(part)
                 else:
-                    yield _Task(state, check_chunk_task, (module, part, options), part.weight, part.covers())
+                    yield _Task(
+                        state,
+                        check_chunk_task,
+                        (module, part, options, batch.tags),
+                        part.weight,
+                        part.covers(),
+                    )
         except SourceError as error:
             state.findings.append(error.finding)
         except Exception as error:  # a bug in the splitter: say so, go on with the next file
@@ -593,6 +621,7 @@ def run(
     if selection is not None and not selection.active:
         selection = None
     totals = Totals()
+    batch = replace(batch, tags=reporter.uses_tags)
     reporter.begin()
     executor = _executor(batch)
     split = batch.jobs > 1 or batch.executor == "dask"

@@ -235,3 +235,32 @@ def test_a_worker_dying_on_a_part_names_its_records(
     assert 614 in [r["line"] for r in crashed]
     assert all(f"record {r['index']} (line {r['line']})" in r["findings"][0]["message"] for r in crashed)
     assert document["exit"] == 2
+
+
+@pytest.mark.parametrize("uses_tags", [True, False])
+def test_workers_send_tags_only_to_a_reporter_that_shows_them(
+    archive: Path, small_parts: list[bool], uses_tags: bool
+) -> None:
+    from kifu import games
+    from kifu.core import batch
+    from kifu.core.game import Options
+    from kifu.core.sources import expand_paths
+
+    class Collect:
+        def __init__(self) -> None:
+            self.uses_tags = uses_tags
+            self.tags: list[dict[str, str]] = []
+
+        def begin(self) -> None: ...
+        def begin_file(self, path: str, game: str | None, fmt: str | None) -> None: ...
+        def end_file(self, findings: object) -> None: ...
+        def end(self, totals: object) -> None: ...
+
+        def record(self, report) -> None:  # type: ignore[no-untyped-def]
+            self.tags.append(report.tags)
+
+    collect = Collect()
+    sources = expand_paths([str(archive)], recursive=True, extensions=games.KNOWN_EXTENSIONS)
+    totals = batch.run(sources, batch.Batch(games.detect, games.load, jobs=2), Options(), collect)
+    assert totals.records == len(collect.tags) == 544 and small_parts
+    assert sum(bool(tags) for tags in collect.tags) == (544 if uses_tags else 0)

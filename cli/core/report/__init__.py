@@ -15,7 +15,13 @@ from kifu.core.results import RecordReport, Totals
 
 
 class Reporter(Protocol):
-    """The events every reporter handles."""
+    """The events every reporter handles.
+
+    ``uses_tags``: whether :meth:`record` reads the reports' tags (players, event …); when it
+    does not, a batch's workers leave them out of what they send (:mod:`kifu.core.batch`).
+    """
+
+    uses_tags: bool
 
     def begin(self) -> None: ...
 
@@ -37,6 +43,7 @@ class FindingStream:
     def __init__(self, out: TextIO) -> None:
         self.out = out
         self.path = ""
+        self.uses_tags = False
 
     def begin(self) -> None:
         pass

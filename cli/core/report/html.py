@@ -166,6 +166,7 @@ class HtmlReporter:
 
     def __init__(self, out: TextIO, drawer: Drawer | None = None) -> None:
         self.out = out
+        self.uses_tags = True
         self.drawer = drawer
         self.path = ""
         self.game: str | None = None

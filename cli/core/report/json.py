@@ -18,6 +18,7 @@ class JsonReporter:
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
+        self.uses_tags = True
         self._files = 0
         self._records = 0
 

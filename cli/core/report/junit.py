@@ -54,6 +54,7 @@ class JunitReporter:
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
+        self.uses_tags = True
         self._body = _spool()
         self._cases = _spool()
         self._path = ""

@@ -106,6 +106,7 @@ class SarifReporter:
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
+        self.uses_tags = False
         self._spool = _spool()
         self._results = 0
         self._rules: dict[str, int] = {}

@@ -23,6 +23,7 @@ class TextReporter(FindingStream):
     def __init__(self, out: TextIO, *, verbose: bool = False, color: bool = False) -> None:
         super().__init__(out)
         self.verbose = verbose
+        self.uses_tags = verbose  # the players, in the line about each record
         self.color = color
 
     def record(self, report: RecordReport) -> None:
