@@ -9,10 +9,11 @@ from collections.abc import Collection, Iterator
 from kifu.chess import checker, convert, splitter
 from kifu.chess.locales import LANGUAGES
 from kifu.chess.splitter import GameText
+from kifu.core import parts
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
 from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
-from kifu.core.parts import Part, PartRead
+from kifu.core.parts import CutRule, Part, PartRead
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 
@@ -57,13 +58,27 @@ def records(source: Source, fmt: str, options: Options) -> Iterator[RawRecord[Ga
             yield RawRecord(index, game.start_line, game.weight, game)
 
 
+#: where a large file is cut into parts (a name of this module's, so that a test can cut
+#: elsewhere, in this process and in the workers it forks)
+_game_starts = CutRule(splitter.game_starts_after, splitter.RESULT_LAST_BYTES)
+
+
+def cut_parts(path: str, size: int) -> Iterator[Part]:
+    """A large PGN file cut into parts of about ``size`` bytes, each starting with a game."""
+    return parts.parts(path, size, _game_starts)
+
+
 def part_records(part: Part) -> PartRead[RawRecord[GameText]]:
     """The games of one part of a large PGN file, numbered from 1 in it (a worker's reading)."""
-    read = splitter.part_games(part)
+    read = parts.read_part(part, _split, _game_starts)
     games = [
         RawRecord(index, game.start_line, game.weight, game) for index, game in enumerate(read.records, 1)
     ]
     return PartRead(games, read.resume, read.counts, read.findings)
+
+
+def _split(lines: Iterator[str], first_line: int) -> Iterator[GameText]:
+    return splitter.split_games(lines, first_line=first_line)
 
 
 def check_record(record: RawRecord[GameText], options: Options) -> RecordReport:

@@ -17,15 +17,17 @@ from dataclasses import dataclass, field
 
 from kifu.core.findings import IO_BINARY, IO_LIMIT, Finding
 from kifu.core.limits import characters, limits
-from kifu.core.lines import LineDecoder
-from kifu.core.parts import Part, PartRead, read_part
+from kifu.core.lines import LineDecoder, plain
 from kifu.core.record import Span
 from kifu.core.sources import Source, decompressing, looks_binary, open_binary
 
 _RESULT_AT_END = re.compile(r"(?:^|[\s.)}\]])(?:1-0|0-1|1/2-1/2|½-½|\*)\s*$")
 #: what a line must end with for :data:`_RESULT_AT_END` to match it (tested first: it is cheaper)
 _RESULT_ENDINGS = ("1-0", "0-1", "1/2-1/2", "½-½", "*")
+#: the bytes a line that ends with a result in ASCII ends with
+RESULT_LAST_BYTES = b"012*"
 _TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"')
+_TAG_LINE_BYTES = re.compile(rb'\s*\[\s*[A-Za-z0-9_]+\s*"')
 #: a game's lines are joined into one string this many at a time, so that a game of many short
 #: lines costs about its size in memory, not a Python object per line
 _JOIN = 1024
@@ -223,6 +225,14 @@ def numbered_games(source: Source) -> Iterator[tuple[int, GameText] | Finding]:
     yield from decoder.findings
 
 
-def part_games(part: Part) -> PartRead[GameText]:
-    """The games of one part of a large PGN file, read by a worker (:mod:`kifu.core.parts`)."""
-    return read_part(part, lambda lines, first: split_games(lines, first_line=first))
+def game_starts_after(before: bytes, line: bytes) -> bool:
+    """Whether :func:`split_games` starts a game at ``line`` whatever came before ``before`` (the
+    last line before it that is not blank), for cutting a file into parts
+    (:data:`kifu.core.parts.CutRule`): ``line`` is a tag pair, and ``before`` ends a game with
+    its result, with no comment, escape or tag in it. Then either no comment is open and the
+    game has ended, or one is open and a tag line cuts it: a new game starts at ``line``."""
+    if _TAG_LINE_BYTES.match(line) is None or not plain(before) or before.lstrip().startswith(b"%"):
+        return False
+    if any(mark in before for mark in (b";", b"{", b"}", b"[", b"]")):
+        return False
+    return _ends_with_result(before.decode("ascii").strip())

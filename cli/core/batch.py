@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import itertools
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -34,9 +35,9 @@ from kifu.core.findings import (
     Finding,
     internal_error,
 )
-from kifu.core.game import Game, Options
+from kifu.core.game import Game, Options, PartReader
 from kifu.core.lines import LineDecoder
-from kifu.core.parts import Part, PartRead, parts
+from kifu.core.parts import Part, PartRead
 from kifu.core.paths import posix
 from kifu.core.record import Span
 from kifu.core.report import Reporter
@@ -273,18 +274,14 @@ def _plan_source(
         return
     module = package.__name__
     weight = _size(source)
-    if split and weight > WHOLE_FILE and batch.executor == "local" and _in_parts(source, package):
+    pieces = _parts(source, package, batch) if split and weight > WHOLE_FILE else None
+    if pieces is not None:
         ready()
         try:
-            for piece in parts(source.path, batch.part_bytes):
+            for piece in pieces:
                 state.parts += 1
-                yield _Task(
-                    state,
-                    check_part_task,
-                    (module, piece, options, batch.tags),
-                    piece.end - piece.start,
-                    file_part=piece,
-                )
+                arguments = (module, piece, options, batch.tags)
+                yield _Task(state, check_part_task, arguments, piece.end - piece.start, file_part=piece)
         except OSError as error:
             state.findings.append(IO_UNREADABLE(f"cannot read {source.path}: {error}"))
     elif split and (source.data is not None or source.is_stdin or source.compressed or weight > WHOLE_FILE):
@@ -317,22 +314,26 @@ def _plan_source(
 WHOLE_FILE = 256 << 10
 
 
-def _in_parts(source: Source, package: Any) -> bool:
-    """Whether the workers read ``source`` a part each: a file on disk of a game that can be
-    (:class:`~kifu.core.game.PartReader`), neither compressed nor binary."""
-    if (
-        not hasattr(package, "part_records")
-        or source.data is not None
-        or source.is_stdin
-        or source.compressed
-    ):
-        return False
+def _parts(source: Source, package: Game[Any], batch: Batch) -> Iterator[Part] | None:
+    """The parts of ``source`` that the workers read each (:mod:`kifu.core.parts`), or ``None``
+    for the chunks of records read here: a compressed, binary-looking or piped file, a game
+    that cannot be cut so, Dask (whose workers may not see the file), or a file larger than
+    four parts with no place to cut it (one part would leave the other workers idle)."""
+    reader: PartReader[Any] | None = package if hasattr(package, "cut_parts") else None  # type: ignore[assignment]
+    if reader is None or batch.executor != "local" or source.data is not None or source.is_stdin:
+        return None
     try:
         with open_binary(source) as stream:
             head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
-            return not decompressing(stream) and not looks_binary(head)
-    except (SourceError, OSError):
-        return False  # reported when the file is read
+            if decompressing(stream) or looks_binary(head) or source.compressed:
+                return None
+        pieces = reader.cut_parts(source.path, batch.part_bytes)
+        first = next(pieces)
+    except (SourceError, OSError, StopIteration):
+        return None  # reported when the file is read
+    if first.last and first.end > 4 * batch.part_bytes:
+        return None
+    return itertools.chain([first], pieces)
 
 
 def _size(source: Source) -> int:

@@ -201,6 +201,9 @@ class PartReader(Protocol[T]):
     """A game whose large files the workers of a batch read a part each (:mod:`kifu.core.parts`):
     its records are cut at lines, and one starts with a line that opens with ``[``."""
 
+    def cut_parts(self, path: str, size: int) -> Iterator[Part]:
+        """The file at ``path`` cut into parts of about ``size`` bytes (the parent's side)."""
+
     def part_records(self, part: Part) -> PartRead[RawRecord[T]]:
         """The records of ``part`` (and of the parts read on through), numbered from 1 in it."""
 

@@ -146,7 +146,7 @@ def test_workers_are_forked_before_this_process_reads_a_file_it_splits(
         return check_chunk(game, chunk, options)
 
     monkeypatch.setattr(batch, "WHOLE_FILE", 0)  # every file is split by this process
-    monkeypatch.setattr(batch, "_in_parts", lambda source, package: False)  # (as if compressed)
+    monkeypatch.setattr(batch, "_parts", lambda source, package, batch: None)  # (as if compressed)
     monkeypatch.setattr(records, "chunks", marked_chunks)
     monkeypatch.setattr(records, "check_chunk", checking)
     document = report("-r", "--jobs", "2", str(archive))
@@ -157,8 +157,9 @@ def test_workers_are_forked_before_this_process_reads_a_file_it_splits(
 @pytest.fixture
 def small_parts(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Every file of more than 0 bytes read a part of 300 bytes per worker task (a file named
-    *traps*: a part at every place a part may start); the list says of each part whether the
+    *traps*: a part at each place chess's rule allows); the list says of each part whether the
     report took its records (or a worker read through it)."""
+    import kifu.chess.game as chess
     import kifu.core.batch as batch
     import kifu.core.parts as parts
 
@@ -169,15 +170,32 @@ def small_parts(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
         taken.append(part.number == state.next_part)
         return part_items(state, part, result)
 
+    def cut(path: str, size: int) -> object:
+        return parts.parts(path, 1 if "traps" in path else 300, chess._game_starts)
+
     monkeypatch.setattr(batch, "WHOLE_FILE", 0)
-    monkeypatch.setattr(batch, "parts", lambda path, size: parts.parts(path, 1 if "traps" in path else 300))
+    monkeypatch.setattr(chess, "cut_parts", cut)
     monkeypatch.setattr(batch, "_part_items", counted)
     return taken
 
 
-def test_workers_reading_parts_give_the_report_of_one_process(archive: Path, small_parts: list[bool]) -> None:
-    """Cuts inside a tag section (read through), Latin-1 lines and control characters in
-    several parts (added up as one reader says them), CRLF line ends."""
+@pytest.fixture(params=["games", "anywhere"])
+def cuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Parts cut by chess's rule, where a game starts, or at every ``[`` line after an empty
+    line, where the workers must read on through the parts that start inside a game."""
+    import kifu.chess.game as chess
+    from kifu.core.parts import CutRule
+
+    if request.param == "anywhere":
+        monkeypatch.setattr(chess, "_game_starts", CutRule(lambda before, line: True))
+    return str(request.param)
+
+
+def test_workers_reading_parts_give_the_report_of_one_process(
+    archive: Path, small_parts: list[bool], cuts: str
+) -> None:
+    """Parts that start inside a tag section (read through, when cut anywhere), Latin-1 lines
+    and control characters in several parts (added up as one reader says them), CRLF."""
     good = (FIXTURES / "good" / "opera-game.pgn").read_bytes()
     spaced = b'[Event "a"]\n\n[Site "b"]\n\n[White "c"]\n\n[Black "d"]\n\n1. e4 *\n\n'
     latin1 = b'[Event "x"]\n[White "M\xfcller"]\n[Site "\x01"]\n\n1. d4 *\n\n'
@@ -188,7 +206,8 @@ def test_workers_reading_parts_give_the_report_of_one_process(archive: Path, sma
     parallel = report("-r", "--jobs", "2", str(archive))
     assert parallel == serial
     assert len(small_parts) > 100
-    assert small_parts.count(False) >= 12, "the parts in the tag sections were not read through"
+    read_through = small_parts.count(False)
+    assert read_through >= 12 if cuts == "anywhere" else read_through == 0
     files = {Path(f["path"]).name: f for f in serial["files"]}  # type: ignore[attr-defined]
     codes = [f["code"] for f in files["f-traps.pgn"]["findings"]]
     assert codes == ["IO003", "IO004"]

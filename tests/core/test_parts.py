@@ -9,17 +9,23 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from kifu.chess import game as chess
 from kifu.chess import splitter
 from kifu.core.lines import LineDecoder
-from kifu.core.parts import following_start, parts
+from kifu.core.parts import CutRule, following_start, parts, read_part
 from kifu.core.sources import Source, looks_binary
+
+#: a rule that cuts at every ``[`` line after an empty line, inside games too: what the workers
+#: do when a part does not start with a record (they read on through it)
+ANYWHERE = CutRule(lambda before, line: True)
+GAMES = chess._game_starts
 
 
 def test_a_part_starts_at_a_tag_line_after_an_empty_line() -> None:
     data = b'[Event "a"]\n\n1. e4 *\n\n[Event "b"]\n\n1. d4 *\n'
-    start = following_start(io.BytesIO(data), 0, 3)
+    start = following_start(io.BytesIO(data), 0, 3, GAMES)
     assert start == data.index(b'[Event "b"]')
-    assert following_start(io.BytesIO(data), start, 3) is None  # type: ignore[arg-type]
+    assert following_start(io.BytesIO(data), start, 3, GAMES) is None  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -33,7 +39,7 @@ def test_a_part_starts_at_a_tag_line_after_an_empty_line() -> None:
     ],
 )
 def test_where_a_part_may_start(data: bytes, cut: bytes) -> None:
-    assert following_start(io.BytesIO(data), 0, 1) == data.index(cut)
+    assert following_start(io.BytesIO(data), 0, 1, ANYWHERE) == data.index(cut)
 
 
 def test_a_search_across_blocks_finds_the_cut(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -42,7 +48,50 @@ def test_a_search_across_blocks_finds_the_cut(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(module, "_BLOCK", 8)
     data = b"0123456789abcdef\n\n[Event]\n"
     for size in range(1, 18):
-        assert following_start(io.BytesIO(data), 0, size) == data.index(b"[Event]")
+        assert following_start(io.BytesIO(data), 0, size, ANYWHERE) == data.index(b"[Event]")
+
+
+@pytest.mark.parametrize(
+    ("before", "line", "starts"),
+    [
+        (b"1. e4 e5 1-0", b'[Event "b"]', True),
+        (b"  3. Bb5 a6 1/2-1/2  ", b'[Site "b"]', True),
+        (b"*", b'[Event "b"]', True),
+        (b"1. e4 e5 1-0", b"[%clk 0:01]", False),  # not a tag pair
+        (b'[Result "1-0"]', b'[Event "b"]', False),  # a tag section may go on after an empty line
+        (b"1. e4 e5", b'[Event "b"]', False),  # no result: a game may go on
+        (b"1. e4 { 1-0", b'[Event "b"]', False),  # comments and escapes are not looked into
+        (b"e4 ; 1-0", b'[Event "b"]', False),
+        (b"% 1-0", b'[Event "b"]', False),
+        (b"e4 e5 1-0 }", b'[Event "b"]', False),
+        (b"1. e4 \xbd-\xbd", b'[Event "b"]', False),  # not plain ASCII
+        (b"", b'[Event "b"]', False),
+    ],
+)
+def test_where_a_game_starts_whatever_came_before(before: bytes, line: bytes, starts: bool) -> None:
+    assert GAMES.starts(before, line) is starts
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'[Event "a"]\n\n1. e4 1-0 \r\n\r\n[Event "b"]\r\n',
+        b'[Event "a"]\n\n1. e4 0-1\n\n\n[Event "b"]\n',
+        b'[Event "a"]\n\n1. e4 *\n \n\n[Event "b"]\n',
+        b'[Event "a"]\n\n1. e4 e5\n\n[Event "b"]\n',
+    ],
+)
+def test_chess_cuts_after_a_result(data: bytes) -> None:
+    cut = following_start(io.BytesIO(data), 0, 1, GAMES)
+    assert cut == (None if b"e5" in data else data.index(b'[Event "b"]'))
+
+
+def test_a_file_of_tags_alone_has_one_part(tmp_path: Path) -> None:
+    """A hostile file: 50,000 tag pairs and no result. Cut at its tags, every worker would read
+    from its part to the end of the file; it is one part (the batch then reads it in chunks)."""
+    path = tmp_path / "tags.pgn"
+    path.write_bytes(b'[Event "a"]\n\n' * 50_000)
+    assert [(p.number, p.start, p.last) for p in chess.cut_parts(str(path), 1 << 10)] == [(0, 0, True)]
 
 
 #: lines of PGN and of what a PGN file holds besides: comments that run over empty lines and
@@ -77,6 +126,7 @@ TAGS_AND_MOVES = [
     b"",
     b"1. e4 e5 2. Nf3 Nc6",
     b"*",
+    b"2. d4 d5 1-0",
     b"{ a",
     b"b }",
 ]
@@ -102,15 +152,17 @@ def whole(path: Path) -> tuple[list[tuple[int, str, bool, int]], list[str]]:
 SKIPPED: list[int] = []
 
 
-def in_parts(path: Path, size: int) -> tuple[list[tuple[int, str, bool, int]], list[str]]:
+def in_parts(
+    path: Path, size: int, rule: CutRule = GAMES
+) -> tuple[list[tuple[int, str, bool, int]], list[str]]:
     """What the batch's parent makes of the workers' reading of each part."""
     games, findings, decoder = [], [], LineDecoder()
     following: int | None = 0
-    for part in parts(str(path), size):
+    for part in parts(str(path), size, rule):
         if part.number != following:
             SKIPPED.append(part.number)
             continue  # read through by the worker of an earlier part
-        read = splitter.part_games(part)
+        read = read_part(part, lambda lines, first: splitter.split_games(lines, first_line=first), rule)
         games += [(g.start_line, g.text, g.missing_blank_line, g.cut) for g in read.records]
         decoder.add(read.counts)
         findings += [f"{f.code} {f.message} {f.span}" for f in read.findings]
@@ -125,18 +177,23 @@ def in_parts(path: Path, size: int) -> tuple[list[tuple[int, str, bool, int]], l
     lines=st.lists(st.sampled_from(LINES), max_size=80),
     size=st.integers(1, 400),
     bom=st.booleans(),
+    anywhere=st.booleans(),
 )
 def test_reading_in_parts_is_reading_the_whole_file(
-    tmp_path: Path, lines: list[bytes], size: int, bom: bool
+    tmp_path: Path, lines: list[bytes], size: int, bom: bool, anywhere: bool
 ) -> None:
     path = write(tmp_path, lines, bom)
     assume(not looks_binary(path.read_bytes()[:4096]))
-    assert in_parts(path, size) == whole(path)
+    SKIPPED.clear()
+    assert in_parts(path, size, ANYWHERE if anywhere else GAMES) == whole(path)
+    assert anywhere or not SKIPPED, "chess cuts only where a game starts"
 
 
-def test_cuts_inside_games_are_read_through(tmp_path: Path) -> None:
-    """Many files where cuts fall inside games (a seeded sweep: hypothesis, left to itself,
-    seldom writes such files)."""
+@pytest.mark.parametrize("anywhere", [True, False])
+def test_cuts_inside_games_are_read_through(tmp_path: Path, anywhere: bool) -> None:
+    """Many files where cuts may fall inside games (a seeded sweep: hypothesis, left to itself,
+    seldom writes such files): with chess's rule, none does; cut anywhere, the workers read on
+    through them."""
     import random
 
     generator = random.Random(18)
@@ -146,8 +203,10 @@ def test_cuts_inside_games_are_read_through(tmp_path: Path) -> None:
         path = write(tmp_path, lines, bom=n % 7 == 0)
         if looks_binary(path.read_bytes()[:4096]):
             continue
-        assert in_parts(path, generator.randint(1, 400)) == whole(path), lines
-    assert len(SKIPPED) > 30
+        assert in_parts(path, generator.randint(1, 400), ANYWHERE if anywhere else GAMES) == whole(path), (
+            lines
+        )
+    assert len(SKIPPED) > 30 if anywhere else not SKIPPED
 
 
 def test_empty_lines_inside_a_tag_section(tmp_path: Path) -> None:
@@ -168,8 +227,10 @@ def test_empty_lines_inside_a_tag_section(tmp_path: Path) -> None:
     ]
     path = write(tmp_path, game * 3 + spaced + game * 3, bom=False)
     SKIPPED.clear()
-    assert in_parts(path, 10) == whole(path)
+    assert in_parts(path, 10, ANYWHERE) == whole(path)
     assert len(SKIPPED) == 3  # the parts at Site, White and Black
+    assert in_parts(path, 10) == whole(path)
+    assert len(SKIPPED) == 3, "chess cuts only where a game starts"
 
 
 def test_the_real_archive_in_parts() -> None:
