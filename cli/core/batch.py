@@ -24,7 +24,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from kifu.core import records
 from kifu.core.findings import (
@@ -86,7 +86,7 @@ class _FileState:
     relative: str = ""  # what per-file ignores match (:attr:`Source.relative`)
     #: a file read a part each: the parts planned, the part whose records come next (``None``:
     #: a worker read to the end), what the workers' decoders noticed
-    parts: int = 0
+    planned_parts: int = 0
     next_part: int | None = 0
     decoder: LineDecoder | None = None
 
@@ -279,7 +279,7 @@ def _plan_source(
         ready()
         try:
             for piece in pieces:
-                state.parts += 1
+                state.planned_parts += 1
                 arguments = (module, piece, options, batch.tags)
                 yield _Task(state, check_part_task, arguments, piece.end - piece.start, file_part=piece)
         except OSError as error:
@@ -319,13 +319,15 @@ def _parts(source: Source, package: Game[Any], batch: Batch) -> Iterator[Part] |
     for the chunks of records read here: a compressed, binary-looking or piped file, a game
     that cannot be cut so, Dask (whose workers may not see the file), or a file larger than
     four parts with no place to cut it (one part would leave the other workers idle)."""
-    reader: PartReader[Any] | None = package if hasattr(package, "cut_parts") else None  # type: ignore[assignment]
-    if reader is None or batch.executor != "local" or source.data is not None or source.is_stdin:
+    if not hasattr(package, "cut_parts") or batch.executor != "local":
         return None
+    if source.data is not None or source.is_stdin or source.compressed:
+        return None
+    reader = cast("PartReader[Any]", package)
     try:
         with open_binary(source) as stream:
             head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
-            if decompressing(stream) or looks_binary(head) or source.compressed:
+            if decompressing(stream) or looks_binary(head):
                 return None
         pieces = reader.cut_parts(source.path, batch.part_bytes)
         first = next(pieces)
@@ -704,7 +706,7 @@ def _end_file(state: _FileState, reporter: Reporter, totals: Totals, selection: 
         state.decoder.finish(state.path)
         state.findings += state.decoder.findings
     if (
-        state.parts
+        state.planned_parts
         and state.next_part is not None
         and not any(f.code == IO_UNREADABLE.code for f in state.findings)
     ):
