@@ -27,7 +27,6 @@ _RESULT_ENDINGS = ("1-0", "0-1", "1/2-1/2", "½-½", "*")
 #: the bytes a line that ends with a result in ASCII ends with
 RESULT_LAST_BYTES = b"012*"
 _TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"')
-_TAG_LINE_BYTES = re.compile(rb'\s*\[\s*[A-Za-z0-9_]+\s*"')
 #: a game's lines are joined into one string this many at a time, so that a game of many short
 #: lines costs about its size in memory, not a Python object per line
 _JOIN = 1024
@@ -231,7 +230,7 @@ def game_starts_after(before: bytes, line: bytes) -> bool:
     (:data:`kifu.core.parts.CutRule`): ``line`` is a tag pair, and ``before`` ends a game with
     its result, with no comment, escape or tag in it. Then either no comment is open and the
     game has ended, or one is open and a tag line cuts it: a new game starts at ``line``."""
-    if _TAG_LINE_BYTES.match(line) is None or not plain(before) or before.lstrip().startswith(b"%"):
+    if _TAG_LINE.match(line.decode("ascii")) is None or not plain(before) or before.lstrip().startswith(b"%"):
         return False
     if any(mark in before for mark in (b";", b"{", b"}", b"[", b"]")):
         return False

@@ -39,7 +39,6 @@ from kifu.core.game import Game, Options, PartReader
 from kifu.core.lines import LineDecoder
 from kifu.core.parts import Part, PartRead
 from kifu.core.paths import posix
-from kifu.core.record import Span
 from kifu.core.report import Reporter
 from kifu.core.results import RecordReport, Totals
 from kifu.core.selection import Selection
@@ -511,15 +510,14 @@ def _crashed(task: _Task, error: BaseException, every_record: bool = False) -> A
         task.covers = _records_of(*task.arguments)
     if not task.covers:
         return [internal_error(error, f"while checking {task.state.path}")]
+    return _crash_reports(task.covers, error)
+
+
+def _crash_reports(covers: list[tuple[int, int]], error: BaseException) -> list[RecordReport]:
+    """A report with a KIFU001 finding for each record of ``covers``, as ``(index, line)``."""
     return [
-        RecordReport(
-            index,
-            line,
-            findings=[
-                internal_error(error, f"while checking record {index} (line {line})", Span.point(line, 1))
-            ],
-        )
-        for index, line in task.covers
+        RecordReport(index, line, findings=[records.crashed(error, "checking", index, line)])
+        for index, line in covers
     ]
 
 
@@ -532,20 +530,7 @@ def _part_crashed(
         read: PartRead[Any] = importlib.import_module(module).part_records(part)
     except Exception:
         return [internal_error(error, f"while checking {path} from line {part.line}")]
-    reports = [
-        RecordReport(
-            record.index,
-            record.line,
-            findings=[
-                internal_error(
-                    error,
-                    f"while checking record {record.index} (line {record.line})",
-                    Span.point(record.line, 1),
-                )
-            ],
-        )
-        for record in read.records
-    ]
+    reports = _crash_reports([(record.index, record.line) for record in read.records], error)
     return PartRead(reports, read.resume, read.counts, read.findings)
 
 
@@ -690,12 +675,11 @@ def _numbered(report: RecordReport, before: int) -> RecordReport:
     """``report`` of a record numbered in its part, numbered in the file (``before`` records
     precede the part), the crash guard's message included (:func:`kifu.core.records.guarded`)."""
     if before:
-        written = f" record {report.index} (line {report.line})"
+        written = records.record_at(report.index, report.line)
         report.index += before
+        numbered = records.record_at(report.index, report.line)
         report.findings = [
-            replace(f, message=f.message.replace(written, f" record {report.index} (line {report.line})", 1))
-            if f.code == "KIFU001"
-            else f
+            replace(f, message=f.message.replace(written, numbered, 1)) if f.code == "KIFU001" else f
             for f in report.findings
         ]
     return report

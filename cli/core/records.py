@@ -54,8 +54,17 @@ def guarded(work: Callable[[], T], record: RawRecord[Any], doing: str, failed: C
     try:
         return work()
     except Exception as error:
-        where = f"while {doing} record {record.index} (line {record.line})"
-        return failed(internal_error(error, where, Span.point(record.line, 1)))
+        return failed(crashed(error, doing, record.index, record.line))
+
+
+def crashed(error: BaseException, doing: str, index: int, line: int) -> Finding:
+    """The KIFU001 finding of a crash while ``doing`` record ``index``, at its ``line``."""
+    return internal_error(error, f"while {doing} {record_at(index, line)}", Span.point(line, 1))
+
+
+def record_at(index: int, line: int) -> str:
+    """How a crash names its record (:func:`crashed`): ``record 5 (line 120)``."""
+    return f"record {index} (line {line})"
 
 
 def check_record(game: Game[Any], record: RawRecord[Any], options: Options) -> RecordReport:

@@ -283,3 +283,4 @@ def test_workers_send_tags_only_to_a_reporter_that_shows_them(
     totals = batch.run(sources, batch.Batch(games.detect, games.load, jobs=2), Options(), collect)
     assert totals.records == len(collect.tags) == 544 and small_parts
     assert sum(bool(tags) for tags in collect.tags) == (544 if uses_tags else 0)
+
