@@ -398,7 +398,13 @@ class _ProcessPool:
         return ProcessPoolExecutor(max_workers=self.jobs, mp_context=context)
 
     def submit(self, task: _Task) -> Any:
-        return self.pool, self.pool.submit(task.function, *task.arguments)
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return self.pool, self.pool.submit(task.function, *task.arguments)
+        except BrokenProcessPool:  # a worker died, and the pool knew it before a result told us
+            self._restart(self.pool)
+            return self.pool, self.pool.submit(task.function, *task.arguments)
 
     def ready(self) -> None:
         # What is imported by now (the game's modules, its tables, its grammar) lives as long as
@@ -440,8 +446,10 @@ class _ProcessPool:
             return _crashed(task, error)
 
     def _restart(self, broken: Any) -> None:
+        """A fresh pool in place of ``broken``. Its futures are left to fail with it (not
+        cancelled), so that :meth:`result` tries each again in the fresh pool."""
         if broken is self.pool:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool.shutdown(wait=False)
             self.pool = self._start()
 
     def close(self) -> None:

@@ -284,3 +284,19 @@ def test_workers_send_tags_only_to_a_reporter_that_shows_them(
     assert totals.records == len(collect.tags) == 544 and small_parts
     assert sum(bool(tags) for tags in collect.tags) == (544 if uses_tags else 0)
 
+
+def test_a_pool_found_broken_when_a_task_is_submitted_is_replaced() -> None:
+    """A worker died and the pool knew it before a result told this process: the next task goes
+    to a fresh pool (it used to raise, and end the run with a traceback)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from kifu.core import batch
+
+    pool = batch._ProcessPool(1)
+    try:
+        with pytest.raises(BrokenProcessPool):
+            pool.pool.submit(os._exit, 3).result(timeout=60)
+        task = batch._Task(batch._FileState("x.pgn", "chess"), int, ("7",), 1)
+        assert pool.result(pool.submit(task), task) == 7
+    finally:
+        pool.close()
