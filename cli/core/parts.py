@@ -56,14 +56,15 @@ _BLOCK = 1 << 16
 @dataclass(frozen=True, slots=True)
 class Part:
     """Part ``number`` (from 0) of the file at ``path``: its bytes from ``start``, where line
-    ``line`` starts, to ``end``, where the next part starts (:func:`following_start` with
-    ``size``) or, for the ``last``, the file ends."""
+    ``line`` starts, to ``end``, where the next part starts, at line ``end_line``
+    (:func:`following_start` with ``size``), or, for the ``last``, the file ends."""
 
     path: str
     number: int
     start: int
     end: int
     line: int
+    end_line: int
     size: int
     last: bool
 
@@ -149,14 +150,20 @@ def parts(path: str, size: int, rule: CutRule) -> Iterator[Part]:
     """The parts of the file at ``path``, one after the other (the parent's side)."""
     with open(path, "rb") as stream:
         number, start, line = 0, 0, 1
-        while True:
-            following = following_start(stream, start, size, rule)
-            end = following if following is not None else stream.seek(0, 2)
-            yield Part(path, number, start, end, line, size, following is None)
-            if following is None:
-                return
-            line += _newlines(stream, start, following)
-            number, start = number + 1, following
+        for following, following_line in _following(stream, start, line, size, rule):
+            yield Part(path, number, start, following, line, following_line, size, False)
+            number, start, line = number + 1, following, following_line
+        yield Part(path, number, start, stream.seek(0, 2), line, 0, size, True)
+
+
+def _following(
+    stream: BinaryIO, start: int, line: int, size: int, rule: CutRule
+) -> Iterator[tuple[int, int]]:
+    """``(byte, line)`` where each part after the one at byte ``start`` (line ``line``) starts."""
+    while (following := following_start(stream, start, size, rule)) is not None:
+        line += _newlines(stream, start, following)
+        start = following
+        yield start, line
 
 
 def _newlines(stream: BinaryIO, start: int, end: int) -> int:
@@ -199,9 +206,11 @@ def read_part(part: Part, split: Callable[[Iterator[str], int], Iterator[R]], ru
 
 
 def _later_parts(stream: BinaryIO, part: Part, rule: CutRule) -> Iterator[tuple[int, int]]:
-    """``(number, line)`` of the parts after ``part``, as :func:`parts` cuts them."""
-    number, start, line = part.number, part.start, part.line
-    while (following := following_start(stream, start, part.size, rule)) is not None:
-        line += _newlines(stream, start, following)
-        number, start = number + 1, following
+    """``(number, line)`` of the parts after ``part``, as :func:`parts` cuts them (the next one
+    as the part says, the others, which a worker reading on through needs, searched again)."""
+    if part.last:
+        return
+    yield part.number + 1, part.end_line
+    later = _following(stream, part.end, part.end_line, part.size, rule)
+    for number, (_, line) in enumerate(later, part.number + 2):
         yield number, line
