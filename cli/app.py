@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import importlib
-from typing import Any
+import io
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
 
 import click
 from kifu import __version__
@@ -84,5 +89,68 @@ def cli() -> None:
 
 
 def main(**kwargs: Any) -> None:
-    """Console-script entry point."""
-    cli(**kwargs)
+    """Console-script entry point: runs the command, then flushes its output inside the guard
+    (:func:`_guarded`), so that a write error at exit is a message too, not Python's."""
+    sys.exit(_guarded(lambda: cli.main(**kwargs)))
+
+
+#: what a failed write of the output says: a full disk, a file over its size limit, a device error
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT})
+
+
+def _guarded(run: Callable[[], Any]) -> int | str | None:
+    """``run`` (a Click command in standalone mode, which ends with :exc:`SystemExit`), and the
+    flush of stdout and stderr after it; the exit status.
+
+    An output that cannot be written (stdout or stderr on a full disk, ``/dev/full``, a device
+    error) is one line, ``kifu: cannot write the output: No space left on device``, on stderr if
+    stderr still works, and exit status 2. A closed pipe (``kifu check … | head``) stays quiet
+    with status 1, as Click makes it. Any other escaping exception is a bug: one line, status 2.
+    """
+    status: int | str | None = 0
+    try:
+        try:
+            run()
+        except SystemExit as done:
+            status = done.code
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        _silence(sys.stdout)
+        return 1
+    except OSError as error:
+        if error.errno not in OUTPUT_ERRORS or error.filename is not None:
+            return _bug(error)
+        _silence(sys.stdout)  # what it still holds cannot be written; nor can the exit flush it
+        _say(f"kifu: cannot write the output: {error.strerror}")
+        return 2
+    except Exception as error:
+        return _bug(error)
+    return status
+
+
+def _bug(error: BaseException) -> int:
+    """An exception no command handled: a bug of kifu, said in one line; status 2."""
+    _say(f"kifu: internal error (a bug in kifu; please report it): {type(error).__name__}: {error}")
+    return 2
+
+
+def _say(line: str) -> None:
+    """Write ``line`` on stderr; when stderr cannot be written either, say nothing."""
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        _silence(sys.stderr)
+
+
+def _silence(stream: TextIO) -> None:
+    """Point ``stream``'s file descriptor at /dev/null: what its buffer still holds is dropped
+    there, and the interpreter's flush at exit succeeds (instead of printing "Exception
+    ignored" and exiting 120)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass

@@ -33,6 +33,13 @@ def _limits_restored() -> Iterator[None]:
     set_limits(**dataclasses.asdict(before))
 
 
+@pytest.fixture(autouse=True)
+def _no_user_config(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads the configuration of the user who runs it (``~/.config/kifu/kifu.toml``):
+    ``XDG_CONFIG_HOME`` is an empty directory of the session, for subprocesses too."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.getbasetemp() / "no-user-config"))
+
+
 @pytest.fixture
 def corpus() -> Path:
     """The shared corpus (``../shared/corpus``); tests using it skip in a plain clone."""

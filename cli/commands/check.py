@@ -15,6 +15,7 @@ import click
 from kifu.commands.options import (
     HELP,
     LIMIT_NAMES,
+    FatalError,
     apply_limits,
     check_language,
     config_options,
@@ -34,6 +35,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: Input (bytes on disk, summed over the files) from which a pool of workers gains over one
 #: process on the project's 2-core machine: measured in docs/performance.md ("--jobs").
 BREAK_EVEN = 1024 * 1024
+#: more workers than any machine or cluster kifu meets: a larger --jobs is a mistake, not a wish
+MAX_JOBS = 4096
 
 
 def check_options(command: F) -> F:
@@ -127,11 +130,11 @@ def check_options(command: F) -> F:
         click.option(
             "-j",
             "--jobs",
-            type=click.IntRange(0),
+            type=click.IntRange(0, MAX_JOBS),
             default=0,
             show_default=True,
-            help="Worker processes; 0: all cores when the input is large enough to gain "
-            f"({BREAK_EVEN // 1024} KiB or more), else 1.",
+            help="Worker processes, at most the usable cores (but for a remote --scheduler); 0: all "
+            f"cores when the input is large enough to gain ({BREAK_EVEN // 1024} KiB or more), else 1.",
         ),
         click.option(
             "--executor",
@@ -143,7 +146,20 @@ def check_options(command: F) -> F:
         click.option(
             "--scheduler",
             metavar="ADDRESS",
-            help="Dask scheduler (tcp://host:8786); default: an in-process cluster.",
+            help="Dask scheduler (tcp://host:8786); default: an in-process cluster, on no network.",
+        ),
+        click.option(
+            "--connect-timeout",
+            type=click.FloatRange(0, 3600, min_open=True),
+            default=10.0,
+            show_default=True,
+            metavar="SECONDS",
+            help="Give up connecting to the --scheduler after this long (exit status 2).",
+        ),
+        click.option(
+            "--dashboard",
+            is_flag=True,
+            help="With the in-process Dask cluster: serve its dashboard on 127.0.0.1 (address on stderr).",
         ),
         click.option(
             "--include",
@@ -221,7 +237,15 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
             respect_gitignore=values["respect_gitignore"],
         )
     )
+    remote = executor == "dask" and bool(values["scheduler"])
     workers = values["jobs"] or default_jobs(sources)
+    if not remote and workers > usable_cores():
+        click.echo(
+            f"kifu: warning: --jobs {workers} is more than the {usable_cores()} usable core(s) of this "
+            f"machine; using {usable_cores()}",
+            err=True,
+        )
+        workers = usable_cores()
     plan = batch.Batch(
         games.detect,
         games.load,
@@ -230,6 +254,9 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
         executor=executor,
         scheduler=values["scheduler"],
         chunk_records=2000 if executor == "dask" else 200,
+        connect_timeout=values["connect_timeout"],
+        dashboard=values["dashboard"],
+        announce=lambda message: click.echo(f"kifu: {message}", err=True),
     )
     color = values["color"]
     started = time.perf_counter()
@@ -244,7 +271,10 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
             color=use_color(color, sys.stdout),
             drawer=games.Drawer(options) if output_format == "html" else None,  # boards: each game's draw
         )
-        totals = batch.run(sources, plan, options, reporter, bar, selection)
+        try:
+            totals = batch.run(sources, plan, options, reporter, bar, selection)
+        except batch.ExecutorError as error:
+            raise FatalError(str(error)) from None
     elapsed = time.perf_counter() - started
     sys.stdout.flush()
     colored = use_color(color, sys.stderr)
@@ -302,9 +332,14 @@ def statistics(totals: Totals) -> str:
     return "\n".join(rows(totals.per_code, "") + rows(totals.ignored_per_code, " (ignored)"))
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
 def default_jobs(sources: Sequence[object]) -> int:
     """All cores when the input is large enough for a pool to gain (:data:`BREAK_EVEN`), else 1."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    cores = usable_cores()
     if cores == 1:
         return 1
     total = 0

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from kifu.core.config import ConfigError, ConfigFile, check_keys, discover
+from kifu.core.config import ConfigError, ConfigFile, check_keys, discover, read_user_config, user_config_path
 from kifu.core.config import read as read_config
 from kifu.core.digits import is_ascii_number
 from kifu.core.findings import Severity
@@ -239,6 +239,13 @@ def apply_limits(values: dict[str, Any]) -> None:
         set_limits(**given)
 
 
+class FatalError(click.ClickException):
+    """A configuration, environment or output problem that stops a command: one line on
+    stderr (``Error: …``, no usage text: the command line is not at fault), exit status 2."""
+
+    exit_code = 2
+
+
 # --- configuration: [tool.kifu] in pyproject.toml, kifu.toml ----------------------------------
 
 #: keys whose layers combine (ruff's rule selection) instead of the nearest one winning
@@ -247,6 +254,15 @@ LAYERED = ("select", "extend-select", "ignore", "per-file-ignores", "severity")
 NOT_KEYS = frozenset({"help", "config", "isolated"})
 COMMAND_LINE = "command line"
 DEFAULT = "default"
+#: keys that send records elsewhere or run a program, with what they do: a project's file (which
+#: comes with the records, from anyone) may not set them; the command line and the user's own
+#: configuration (:func:`~kifu.core.config.user_config_path`) may
+PRIVILEGED = {
+    "executor": "sends records to a Dask cluster",
+    "scheduler": "sends records to a Dask scheduler",
+    "dashboard": "opens a Dask dashboard",
+    "dead-from": "runs a program (GNU Go)",
+}
 
 
 def option_key(param: click.Parameter) -> str | None:
@@ -322,7 +338,7 @@ def _known_codes() -> frozenset[str]:
 
 def resolve(ctx: click.Context) -> Resolved:
     """Read the configuration files that apply to ``ctx``'s command and merge them with its
-    command line. Raises :class:`click.UsageError` naming a file and key that mean nothing."""
+    command line. Raises :class:`FatalError` naming a file and key that mean nothing."""
     options = {
         key: param
         for param in ctx.command.params
@@ -361,10 +377,13 @@ def resolve(ctx: click.Context) -> Resolved:
 
 
 def _config_files(ctx: click.Context, options: dict[str, click.Option]) -> list[ConfigFile]:
+    """The user's configuration, then the project's files (``--config`` or discovered), lowest
+    precedence first; none with ``--isolated``."""
     if ctx.params.get("isolated"):
         return []
     explicit = ctx.params.get("config_file")
     try:
+        user = read_user_config()
         if explicit:
             config = read_config(Path(explicit))
             if config is None:
@@ -372,28 +391,67 @@ def _config_files(ctx: click.Context, options: dict[str, click.Option]) -> list[
             files = [config]
         else:
             files = discover(Path.cwd())
+        files = [config for config in files if user is None or config.path.resolve() != user.path.resolve()]
         for config in files:
             check_keys(config, options)
+            _check_project_keys(config)
+        if user is not None:
+            check_keys(user, options)
+            files.insert(0, user)
     except ConfigError as error:
-        raise click.UsageError(str(error)) from None
+        raise FatalError(str(error)) from None
     return files
 
 
+def _check_project_keys(config: ConfigFile) -> None:
+    """Raise :class:`ConfigError` for a key of :data:`PRIVILEGED` in a project's file (a file
+    named with ``--config`` is one too: it may have come with the records)."""
+    for key in config.values:
+        if key in PRIVILEGED:
+            raise ConfigError(
+                f"{config.name}: {key} {PRIVILEGED[key]} and may not be set in a project's "
+                f"configuration; give --{key} on the command line or set it in {user_config_path()}"
+            )
+
+
 def _cast(ctx: click.Context, param: click.Option, config: ConfigFile, key: str) -> Any:
-    """A configuration value read as the option reads its command-line value."""
+    """A configuration value read as the option reads its command-line value, once its TOML
+    type is the option's (a number where a string is meant is an error, not converted)."""
     raw = config.values[key]
     if param.multiple and isinstance(raw, str):
         raw = [raw]
-    if param.multiple and not isinstance(raw, list):
-        raise click.UsageError(f"{config.name}: {key} must be a list of strings")
+    if param.multiple and not (isinstance(raw, list) and all(isinstance(item, str) for item in raw)):
+        raise FatalError(f"{config.name}: {key} must be a list of strings")
     if not param.multiple and isinstance(raw, (list, dict)):
-        raise click.UsageError(f"{config.name}: {key} must be a single value, not {type(raw).__name__}")
+        raise FatalError(f"{config.name}: {key} must be a single value, not {type(raw).__name__}")
     if param.is_flag and not isinstance(raw, bool):
-        raise click.UsageError(f"{config.name}: {key} must be true or false")
+        raise FatalError(f"{config.name}: {key} must be true or false")
+    types = _toml_types(param.type)
+    if not param.multiple and not param.is_flag and (isinstance(raw, bool) or not isinstance(raw, types)):
+        expected = {int: "an integer", float: "a number", str: "a string"}
+        kinds = "a number" if float in types else " or ".join(expected[kind] for kind in types)
+        raise FatalError(f"{config.name}: {key} must be {kinds}, not {_toml_name(raw)}")
     try:
         return param.type_cast_value(ctx, raw)
     except click.BadParameter as error:
-        raise click.UsageError(f"{config.name}: {key}: {error.message}") from None
+        raise FatalError(f"{config.name}: {key}: {error.message}") from None
+
+
+def _toml_types(kind: click.ParamType) -> tuple[type, ...]:  # type: ignore[type-arg]
+    """The Python types of the TOML values an option of type ``kind`` takes."""
+    if isinstance(kind, Size):
+        return (int, str)
+    if isinstance(kind, click.types.IntParamType):
+        return (int,)
+    if isinstance(kind, click.types.FloatParamType):
+        return (int, float)
+    return (str,)
+
+
+def _toml_name(value: Any) -> str:
+    """What TOML calls the type of ``value``."""
+    names = {bool: "a boolean", int: "an integer", float: "a float", str: "a string"}
+    return names.get(type(value), f"a {type(value).__name__}")
 
 
 def _layer(config: ConfigFile) -> dict[str, Any]:
@@ -406,22 +464,22 @@ def _layer(config: ConfigFile) -> dict[str, Any]:
             if isinstance(value, str):
                 value = [value]
             if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-                raise click.UsageError(f"{where}: {key} must be a list of codes or prefixes")
+                raise FatalError(f"{where}: {key} must be a list of codes or prefixes")
             layer[key] = value
     if "per-file-ignores" in config.values:
         table = config.values["per-file-ignores"]
         if not isinstance(table, dict):
-            raise click.UsageError(f'{where}: per-file-ignores must be a table: {{"drafts/*" = ["CHESS1"]}}')
+            raise FatalError(f'{where}: per-file-ignores must be a table: {{"drafts/*" = ["CHESS1"]}}')
         entries = []
         for pattern, codes in table.items():
             codes = [codes] if isinstance(codes, str) else codes
             if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
-                raise click.UsageError(f"{where}: per-file-ignores {pattern!r} must be a list of codes")
+                raise FatalError(f"{where}: per-file-ignores {pattern!r} must be a list of codes")
             entries.append(f"{pattern}:{','.join(codes)}")
         layer["per-file-ignores"] = entries
     if "severity" in config.values:
         table = config.values["severity"]
         if not isinstance(table, dict) or not all(isinstance(level, str) for level in table.values()):
-            raise click.UsageError(f'{where}: severity must be a table: {{PGN012 = "warning"}}')
+            raise FatalError(f'{where}: severity must be a table: {{PGN012 = "warning"}}')
         layer["severity"] = [f"{code}={level}" for code, level in table.items()]
     return layer

@@ -28,6 +28,7 @@ from typing import Any, Protocol, cast
 
 from kifu.core import records
 from kifu.core.findings import (
+    IO_CHANGED,
     IO_NO_RECORDS,
     IO_UNKNOWN_GAME,
     IO_UNREADABLE,
@@ -63,6 +64,16 @@ class Batch:
     part_bytes: int = 192 << 10  # bytes per task when the workers read a file a part each
     #: whether the workers send the records' tags (the reporter shows them: ``Reporter.uses_tags``)
     tags: bool = True
+    #: seconds to wait for the ``scheduler`` to answer before :class:`ExecutorError`
+    connect_timeout: float = 10.0
+    #: the in-process Dask cluster serves its dashboard (on 127.0.0.1), announced
+    dashboard: bool = False
+    #: tells the user something about the run (the dashboard's address), on the status stream
+    announce: Callable[[str], None] = lambda message: None
+
+
+class ExecutorError(Exception):
+    """The executor cannot start (a Dask scheduler that does not answer): one line to show."""
 
 
 class Progress(Protocol):
@@ -88,6 +99,9 @@ class _FileState:
     planned_parts: int = 0
     next_part: int | None = 0
     decoder: LineDecoder | None = None
+    #: the file's (size, modification time) when its reading was planned: the same at its end,
+    #: or the file changed while it was read (``None``: not a file of the file system)
+    stamp: tuple[int, int] | None = None
 
 
 @dataclass(slots=True)
@@ -248,6 +262,7 @@ def _plan_source(
     source: Source, batch: Batch, options: Options, split: bool, ready: Callable[[], None]
 ) -> Iterator[_Job]:
     relative = source.relative
+    stamp = _stamp(source)
     try:
         detected = batch.detect(source, batch.forced_game)
     except SourceError as error:
@@ -262,7 +277,7 @@ def _plan_source(
         yield _End(state)
         return
     game, fmt = detected
-    state = _FileState(source.path, game, relative=relative)
+    state = _FileState(source.path, game, relative=relative, stamp=stamp)
     yield _Start(state, fmt)
     package = batch.load(game)
     if package is None:
@@ -335,6 +350,18 @@ def _parts(source: Source, package: Game[Any], batch: Batch) -> Iterator[Part] |
     if first.last and first.end > 4 * batch.part_bytes:
         return None
     return itertools.chain([first], pieces)
+
+
+def _stamp(source: Source) -> tuple[int, int] | None:
+    """``(size, modification time)`` of the file ``source`` reads; ``None`` for standard input,
+    records in memory, or a file that cannot be examined (reported when it is read)."""
+    if source.is_stdin or source.data is not None:
+        return None
+    try:
+        status = os.stat(source.path)
+    except OSError:
+        return None
+    return status.st_size, status.st_mtime_ns
 
 
 def _size(source: Source) -> int:
@@ -457,18 +484,32 @@ class _ProcessPool:
 
 
 class _Dask:
-    """Tasks on a Dask cluster (``--executor dask``): the same functions, batches of records."""
+    """Tasks on a Dask cluster (``--executor dask``): the same functions, batches of records.
 
-    def __init__(self, scheduler: str | None, jobs: int) -> None:
+    Without a scheduler, the cluster is in this process and private: its scheduler and worker
+    talk in memory (``inproc``), and the HTTP server Dask gives every node listens on 127.0.0.1
+    only, serving nothing unless ``dashboard`` (then the scheduler's dashboard, announced)."""
+
+    def __init__(self, batch: Batch) -> None:
         from distributed import Client  # the dask extra; the command checks that it is installed
 
+        jobs = max(batch.jobs, 1)
+        self.window = jobs * 4
         client: Any = Client
-        self.client = (
-            client(scheduler)
-            if scheduler
-            else client(processes=False, n_workers=1, threads_per_worker=max(jobs, 1))
-        )
-        self.window = max(jobs, 1) * 4
+        if batch.scheduler:
+            try:
+                self.client = client(batch.scheduler, timeout=batch.connect_timeout)
+            except Exception as error:  # (OSError on a timeout, ValueError on a bad address…)
+                reason = " ".join(str(error).split()) or type(error).__name__
+                raise ExecutorError(
+                    f"cannot connect to the Dask scheduler {batch.scheduler} "
+                    f"(--connect-timeout {batch.connect_timeout:g} s): {reason}"
+                ) from None
+            return
+        self.client = client(_private_cluster(jobs, batch.dashboard))
+        if batch.dashboard:
+            port = self.client.scheduler_info()["services"]["dashboard"]
+            batch.announce(f"Dask dashboard at http://127.0.0.1:{port}/status")
 
     def submit(self, task: _Task) -> Any:
         return self.client.submit(task.function, *task.arguments, pure=False)
@@ -485,7 +526,48 @@ class _Dask:
         pass
 
     def close(self) -> None:
+        cluster = self.client.cluster
         self.client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+#: where the in-process cluster's nodes serve HTTP: loopback, a free port
+_LOOPBACK = "127.0.0.1:0"
+
+
+def _private_cluster(jobs: int, dashboard: bool) -> Any:
+    """An in-process Dask cluster of one worker of ``jobs`` threads, on no network.
+
+    Its nodes talk in memory (``inproc``: no port to connect to, so no other user of the
+    machine can send it work); Dask still starts an HTTP server for each node (health, metrics,
+    /info pages), which listens on 127.0.0.1 only and has no routes unless ``dashboard``."""
+    import dask
+    from distributed import LocalCluster as Cluster
+    from distributed import Worker
+
+    class LoopbackWorker(Worker):
+        """A worker whose HTTP server listens on loopback (LocalCluster gives it every interface)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.update(dashboard=False, dashboard_address=_LOOPBACK)
+            super().__init__(*args, **kwargs)
+
+    routes: dict[str, Any] = {"distributed.worker.http.routes": []}
+    if not dashboard:
+        routes["distributed.scheduler.http.routes"] = []
+    with dask.config.set(routes):
+        local: Any = Cluster  # (untyped)
+        cluster: Any = local(
+            processes=False,
+            protocol="inproc://",
+            n_workers=1,
+            threads_per_worker=jobs,
+            worker_class=LoopbackWorker,
+            dashboard_address="127.0.0.1:8787" if dashboard else _LOOPBACK,
+            scheduler_kwargs={"dashboard": dashboard},
+        )
+    return cluster
 
 
 def _guarded_stream(items: Iterator[Item], task: _Task) -> Iterator[Item]:
@@ -554,7 +636,7 @@ def _records_of(module: str, path: str, fmt: str, options: Options) -> list[tupl
 
 def _executor(batch: Batch) -> _Executor:
     if batch.executor == "dask":
-        return _Dask(batch.scheduler, batch.jobs)
+        return _Dask(batch)
     if batch.jobs > 1:
         return _ProcessPool(batch.jobs)
     return _InProcess()
@@ -618,10 +700,10 @@ def run(
         selection = None
     totals = Totals()
     batch = replace(batch, tags=reporter.uses_tags)
-    reporter.begin()
-    executor = _executor(batch)
+    executor = _executor(batch)  # before the report begins: one that cannot start reports nothing
     split = batch.jobs > 1 or batch.executor == "dask"
     try:
+        reporter.begin()
         for job, result in _ordered(_plan(items, batch, options, split, executor.ready), executor):
             if isinstance(job, _Start):
                 totals.files += 1
@@ -697,18 +779,16 @@ def _end_file(state: _FileState, reporter: Reporter, totals: Totals, selection: 
     if state.decoder is not None:  # what the decoders of the parts noticed, as one decoder says it
         state.decoder.finish(state.path)
         state.findings += state.decoder.findings
-    if (
-        state.planned_parts
-        and state.next_part is not None
-        and not any(f.code == IO_UNREADABLE.code for f in state.findings)
-    ):
-        # a worker went on to a part this process did not cut: the file changed meanwhile
-        state.findings.append(
-            IO_UNREADABLE(
-                f"{state.path} changed while it was read: records may be missing from this report; "
-                "check it again"
+    # a worker went on to a part this process did not cut, or the file's size or time moved
+    if state.stamp is not None or state.planned_parts:
+        unfinished = bool(state.planned_parts) and state.next_part is not None
+        if unfinished or (state.stamp is not None and _stamp(Source(state.path)) != state.stamp):
+            state.findings.append(
+                IO_CHANGED(
+                    f"{state.path} changed while it was read: records may be missing from this "
+                    "report, or be read from two versions of the file; check it again"
+                )
             )
-        )
     findings = state.findings
     if (
         state.game is not None

@@ -1,14 +1,17 @@
 """Configuration files: ``[tool.kifu]`` in ``pyproject.toml`` and ``kifu.toml``.
 
-The nearest of each, searching from the current directory upwards, is read; a key in
-``kifu.toml`` wins over the same key in ``pyproject.toml``, and the command line wins over
-both. Keys are the long options of ``kifu check`` without their dashes (``fail-on``,
-``per-file-ignores``); a key nobody knows is an error that names it and the file. What a key
-means, and how its value is read, is the command's business (:mod:`kifu.commands.options`).
+The nearest of each, searching from the current directory upwards to the repository root (a
+directory holding ``.git``) at most, is read; a key in ``kifu.toml`` wins over the same key in
+``pyproject.toml``, and the command line wins over both. The user's own ``kifu.toml``
+(:func:`user_config_path`) comes below them all. Keys are the long options of ``kifu check``
+without their dashes (``fail-on``, ``per-file-ignores``); a key nobody knows is an error that
+names it and the file. What a key means, and how its value is read, and which keys a project's
+file may not set, is the command's business (:mod:`kifu.commands.options`).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -50,6 +53,8 @@ def read(path: Path) -> ConfigFile | None:
         raise ConfigError(f"cannot read {path}: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from None
+    except RecursionError:  # tomllib recurses once per nested array or inline table
+        raise ConfigError(f"{path} is not valid TOML: arrays or tables nested too deeply") from None
     if path.name == PYPROJECT:
         tool = document.get("tool", {})
         if not isinstance(tool, dict) or "kifu" not in tool:
@@ -63,7 +68,9 @@ def read(path: Path) -> ConfigFile | None:
 
 def discover(start: Path) -> list[ConfigFile]:
     """The nearest ``pyproject.toml`` with ``[tool.kifu]`` and the nearest ``kifu.toml`` at or
-    above ``start``, lowest precedence first."""
+    above ``start``, lowest precedence first. The search stops at the repository root (a
+    directory holding ``.git``, a folder or a worktree's file), which is searched: a checkout
+    inside another directory does not take that directory's settings."""
     found: dict[str, ConfigFile] = {}
     for directory in (start.resolve(), *start.resolve().parents):
         for name in (PYPROJECT, KIFU_TOML):
@@ -71,7 +78,7 @@ def discover(start: Path) -> list[ConfigFile]:
                 config = read(directory / name)
                 if config is not None:
                     found[name] = config
-        if len(found) == 2:
+        if len(found) == 2 or os.path.lexists(directory / ".git"):
             break
     return [found[name] for name in (PYPROJECT, KIFU_TOML) if name in found]
 
@@ -85,3 +92,18 @@ def check_keys(config: ConfigFile, known: Collection[str]) -> None:
             close = difflib.get_close_matches(key.replace("_", "-"), list(known), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f"; the keys are: {', '.join(sorted(known))}"
             raise ConfigError(f"{config.name}: unknown key {key!r}{hint}")
+
+
+def user_config_path() -> Path:
+    """The user's own ``kifu.toml``: ``$XDG_CONFIG_HOME/kifu/kifu.toml``, else
+    ``~/.config/kifu/kifu.toml`` (a relative ``XDG_CONFIG_HOME`` is ignored, as XDG says)."""
+    base = os.environ.get("XDG_CONFIG_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "kifu" / KIFU_TOML
+
+
+def read_user_config() -> ConfigFile | None:
+    """The user's own settings (:func:`user_config_path`), or ``None`` when there are none."""
+    path = user_config_path()
+    return read(path) if path.is_file() else None

@@ -182,6 +182,16 @@ IO_LIMIT = register(
     "bomb, most likely). What came before the limit was checked; "
     "raise the limit to read the rest (0: no limit). docs/reliability.md lists the limits.",
 )
+IO_CHANGED = register(
+    "IO009",
+    Severity.ERROR,
+    "file changed while it was read",
+    "The file's size or modification time when kifu finished reading it differ from what they "
+    "were when it began: something wrote to the file, truncated or replaced it meanwhile (a "
+    "download or a copy still running, an editor saving). The report may miss records, or hold "
+    "records of two versions of the file, or (with --jobs) parts of records; check the file again "
+    "once it is complete.",
+)
 INTERNAL_ERROR = register(
     "KIFU001",
     Severity.ERROR,

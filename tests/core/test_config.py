@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 from kifu.commands.check import check
-from kifu.commands.options import option_key
+from kifu.commands.options import PRIVILEGED, option_key
 
 ILLEGAL = "1. e4 e5 2. Ke3 *\n"  # PGN009 (warning: no tags) and CHESS101 (error)
 KEYS = [key for param in check.params if (key := option_key(param)) is not None]
@@ -58,6 +58,8 @@ SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
     "include": ('["*.pgn"]', '["*.sgf"]', ["--include", "*.xqf"], ('["*.pgn"]', '["*.sgf"]', '["*.xqf"]')),
     "exclude": ('["a/"]', '["b/"]', ["--exclude", "c/"], ('["a/"]', '["b/"]', '["c/"]')),
     "respect-gitignore": ("false", "true", ["--no-respect-gitignore"], ("false", "true", "false")),
+    "connect-timeout": ("5", "2.5", ["--connect-timeout", "1"], ("5.0", "2.5", "1.0")),
+    "dashboard": ("true", "false", ["--dashboard"], ("true", "false", "true")),
     "max-decompressed": ('"1M"', '"2G"', ["--max-decompressed", "0"], ("1048576", "2147483648", "0")),
     "max-record": ("1000", '"16M"', ["--max-record", "2k"], ("1000", "16777216", "2048")),
     "max-depth": ("10", "20", ["--max-depth", "30"], ("10", "20", "30")),
@@ -126,7 +128,7 @@ def test_without_files_everything_is_a_default(project: Path) -> None:
     assert shown["fail-on"] == [('"error"', "default")]
 
 
-@pytest.mark.parametrize("key", sorted(SAMPLES))
+@pytest.mark.parametrize("key", sorted(set(SAMPLES) - set(PRIVILEGED)))
 def test_every_key_command_line_over_kifu_toml_over_pyproject(project: Path, key: str) -> None:
     low, high, command_line, (shown_low, shown_high, shown_cli) = SAMPLES[key]
     pyproject = project / "pyproject.toml"
@@ -134,6 +136,19 @@ def test_every_key_command_line_over_kifu_toml_over_pyproject(project: Path, key
     assert settings()[key] == [(shown_low, f"{pyproject} [tool.kifu]")]
     write(project / "games" / "kifu.toml", f"{key} = {high}\n")
     assert settings()[key] == [(shown_high, str(project / "games" / "kifu.toml"))]
+    assert settings(*command_line)[key] == [(shown_cli, "command line")]
+
+
+@pytest.mark.parametrize("key", sorted(PRIVILEGED))
+def test_privileged_keys_command_line_over_user_config(
+    project: Path, key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    low, _, command_line, (shown_low, _, shown_cli) = SAMPLES[key]
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(project / "home"))
+    user = project / "home" / "kifu" / "kifu.toml"
+    user.parent.mkdir(parents=True)
+    write(user, f"{key} = {low}\n")
+    assert settings()[key] == [(shown_low, str(user))]
     assert settings(*command_line)[key] == [(shown_cli, "command line")]
 
 
@@ -203,7 +218,7 @@ def test_config_and_isolated_options(project: Path) -> None:
         ("colour = 'never'\n", "unknown key 'colour'; did you mean 'color'?"),
         ("zzz = 1\n", "unknown key 'zzz'; the keys are: abridged, color,"),
         ("fail-on = 'fatal'\n", "fail-on: 'fatal' is not one of 'error', 'warning', 'info'"),
-        ("jobs = -1\n", "jobs: -1 is not in the range x>=0"),
+        ("jobs = -1\n", "jobs: -1 is not in the range 0<=x<=4096"),
         ("ignore = ['CHES1']\n", "'CHES1' is no finding code nor the prefix of one"),
         ("recursive = 'yes'\n", "recursive must be true or false"),
         ("include = 3\n", "include must be a list of strings"),
