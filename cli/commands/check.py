@@ -198,10 +198,10 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     PATHS are files, directories (with -r), globs or - for standard input; .gz, .bz2, .xz
     and (with the zstd extra) .zst files are decompressed. Findings go to stdout; a summary
     goes to stderr. Every option can also be set in [tool.kifu] of pyproject.toml or in a
-    kifu.toml (found from the current directory upwards; the command line wins): see
-    `kifu config`. Exit status: 0 clean (or --exit-zero), 1 findings at or above --fail-on, 2
-    usage error or an internal error (reported as KIFU001; the other records are still
-    checked).
+    kifu.toml (found from the current directory upwards to the repository root; the command
+    line wins), or in ~/.config/kifu/kifu.toml: see `kifu config`. Exit status: 0 clean (or
+    --exit-zero), 1 findings at or above --fail-on, 2 usage, configuration or output error, or
+    an internal error (reported as KIFU001; the other records are still checked).
     """
     from kifu import games
     from kifu.core import batch

@@ -18,10 +18,13 @@ def config(ctx: click.Context, /, **_: Any) -> None:
     """Print the effective settings of `kifu check` and where each comes from.
 
     Settings are read from [tool.kifu] in the nearest pyproject.toml and from the nearest
-    kifu.toml (looking from the current directory upwards); kifu.toml wins over pyproject.toml
-    and the command line wins over both. Give check's options to see their effect. select,
-    extend-select, ignore, per-file-ignores and severity combine in layers (ruff's manner):
-    each origin that sets them is listed, lowest precedence first. Unknown keys are an error.
+    kifu.toml (looking from the current directory upwards, to the repository root at most);
+    kifu.toml wins over pyproject.toml and the command line wins over both; the user's own
+    ~/.config/kifu/kifu.toml ($XDG_CONFIG_HOME) comes below them all, and alone (with the
+    command line) may set executor, scheduler, dashboard and dead-from. Give check's options
+    to see their effect. select, extend-select, ignore, per-file-ignores and severity combine
+    in layers (ruff's manner): each origin that sets them is listed, lowest precedence first.
+    Unknown keys are an error.
     """
     resolved = resolve(ctx)
     resolved.selection()  # a selector that names no code is an error here as in check
