@@ -500,7 +500,9 @@ class _Dask:
             try:
                 self.client = client(batch.scheduler, timeout=batch.connect_timeout)
             except Exception as error:  # (OSError on a timeout, ValueError on a bad address…)
-                reason = " ".join(str(error).split()) or type(error).__name__
+                reason = " ".join(str(error).split()) or (
+                    f"{type(error).__name__} (is a Dask scheduler at this address?)"
+                )
                 raise ExecutorError(
                     f"cannot connect to the Dask scheduler {batch.scheduler} "
                     f"(--connect-timeout {batch.connect_timeout:g} s): {reason}"

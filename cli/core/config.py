@@ -54,7 +54,9 @@ def read(path: Path) -> ConfigFile | None:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from None
     except RecursionError:  # tomllib recurses once per nested array or inline table
-        raise ConfigError(f"{path} is not valid TOML: arrays or tables nested too deeply") from None
+        raise ConfigError(
+            f"{path} is not valid TOML: arrays or tables nested too deeply{_deepest_key(path)}"
+        ) from None
     if path.name == PYPROJECT:
         tool = document.get("tool", {})
         if not isinstance(tool, dict) or "kifu" not in tool:
@@ -64,6 +66,21 @@ def read(path: Path) -> ConfigFile | None:
             raise ConfigError(f"{path}: [tool.kifu] must be a table")
         return ConfigFile(path, table)
     return ConfigFile(path, document)
+
+
+def _deepest_key(path: Path, depth: int = 100) -> str:
+    """`` in key 'K' (line N)`` for the line where brackets first nest ``depth`` deep in the file
+    at ``path`` (roughly: quotes are not told apart), or ``""``; for a message only."""
+    nesting = 0
+    with path.open(encoding="utf-8", errors="replace") as stream:
+        for number, line in enumerate(stream, 1):
+            for character in line:
+                nesting += (character in "[{") - (character in "]}")
+                if nesting >= depth:
+                    key = line.partition("=")[0].strip() if "=" in line else ""
+                    shown = f" {key!r}" if key and len(key) <= 64 and key.isprintable() else ""
+                    return f" in key{shown} (line {number})"
+    return ""
 
 
 def discover(start: Path) -> list[ConfigFile]:

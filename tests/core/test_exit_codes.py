@@ -118,7 +118,9 @@ def test_a_configuration_nested_100000_deep_is_one_line(project: Path, name: str
     closing = "]" if nested == "[" else "}"
     table = "[tool.kifu]\n" if name == "pyproject.toml" else ""
     (project / name).write_text(f"{table}select = {nested * 100_000}{closing * 100_000}\n")
-    assert "is not valid TOML: arrays or tables nested too deeply" in one_line_error(project, name)
+    line = 2 if table else 1
+    message = f"is not valid TOML: arrays or tables nested too deeply in key 'select' (line {line})"
+    assert message in one_line_error(project, name)
 
 
 @pytest.mark.parametrize(

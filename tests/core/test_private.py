@@ -5,10 +5,12 @@ not looked for above the repository; a scheduler that does not answer is one lin
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -252,3 +254,46 @@ def test_an_unreachable_scheduler_is_one_line_and_status_2_within_the_timeout(pr
 def test_connect_timeout_must_be_positive(project: Path) -> None:
     result = invoke("check", "--connect-timeout", "0", "opera.pgn")
     assert result.exit_code == 2 and "--connect-timeout" in result.stderr
+
+
+@needs_dask
+def test_a_server_that_is_no_dask_scheduler_is_one_line_and_status_2(project: Path) -> None:
+    """Something else at the address (an HTTP server): Dask reads its bytes as a frame length
+    and fails (MemoryError); kifu says so in one line."""
+    server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                connection, _ = server.accept()
+                with connection:
+                    connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 3)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "kifu",
+                "check",
+                "--executor",
+                "dask",
+                "--scheduler",
+                address,
+                "--connect-timeout",
+                "2",
+                "opera.pgn",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        server.close()
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = lines(result.stderr)
+    assert line.startswith(f"Error: cannot connect to the Dask scheduler {address} (--connect-timeout 2 s): ")
