@@ -14,6 +14,9 @@
 - **JSON** (:func:`json_text`): a document written with ``ensure_ascii=False`` keeps DEL, the
   C1 controls and the characters above raw (JSON escapes only C0); they are written as
   ``\\u009b`` escapes, which a JSON reader reads back as the same characters.
+- **A record's text** (:func:`record_text`: what ``kifu convert`` writes in a record format, PGN,
+  SGF, a move list): control characters but tab and line feed are no text to any reader of
+  the format, and would drive the terminal it is printed on; each is written as U+FFFD.
 - **HTML and SVG**: :mod:`kifu.core.markup`.
 
 Every reporter calls these; none escapes by hand.
@@ -56,18 +59,31 @@ def terminal(text: str, *, one_line: bool = False) -> str:
 
 
 #: what JSON leaves raw (it escapes C0 itself) and a terminal would obey or reorder
-_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def json_text(document: str) -> str:
     """A JSON ``document`` with DEL, the C1 controls, the bidirectional controls and the line
     and paragraph separators written as ``\\uXXXX``: the same JSON value, safe on a terminal.
+    So are lone surrogates (a file name that is not UTF-8), which no UTF-8 output can encode.
 
     Such characters can only stand inside a JSON string, where the escape means the character.
     """
     if _UNSAFE_IN_JSON.search(document) is None:
         return document
     return _UNSAFE_IN_JSON.sub(lambda match: f"\\u{ord(match.group()):04x}", document)
+
+
+#: C0 controls but tab and line feed, DEL and C1 controls: no record format holds them as text
+_NOT_RECORD_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def record_text(text: str) -> tuple[str, int]:
+    """``text`` with each control character but tab and line feed written as U+FFFD, and how
+    many there were (the caller says that they were replaced: nothing is lost silently)."""
+    if _NOT_RECORD_TEXT.search(text) is None:
+        return text, 0
+    return _NOT_RECORD_TEXT.subn("\ufffd", text)
 
 
 #: OWASP's list: the characters a spreadsheet reads as the start of a formula
