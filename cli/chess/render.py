@@ -85,6 +85,18 @@ _COLOURS = {
 }
 
 
+#: chess.svg colours its pieces with ``style`` attributes (``fill:#000000; stroke:#000000;``)
+_STYLE_ATTRIBUTE = re.compile(r'style="([^"]*)"')
+
+
+def _presentation(match: re.Match[str]) -> str:
+    """A ``style`` attribute as the presentation attributes it sets (``fill="#000000" …``): the
+    HTML report's Content-Security-Policy allows no inline style attribute, and SVG 1.1 means the
+    same by both."""
+    pairs = (item.partition(":") for item in match.group(1).split(";") if item.strip())
+    return " ".join(f'{name.strip()}="{value.strip()}"' for name, _, value in pairs)
+
+
 def svg(
     board: chess.Board, *, size: int = 360, last_move: chess.Move | None = None, flipped: bool = False
 ) -> str:
@@ -105,6 +117,7 @@ def svg(
     move = _describe_move(board, last_move)
     description = f"FEN {board.fen()}" + (f"; last move {move}" if move else "")
     drawn = re.sub(r"<desc>.*?</desc>", "", drawn, count=1, flags=re.DOTALL)
+    drawn = _STYLE_ATTRIBUTE.sub(_presentation, drawn)
     head, _, body = drawn.partition(">")
     head = head.replace("<svg ", '<svg version="1.1" ', 1)
     return f"{head}><title>{escape(title)}</title><desc>{escape(description)}</desc>{body}\n"

@@ -9,6 +9,7 @@ from typing import Any
 import click
 from kifu.commands.check import check_options
 from kifu.commands.options import DEFAULT, HELP, LAYERED, resolve
+from kifu.core.escape import terminal
 
 
 @click.command("config", context_settings=HELP)
@@ -39,6 +40,9 @@ def config(ctx: click.Context, /, **_: Any) -> None:
             ]
         else:
             rows.append((f"{key} = {_toml(resolved.values[param.name or key])}", resolved.origins[key]))
+    # a directory, a file name or a value from a configuration file may hold control characters
+    lines = [terminal(line, one_line=True) for line in lines]
+    rows = [(terminal(text, one_line=True), terminal(origin, one_line=True)) for text, origin in rows]
     width = max(len(text) for text, _ in rows)
     lines += [f"{text:<{width}}  # {origin}" for text, origin in rows]
     click.echo("\n".join(lines))

@@ -44,6 +44,7 @@ def score(
     status: 0 every RE agrees (or states no score), 1 a disagreement or an error finding.
     """
     from kifu import __version__, games
+    from kifu.core.escape import json_text
     from kifu.core.findings import Severity
     from kifu.core.game import Options
     from kifu.core.sources import Source
@@ -68,7 +69,8 @@ def score(
             ):
                 failed = True
     if output_format == "json":
-        click.echo(json.dumps({"kifu": __version__, "games": entries}, ensure_ascii=False, indent=2))
+        document = json.dumps({"kifu": __version__, "games": entries}, ensure_ascii=False, indent=2)
+        click.echo(json_text(document))
     else:
         for entry in entries:
             click.echo(_text(entry), nl=False)
@@ -80,20 +82,25 @@ def score(
 
 
 def _text(entry: dict[str, Any]) -> str:
+    """One game's count; the path, the players and the messages shown terminal-safe."""
+    from kifu.core.escape import terminal
+
     lines = []
     tags = entry["tags"]
-    players = " - ".join(x for x in (tags.get("PB"), tags.get("PW")) if x)
-    head = f"{entry['path']} game {entry['index']}"
+    players = terminal(" - ".join(x for x in (tags.get("PB"), tags.get("PW")) if x), one_line=True)
+    head = f"{terminal(entry['path'], one_line=True)} game {entry['index']}"
     if players:
         head += f": {players} (Black - White)"
     lines.append(head)
     for finding in entry["findings"]:
         where = f"{finding['line']}:{finding['column']}: " if finding.get("line") else ""
-        lines.append(f"  {where}{finding['severity']} {finding['code']} {finding['message']}")
+        message = terminal(finding["message"], one_line=True)
+        lines.append(f"  {where}{finding['severity']} {finding['code']} {message}")
     score = entry["score"]
     if score is not None:
         ended = "ended with two passes" if entry["ended_by_passes"] else "did not end with two passes"
-        lines.append(f"  {entry['plies']} plies, {ended}; rules {score['rules']}")
+        rules = terminal(str(score["rules"]), one_line=True)
+        lines.append(f"  {entry['plies']} plies, {ended}; rules {rules}")
         for colour in ("black", "white"):
             side = score[colour]
             dead = f", {side['dead']} dead removed" if side["dead"] else ""
@@ -106,6 +113,7 @@ def _text(entry: dict[str, Any]) -> str:
             f"handicap {score['handicap']} (compensation {score['compensation']:g})"
         )
         verdict = {True: "agrees", False: "DISAGREES", None: "states no score"}[entry["agrees"]]
-        declared = entry["declared_result"] or "none"
-        lines.append(f"  margin {score['margin']:+g} → {score['result']}; RE {declared}: {verdict}")
+        declared = terminal(entry["declared_result"] or "none", one_line=True)
+        result = terminal(str(score["result"]), one_line=True)
+        lines.append(f"  margin {score['margin']:+g} → {result}; RE {declared}: {verdict}")
     return "\n".join(lines) + "\n"

@@ -81,6 +81,7 @@ def show(
     options of `kifu check`. Exit status: 0 drawn, 2 usage error (no such file, record or ply).
     """
     from kifu import games
+    from kifu.core.escape import terminal
     from kifu.core.game import Options
     from kifu.core.output import write_atomically
 
@@ -103,6 +104,8 @@ def show(
         )
     except games.ShowError as error:
         raise click.UsageError(str(error)) from None
+    if output_format == "text":
+        drawn = terminal(drawn)  # the board is kifu's; a caption may quote the record
     if output is None:
         sys.stdout.write(drawn)
         sys.stdout.flush()
@@ -111,4 +114,4 @@ def show(
         write_atomically(output, drawn.encode())
     except OSError as error:
         raise click.UsageError(f"cannot write {output}: {error.strerror or error}") from None
-    click.echo(f"kifu: wrote {output}", err=True)
+    click.echo(f"kifu: wrote {terminal(output, one_line=True)}", err=True)

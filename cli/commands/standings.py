@@ -103,6 +103,7 @@ def standings(
     result) and every tie-break; ties no criterion separates share a place. Warnings (a
     result the rules contradict, a name spelled two ways) go to stderr.
     """
+    from kifu.core.escape import terminal
     from kifu.core.standings import compute as computing
     from kifu.core.standings.event import Event, normalise, parse_round
     from kifu.core.standings.table import read_table, read_teams
@@ -173,7 +174,7 @@ def standings(
     output = Report(table, game_name, system, chosen, source, roster is not None, title, event.warnings)
     write(output_format, output, sys.stdout)
     for warning in event.warnings:
-        click.echo(f"kifu: warning: {warning}", err=True)
+        click.echo(f"kifu: warning: {terminal(warning, one_line=True)}", err=True)
 
 
 def _system_of_preset(preset: str | None) -> str | None:

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kifu.core.escape import json_text, record_text, terminal
 from kifu.core.findings import Finding
+
+#: what :func:`made_safe` says it did to a record's control characters (a dropped kind of content)
+CONTROLS_REPLACED = "control characters (ESC, BEL, CR, C1 …), each written as U+FFFD"
 
 
 @dataclass(slots=True)
@@ -22,3 +26,19 @@ class Converted:
     dropped: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+
+
+def made_safe(converted: Converted, target: str) -> Converted:
+    """``converted`` with the control characters a stranger's record may hold made safe for the
+    target's medium (:mod:`kifu.core.escape`): JSON escapes them (the same value), a diagram
+    shows them as visible escapes, and a record format, which cannot hold them, gets U+FFFD and
+    names them in ``dropped``."""
+    if target == "json":
+        converted.text = json_text(converted.text)
+    elif target == "diagram":
+        converted.text = terminal(converted.text)
+    else:
+        converted.text, replaced = record_text(converted.text)
+        if replaced and CONTROLS_REPLACED not in converted.dropped:
+            converted.dropped.append(CONTROLS_REPLACED)
+    return converted

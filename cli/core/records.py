@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from kifu.core.converted import Converted
+from kifu.core.converted import Converted, made_safe
 from kifu.core.findings import Finding, internal_error
 from kifu.core.game import Game, Options, RawRecord
 from kifu.core.record import Span
@@ -78,9 +78,11 @@ def check_record(game: Game[Any], record: RawRecord[Any], options: Options) -> R
 
 
 def convert_record(game: Game[Any], record: RawRecord[Any], target: str, options: Options) -> Converted:
-    """``record`` written in ``target``; a bug becomes KIFU001 on this record only (nothing written)."""
+    """``record`` written in ``target``, its control characters made safe for the target
+    (:func:`~kifu.core.converted.made_safe`); a bug becomes KIFU001 on this record only (nothing
+    written)."""
     return guarded(
-        lambda: game.convert_record(record, target, options),
+        lambda: made_safe(game.convert_record(record, target, options), target),
         record,
         "converting",
         lambda failure: Converted(record.index, "", findings=[failure]),

@@ -4,10 +4,15 @@ The runner turns each line into an annotation on the file and line. Values are e
 Actions toolkit (``@actions/core``) escapes them, and the properties come in its order:
 ``title``, ``file``, ``line``, ``endLine``, ``col``, ``endColumn``. Columns are sent only for
 findings on a single line, since annotations cannot carry columns across lines.
+
+The log that shows the commands is a terminal: the other control characters of a path or a
+message (ESC, BEL, C1 …) are written as visible escapes (:func:`kifu.core.escape.terminal`)
+after the toolkit's escaping, which leaves them raw.
 """
 
 from __future__ import annotations
 
+from kifu.core.escape import terminal
 from kifu.core.findings import Finding, Severity
 from kifu.core.report import FindingStream, names_move
 from kifu.core.results import RecordReport
@@ -20,8 +25,9 @@ STDIN = "-"
 
 
 def escape_data(text: str) -> str:
-    """Escape a command's message: ``%``, CR and LF."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Escape a command's message: ``%``, CR and LF as the toolkit does; any other control
+    character as a visible escape."""
+    return terminal(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(text: str) -> str:

@@ -1,4 +1,5 @@
-"""A self-contained HTML report: inline CSS and SVG boards, no script, no network.
+"""A self-contained HTML report: inline CSS and SVG boards, no script, no network (a strict
+Content-Security-Policy says so to the browser: :func:`kifu.core.markup.content_security_policy`).
 
 Written record by record as results arrive (memory stays flat on a big archive). Core imports
 no game: the boards come from a :class:`Drawer` the check command injects (``kifu.games``
@@ -16,6 +17,7 @@ from typing import IO, Any, Protocol, TextIO
 from kifu import __version__
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import Position
+from kifu.core.markup import content_security_policy
 from kifu.core.results import RecordReport, Totals
 
 
@@ -176,7 +178,7 @@ class HtmlReporter:
 
     def begin(self) -> None:
         self.out.write(
-            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">{content_security_policy(_STYLE)}'
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
             f"<title>kifu check report</title><style>{_STYLE}</style></head><body>\n"
             f'<h1>kifu check</h1><p class="muted">kifu {escape(__version__)}</p>\n'

@@ -6,11 +6,17 @@ import json
 from typing import TextIO
 
 from kifu import __version__
+from kifu.core.escape import json_text
 from kifu.core.findings import Finding
 from kifu.core.results import RecordReport, Totals
 
 #: records and findings keep their text as written (json.dumps would build an encoder per call)
-_UNICODE = json.JSONEncoder(ensure_ascii=False).encode
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def _json(value: object) -> str:
+    """``value`` as JSON, its text as written but for what a terminal would obey (C1, DEL …)."""
+    return json_text(_ENCODE(value))
 
 
 class JsonReporter:
@@ -32,11 +38,11 @@ class JsonReporter:
         self._records = 0
 
     def record(self, report: RecordReport) -> None:
-        self.out.write(("," if self._records else "") + "\n    " + _UNICODE(report.to_dict()))
+        self.out.write(("," if self._records else "") + "\n    " + _json(report.to_dict()))
         self._records += 1
 
     def end_file(self, findings: list[Finding]) -> None:
-        listed = _UNICODE([f.to_dict() for f in findings])
+        listed = _json([f.to_dict() for f in findings])
         self.out.write(("\n  " if self._records else "") + '], "findings": ' + listed + "}")
 
     def end(self, totals: Totals) -> None:

@@ -9,13 +9,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from kifu.core.escape import json_text
 from kifu.core.findings import Finding
 from kifu.core.report import FindingStream
 from kifu.core.results import RecordReport
-
-#: Characters that ``str.splitlines`` breaks at but JSON leaves unescaped: written as escapes, so
-#: that every reader sees one object per line.
-_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 
 class JsonLinesReporter(FindingStream):
@@ -24,4 +21,6 @@ class JsonLinesReporter(FindingStream):
     def finding(self, finding: Finding, report: RecordReport | None) -> None:
         line: dict[str, Any] = {"path": self.path, "record": report.index if report else None}
         line.update(finding.to_dict())
-        self.out.write(json.dumps(line, ensure_ascii=False).translate(_LINE_BREAKS) + "\n")
+        # json_text writes the characters ``str.splitlines`` breaks at but JSON leaves raw (U+0085,
+        # U+2028, U+2029) as escapes too, so that every reader sees one object per line
+        self.out.write(json_text(json.dumps(line, ensure_ascii=False)) + "\n")

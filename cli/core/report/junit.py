@@ -20,19 +20,22 @@ import tempfile
 import xml.etree.ElementTree as ET
 from typing import IO, TextIO
 
+from kifu.core.escape import terminal
 from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
 from kifu.core.markup import quoteattr
 from kifu.core.report.text import describe_record
 from kifu.core.results import RecordReport, Totals
 
 _SPOOL_BYTES = 4 << 20
-#: Characters that XML 1.0 does not allow, even as character references.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: Characters that XML 1.0 does not allow, even as character references, beyond the controls
+#: :func:`~kifu.core.escape.terminal` shows as escapes.
+_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
 
 
 def xml_text(text: str) -> str:
-    """``text`` with the characters XML cannot carry written as ``\\xNN`` / ``\\uNNNN``."""
-    return _NOT_XML.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+    """``text`` with the characters XML cannot carry, and those a terminal would obey (the report
+    is read in CI logs and terminals too), written as ``\\xNN`` / ``\\uNNNN``."""
+    return _NOT_XML.sub(lambda m: f"\\u{ord(m[0]):04x}", terminal(text))
 
 
 def testcase_name(report: RecordReport) -> str:

@@ -22,6 +22,7 @@ from typing import IO, Any, TextIO
 from urllib.parse import quote
 
 from kifu import __version__
+from kifu.core.escape import json_text
 from kifu.core.findings import REGISTRY, Code, Finding, Severity
 from kifu.core.results import RecordReport, Totals
 
@@ -175,7 +176,7 @@ class SarifReporter:
             "locations": [{"physicalLocation": {"artifactLocation": self._location, "region": region}}],
             "properties": properties,
         }
-        text = json.dumps(result, indent=2, ensure_ascii=False).replace("\n", "\n        ")
+        text = json_text(json.dumps(result, indent=2, ensure_ascii=False)).replace("\n", "\n        ")
         self._spool.write(("," if self._results else "") + "\n        " + text)
         self._results += 1
 

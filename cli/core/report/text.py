@@ -1,13 +1,16 @@
 """Human-readable findings: ``path:line:col: severity CODE [where] message``.
 
 Syntax errors get the source line with a caret under the offending text. With ``verbose``,
-every record also gets one line with its result and what the rules make of it.
+every record also gets one line with its result and what the rules make of it. Every text
+from the input (the path, tags, moves, messages quoting the record, the source line) is written
+through :func:`kifu.core.escape.terminal`.
 """
 
 from __future__ import annotations
 
 from typing import TextIO
 
+from kifu.core.escape import terminal
 from kifu.core.findings import Finding
 from kifu.core.report import FindingStream, names_move
 from kifu.core.results import RecordReport
@@ -25,28 +28,35 @@ class TextReporter(FindingStream):
         self.verbose = verbose
         self.uses_tags = verbose  # the players, in the line about each record
         self.color = color
+        self.shown = ""  # the path as it is written
+
+    def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
+        super().begin_file(path, game, fmt)
+        self.shown = terminal(path, one_line=True)
 
     def record(self, report: RecordReport) -> None:
         if self.verbose:
-            self.out.write(f"{self.path}:{report.line}: {describe_record(report)}\n")
+            described = terminal(describe_record(report), one_line=True)
+            self.out.write(f"{self.shown}:{report.line}: {described}\n")
         super().record(report)
 
     def finding(self, finding: Finding, report: RecordReport | None) -> None:
         span = finding.span
-        where = f"{self.path}:{span.line}:{span.column}" if span else self.path
+        where = f"{self.shown}:{span.line}:{span.column}" if span else self.shown
         context = []
         if report is not None:
             context.append(f"game {report.index}")
         if finding.move is not None and not names_move(finding):
-            context.append(finding.move)
+            context.append(terminal(finding.move, one_line=True))
         label = f" [{', '.join(context)}]" if context else ""
+        message = terminal(finding.message, one_line=True)
         if self.color:
             severity = finding.severity.label
             where = style(where, "bold")
             level = style(severity, *_SEVERITY_STYLES[severity])
-            self.out.write(f"{where}: {level} {style(finding.code, 'cyan')}{label} {finding.message}\n")
+            self.out.write(f"{where}: {level} {style(finding.code, 'cyan')}{label} {message}\n")
         else:
-            self.out.write(f"{where}: {finding.severity.label} {finding.code}{label} {finding.message}\n")
+            self.out.write(f"{where}: {finding.severity.label} {finding.code}{label} {message}\n")
         if finding.source_line is not None and span is not None:
             self._caret(
                 finding.source_line, span.column, span.end_column if span.end_line == span.line else None
@@ -59,8 +69,10 @@ class TextReporter(FindingStream):
             line = line[start : start + _MAX_SHOWN_LINE]
         offset = column - 1 - start
         width = max(1, min((end_column or column + 1) - column, len(line) - offset))
-        prefix = "".join(ch if ch == "\t" else " " for ch in line[:offset])
-        self.out.write(f"    {line}\n    {prefix}{'^' * width}\n")
+        # a control character is shown as an escape several columns wide: the caret follows it
+        before, marked = terminal(line[:offset]), terminal(line[offset : offset + width])
+        prefix = "".join(ch if ch == "\t" else " " for ch in before)
+        self.out.write(f"    {terminal(line)}\n    {prefix}{'^' * max(1, len(marked))}\n")
 
 
 def describe_record(report: RecordReport) -> str:

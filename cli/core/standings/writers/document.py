@@ -6,6 +6,7 @@ import json
 from typing import Any, TextIO
 
 from kifu import __version__
+from kifu.core.escape import json_text
 from kifu.core.standings.writers import Report
 
 
@@ -63,5 +64,5 @@ def to_dict(report: Report) -> dict[str, Any]:
 
 def write_json(report: Report, out: TextIO) -> None:
     """One JSON document, indented."""
-    json.dump(to_dict(report), out, ensure_ascii=False, indent=2)
+    out.write(json_text(json.dumps(to_dict(report), ensure_ascii=False, indent=2)))
     out.write("\n")

@@ -1,10 +1,12 @@
-"""The standings as a standalone HTML page; each result links to its record."""
+"""The standings as a standalone HTML page; each result links to its record. A strict
+Content-Security-Policy allows its inline style and nothing else."""
 
 from __future__ import annotations
 
 import html
 from typing import TextIO
 
+from kifu.core.markup import content_security_policy
 from kifu.core.standings.tiebreaks import CRITERIA
 from kifu.core.standings.writers import Report, value_text
 
@@ -30,7 +32,8 @@ def write_html(report: Report, out: TextIO) -> None:
     """A page with the standings table, the ranking order and the warnings."""
     table = report.crosstable
     title = html.escape(report.event or "Standings")
-    out.write(f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{title}</title>')
+    out.write(f'<!DOCTYPE html>\n<html><head><meta charset="utf-8">{content_security_policy(_STYLE)}')
+    out.write(f"<title>{title}</title>")
     out.write(f"<style>{_STYLE}</style></head><body>\n<h1>{title}</h1>\n<table>\n<tr>")
     headings = ["Place", "No", "Name"] + [f"R{n}" for n in range(1, table.rounds + 1)]
     headings += [CRITERIA[name].heading for name in table.criteria]

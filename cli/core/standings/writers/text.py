@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TextIO
 
+from kifu.core.escape import terminal
 from kifu.core.standings.tiebreaks import CRITERIA
 from kifu.core.standings.writers import Report, value_text
 
@@ -18,6 +19,10 @@ def pad(text: str, columns: int, right: bool = False) -> str:
     """``text`` padded to ``columns`` terminal columns."""
     fill = " " * max(columns - width(text), 0)
     return fill + text if right else text + fill
+
+
+#: the column of the competitor's name, the only text of the table taken from the records
+NAME = 2
 
 
 def rows(report: Report) -> tuple[list[str], list[list[str]]]:
@@ -39,10 +44,12 @@ def rows(report: Report) -> tuple[list[str], list[list[str]]]:
 def write_text(report: Report, out: TextIO) -> None:
     """The table, then the criteria it was ranked by (the command prints warnings on stderr)."""
     header, lines = rows(report)
+    for line in lines:
+        line[NAME] = terminal(line[NAME], one_line=True)
     widths = [max(width(line[i]) for line in [header, *lines]) for i in range(len(header))]
     numeric = {0, 1} | set(range(3, len(header)))
     if report.event:
-        out.write(f"{report.event}\n\n")
+        out.write(f"{terminal(report.event, one_line=True)}\n\n")
     for line in [header, *lines]:
         out.write(
             "  ".join(pad(cell, widths[i], i in numeric) for i, cell in enumerate(line)).rstrip() + "\n"

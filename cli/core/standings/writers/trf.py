@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from kifu.core.escape import terminal
 from kifu.core.standings.crosstable import Cell, Row
 from kifu.core.standings.scoring import DRAW, LOSS, WIN
 from kifu.core.standings.writers import Report
@@ -37,9 +38,10 @@ SYSTEMS = {"round-robin": "Round robin", "swiss": "Swiss system", "knockout": "K
 
 
 def _put(line: list[str], first: int, last: int, text: str, right: bool = False) -> None:
-    """Write ``text`` into columns ``first``..``last`` (1-based) of ``line``."""
+    """Write ``text`` into columns ``first``..``last`` (1-based) of ``line`` (a control character,
+    which would break the line or drive a terminal, as a visible escape)."""
     size = last - first + 1
-    text = text[:size]
+    text = terminal(text, one_line=True)[:size]
     text = text.rjust(size) if right else text.ljust(size)
     line[first - 1 : last] = list(text)
 
@@ -78,7 +80,7 @@ def player_line(row: Row, rounds: int) -> str:
 def write_trf(report: Report, out: TextIO) -> None:
     """The tournament lines, then a player line per competitor in starting-rank order."""
     table = report.crosstable
-    out.write(f"012 {report.event or 'Tournament'}{EOL}")
+    out.write(f"012 {terminal(report.event or 'Tournament', one_line=True)}{EOL}")
     out.write(f"062 {len(table.rows)}{EOL}")
     out.write(f"092 {SYSTEMS.get(report.system, report.system)}{EOL}")
     for row in sorted(table.rows, key=lambda row: row.number):
