@@ -311,11 +311,11 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
         click.echo(f"kifu: {path}: … and {problems - 20} more problem(s)", err=True)
     if withheld:
         click.echo(
-            f"kifu: {path}: {_games(withheld)} not written, since kifu could not replay all of it"
+            f"kifu: {path}: {_games(withheld)} not written, since kifu could not read or replay all of it"
             + (
                 ""
                 if lenient
-                else " (--lenient writes it, what was not replayed kept as written where the target can)"
+                else " (--lenient writes it, the rest kept as written where the target can)"
             ),
             err=True,
         )

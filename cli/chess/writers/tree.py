@@ -135,7 +135,9 @@ class TreeWriter(Writer):
         node, line = problem.node, self.line
         marker = f"{NOT_REPLAYED} {problem.problem.message}"
         before = line.plies[-1].comment if line.plies else self.tree.comment if line.holder is None else ""
-        if NOT_REPLAYED not in before and not any(NOT_REPLAYED in c for c in node.comments_before):
+        # (said once: a conversion of this output finds it where it wrote it, maybe wrapped)
+        said = [before, *node.comments_before]
+        if not any(NOT_REPLAYED in " ".join(comment.split()) for comment in said):
             node = MoveNode(
                 node.text,
                 node.span,

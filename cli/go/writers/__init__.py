@@ -169,7 +169,7 @@ def convert_game(game: Game, index: TextIndex, target: str, options: Options) ->
         return Converted(number, json.to_json(played, number), [], problems, lost=lost)
     if target == "gtp":
         written, dropped, trouble = gtp.to_gtp(played)
-        return Converted(number, written, dropped, [*problems, *trouble], lost=[*lost, *trouble])
+        return Converted(number, written, dropped, [*problems, *trouble], lost=lost)
     every_move = bool(options.settings.get("every_move"))
     return Converted(
         number,
