@@ -312,11 +312,7 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
     if withheld:
         click.echo(
             f"kifu: {path}: {_games(withheld)} not written, since kifu could not read or replay all of it"
-            + (
-                ""
-                if lenient
-                else " (--lenient writes it, the rest kept as written where the target can)"
-            ),
+            + ("" if lenient else " (--lenient writes it, the rest kept as written where the target can)"),
             err=True,
         )
     done.dropped = bool(lost or problems)
