@@ -5,10 +5,12 @@ The game is walked (:func:`kifu.chess.walk.walk`) with the visitor of its target
 ``read_lang`` (``check --lang``; detected when not given, as ``check`` does). Whatever a
 target cannot hold (comments in UCI, variations in a FEN list) is named in ``dropped``, and a
 move that cannot be played ends its line and is named in ``problems``, so that the command can
-say so (and exit 1 unless ``--lenient``). Convert never writes a move the record does not hold:
-where ``check`` goes on assuming the evident move (the walk's ``recover``), convert stops the
-line. A game kifu cannot replay (a variant it does not know, a broken FEN) is copied as written
-by the PGN targets.
+say so; such a game is ``lost`` (the command writes it only under ``--lenient``). Convert never
+writes a move the record does not hold: where ``check`` goes on assuming the evident move (the
+walk's ``recover``), convert stops the replay of the line, and the PGN targets (pgn, san, fan)
+copy the rest of the line as written after a comment ``{kifu: not replayed from here: …}``, so
+that reading the output back gives the same moves. A game kifu cannot replay (a variant it does
+not know, a broken FEN) is copied as written by the PGN targets.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from kifu.chess.reader import read_game, start_board
 from kifu.chess.splitter import GameText
 from kifu.chess.walk import detect_language, progress, walk
 from kifu.chess.writers import AS_WRITTEN, EXTENSIONS, TARGETS, writer, written_as_is
+from kifu.chess.writers.tree import TreeWriter
 from kifu.core.converted import Converted
 
 __all__ = ["EXTENSIONS", "TARGETS", "convert_game"]
@@ -44,11 +47,11 @@ def convert_game(
     start = start_board(record, [])
     if start is None:
         if target not in AS_WRITTEN:
-            return Converted(
-                index, "", [], [*problems, "its variant or start position is not one kifu replays"]
-            )
+            why = "its variant or start position is not one kifu replays"
+            return Converted(index, "", [], [*problems, why], lost=[*problems, why])
         why = "its variant or start position is not one kifu replays: the moves are copied as written"
-        return Converted(index, written_as_is(target, record, lang), [], [*problems, why])
+        text = written_as_is(target, record, lang)
+        return Converted(index, text, [], [*problems, why], lost=problems, remainder_kept=True)
     visitor = writer(target, record, start, lang, every_move)
     walk(record, start, letter_map(read_lang) if read_lang else None, visitor)
     if read_lang is None and not visitor.complete:
@@ -57,4 +60,5 @@ def convert_game(
             visitor = writer(target, record, start, lang, every_move)
             walk(record, start, letter_map(langs[0]), visitor)
     problems.extend(visitor.failures)
-    return Converted(index, visitor.text(), visitor.dropped(), problems)
+    kept = isinstance(visitor, TreeWriter) and visitor.kept_rest
+    return Converted(index, visitor.text(), visitor.dropped(), problems, lost=problems, remainder_kept=kept)

@@ -94,7 +94,8 @@ class Unplayable:
     """A move that cannot be played on ``board`` (the position before it); its line ends.
 
     ``remaining``: how many moves of the line come after it (lost with it, unless ``assumed``:
-    the move the walk plays in its stead, when the visitor recovers and the intent is evident).
+    the move the walk plays in its stead, when the visitor recovers and the intent is evident);
+    ``rest``: those moves, for a writer that keeps them as written.
     """
 
     node: MoveNode
@@ -103,6 +104,7 @@ class Unplayable:
     problem: MoveProblem
     remaining: int
     assumed: chess.Move | None = None
+    rest: list[MoveNode] | None = None
 
     @property
     def number(self) -> int:
@@ -206,7 +208,10 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
                 if isinstance(read, MoveProblem):
                     meant = read.meant if recover else None
                     board = position.board()
-                    unplayable(Unplayable(node, ply, board, read, len(nodes) - (ply - first) - 1, meant))
+                    at = ply - first
+                    unplayable(
+                        Unplayable(node, ply, board, read, len(nodes) - at - 1, meant, nodes[at + 1 :])
+                    )
                     if not depth:
                         complete = False
                     if meant is None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import codecs
 import os
+import signal
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,10 +20,11 @@ from kifu.commands.options import (
     rules_options,
     settings_from,
 )
+from kifu.core.escape import terminal
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import Game, Options
-from kifu.core.output import write_atomically
-from kifu.core.sources import Source, SourceError
+from kifu.core.output import OutputError, flush_stdout, write_atomically, write_stdout
+from kifu.core.sources import COMPRESSION_SUFFIXES, Source, SourceError
 
 
 @click.command("convert", context_settings=HELP)
@@ -61,7 +64,9 @@ from kifu.core.sources import Source, SourceError
 @click.option(
     "--lenient",
     is_flag=True,
-    help="Exit 0 although a record could not be read or played to its end (what was written is kept).",
+    help="Write also the records kifu cannot replay to their end (in PGN and SGF the rest kept as "
+    "written, after a comment in PGN; elsewhere up to the last move played), with a warning, and "
+    "exit 0.",
 )
 @click.option("--in-place", is_flag=True, help="Replace each input by its conversion (same format only).")
 @click.option(
@@ -88,15 +93,20 @@ def convert(
     """Convert game records to another notation or format.
 
     Records are read under the same rules, with the same options, as `kifu check` reads
-    them. Writes are atomic (a temporary file renamed over the target) and an input is never
-    overwritten unless --in-place is given. What the target cannot hold (comments in UCI,
-    variations in FEN lists, moves after an illegal one) is named on stderr. Exit status: 0
-    converted, 1 a record could not be read or played to its end (unless --lenient), 2 usage
-    error or an internal error (KIFU001: the other inputs are still converted).
+    them. A record kifu cannot read or replay to its end is not written (unless --lenient);
+    --in-place leaves an input untouched when its conversion would lose anything. Writes are
+    atomic (a temporary file renamed over the target, removed if kifu is interrupted), never
+    through a symbolic link at a new output, and an input is never overwritten unless
+    --in-place is given. What the target cannot hold (comments in UCI, variations in FEN
+    lists) is named on stderr. Exit status: 0 converted, 1 a record could not be read or
+    played to its end (unless --lenient), 2 usage error, an output that cannot be written, or
+    an internal error (KIFU001: the other inputs are still converted).
     """
     from kifu import games
     from kifu.core.sources import expand_paths
 
+    if hasattr(signal, "SIGXFSZ"):  # past `ulimit -f`, a write fails with EFBIG (said) rather than kill
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     apply_limits(overrides)
     settings = settings_from(overrides)
     if read_lang is not None:
@@ -126,13 +136,14 @@ def convert(
         if plan.error is not None:
             _say(plan.path, plan.error)
             failed = True
+            crashed = crashed or plan.output_error
             continue
         assert plan.source is not None and plan.module is not None
         done = _convert(plan, target, options, encoding, lenient)
         failed = failed or done.failed
         crashed = crashed or done.crashed
         dropped_any = dropped_any or done.dropped
-    sys.stdout.flush()
+    _to_stdout(flush_stdout)
     if crashed:
         sys.exit(2)
     if failed or (strict and dropped_any):
@@ -154,6 +165,8 @@ class _Plan:
     module: Game[Any] | None = None
     destination: str | None = None
     error: str | None = None
+    in_place: bool = False
+    output_error: bool = False  # the error concerns the output (exit 2), not the input
 
 
 @dataclass(slots=True)
@@ -202,8 +215,17 @@ def _plan(
         and os.path.exists(destination)
         and os.path.samefile(destination, source.path)
     ):
-        raise click.UsageError(f"{destination} is the input; use --in-place to replace it")
-    return _Plan(source.path, source, name, fmt, module, destination)
+        raise click.UsageError(f"{_shown(destination)} is the input; use --in-place to replace it")
+    if destination is not None and not in_place and os.path.islink(destination):
+        # a link left where a new file goes: writing through it would change (or create) a
+        # file the user did not name, with the mode of a new file
+        return _Plan(
+            source.path,
+            error=f"{_shown(destination)} is a symbolic link: kifu does not write through it "
+            "(remove it, or name another output)",
+            output_error=True,
+        )
+    return _Plan(source.path, source, name, fmt, module, destination, in_place=in_place)
 
 
 def _refuse_collisions(plans: list[_Plan]) -> None:
@@ -212,7 +234,8 @@ def _refuse_collisions(plans: list[_Plan]) -> None:
     for plan in plans:
         if plan.destination is None or plan.error is not None:
             continue
-        key = os.path.realpath(plan.destination)
+        # (case folded: on a case-insensitive file system A.pgn and a.pgn are one file)
+        key = os.path.realpath(plan.destination).casefold()
         if key in seen:
             raise click.UsageError(
                 f"{seen[key]} and {plan.path} would both be converted to {plan.destination}; "
@@ -222,16 +245,23 @@ def _refuse_collisions(plans: list[_Plan]) -> None:
 
 
 def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, lenient: bool) -> _Done:
-    """Convert one input and write it (or print it); what went wrong is said on stderr."""
+    """Convert one input and write it (or print it); what went wrong is said on stderr.
+
+    A record that was not wholly replayed (``Converted.lost``) is left out unless ``lenient``;
+    ``--in-place`` replaces the input only when nothing at all was left out or dropped.
+    """
     from kifu.core import records as per_record
 
     assert plan.source is not None and plan.module is not None
     source, module = plan.source, plan.module
+    path = _shown(source.path)
     kind = module.TARGETS[target]
     done = _Done()
     texts: list[str] = []
     lost: dict[str, int] = {}
     problems = records = errors = 0
+    withheld: list[int] = []  # records not written
+    partial: list[int] = []  # records written without their unreplayed rest
     try:
         for converted in per_record.convert_source(module, source, plan.fmt, target, options):
             if isinstance(converted, Finding):
@@ -241,34 +271,60 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
                     done.crashed = done.crashed or converted.code == "KIFU001"
                 continue
             for finding in converted.findings:
-                click.echo(f"kifu: {source.path}: game {converted.index}: {finding.message}", err=True)
+                click.echo(f"kifu: {path}: game {converted.index}: {_shown(finding.message)}", err=True)
                 errors += 1
                 done.crashed = done.crashed or finding.code == "KIFU001"
             records += 1
+            for problem in converted.problems:
+                problems += 1
+                if problems <= 20:
+                    click.echo(f"kifu: {path}: game {converted.index}: {_shown(problem)}", err=True)
+            if converted.lost:
+                if not lenient or not converted.text:
+                    withheld.append(converted.index)
+                    continue
+                if not converted.remainder_kept:
+                    partial.append(converted.index)
+                how = (
+                    "the rest kept as written"
+                    if converted.remainder_kept
+                    else "it ends at the last move played"
+                )
+                click.echo(
+                    f"kifu: {path}: warning: game {converted.index} written although kifu could not "
+                    f"replay all of it (--lenient): {how}",
+                    err=True,
+                )
             if converted.text:
                 texts.append(converted.text)
             for what in converted.dropped:
                 lost[what] = lost.get(what, 0) + 1
-            for problem in converted.problems:
-                problems += 1
-                if problems <= 20:
-                    click.echo(f"kifu: {source.path}: game {converted.index}: {problem}", err=True)
     except SourceError as error:
         _say(source.path, error.finding.message)
         done.failed = True
         return done
     if not records and not errors:
-        click.echo(f"kifu: {source.path}: no {plan.name} record found (is the file empty?)", err=True)
+        click.echo(f"kifu: {path}: no {plan.name} record found (is the file empty?)", err=True)
         errors += 1
     done.failed = bool(errors) or (bool(problems) and not lenient)
-    if not records:
-        return done  # nothing to write
     if problems > 20:
-        click.echo(f"kifu: {source.path}: … and {problems - 20} more problem(s)", err=True)
+        click.echo(f"kifu: {path}: … and {problems - 20} more problem(s)", err=True)
+    if withheld:
+        click.echo(
+            f"kifu: {path}: {_games(withheld)} not written, since kifu could not read or replay all of it"
+            + ("" if lenient else " (--lenient writes it, the rest kept as written where the target can)"),
+            err=True,
+        )
     done.dropped = bool(lost or problems)
     if lost:
         what = ", ".join(f"{kind} ({count} game{'s' if count > 1 else ''})" for kind, count in lost.items())
-        click.echo(f"kifu: {source.path}: {target} cannot hold, so dropped: {what}", err=True)
+        click.echo(f"kifu: {path}: {target} cannot hold, so dropped: {what}", err=True)
+    if plan.in_place and (errors or withheld or partial or lost):
+        click.echo(f"kifu: {path}: not replaced: its conversion would lose what is said above", err=True)
+        done.failed = True
+        return done
+    if not texts:
+        return done  # nothing to write
     document = _join(texts, kind.separated)
     if encoding is not None:
         document = module.declare_encoding(document, target, encoding)
@@ -277,30 +333,53 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
     except UnicodeEncodeError as error:
         line = document.count("\n", 0, error.start) + 1
         click.echo(
-            f"kifu: {source.path}: the {target} output cannot be written in {encoding}: "
-            f"{document[error.start]!r} (output line {line}); nothing written",
+            f"kifu: {path}: the {target} output cannot be written in {encoding}: "
+            f"{_shown(repr(document[error.start]))} (output line {line}); nothing written",
             err=True,
         )
         done.failed = True
         return done
     if plan.destination is None:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
+        _to_stdout(lambda: write_stdout(data))
         return done
     try:
         write_atomically(
-            plan.destination, data, keep=source.path if plan.destination == source.path else None
+            plan.destination,
+            data,
+            keep=source.path if plan.in_place else None,
+            follow=plan.in_place,
         )
     except OSError as error:
         why = error.strerror or str(error)
-        click.echo(f"kifu: {source.path}: cannot write {plan.destination}: {why}; nothing written", err=True)
-        done.failed = True
+        click.echo(f"kifu: {path}: cannot write {_shown(plan.destination)}: {why}; nothing written", err=True)
+        done.crashed = True
     return done
+
+
+def _to_stdout(write: Callable[[], None]) -> None:
+    """``write()`` to standard output; if it fails (a full disk, `ulimit -f`), say so and exit 2:
+    what was printed is not the whole conversion."""
+    try:
+        write()
+    except OutputError as error:
+        click.echo(f"kifu: {error}; the output is incomplete", err=True)
+        sys.exit(2)
+
+
+def _games(indexes: list[int]) -> str:
+    """``game 3``, ``games 1, 4, 7``."""
+    return ("game " if len(indexes) == 1 else "games ") + ", ".join(map(str, indexes))
+
+
+def _shown(text: str) -> str:
+    """Text from the input (a file name, a move, a tag), safe to show on one line of a terminal."""
+    return terminal(text, one_line=True)
 
 
 def _say(path: str, message: str) -> None:
     """A file's finding on stderr, after its path (once: some messages begin with it)."""
-    click.echo(f"kifu: {message}" if message.startswith(path) else f"kifu: {path}: {message}", err=True)
+    shown = _shown(message) if message.startswith(path) else f"{_shown(path)}: {_shown(message)}"
+    click.echo(f"kifu: {shown}", err=True)
 
 
 def _join(texts: list[str], separated: bool) -> str:
@@ -308,6 +387,17 @@ def _join(texts: list[str], separated: bool) -> str:
     if separated:
         return "\n\n".join(text.rstrip("\n") for text in texts) + ("\n" if texts else "")
     return "".join(texts)
+
+
+def _stem(path: str) -> str:
+    """The input's file name without its compression suffix and extension, its case kept
+    (``MyGame.PGN.gz`` → ``MyGame``)."""
+    name = os.path.basename(path)
+    for suffix in COMPRESSION_SUFFIXES:
+        if name.lower().endswith(suffix):
+            name = name[: -len(suffix)]
+            break
+    return Path(name).stem
 
 
 def _destination(
@@ -320,7 +410,7 @@ def _destination(
     if output is None or output == "-":
         return None
     if to_directory:
-        stem = Path(source.name_without_compression).stem if source.path != "-" else "stdin"
+        stem = _stem(source.path) if source.path != "-" else "stdin"
         os.makedirs(output, exist_ok=True)
         return os.path.join(output, stem + extension)
     return output

@@ -4,15 +4,25 @@ A file is written to a temporary file in its directory and renamed over the targ
 it is never seen half-written. The result has the mode a plain ``open()`` would give a new file
 (``0o666`` less the umask) — not the ``0o600`` of the temporary file — or, when it replaces a
 file (``--in-place``), that file's mode and owner. A symbolic link is written through: the file
-it points to is replaced and the link stays a link.
+it points to is replaced and the link stays a link, when the caller asks so (``follow``: the
+input that ``--in-place`` names); else a link at the path is replaced, never written through.
+The temporary file is removed when the process is stopped by SIGTERM or SIGINT meanwhile.
+
+Standard output is written by :func:`write_stdout`: a full disk or a file-size limit is an
+:class:`OutputError` said in one line, never a silent truncation.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import stat
+import sys
 import tempfile
+import threading
+from collections.abc import Iterator
+from types import FrameType
 
 
 def _umask() -> int:
@@ -21,16 +31,48 @@ def _umask() -> int:
     return mask
 
 
-def write_atomically(path: str, data: bytes, *, keep: str | None = None) -> None:
+@contextlib.contextmanager
+def _removed_on_signal(temporary: list[str]) -> Iterator[None]:
+    """While inside, SIGTERM and SIGINT first remove the file named in ``temporary`` (once it is
+    there), then end the process as the signal would have (its usual exit status)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers; a worker's parent cleans up
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        for name in temporary:
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+
+    saved = {number: signal.signal(number, stop) for number in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for number, handler in saved.items():
+            signal.signal(number, handler)
+
+
+def write_atomically(path: str, data: bytes, *, keep: str | None = None, follow: bool = True) -> None:
     """Write ``data`` to ``path`` through a temporary file renamed over it.
 
     ``keep`` names a file whose mode and owner the result takes (the input replaced by
-    ``--in-place``); otherwise the mode follows the umask. Raises :class:`OSError` (a missing
-    directory, no permission, a full disk) with nothing left behind.
+    ``--in-place``); otherwise the mode follows the umask. ``follow``: a symbolic link at
+    ``path`` is written through (its target replaced); else the link itself is replaced. Raises
+    :class:`OSError` (a missing directory, no permission, a full disk) with nothing left behind.
     """
-    target = os.path.realpath(path)
+    target = os.path.realpath(path) if follow else os.path.abspath(path)
     directory = os.path.dirname(target)
-    handle, temporary = tempfile.mkstemp(prefix=".kifu-", suffix=".tmp", dir=directory)
+    made: list[str] = []
+    with _removed_on_signal(made):
+        handle, temporary = tempfile.mkstemp(prefix=".kifu-", suffix=".tmp", dir=directory)
+        made.append(temporary)
+        _write(handle, temporary, target, data, keep)
+        made.clear()
+
+
+def _write(handle: int, temporary: str, target: str, data: bytes, keep: str | None) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -48,3 +90,50 @@ def write_atomically(path: str, data: bytes, *, keep: str | None = None) -> None
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+class OutputError(Exception):
+    """Standard output cannot be written (a full disk, a file-size limit); the message says why."""
+
+
+def write_stdout(data: bytes) -> None:
+    """Write ``data`` to standard output now; a write error is an :class:`OutputError`.
+
+    A closed pipe (EPIPE) is left to the caller's usual handling (a quiet end).
+    """
+    try:
+        sys.stdout.flush()
+        try:
+            descriptor = sys.stdout.fileno()
+        except (AttributeError, OSError, ValueError):  # not a file (a test's capture)
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+            return
+        # os.write, not the buffered stream: past `ulimit -f` the stream takes the short write
+        # and drops the rest without an error
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view[: 1 << 20]) :]
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        _fail(error)
+
+
+def flush_stdout() -> None:
+    """Flush standard output; a write error is an :class:`OutputError`."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        _fail(error)
+
+
+def _fail(error: OSError) -> None:
+    # what is still buffered goes nowhere: flushed at exit it would fail again, noisily
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    raise OutputError(f"cannot write to standard output: {error.strerror or error}") from None

@@ -92,7 +92,7 @@ def test_an_output_error_is_said_per_input_and_the_others_are_converted(tmp_path
     out.mkdir()
     (out / "a.pgn").mkdir()  # a directory where the first output must go
     code, _, err = convert(str(first), str(second), "--to", "pgn", "-o", f"{out}/")
-    assert code == 1 and "cannot write" in err and (out / "b.pgn").is_file()
+    assert code == 2 and "cannot write" in err and (out / "b.pgn").is_file()
 
 
 def test_an_output_directory_that_is_a_file_is_a_finding_not_a_traceback(tmp_path: Path) -> None:
@@ -101,7 +101,7 @@ def test_an_output_directory_that_is_a_file_is_a_finding_not_a_traceback(tmp_pat
     blocker = tmp_path / "not-a-dir"
     blocker.write_text("x")
     code, _, err = convert(str(source), "--to", "pgn", "-o", str(blocker / "a.pgn"))
-    assert code == 1 and "cannot write" in err and "Traceback" not in err
+    assert code == 2 and "cannot write" in err and "Traceback" not in err
 
 
 def test_two_inputs_with_one_output_name_are_refused_before_anything_is_written(tmp_path: Path) -> None:

@@ -17,7 +17,9 @@ CASES = ROOT / "tests" / "fuzz" / "cases"
 
 
 def _pgn(source: Path, target: Path, *options: str) -> tuple[str, str]:
-    result = CliRunner().invoke(cli, ["convert", "--to", "pgn", *options, str(source), "-o", str(target)])
+    result = CliRunner().invoke(
+        cli, ["convert", "--to", "pgn", "--lenient", *options, str(source), "-o", str(target)]
+    )
     assert "Traceback" not in result.output
     return (target.read_text(encoding="utf-8") if target.exists() else ""), result.stderr
 

@@ -75,7 +75,9 @@ def writer(
         from kifu.chess.writers.tree import TreeWriter
 
         notation, positions, layout = _TREES[target]
-        return TreeWriter(record, start, lang, notation, positions, _layout(layout))
+        tree = TreeWriter(record, start, lang, notation, positions, _layout(layout))
+        tree.keep_rest = target in AS_WRITTEN
+        return tree
     from kifu.chess.writers.lists import ListWriter
 
     return ListWriter(record, start, lang, target)

@@ -94,7 +94,7 @@ def export(tree: Tree, write: Callable[[Ply], str]) -> str:
     if lines:
         lines.append("")
     tokens = _Tokens()
-    if tree.comment:
+    if tree.comment.strip():  # a comment of white space only reads back as none
         tokens.comment(tree.comment)
     # frames: [line, next index, a variation?, opened?]; iterative, like the walk
     frames: list[list[Any]] = [[tree.moves, 0, False, True]]
@@ -113,7 +113,7 @@ def export(tree: Tree, write: Callable[[Ply], str]) -> str:
             continue
         frame[1] = index + 1
         ply: Ply = line[index]
-        if ply.comment_before:
+        if ply.comment_before.strip():
             tokens.comment(ply.comment_before)
             numbered = True
         if ply.white:
@@ -124,7 +124,7 @@ def export(tree: Tree, write: Callable[[Ply], str]) -> str:
         numbered = False
         for nag in ply.nags:
             tokens.add(f"${nag} ")
-        if ply.comment:
+        if ply.comment.strip():
             tokens.comment(ply.comment)
             numbered = True
         for variation in reversed(ply.variations):

@@ -15,12 +15,15 @@ from dataclasses import dataclass, field
 
 from kifu.chess.fastpath import FenWriter
 from kifu.chess.notation import SAN_TO_NAG, split_suffixes
-from kifu.chess.walk import Step
+from kifu.chess.walk import Step, Unplayable
 from kifu.chess.writers.base import Writer
 from kifu.core.digits import ascii_number
 from kifu.core.record import MoveNode, Record
 
 import chess
+
+#: the comment before the moves a PGN conversion copies as written, not replayed (``--lenient``)
+NOT_REPLAYED = "kifu: not replayed from here:"
 
 
 @dataclass(slots=True)
@@ -87,6 +90,9 @@ class TreeWriter(Writer):
         )
         self.line = _LineBeingWritten(self.tree.moves, None, None)
         self.outer: list[_LineBeingWritten] = []
+        #: whether the unreplayed rest of a line is written as it is written (PGN targets)
+        self.keep_rest = False
+        self.kept_rest = False
 
     def begin(self, start: chess.Board) -> None:
         if self.positions:
@@ -120,6 +126,32 @@ class TreeWriter(Writer):
     def closed(self) -> None:
         self.line = self.outer.pop()
 
+    def unplayable(self, problem: Unplayable) -> None:
+        skipped = bool(self.skipping)
+        super().unplayable(problem)
+        if skipped or not self.keep_rest:
+            return
+        # the rest of the line as written, after a comment that says where the replay stopped
+        node, line = problem.node, self.line
+        marker = f"{NOT_REPLAYED} {problem.problem.message}"
+        before = line.plies[-1].comment if line.plies else self.tree.comment if line.holder is None else ""
+        # (said once: a conversion of this output finds it where it wrote it, maybe wrapped)
+        said = [before, *node.comments_before]
+        if not any(NOT_REPLAYED in " ".join(comment.split()) for comment in said):
+            node = MoveNode(
+                node.text,
+                node.span,
+                node.move_number,
+                node.nags,
+                [marker, *node.comments_before],
+                node.comments_after,
+                node.variations,
+            )
+        copy_line(
+            self.tree, line.plies, line.holder, [node, *(problem.rest or [])], problem.number, problem.white
+        )
+        self.kept_rest = True
+
     def text(self) -> str:
         return self.layout(self.tree, self.lang)
 
@@ -140,23 +172,35 @@ def as_written(record: Record) -> Tree:
         [],
         termination(record),
     )
-    work: list[tuple[list[list[Ply]] | None, list[MoveNode], int, bool, bool]] = [
-        (None, record.moves, number, white, True)
+    copy_line(tree, tree.moves, None, record.moves, number, white)
+    return tree
+
+
+def copy_line(
+    tree: Tree,
+    line: list[Ply],
+    holder: list[list[Ply]] | None,
+    nodes: list[MoveNode],
+    number: int,
+    white: bool,
+) -> None:
+    """Append ``nodes`` (and their variations) to ``line`` as written, not played: ``holder``
+    is where ``line`` goes when it is a variation (``None``: the main line)."""
+    work: list[tuple[list[list[Ply]] | None, list[MoveNode], int, bool, list[Ply]]] = [
+        (holder, nodes, number, white, line)
     ]
     while work:
-        holder, nodes, number, white, main = work.pop()
-        line: list[Ply] = tree.moves if main else []
-        for position, node in enumerate(nodes):
+        holder, nodes, number, white, line = work.pop()
+        for node in nodes:
             core, suffix, annotation = split_suffixes(node.text)
             nags = [*node.nags, SAN_TO_NAG[annotation]] if annotation else node.nags
             ply = Ply(number, white, chess.Move.null(), core + suffix, "", nags=tuple(sorted(set(nags))))
-            siblings = _place(tree, line, holder, ply, node, first=position == 0 and not main)
+            siblings = _place(tree, line, holder, ply, node, first=holder is not None and not line)
             for alternative in reversed(node.variations):
                 if alternative:
-                    work.append((siblings, alternative, number, white, False))
+                    work.append((siblings, alternative, number, white, []))
             line.append(ply)
             number, white = (number, False) if white else (number + 1, True)
-    return tree
 
 
 def _place(

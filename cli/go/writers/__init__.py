@@ -47,6 +47,12 @@ not report for the input, and the same plies, result and outcome for every game.
 
 What the reader had to skip or guess (SGF001-SGF009: characters that are not SGF, an unclosed
 value, a missing parenthesis …) is reported in ``problems``, since no target can carry it.
+
+Every target is checked as ``kifu check`` checks the game: an error that makes the replay
+untrustworthy (a move the rules forbid, a board size, komi, handicap, setup or move the reader
+could not take as written: :func:`stops`) makes the game ``lost``, so that the command writes
+it only under ``--lenient``. ``sgf`` then keeps every node as written (``remainder_kept``);
+the other targets end at the last move played.
 """
 
 from __future__ import annotations
@@ -104,8 +110,28 @@ def convert(source: Source, target: str, options: Options | None = None) -> Iter
             yield convert_game(game, index, target, options or Options())
 
 
+#: check errors that stop no conversion: the writers keep what they concern as written (check of
+#: the output says it again) and the moves replay as the record states them. A result that the
+#: count contradicts (GO2xx), markup and annotations, version quirks.
+_KEPT_AS_WRITTEN = frozenset({"SGF013", "SGF017", "SGF029", "SGF031", "SGF034", "SGF035", "SGF038"})
+#: properties the replay and the count rest on: a value of one of them that cannot be read stops
+_PLAYED = frozenset({"B", "W", "AB", "AW", "AE", "PL", "SZ", "KM", "HA", "RU", "GM", "FF"})
+
+
+def stops(finding: Finding) -> bool:
+    """Whether a finding of ``kifu check`` keeps a game from being converted without ``--lenient``:
+    an error that leaves its replay (or its count) untrustworthy."""
+    code = finding.code
+    if finding.severity is not Severity.ERROR or code in _KEPT_AS_WRITTEN or code.startswith("GO2"):
+        return False
+    if code == "SGF016":  # "KM needs a real number, not [abc]": a value of which property
+        return finding.message.split(" ", 1)[0] in _PLAYED
+    return True
+
+
 def convert_game(game: Game, index: TextIndex, target: str, options: Options) -> Converted:
     """One parsed game tree in ``target``, its moves played under ``options``."""
+    from kifu.go.checker import check_game
     from kifu.go.writers import diagram, gtp, json, sgf
 
     number = game.index
@@ -117,29 +143,40 @@ def convert_game(game: Game, index: TextIndex, target: str, options: Options) ->
     ]
     root = game.root
     if root is None:
-        return Converted(number, "", [], problems or ["nothing of this game could be read"])
+        problems = problems or ["nothing of this game could be read"]
+        return Converted(number, "", [], problems, lost=problems)
+    stopped = [f for f in check_game(game, index, options).report.findings if stops(f)]
+    lost = [_located(f) for f in stopped]
     info = read_info(root, index)
     if target == "sgf":
         written, dropped = sgf.write_sgf(root, info.width, info.height)
-        return Converted(number, written, dropped, problems)
+        problems.extend(_located(f) for f in stopped if f.code not in LOST_ON_READING)
+        return Converted(number, written, dropped, problems, lost=lost, remainder_kept=True)
+    # the walk below names the moves it could not play; the other errors are said here
+    problems.extend(
+        _located(f) for f in stopped if not f.code.startswith("GO1") and f.code not in LOST_ON_READING
+    )
     if info.gm != 1:
-        return Converted(number, "", [], [*problems, f"GM[{info.gm}] is not Go: its moves cannot be played"])
+        problems.append(f"GM[{info.gm}] is not Go: its moves cannot be played")
+        return Converted(number, "", [], problems, lost=problems)
     every_move = bool(options.settings.get("every_move"))
     played = play(
         root, index, info, options, variations=target == "json", snapshots=target == "diagram" and every_move
     )
     problems.extend(played.problems)
+    lost.extend(played.problems)
     if target == "json":
-        return Converted(number, json.to_json(played, number), [], problems)
+        return Converted(number, json.to_json(played, number), [], problems, lost=lost)
     if target == "gtp":
         written, dropped, trouble = gtp.to_gtp(played)
-        return Converted(number, written, dropped, [*problems, *trouble])
+        return Converted(number, written, dropped, [*problems, *trouble], lost=lost)
     every_move = bool(options.settings.get("every_move"))
     return Converted(
         number,
         diagram.to_diagrams(played, number, every_move, options),
         diagram.dropped_by(played, every_move),
         problems,
+        lost=lost,
     )
 
 

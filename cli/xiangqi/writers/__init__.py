@@ -8,7 +8,9 @@ which writes every move anew in the target notation; ``pgn``, ``lists``, ``jsonl
 variations; the plain lists (``ucci``, ``fen``) and the diagrams name what they drop. A move
 that cannot be played ends its line: it and the moves after it are reported as problems. A
 record whose result check rejects (a Result tag and marker that differ, a result the rules
-contradict) is written and named as a problem.
+contradict) is written and named as a problem. A record with a move that cannot be played, or an
+error of reading, is ``lost``: the command writes it (to the last move played) only under
+``--lenient``.
 """
 
 from __future__ import annotations
@@ -99,22 +101,24 @@ def convert_record(
     options = options or Options()
     problems = [_located(f) for f in findings if f.severity is Severity.ERROR]
     if any(f.code == codes.UNSUPPORTED_FORMAT.code for f in findings):
-        return Converted(record.index, "", [], [f.message for f in findings])
+        messages = [f.message for f in findings]
+        return Converted(record.index, "", [], messages, lost=messages)
     if not (record.tags or record.moves or record.comments or record.start_position):
-        return Converted(record.index, "", [], problems or ["the record is empty"])
+        problems = problems or ["the record is empty"]
+        return Converted(record.index, "", [], problems, lost=problems)
     if any(f.code == codes.BAD_FEN.code for f in findings):
-        return Converted(record.index, "", [], problems)
+        return Converted(record.index, "", [], problems, lost=problems)
     declared, result_findings = declared_result(record)
     writer = Writer(record, _NEEDS[target], main_only=target in _MAIN_ONLY)
     # only a decided result can be contradicted by the rules: then the checker walks along
     checker = Checker(variations=writer.variations) if declared in _DECIDED else None
     problem = walk(record, options, writer if checker is None else Tee(writer, checker))
     if problem is not None:
-        return Converted(
-            record.index, "", [], [*problems, f"its start position cannot be used: {problem.message}"]
-        )
+        problems.append(f"its start position cannot be used: {problem.message}")
+        return Converted(record.index, "", [], problems, lost=problems)
     game = writer.played()
     problems.extend(game.problems)
+    lost = list(problems)
     rejected = result_findings
     if checker is not None and checker.replay is not None:
         rejected = [*rejected, *verdict(record, checker.replay, declared, options)]
@@ -123,21 +127,21 @@ def convert_record(
         from kifu.xiangqi.writers.pgn import pgn
 
         notation, name = _PGN[target]
-        return Converted(record.index, pgn(game, notation, name), [], problems)
+        return Converted(record.index, pgn(game, notation, name), [], problems, lost=lost)
     if target == "json":
         from kifu.xiangqi.writers.jsonl import to_json
 
-        return Converted(record.index, to_json(game), [], problems)
+        return Converted(record.index, to_json(game), [], problems, lost=lost)
     if target == "diagram":
         from kifu.xiangqi.writers.diagram import diagrams, dropped_by_diagram
 
         every_move = bool(options.settings.get("every_move"))
-        lost = dropped_by_diagram(game, every_move)
-        return Converted(record.index, diagrams(game, every_move), lost, problems)
+        dropped = dropped_by_diagram(game, every_move)
+        return Converted(record.index, diagrams(game, every_move), dropped, problems, lost=lost)
     from kifu.xiangqi.writers.lists import dropped_by_lists, fens, ucci
 
     text = ucci(game) if target == "ucci" else fens(game)
-    return Converted(record.index, text, dropped_by_lists(game), problems)
+    return Converted(record.index, text, dropped_by_lists(game), problems, lost=lost)
 
 
 def _located(finding: Finding) -> str:

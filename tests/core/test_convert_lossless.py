@@ -1,0 +1,274 @@
+"""convert keeps everything or writes nothing (issue 26, "Data loss"): records that cannot be
+replayed, --lenient, --in-place, output errors, signals, symbolic links, names, SZ[0]/KM[abc]."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from kifu.app import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: one record of each game with a move the rules forbid, and the extension it is read under
+ILLEGAL = {
+    "chess": ('[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 Nc6 *\n', ".pgn"),
+    "xiangqi": (
+        '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马８进７\n2. 帅五进二 车９平８ *\n',
+        ".pgn",
+    ),
+    "go": ("(;FF[4]GM[1]SZ[9];B[ee];W[ee];B[cc])\n", ".sgf"),
+}
+#: a good record of each game, its extension, and a target that differs from its format
+GOOD = {
+    "chess": ("fixtures/chess/good/opera-game.pgn", "uci"),
+    "xiangqi": ("fixtures/xiangqi/good/opening.pgn", "ucci"),
+    "go": ("fixtures/go/good/9x9-even-two-passes.sgf", "gtp"),
+}
+SAME = {"chess": "pgn", "xiangqi": "pgn", "go": "sgf"}
+GAMES = sorted(ILLEGAL)
+
+
+def convert(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["convert", *args], catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def check_json(path: Path) -> list[dict[str, object]]:
+    result = CliRunner().invoke(cli, ["check", str(path), "--format", "jsonl"], catch_exceptions=False)
+    return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+
+
+def illegal(tmp_path: Path, game: str, name: str = "game") -> Path:
+    text, extension = ILLEGAL[game]
+    path = tmp_path / (name + extension)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_in_place_leaves_the_bytes_of_a_record_it_cannot_replay(tmp_path: Path, game: str) -> None:
+    source = illegal(tmp_path, game)
+    before = source.read_bytes()
+    code, _, err = convert(str(source), "--to", SAME[game], "--in-place")
+    assert code == 1 and "not replaced" in err and "not written" in err
+    assert source.read_bytes() == before
+    assert not list(tmp_path.glob(".kifu-*"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_output_directory_gets_nothing_for_a_record_it_cannot_replay(tmp_path: Path, game: str) -> None:
+    source = illegal(tmp_path, game)
+    out = tmp_path / "out"
+    code, stdout, err = convert(str(source), "--to", SAME[game], "-o", f"{out}/")
+    assert code == 1 and "game 1 not written" in err and "--lenient" in err
+    assert not out.exists() or not list(out.iterdir())
+    code, stdout, err = convert(str(source), "--to", SAME[game])
+    assert code == 1 and stdout == ""
+
+
+def test_only_the_records_it_cannot_replay_are_left_out(tmp_path: Path) -> None:
+    source = tmp_path / "two.pgn"
+    good = (ROOT / GOOD["chess"][0]).read_text()
+    source.write_text(ILLEGAL["chess"][0] + "\n" + good)
+    code, out, err = convert(str(source), "--to", "pgn")
+    assert code == 1 and "game 1 not written" in err
+    assert "Ke3" not in out and "Qb8+" in out
+
+
+def _illegal_moves(path: Path) -> list[tuple[object, object, object]]:
+    return [(f["code"], f["ply"], f["move"]) for f in check_json(path) if f["severity"] == "error"]
+
+
+@pytest.mark.parametrize("game", ["chess", "go"])
+def test_lenient_keeps_the_rest_as_written_and_check_sees_the_same_illegal_move(
+    tmp_path: Path, game: str
+) -> None:
+    source = illegal(tmp_path, game)
+    code, out, err = convert(str(source), "--to", SAME[game], "--lenient")
+    assert code == 0 and "warning: game 1 written" in err and "kept as written" in err
+    written = tmp_path / ("out" + ILLEGAL[game][1])
+    written.write_text(out, encoding="utf-8")
+    expected = _illegal_moves(source)
+    assert expected and _illegal_moves(written) == expected
+    if game == "chess":
+        assert "{ kifu: not replayed from here:" in out and "2. Ke3 Nc6 *" in out
+    else:
+        assert ";W[ee];B[cc]" in out
+    # a second conversion changes nothing: the comment is not said twice
+    again = convert(str(written), "--to", SAME[game], "--lenient")[1]
+    assert again == out
+
+
+def test_lenient_keeps_the_rest_of_a_variation_and_the_variations_of_the_move(tmp_path: Path) -> None:
+    source = tmp_path / "v.pgn"
+    source.write_text('[Event "x"]\n\n1. e4 e5 (1... c5 2. Ke3 {why} (2. Nf3 d6) Nc6) 2. Nf3 *\n')
+    code, out, _ = convert(str(source), "--to", "pgn", "--lenient")
+    assert code == 0
+    assert "( 1... c5 { kifu: not replayed from here:" in out
+    assert "2. Ke3 { why } ( 2. Nf3 d6 ) 2... Nc6 ) 2. Nf3 *" in " ".join(out.split())
+
+
+def test_lenient_xiangqi_writes_up_to_the_last_move_played_and_names_the_record(tmp_path: Path) -> None:
+    source = illegal(tmp_path, "xiangqi")
+    code, out, err = convert(str(source), "--to", "pgn", "--lenient")
+    assert code == 0 and "炮二平五 马８进７" in out and "帅五进二" not in out
+    assert "warning: game 1 written" in err and "ends at the last move played" in err
+
+
+def test_in_place_with_lenient_replaces_only_what_keeps_its_moves(tmp_path: Path) -> None:
+    chess_game = illegal(tmp_path, "chess")
+    assert convert(str(chess_game), "--to", "pgn", "--in-place", "--lenient")[0] == 0
+    assert "2. Ke3 Nc6 *" in chess_game.read_text()
+    xiangqi_game = illegal(tmp_path, "xiangqi", "xq")
+    before = xiangqi_game.read_bytes()
+    code, _, err = convert(str(xiangqi_game), "--to", "pgn", "--in-place", "--lenient")
+    assert code == 1 and "not replaced" in err and xiangqi_game.read_bytes() == before
+
+
+def _kifu(
+    *args: str, limit: int | None = None, stdout: int | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    def limited() -> None:
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return subprocess.run(
+        [sys.executable, "-m", "kifu", "convert", *args],
+        stdout=stdout if stdout is not None else subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=limited,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_full_disk_on_stdout_is_exit_2_and_said(game: str) -> None:
+    with open("/dev/full", "wb") as full:
+        done = _kifu(str(ROOT / GOOD[game][0]), "--to", SAME[game], stdout=full.fileno())
+    assert done.returncode == 2
+    assert done.stderr.decode().strip().splitlines() == [
+        "kifu: cannot write to standard output: No space left on device; the output is incomplete"
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_file_size_limit_is_exit_2_and_said(tmp_path: Path, game: str) -> None:
+    source = ROOT / GOOD[game][0]
+    with open(tmp_path / "stdout", "wb") as out:
+        done = _kifu(str(source), "--to", SAME[game], limit=100, stdout=out.fileno())
+    assert done.returncode == 2 and b"File too large" in done.stderr and b"Traceback" not in done.stderr
+    done = _kifu(str(source), "--to", SAME[game], "-o", str(tmp_path / "o.txt"), limit=100)
+    assert done.returncode == 2 and b"cannot write" in done.stderr and b"File too large" in done.stderr
+    assert not (tmp_path / "o.txt").exists() and not list(tmp_path.glob(".kifu-*"))
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_signal_during_in_place_leaves_no_temporary_file(tmp_path: Path, game: str, number: int) -> None:
+    source = tmp_path / ("game" + Path(GOOD[game][0]).suffix)
+    source.write_bytes((ROOT / GOOD[game][0]).read_bytes())
+    before = source.read_bytes()
+    # the signal arrives once the temporary file is written, before it replaces the input
+    script = (
+        "import os, sys\n"
+        f"os.fsync = lambda fd: os.kill(os.getpid(), {int(number)})\n"
+        "from kifu.app import main\n"
+        f"sys.argv = ['kifu', 'convert', {str(source)!r}, '--to', {SAME[game]!r}, '--in-place']\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=120, check=False)
+    assert done.returncode == -number, done.stderr
+    assert not list(tmp_path.glob(".kifu-*")) and source.read_bytes() == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_output_names_keep_their_case(tmp_path: Path, game: str) -> None:
+    path, target = GOOD[game]
+    source = tmp_path / ("MyGame" + Path(path).suffix.upper())
+    source.write_bytes((ROOT / path).read_bytes())
+    out = tmp_path / "out"
+    assert convert(str(source), "--to", target, "--game", game, "-o", f"{out}/")[0] == 0
+    extension = {"uci": ".uci", "ucci": ".ucci", "gtp": ".gtp"}[target]
+    assert [p.name for p in out.iterdir()] == ["MyGame" + extension]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_symlink_at_a_new_output_is_refused(tmp_path: Path, game: str) -> None:
+    path, target = GOOD[game]
+    source = tmp_path / ("game" + Path(path).suffix)
+    source.write_bytes((ROOT / path).read_bytes())
+    secret = tmp_path / "secret"
+    secret.write_text("mine")
+    secret.chmod(0o600)
+    link = tmp_path / "link.out"
+    link.symlink_to(secret)
+    code, _, err = convert(str(source), "--to", target, "-o", str(link))
+    assert code == 2 and "symbolic link" in err
+    assert secret.read_text() == "mine" and stat.S_IMODE(secret.stat().st_mode) == 0o600
+    dangling = tmp_path / "dangling.out"
+    dangling.symlink_to(tmp_path / "nowhere")
+    code, _, err = convert(str(source), "--to", target, "-o", str(dangling))
+    assert code == 2 and not (tmp_path / "nowhere").exists() and dangling.is_symlink()
+
+
+def test_a_symlink_inside_an_output_directory_is_refused_and_the_others_converted(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.pgn", tmp_path / "b.pgn"
+    first.write_bytes((ROOT / GOOD["chess"][0]).read_bytes())
+    second.write_bytes(first.read_bytes())
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "a.uci").symlink_to(tmp_path / "nowhere")
+    code, _, err = convert(str(first), str(second), "--to", "uci", "-o", f"{out}/")
+    assert code == 2 and "a.uci is a symbolic link" in err
+    assert not (tmp_path / "nowhere").exists() and (out / "b.uci").is_file()
+
+
+@pytest.mark.parametrize("value", ["SZ[0]", "KM[abc]", "HA[x]", "SZ[9]AB[zz]"])
+@pytest.mark.parametrize("target", ["sgf", "gtp", "json"])
+def test_a_board_size_or_komi_check_rejects_is_not_converted(tmp_path: Path, value: str, target: str) -> None:
+    source = tmp_path / "g.sgf"
+    source.write_text(f"(;FF[4]GM[1]SZ[9]{value};B[cc];W[dd])\n".replace("SZ[9]SZ", "SZ"))
+    assert any(f["severity"] == "error" for f in check_json(source))
+    code, out, err = convert(str(source), "--to", target)
+    assert code == 1 and out == "" and "not written" in err
+    code, out, err = convert(str(source), "--to", target, "--lenient")
+    assert code == 0 and out and "warning: game 1 written" in err
+
+
+def test_a_bad_value_of_a_property_the_game_does_not_rest_on_still_converts(tmp_path: Path) -> None:
+    source = tmp_path / "g.sgf"
+    source.write_text("(;FF[4]GM[1]SZ[9]KM[6.5];B[cc]BL[34.x];W[dd])\n")
+    assert convert(str(source), "--to", "sgf")[0] == 0
+
+
+@pytest.mark.parametrize("game", ["chess", "xiangqi"])
+@pytest.mark.parametrize("movetext", ["1. {1} ;\n{\n", "1. {1} {a} ;\n{\n", ";\n{\n"])
+def test_an_empty_comment_before_an_unclosed_one_converts_to_a_fixed_point(
+    tmp_path: Path, game: str, movetext: str
+) -> None:
+    first = "e4" if game == "chess" else "炮二平五"
+    tags = '[Event "x"]\n' if game == "chess" else '[Game "Chinese Chess"]\n'
+    source = tmp_path / "c.pgn"
+    source.write_text(f"{tags}\n{movetext.replace('{1}', first)}", encoding="utf-8")
+    once = convert(str(source), "--to", "pgn", "--lenient")[1]
+    again = tmp_path / "again.pgn"
+    again.write_text(once, encoding="utf-8")
+    assert convert(str(again), "--to", "pgn", "--lenient")[1] == once
+
+
+def test_names_and_messages_from_the_input_are_shown_escaped(tmp_path: Path) -> None:
+    source = tmp_path / "evil\x1b]52;c;x\x07.pgn"
+    source.write_text(ILLEGAL["chess"][0])
+    code, _, err = convert(str(source), "--to", "pgn")
+    assert code == 1 and "\x1b" not in err and "\x07" not in err and "\\x1b]52" in err
