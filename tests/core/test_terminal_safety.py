@@ -9,7 +9,6 @@ override. Each is shown as a visible escape (``\\x1b``) instead (:mod:`kifu.core
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import re
@@ -19,7 +18,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from kifu.app import cli
-from kifu.commands import convert as convert_command
 
 #: an OSC 52 sequence: "put SGVsbG8= (Hello) on the clipboard"
 OSC52 = "\x1b]52;c;SGVsbG8=\x07"
@@ -142,8 +140,6 @@ def test_ci_reports_are_well_formed_and_hold_no_raw_control(hostile: dict[str, s
 
 # --- the other commands --------------------------------------------------------------------------
 
-_CONVERT_ESCAPES = "terminal" in inspect.getsource(convert_command)
-
 
 @pytest.mark.parametrize(
     ("game", "target"),
@@ -168,12 +164,6 @@ def test_convert_writes_no_control_in_the_record(hostile: dict[str, str], game: 
         assert "control characters" in result.stderr  # … and convert says so
 
 
-@pytest.mark.xfail(
-    not _CONVERT_ESCAPES,
-    reason="cli/commands/convert.py echoes the path raw: its rewrite (branch convert) routes its "
-    "messages through kifu.core.escape.terminal",
-    strict=True,
-)
 @pytest.mark.parametrize("game", ["chess", "xiangqi", "go"])
 def test_convert_messages_on_stderr_show_controls_as_escapes(hostile: dict[str, str], game: str) -> None:
     result = run("convert", "--to", "json", hostile[game])
