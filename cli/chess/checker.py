@@ -23,8 +23,8 @@ from kifu.chess.walk import Step, Unplayable, Visitor, detect_language, walk
 from kifu.core.digits import TOO_BIG
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import MoveNode, Record, Span
-from kifu.core.tagnames import meant
 from kifu.core.results import RecordReport
+from kifu.core.tagnames import meant
 
 import chess
 

@@ -236,7 +236,7 @@ MIXED_UP_TAG = register(
     W,
     "tag name written for another",
     "The tag's name is a slip for a tag of the Seven Tag Roster (or FEN, SetUp) that the game "
-    "lacks: a case slip (`DATE`) or a misspelling (`[Data \"…\"]` for `Date`). kifu names the "
+    'lacks: a case slip (`DATE`) or a misspelling (`[Data "…"]` for `Date`). kifu names the '
     "tag meant and counts it for the roster (PGN009); the value is kept under the name as written, "
     "and a FEN given so is not used as the start position.",
     f"{STD} 8.1",

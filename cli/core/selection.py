@@ -89,7 +89,8 @@ class Selection:
                 ignored.append(finding)
             else:
                 severity = self._grade(code) if self.severity else None
-                if severity is None and self.strict and finding.severity is Severity.WARNING and _format(code):
+                strict = self.strict and finding.severity is Severity.WARNING
+                if severity is None and strict and _format(code):
                     severity = Severity.ERROR
                 if severity is not None and severity is not finding.severity:
                     finding = dataclasses.replace(finding, severity=severity)
