@@ -24,6 +24,7 @@ from kifu.core.digits import TOO_BIG
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
+from kifu.core.tagnames import meant
 
 import chess
 
@@ -31,6 +32,8 @@ import chess
 _PLACEHOLDER = chess.Board()
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+#: the tags a slip of the name is reported for (PGN027)
+HINTED_TAGS = (*SEVEN_TAG_ROSTER, "FEN", "SetUp")
 _DATE = re.compile(r"^(?:[0-9?]{4})\.(?:[0-9?]{2})\.(?:[0-9?]{2})$")
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
@@ -394,7 +397,18 @@ class Checker(Visitor):
 def _check_tags(read: ReadGame, findings: list[Finding]) -> None:
     record = read.record
     tags = record.tags
-    missing = [name for name in SEVEN_TAG_ROSTER if name not in tags]
+    mixed_up: set[str] = set()
+    for name in tags:
+        target = meant(name, tags, HINTED_TAGS)
+        if target is not None and target not in mixed_up:
+            mixed_up.add(target)
+            findings.append(
+                codes.MIXED_UP_TAG(
+                    f"tag [{name}]: did you mean [{target}]? (counted as {target} for the roster)",
+                    record.tag_spans.get(name),
+                )
+            )
+    missing = [name for name in SEVEN_TAG_ROSTER if name not in tags and name not in mixed_up]
     if missing:
         findings.append(
             codes.MISSING_ROSTER(

@@ -27,12 +27,14 @@ UNCLOSED_COMMENT = register(
 )
 BAD_TAG = register(
     "PGN003",
-    E,
+    W,
     "malformed tag pair",
     'A line starting with `[` is not a tag pair `[Name "value"]`: the string is not '
     'closed on its line (a `\\"` escapes the quote, so `"…\\"]` is unterminated), the '
-    "name is missing, or the closing `]` is missing. The tag is ignored.",
+    "name is missing, or the closing `]` is missing. The tag is ignored: a warning, an error "
+    "for the tags that set up the game (FEN, SetUp, Variant).",
     f"{STD} 8.1",
+    format=True,
 )
 UNESCAPED_QUOTE = register(
     "PGN004",
@@ -41,6 +43,7 @@ UNESCAPED_QUOTE = register(
     'A `"` inside a tag value must be written `\\"`. kifu read the value up to the last '
     "quote before `]`; other readers may cut it at the first inner quote.",
     f"{STD} 7",
+    format=True,
 )
 TAG_AFTER_MOVETEXT = register(
     "PGN005",
@@ -53,11 +56,12 @@ TAG_AFTER_MOVETEXT = register(
 )
 MISSING_TERMINATION = register(
     "PGN006",
-    E,
+    W,
     "missing termination marker",
     "The movetext of every game ends with `1-0`, `0-1`, `1/2-1/2` or `*`. This game has "
     "none: the file may be truncated, or the next game follows without it.",
     f"{STD} 8.2.6",
+    format=True,
 )
 RESULT_MISMATCH = register(
     "PGN007",
@@ -72,6 +76,7 @@ DUPLICATE_TAG = register(
     "tag given twice",
     "A tag name may appear at most once per game; kifu keeps the first value.",
     f"{STD} 8.1",
+    format=True,
 )
 MISSING_ROSTER = register(
     "PGN009",
@@ -79,13 +84,15 @@ MISSING_ROSTER = register(
     "Seven Tag Roster incomplete",
     "Archival PGN games carry Event, Site, Date, Round, White, Black and Result.",
     f"{STD} 8.1.1",
+    format=True,
 )
 STRAY_PARENTHESIS = register(
     "PGN010",
-    E,
+    W,
     "`)` without `(`",
     "A variation is closed that was never opened; the parenthesis is ignored.",
     f"{STD} 8.2.5",
+    format=True,
 )
 UNCLOSED_VARIATION = register(
     "PGN011",
@@ -101,6 +108,7 @@ MOVE_NUMBER = register(
     "wrong move number",
     "Move number indications may be left out, but when given they must be right.",
     f"{STD} 8.2.2",
+    format=True,
 )
 BAD_DATE = register(
     "PGN013",
@@ -108,6 +116,7 @@ BAD_DATE = register(
     "date not in YYYY.MM.DD form",
     "Date tags are `YYYY.MM.DD` with `?` for unknown digits (`1997.??.??`).",
     f"{STD} 8.1.1.3",
+    format=True,
 )
 AFTER_TERMINATION = register(
     "PGN014",
@@ -118,10 +127,11 @@ AFTER_TERMINATION = register(
 )
 BAD_NAG = register(
     "PGN015",
-    E,
+    W,
     "NAG out of range",
     "Numeric annotation glyphs run from $0 to $255.",
     f"{STD} 8.2.4",
+    format=True,
 )
 NESTED_COMMENT = register(
     "PGN016",
@@ -130,13 +140,15 @@ NESTED_COMMENT = register(
     "Brace comments do not nest: the first `}` closes the comment, and the text after it is "
     "read as movetext.",
     f"{STD} 5",
+    format=True,
 )
 STRAY_BRACE = register(
     "PGN017",
-    E,
+    W,
     "`}` without `{`",
     "A comment is closed that was never opened (often the rest of a nested comment).",
     f"{STD} 5",
+    format=True,
 )
 BAD_RESULT_TAG = register(
     "PGN018",
@@ -144,6 +156,7 @@ BAD_RESULT_TAG = register(
     "Result tag value not allowed",
     "The Result tag is `1-0`, `0-1`, `1/2-1/2` or `*`.",
     f"{STD} 8.1.1.7",
+    format=True,
 )
 SETUP_FEN = register(
     "PGN019",
@@ -151,6 +164,7 @@ SETUP_FEN = register(
     "SetUp and FEN tags disagree",
     'A game from a set-up position has `[SetUp "1"]` and a `FEN` tag; one was given without the other.',
     f"{STD} 9.7",
+    format=True,
 )
 BAD_FEN = register(
     "PGN020",
@@ -162,10 +176,11 @@ BAD_FEN = register(
 )
 VARIATION_AT_START = register(
     "PGN021",
-    E,
+    W,
     "variation before any move",
     "A variation replaces the move just before it; here there is none.",
     f"{STD} 8.2.5",
+    format=True,
 )
 MISSING_BLANK_LINE = register(
     "PGN022",
@@ -174,6 +189,7 @@ MISSING_BLANK_LINE = register(
     "A new tag section starts right after the previous game's movetext. kifu splits the "
     "games there; some readers merge them.",
     f"{STD} 8",
+    format=True,
 )
 UNKNOWN_RESULT_SYNTAX = register(
     "PGN023",
@@ -182,6 +198,7 @@ UNKNOWN_RESULT_SYNTAX = register(
     "The result is written in a non-standard way (e.g. `½-½`, `1/2`); kifu read it, but "
     "other programs may not.",
     f"{STD} 8.2.6",
+    format=True,
 )
 
 DEEP_VARIATIONS = register(
@@ -212,6 +229,18 @@ UNKNOWN_MARKER = register(
     "The Result tag gives a result but the movetext ends with `*` (unknown). The Standard "
     "wants them equal; kifu, like pgn-extract, takes the tag's result and warns.",
     f"{STD} 8.2.6",
+    format=True,
+)
+MIXED_UP_TAG = register(
+    "PGN027",
+    W,
+    "tag name written for another",
+    "The tag's name is a slip for a tag of the Seven Tag Roster (or FEN, SetUp) that the game "
+    'lacks: a case slip (`DATE`) or a misspelling (`[Data "…"]` for `Date`). kifu names the '
+    "tag meant and counts it for the roster (PGN009); the value is kept under the name as written, "
+    "and a FEN given so is not used as the start position.",
+    f"{STD} 8.1",
+    format=True,
 )
 
 # --- chess rules ------------------------------------------------------------------------
@@ -247,6 +276,7 @@ CHECK_SUFFIX = register(
     "wrong or missing `+`/`#`",
     "A move that checks is written with `+`, a move that mates with `#`, and other moves without either.",
     f"{STD} 8.2.3.8",
+    format=True,
 )
 ZERO_CASTLING = register(
     "CHESS105",
@@ -254,6 +284,7 @@ ZERO_CASTLING = register(
     "castling written with zeros",
     "PGN writes castling with the letter O (`O-O`, `O-O-O`); `0-0` is read but is not standard.",
     f"{STD} 8.2.3.3",
+    format=True,
 )
 LONG_ALGEBRAIC = register(
     "CHESS106",
@@ -262,6 +293,7 @@ LONG_ALGEBRAIC = register(
     "PGN movetext uses SAN (`Nf3`); long algebraic (`Ng1-f3`) and UCI (`g1f3`) are read "
     "and the SAN is suggested.",
     f"{STD} 8.2.3",
+    format=True,
 )
 NULL_MOVE = register(
     "CHESS107",
@@ -287,6 +319,7 @@ EN_PASSANT_SUFFIX = register(
     "`e.p.` after an en-passant capture",
     "SAN writes an en-passant capture like any pawn capture (`exd6`); the `e.p.` suffix is ignored.",
     f"{STD} 8.2.3.5",
+    format=True,
 )
 PROMOTION_SYNTAX = register(
     "CHESS110",
@@ -294,6 +327,7 @@ PROMOTION_SYNTAX = register(
     "promotion without `=`",
     "SAN writes promotion with an equals sign (`a8=Q`); `a8Q` is read.",
     f"{STD} 8.2.3.6",
+    format=True,
 )
 FIGURINES = register(
     "CHESS112",
@@ -303,6 +337,7 @@ FIGURINES = register(
     "--to fan` writes); they are read as the piece letters of SAN (`Nf3`), which the PGN import "
     "format requires.",
     f"{STD} 8.2.3",
+    format=True,
 )
 OVERSPECIFIED = register(
     "CHESS111",

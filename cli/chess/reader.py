@@ -17,7 +17,7 @@ from kifu.chess.notation import SAN_TO_NAG
 from kifu.chess.splitter import GameText
 from kifu.core.digits import ascii_number
 from kifu.core.excerpt import short
-from kifu.core.findings import IO_LIMIT, Code, Finding
+from kifu.core.findings import IO_LIMIT, Code, Finding, Severity
 from kifu.core.limits import characters, limits
 from kifu.core.record import MoveNode, Record, Span, line_span
 from lark import Token
@@ -73,10 +73,18 @@ class _Reader:
             return Span(line, token.column or 1, line + newlines, len(value) - value.rfind("\n"))
         return line_span(line, token.column or 1, (token.column or 1) + max(len(value), 1))
 
-    def report(self, code: Code, message: str, token: Token | Piece, *, caret: bool = True) -> None:
+    def report(
+        self,
+        code: Code,
+        message: str,
+        token: Token | Piece,
+        *,
+        caret: bool = True,
+        severity: Severity | None = None,
+    ) -> None:
         span = self.span(token)
         source = self.game.lines[span.line - self.game.start_line] if caret else None
-        self.findings.append(code(message, span, source_line=source))
+        self.findings.append(code(message, span, source_line=source, severity=severity))
 
     # --- the walk -------------------------------------------------------------------------
     def read(self) -> ReadGame:
@@ -349,7 +357,14 @@ class _Reader:
             why = "it has no closing ']'"
         else:
             why = 'it is not of the form [Name "value"]'
-        self.report(codes.BAD_TAG, f"malformed tag pair {shown(text)}: {why}", token)
+        # a start position or variant lost changes the game; any other tag is metadata
+        setup = text.lstrip("[ ").startswith(("FEN", "SetUp", "Variant"))
+        self.report(
+            codes.BAD_TAG,
+            f"malformed tag pair {shown(text)}: {why}",
+            token,
+            severity=Severity.ERROR if setup else None,
+        )
 
     def _garbage(self, token: Token, line: list[MoveNode], top: bool) -> None:
         text = token.value.rstrip()

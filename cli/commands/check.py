@@ -109,6 +109,12 @@ def check_options(command: F) -> F:
             help="Report a code (or prefix) as error, warning or info (PGN012=warning).",
         ),
         click.option(
+            "--strict",
+            is_flag=True,
+            help="Report format warnings (a slip in the record's format that leaves the game unchanged: "
+            "docs/severity.md) as errors, by the letter of the PGN Standard and SGF.",
+        ),
+        click.option(
             "-v",
             "--verbose",
             is_flag=True,
@@ -212,6 +218,9 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     resolved = resolve(ctx)
     values = resolved.values
     selection = resolved.selection()
+    if values["strict"]:
+        games.load_all_codes()  # which codes are format slips
+        selection.strict = True
     apply_limits({name: values[name] for name in LIMIT_NAMES})
     settings = settings_from({name: values[name] for name in SETTING_NAMES})
     if values["lang"] is not None:

@@ -16,7 +16,7 @@ def explain(code: str | None) -> None:
     games.load_all_codes()
     if code is None:
         for entry in sorted(REGISTRY.values(), key=lambda c: c.code):
-            click.echo(f"{entry.code:<9} {entry.severity.label:<8} {entry.title}")
+            click.echo(f"{entry.code:<9} {entry.impact:<16} {entry.title}")
         return
     found = lookup(code)
     if found is None:
@@ -25,5 +25,10 @@ def explain(code: str | None) -> None:
         )
     click.echo(f"{found.code} ({found.severity.label}): {found.title}\n")
     click.echo(found.doc)
+    if found.format:
+        click.echo(
+            "\nImpact: a format slip; the game is unchanged, so it is a warning (an error with "
+            "--strict). docs/severity.md gives the impact class of every code."
+        )
     if found.rule:
         click.echo(f"\nRule: {found.rule}")

@@ -80,6 +80,14 @@ class Code:
     title: str
     doc: str
     rule: str | None = None
+    #: a format slip (a warning: the record breaks its format, the game is unchanged), which
+    #: ``--strict`` reports as an error (docs/severity.md, "Impact classes")
+    format: bool = False
+
+    @property
+    def impact(self) -> str:
+        """The impact class of docs/severity.md: ``error``, ``warning``, ``warning (format)`` or ``info``."""
+        return f"{self.severity.label} (format)" if self.format else self.severity.label
 
     def __call__(
         self,
@@ -107,11 +115,22 @@ class Code:
 REGISTRY: dict[str, Code] = {}
 
 
-def register(code: str, severity: Severity, title: str, doc: str, rule: str | None = None) -> Code:
-    """Add a code to the registry; a code may be registered once only."""
+def register(
+    code: str,
+    severity: Severity,
+    title: str,
+    doc: str,
+    rule: str | None = None,
+    *,
+    format: bool = False,
+) -> Code:
+    """Add a code to the registry; a code may be registered once only. ``format``: a format
+    warning, which ``--strict`` makes an error."""
     if code in REGISTRY:
         raise ValueError(f"finding code {code} is registered twice")
-    entry = Code(code, severity, title, doc.strip(), rule)
+    if format and severity is not Severity.WARNING:
+        raise ValueError(f"finding code {code}: a format slip is a warning")
+    entry = Code(code, severity, title, doc.strip(), rule, format)
     REGISTRY[code] = entry
     return entry
 

@@ -1,5 +1,5 @@
 """Which findings a run reports: ``select``/``ignore`` by code prefix, per-file ignores, and
-severity changes, in ruff's manner.
+severity changes, in ruff's manner; ``--strict`` makes the format warnings errors.
 
 Selections come in layers, lowest precedence first (``pyproject.toml``, ``kifu.toml``, the
 command line). A layer with ``select`` starts afresh; ``extend-select`` and ``ignore`` adjust
@@ -17,7 +17,7 @@ import dataclasses
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
+from kifu.core.findings import INTERNAL_ERROR, REGISTRY, Finding, Severity
 from kifu.core.paths import PathPatterns
 
 #: the codes a selection can never drop or re-grade
@@ -53,13 +53,18 @@ class Selection:
     per_file: Sequence[FileIgnore] = ()
     #: code prefix → severity; the longest prefix of a code decides
     severity: Mapping[str, Severity] = field(default_factory=dict)
+    #: ``--strict``: a format warning (a code registered with ``format``) is reported as an
+    #: error, unless ``severity`` grades its code (the registry must hold the games' codes)
+    strict: bool = False
     _cache: dict[str, bool] = field(default_factory=dict, repr=False)
     _grades: dict[str, Severity | None] = field(default_factory=dict, repr=False)
 
     @property
     def active(self) -> bool:
         """Whether the selection can change anything."""
-        return bool(self.per_file or self.severity or any(_changes(layer) for layer in self.layers))
+        return bool(
+            self.strict or self.per_file or self.severity or any(_changes(layer) for layer in self.layers)
+        )
 
     def selected(self, code: str) -> bool:
         """Whether ``code`` is reported (per-file ignores aside)."""
@@ -84,6 +89,9 @@ class Selection:
                 ignored.append(finding)
             else:
                 severity = self._grade(code) if self.severity else None
+                strict = self.strict and finding.severity is Severity.WARNING
+                if severity is None and strict and _format(code):
+                    severity = Severity.ERROR
                 if severity is not None and severity is not finding.severity:
                     finding = dataclasses.replace(finding, severity=severity)
                 kept.append(finding)
@@ -94,6 +102,12 @@ class Selection:
             prefixes = [prefix for prefix in self.severity if code.startswith(prefix)]
             self._grades[code] = self.severity[max(prefixes, key=len)] if prefixes else None
         return self._grades[code]
+
+
+def _format(code: str) -> bool:
+    """Whether ``code`` is a format slip, which ``--strict`` makes an error."""
+    entry = REGISTRY.get(code)
+    return entry is not None and entry.format
 
 
 def _changes(layer: Layer) -> bool:

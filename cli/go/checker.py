@@ -119,11 +119,19 @@ class Checker(GoVisitor):
     def _add(self, problem: Problem) -> None:
         code, message, prop, ply, value = problem[:5]
         if value is not None:
-            self.properties.report(code, message, prop, value)
+            self.properties.report(code, message, prop, value, problem.severity)
             return
-        self._report(code, message, prop, ply, problem.played)
+        self._report(code, message, prop, ply, problem.played, problem.severity)
 
-    def _report(self, code: Code, message: str, prop: Prop, ply: int, played: Undo | None) -> None:
+    def _report(
+        self,
+        code: Code,
+        message: str,
+        prop: Prop,
+        ply: int,
+        played: Undo | None,
+        severity: Severity | None = None,
+    ) -> None:
         seen = self.overflow.get(code.code, 0) + 1
         self.overflow[code.code] = seen
         if seen > MAX_PER_CODE:
@@ -136,6 +144,7 @@ class Checker(GoVisitor):
             index.span(prop.offset, offset - prop.offset + len(raw) + 2),
             ply=ply,
             move=f"{prop.ident}[{raw}]",
+            severity=severity,
         )
         if self.board is not None:
             finding.position = position(self.board, played)

@@ -41,10 +41,11 @@ UNCLOSED_VALUE = register(
 )
 EMPTY_VARIATION = register(
     "SGF004",
-    E,
+    W,
     "empty variation",
     "`()` holds no node. It is ignored. (SGFC error 12.)",
     f"{FF4} EBNF",
+    format=True,
 )
 VALUES_WITHOUT_ID = register(
     "SGF005",
@@ -64,11 +65,12 @@ PROPERTY_WITHOUT_VALUE = register(
 )
 MISSING_SEMICOLON = register(
     "SGF007",
-    E,
+    W,
     "`;` missing at the start of a node",
     "A game tree `(` must be followed by a node `;`. kifu read the properties as a node. "
     "(SGFC errors 36 and 67.)",
     f"{FF4} EBNF",
+    format=True,
 )
 NODE_OUTSIDE_VARIATION = register(
     "SGF008",
@@ -80,10 +82,11 @@ NODE_OUTSIDE_VARIATION = register(
 )
 BAD_VARIATION_START = register(
     "SGF009",
-    E,
+    W,
     "variation starts with a variation",
     "A game tree must start with a node: `((;...` opens a variation with no node before it. (SGFC error 21.)",
     f"{FF4} EBNF",
+    format=True,
 )
 DATA_BEFORE_GAME = register(
     "SGF010",
@@ -93,6 +96,7 @@ DATA_BEFORE_GAME = register(
     "It is ignored. Other text before the first game (mail headers, notes) is allowed. (SGFC "
     "warning 6.)",
     f"{FF4} EBNF",
+    format=True,
 )
 ID_TOO_LONG = register(
     "SGF011",
@@ -109,14 +113,16 @@ LONG_ID = register(
     "FF[4] identifiers have one or two upper-case letters; longer ones are private extensions "
     "that other programs will not understand. (SGFC warning 31.)",
     f"{FF4} 2.2",
+    format=True,
 )
 LOWERCASE_ID = register(
     "SGF013",
-    E,
+    W,
     "lower-case letters in a property identifier",
     "FF[4] identifiers are upper-case only; FF[1]-FF[3] allowed lower-case letters, which were "
     "ignored (`AddBlack` meant `AB`). kifu drops them the same way. (SGFC error 16.)",
     f"{FF4} 2.2",
+    format=True,
 )
 UNKNOWN_PROPERTY = register(
     "SGF014",
@@ -125,38 +131,44 @@ UNKNOWN_PROPERTY = register(
     "The property is not defined by FF[4] (nor by an older version for Go). It is kept, but no "
     "other program will understand it. (SGFC warning 35.)",
     f"{FF4} 2.2",
+    format=True,
 )
 TOO_MANY_VALUES = register(
     "SGF015",
-    E,
+    W,
     "property may have only one value",
-    "The property takes a single value, not a list; the values after the first are ignored. (SGFC error 13.)",
+    "The property takes a single value, not a list; the values after the first are ignored. A "
+    "warning (CA, GN, …), an error for a move B/W: a move is lost. (SGFC error 13.)",
     f"{FF4} 3",
+    format=True,
 )
 BAD_VALUE = register(
     "SGF016",
-    E,
+    W,
     "value does not fit the property's type",
     "The value is not of the type the property needs (Number, Real, Double, Color, Point, "
     "Move …) and kifu cannot read it. The value is ignored, or read as the message says. "
     "(SGFC errors 14, 15 and 25.)",
     f"{FF4} 3",
+    format=True,
 )
 COMPOSE_EXPECTED = register(
     "SGF017",
-    E,
+    W,
     "compose value expected",
     "The property takes a composed value `a:b` (LB, AR, LN, AP, SZ for rectangles); the value "
     "has no `:`. (SGFC error 23.)",
     f"{FF4} 3",
+    format=True,
 )
 EMPTY_VALUE = register(
     "SGF018",
-    E,
+    W,
     "empty value not allowed",
     "`[]` is not a value of this property (it is allowed only for B/W passes, some lists and "
     "texts). The value is ignored. (SGFC error 17.)",
     f"{FF4} 3",
+    format=True,
 )
 EMPTY_TEXT = register(
     "SGF019",
@@ -167,27 +179,30 @@ EMPTY_TEXT = register(
 )
 DUPLICATE_PROPERTY = register(
     "SGF020",
-    E,
+    W,
     "property given twice in a node",
     "A property may appear once per node. List values are merged; for single values the first "
-    "is kept. (SGFC error 28.)",
+    "is kept: a warning, an error for a second move B/W in the node (a move is lost). (SGFC error 28.)",
     f"{FF4} 2.2",
+    format=True,
 )
 SETUP_AND_MOVE = register(
     "SGF021",
-    E,
+    W,
     "setup and move properties in one node",
     "A node holds either a move (B, W, KO, MN) or setup (AB, AW, AE, PL), never both. kifu "
     "applies the setup, then the move. (SGFC error 30.)",
     f"{FF4} 2.2.1",
+    format=True,
 )
 ROOT_OUTSIDE_ROOT = register(
     "SGF022",
-    E,
+    W,
     "root property outside the root node",
-    "FF, GM, SZ, CA, AP and ST belong to the first node of a game tree only; here it is ignored. "
-    "(SGFC error 32.)",
+    "FF, GM, SZ, CA, AP and ST belong to the first node of a game tree only; here it is ignored: "
+    "a warning, an error for SZ (the board is not the one recorded). (SGFC error 32.)",
     f"{FF4} 2.2.1",
+    format=True,
 )
 BAD_RESULT = register(
     "SGF023",
@@ -198,6 +213,7 @@ BAD_RESULT = register(
     "resigns. B 47 W 34`, `B+Illegal`) is kept as text and no result is read from it: the "
     "declared result is unknown and the count is not compared with it. (SGFC errors 15 and 33.)",
     f"{FF4} RE",
+    format=True,
 )
 BAD_DATE = register(
     "SGF024",
@@ -206,6 +222,7 @@ BAD_DATE = register(
     "DT is ISO `YYYY-MM-DD` with the shortened forms of FF[4] (`YYYY-MM`, `YYYY`, "
     "`YYYY-MM-DD,DD`). (SGFC errors 15 and 33.)",
     f"{FF4} DT",
+    format=True,
 )
 BLACK_AND_WHITE_MOVE = register(
     "SGF025",
@@ -216,11 +233,13 @@ BLACK_AND_WHITE_MOVE = register(
 )
 POSITION_NOT_UNIQUE = register(
     "SGF026",
-    E,
+    W,
     "point given twice",
     "Setup properties (AB, AW, AE) and markup (MA, TR, CR, SQ, SL, TB, TW…) must not name the same "
-    "point twice in one node. (SGFC error 38.)",
+    "point twice in one node: an error in setup (which stone stands there?), a warning in markup. "
+    "(SGFC error 38.)",
     f"{FF4} 2.2",
+    format=True,
 )
 SETUP_NO_EFFECT = register(
     "SGF027",
@@ -228,6 +247,7 @@ SETUP_NO_EFFECT = register(
     "setup without effect",
     "The setup puts a stone where the same stone already is, or clears an empty point. (SGFC warning 39.)",
     f"{FF4} AB/AW/AE",
+    format=True,
 )
 OLD_PROPERTY = register(
     "SGF028",
@@ -237,29 +257,33 @@ OLD_PROPERTY = register(
     "…). kifu reads it with its old meaning where it matters (KI = komi). (SGFC warnings 40, "
     "59.)",
     f"{FF4} appendix",
+    format=True,
 )
 CONTRADICTING_ANNOTATION = register(
     "SGF029",
-    E,
+    W,
     "contradicting annotations",
     "A node says both GB and GW (good for Black and for White), or two move annotations "
     "(BM, TE, DO, IT) at once. (SGFC errors 41 and 42.)",
     f"{FF4} 2.2",
+    format=True,
 )
 ANNOTATION_WITHOUT_MOVE = register(
     "SGF031",
-    E,
+    W,
     "move annotation without a move",
     "BM, TE, DO, IT and KO annotate the move of their node; this node has no move. (SGFC error 43.)",
     f"{FF4} 2.2",
+    format=True,
 )
 GAMEINFO_TWICE = register(
     "SGF032",
-    E,
+    W,
     "game-info property outside the game-info node",
     "Game information (PB, PW, RE, KM, HA, RU, DT …) belongs to one node per path, the first "
     "to carry any of it. Here it appears in a later node. (SGFC error 44.)",
     f"{FF4} 2.2.1",
+    format=True,
 )
 MIXED_FILE = register(
     "SGF033",
@@ -268,20 +292,23 @@ MIXED_FILE = register(
     "The games of this collection declare different FF versions or games (GM). Some "
     "programs read only the first kind. (SGFC warnings 45 and 53.)",
     f"{FF4} 2.1",
+    format=True,
 )
 UNKNOWN_FF = register(
     "SGF034",
-    E,
+    W,
     "unknown file format version",
     "FF is 1, 2, 3 or 4. kifu reads the file as FF[4]. (SGFC error 46.)",
     f"{FF4} FF",
+    format=True,
 )
 SQUARE_AS_RECTANGLE = register(
     "SGF035",
-    E,
+    W,
     "square board written as a rectangle",
     "A square board is `SZ[19]`; `SZ[19:19]` is reserved for rectangles. (SGFC error 47.)",
     f"{FF4} SZ",
+    format=True,
 )
 BAD_SIZE = register(
     "SGF036",
@@ -302,11 +329,12 @@ OLD_FORMAT = register(
 )
 NOT_IN_VERSION = register(
     "SGF038",
-    E,
+    W,
     "feature not defined in this SGF version",
     "The record uses something its FF version does not have: a rectangular board or an empty "
     "`[]` pass before FF[4], a `VW[]` reset before FF[4]. (SGFC errors 51, 52 and 65.)",
     f"{FF4} appendix",
+    format=True,
 )
 NOT_GO = register(
     "SGF039",
@@ -320,7 +348,8 @@ OFF_BOARD = register(
     E,
     "point off the board",
     "The point is outside the board of size SZ (or is not two letters). The move or stone is "
-    "ignored. `B[tt]` is a pass only on boards up to 19x19. (SGFC error 14.)",
+    "ignored. `B[tt]` is a pass only on boards up to 19x19. An error for a move or setup, a "
+    "warning for markup (the game is unchanged). (SGFC error 14.)",
     f"{GO} Point",
 )
 UNKNOWN_CHARSET = register(
@@ -330,6 +359,7 @@ UNKNOWN_CHARSET = register(
     "CA names a charset kifu does not know; the text was decoded as UTF-8 when possible, else "
     "by detection. (SGFC warning 72.)",
     f"{FF4} CA",
+    format=True,
 )
 CHARSET_DETECTED = register(
     "SGF042",
@@ -347,6 +377,7 @@ CHARSET_MISMATCH = register(
     "Some bytes are not valid in the charset CA declares; they were replaced. The file was "
     "probably re-encoded without updating CA. (SGFC error 71.)",
     f"{FF4} CA",
+    format=True,
 )
 BINARY_BYTES = register(
     "SGF044",
@@ -355,6 +386,7 @@ BINARY_BYTES = register(
     "The text contains NUL or other control characters that never occur in SGF; they were "
     "read as spaces. The file may be damaged or binary. (SGFC warning 22.)",
     f"{FF4} EBNF",
+    format=True,
 )
 KOMI_QUIRK = register(
     "SGF045",
@@ -364,6 +396,7 @@ KOMI_QUIRK = register(
     "`KM[375]` = 7.5), GoGoD Chinese files a quarter (`KM[3.75]` = 7.5). kifu used the "
     "normalised komi the message names.",
     f"{FF4} KM",
+    format=True,
 )
 BAD_HANDICAP = register(
     "SGF046",
@@ -372,6 +405,7 @@ BAD_HANDICAP = register(
     "HA is the number of handicap stones, 2 or more (0 = none). The record says HA but places a "
     "different number of black stones (AB in the root, or black moves before White's first).",
     f"{GO} HA",
+    format=True,
 )
 NO_GAMES = register(
     "SGF047",
@@ -379,6 +413,17 @@ NO_GAMES = register(
     "no SGF game tree",
     "No `(;` starts a game tree in the file: it is not SGF, or it is damaged (binary data, wrong encoding).",
     f"{FF4} EBNF",
+)
+MIXED_UP_PROPERTY = register(
+    "SGF048",
+    W,
+    "property written for another",
+    "The property holds a value that belongs to another one whose intent is clear: `KO[7.5]` "
+    "(KO, the ko annotation of a move, takes no value) is the komi `KM[7.5]`. kifu reads it as "
+    "that property when the record gives no other value for it (KO as KM when there is no KM), "
+    "and says so: write the property meant.",
+    f"{FF4} 2.2",
+    format=True,
 )
 
 # --- Go rules -------------------------------------------------------------------------------
@@ -413,7 +458,10 @@ POSITIONAL_SUPERKO = register(
     "positional superko",
     "The move recreates an earlier whole-board position. Forbidden by positional superko "
     "(Chinese written rule, Tromp-Taylor). `--ko simple` applies simple ko only, as most "
-    "Chinese tournaments do; Japanese rules allow the repetition (the game may be void).",
+    "Chinese tournaments do; Japanese rules allow the repetition (the game may be void). An error "
+    "when the record's RU (or --rules, --ko) names the rules; in a record that names none, the "
+    "verdict rests on the default preset: a warning naming the rule assumed, and the move is played "
+    "(it is legal under simple ko).",
     "Rules of Go: superko",
 )
 SITUATIONAL_SUPERKO = register(
@@ -421,7 +469,8 @@ SITUATIONAL_SUPERKO = register(
     E,
     "situational superko",
     "The move recreates an earlier whole-board position with the same player to move. "
-    "Forbidden by situational superko (AGA, New Zealand).",
+    "Forbidden by situational superko (AGA, New Zealand). A warning, and the move is played, "
+    "when neither the record nor the command line names the rules (see GO104).",
     "Rules of Go: superko",
 )
 SAME_COLOUR_TWICE = register(

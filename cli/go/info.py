@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -138,6 +139,8 @@ def read_game_info(node: Node, checker: PropertyChecker, tags: dict[str, str]) -
             if prop.ident == "KI":
                 komi = komi / 2  # FF[3] KI: integer komi in half points
             info.komi = _komi_quirks(komi, prop, checker)
+    elif not found and info.komi is None and "KO" in node.props:
+        info.komi = komi_in_ko(node.props["KO"])  # KO[7.5] for KM[7.5] (SGF048 says so)
     found = _value(node, "HA")
     if found:
         handicap = number(found[1])
@@ -156,6 +159,16 @@ def read_game_info(node: Node, checker: PropertyChecker, tags: dict[str, str]) -
     found = _value(node, "RU")
     if found and info.rules is None:
         info.rules = simple_text(found[1])
+
+
+def komi_in_ko(prop: Prop) -> float | None:
+    """The komi a ``KO`` property holds when it was written for ``KM`` (``KO[7.5]``), else ``None``."""
+    raw = prop.values[0].strip() if len(prop.values) == 1 else ""
+    return float(raw) if _KOMI.match(raw) else None
+
+
+#: a real number (SGF Real), the form of a komi written under another property
+_KOMI = re.compile(r"[+-]?\d+(?:\.\d+)?\Z")
 
 
 def read_main_info(root: Node, checker: PropertyChecker, tags: dict[str, str]) -> None:

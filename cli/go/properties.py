@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from kifu.core.findings import Code, Finding
+from kifu.core.findings import Code, Finding, Severity
 from kifu.go import codes
 from kifu.go.capped import Capped
 from kifu.go.index import TextIndex
-from kifu.go.info import GameInfo, read_main_info, read_root
+from kifu.go.info import GameInfo, komi_in_ko, read_main_info, read_root
 from kifu.go.tree import Node, Prop
 from kifu.go.values import (
     APP,
@@ -50,6 +50,8 @@ from kifu.go.values import (
     split_compose,
 )
 
+#: the setup properties: a slip in their points changes the position
+SETUP_IDS = frozenset({"AB", "AW", "AE"})
 _NUMBER = re.compile(r"[+-]?\d+\Z")
 _REAL = re.compile(r"[+-]?\d+(?:\.\d+)?\Z")
 _DATE_PART = r"\d{4}(?:-\d\d(?:-\d\d)?)?"
@@ -65,15 +67,20 @@ class PropertyChecker:
         self.findings: Capped[Finding] = Capped() if findings is None else findings
         self.info = info
 
-    def report(self, code: Code, message: str, prop: Prop, value: int | None = None) -> None:
-        """Add a finding at ``prop`` (or at its value number ``value``)."""
+    def report(
+        self, code: Code, message: str, prop: Prop, value: int | None = None, severity: Severity | None = None
+    ) -> None:
+        """Add a finding at ``prop`` (or at its value number ``value``), at ``severity`` when the
+        code's default does not fit (a slip that changes the moves or the setup is an error)."""
         if value is not None and value < len(prop.value_offsets):
             offset = prop.value_offsets[value]
             length = len(prop.values[value]) + 2
         else:
             offset, length = prop.offset, len(prop.name)
         if self.findings.admit(code.code, offset):
-            self.findings.keep(code.code, offset, code(message, self.index.span(offset, length)))
+            self.findings.keep(
+                code.code, offset, code(message, self.index.span(offset, length), severity=severity)
+            )
 
     def check_node(self, node: Node, is_root: bool, info_seen: bool) -> bool:
         """Check every property of ``node``; returns whether the node holds game information."""
@@ -96,6 +103,8 @@ class PropertyChecker:
             if ptype is None:
                 self._unknown(prop)
                 continue
+            if ident == "KO" and komi_in_ko(prop) is not None:
+                continue  # KO[7.5] for KM[7.5]: a komi, not a move annotation (SGF048)
             kind = ptype.kind
             kinds.add(kind)
             if kind == MOVE and ptype.value == MOVE_T:
@@ -105,11 +114,15 @@ class PropertyChecker:
                         f"{ident} takes one move; {len(prop.values)} given (the first is played)",
                         prop,
                         1,
+                        Severity.ERROR,  # a move is lost: the game is not as recorded
                     )
                 continue  # the move itself is decoded and played by the replay
             if kind == ROOT and not is_root:
                 self.report(
-                    codes.ROOT_OUTSIDE_ROOT, f"root property {ident} outside the root node (ignored)", prop
+                    codes.ROOT_OUTSIDE_ROOT,
+                    f"root property {ident} outside the root node (ignored)",
+                    prop,
+                    severity=Severity.ERROR if ident == "SZ" else None,  # the board is not as recorded
                 )
                 continue
             if kind == INFO:
@@ -124,7 +137,12 @@ class PropertyChecker:
             self.check_values(ident, ptype, prop)
         if node.duplicates:
             for prop in node.duplicates:
-                self.report(codes.DUPLICATE_PROPERTY, f"property {prop.ident} given twice in this node", prop)
+                self.report(
+                    codes.DUPLICATE_PROPERTY,
+                    f"property {prop.ident} given twice in this node",
+                    prop,
+                    severity=Severity.ERROR if prop.ident in ("B", "W") else None,  # a move is lost
+                )
         if MOVE in kinds and SETUP in kinds:
             setup = next(p for i, p in props.items() if i in ("AB", "AW", "AE", "PL"))
             self.report(codes.SETUP_AND_MOVE, "setup and move properties in one node", setup)
@@ -164,8 +182,19 @@ class PropertyChecker:
 
     def _annotations(self, props: dict[str, Prop], has_move: bool) -> None:
         present = [i for i in ("BM", "TE", "DO", "IT") if i in props]
+        ko = props.get("KO")
+        if ko is not None and komi_in_ko(ko) is not None:
+            raw = ko.values[0]
+            self.report(
+                codes.MIXED_UP_PROPERTY,
+                f"KO[{raw}] is a komi, not the ko annotation of a move: did you mean KM[{raw}]? "
+                f"(read as komi {raw.strip()} when no KM gives one)",
+                ko,
+                0,
+            )
+            ko = None
         if not has_move:
-            for ident in [*present, *(["KO"] if "KO" in props else [])]:
+            for ident in [*present, *(["KO"] if ko is not None else [])]:
                 self.report(
                     codes.ANNOTATION_WITHOUT_MOVE,
                     f"move annotation {ident} in a node without a move",
@@ -195,6 +224,7 @@ class PropertyChecker:
                             f"{ident}: point [{raw}] given twice in this node",
                             prop,
                             i,
+                            Severity.ERROR if ident in SETUP_IDS else None,  # which stone stands there?
                         )
 
     def points(self, raw: str) -> list[tuple[int, int]] | None:
@@ -305,6 +335,7 @@ class PropertyChecker:
                     f"{self.info.width}×{self.info.height} board (ignored)",
                     prop,
                     i,
+                    None if ident in SETUP_IDS else Severity.WARNING,  # markup: the game is unchanged
                 )
 
     def _swapped(self, raw: str) -> bool:

@@ -7,7 +7,7 @@ the handicap compensation of the area count (see DESIGN.md, "Rules presets").
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 KO_RULES = ("simple", "positional", "situational")
 
@@ -23,6 +23,9 @@ class Rules:
     compensation: str  # "H", "H-1" or "0": points given to White per handicap game
     area: bool = True  # False for territory rules (counted by area anyway, RE not compared)
     repetition_allowed: bool = False  # Japanese: a whole-board repetition is not illegal
+    #: whether the record (RU) or the command line (--rules, --ko) names the ko rule; when not,
+    #: a superko verdict rests on the default preset and is a warning (docs/severity.md)
+    stated: bool = field(default=True, compare=False)
 
     def handicap_compensation(self, handicap: int) -> float:
         """Points added to White's side of the margin for ``handicap`` stones."""
@@ -76,8 +79,10 @@ def from_ru(value: str | None) -> str | None:
 
 def resolve(cli_rules: str | None, ru: str | None, ko: str | None) -> Rules:
     """The rules that apply: ``--rules`` over the record's ``RU`` over ``chinese``; ``--ko`` last."""
-    name = cli_rules if cli_rules in PRESETS else from_ru(ru) or "chinese"
-    rules = PRESETS[name]
+    named = cli_rules if cli_rules in PRESETS else from_ru(ru)
+    rules = PRESETS[named or "chinese"]
     if ko in KO_RULES:
         rules = replace(rules, ko=ko, repetition_allowed=False)
+    elif named is None:
+        rules = replace(rules, stated=False)
     return rules

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from kifu.core.findings import Code
+from kifu.core.findings import Code, Severity
 from kifu.core.walk import Visitor
 from kifu.go import codes
 from kifu.go.board import BLACK, EMPTY, SIDE_KEY, SUICIDE, WHITE, Board, Undo
@@ -54,6 +54,8 @@ class Problem(NamedTuple):
     depth: int = 0
     alternatives: int = 0
     played: Undo | None = None
+    #: the finding's severity when the code's default does not fit
+    severity: Severity | None = None
 
 
 class Step:
@@ -522,25 +524,39 @@ class _Walk:
                 ply,
                 played=undo,
             )
+        superko: Problem | None = None
         if rules.ko == "positional" and position in self.positions:
-            return Problem(
+            superko = Problem(
                 codes.POSITIONAL_SUPERKO,
                 f"{name} recreates an earlier whole-board position ({rules.describe()})",
                 prop,
                 ply,
                 played=undo,
             )
-        if (
+        elif (
             rules.ko == "situational"
             and (position ^ (SIDE_KEY if to_move == WHITE else 0)) in self.situations
         ):
-            return Problem(
+            superko = Problem(
                 codes.SITUATIONAL_SUPERKO,
                 f"{name} recreates an earlier position with the same player to move ({rules.describe()})",
                 prop,
                 ply,
                 played=undo,
             )
+        if superko is not None and not rules.stated:
+            # the record names no rules: the superko verdict rests on the default preset, and
+            # the move is legal under simple ko (checked above), so it is played
+            self.visitor.remark(
+                superko._replace(
+                    message=f"{superko.message[:-1]} assumed: the record has no RU); legal under "
+                    "simple ko (Japanese, Korean rules). State the rules: RU[Chinese], or --rules/--ko",
+                    severity=Severity.WARNING,
+                )
+            )
+            return None
+        if superko is not None:
+            return superko
         if rules.repetition_allowed and position in self.positions:
             self.visitor.remark(
                 Problem(

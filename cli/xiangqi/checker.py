@@ -16,6 +16,7 @@ from kifu.core.findings import Finding
 from kifu.core.game import Options
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
+from kifu.core.tagnames import meant
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import BLACK, RED, Board, move_name
 from kifu.xiangqi.fen import write_fen
@@ -283,6 +284,7 @@ def check_record(record: Record, findings: list[Finding], options: Options) -> R
 
 def _checked(record: Record, findings: list[Finding], options: Options) -> RecordReport:
     report = RecordReport(index=record.index, line=record.line, tags=record.tags, findings=list(findings))
+    report.findings.extend(mixed_up_tags(record))
     declared, result_findings = declared_result(record)
     report.findings.extend(result_findings)
     report.declared_result = declared
@@ -307,6 +309,24 @@ def _checked(record: Record, findings: list[Finding], options: Options) -> Recor
         report.findings.append(codes.NO_MOVES("the record has no moves", Span.point(record.line, 1)))
     report.findings.extend(verdict_findings)
     return report
+
+
+#: the tags of XQBase PGN a slip of the name is reported for (XQN018), and the chess tags
+#: written for them
+XQBASE_TAGS = ("Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result", "FEN", "Format")
+CHESS_TAGS = {"White": "Red", "WhiteTeam": "RedTeam", "WhiteElo": "RedElo"}
+
+
+def mixed_up_tags(record: Record) -> list[Finding]:
+    """XQN018 for each tag written for an XQBase tag the record lacks (``White`` for ``Red``)."""
+    findings: list[Finding] = []
+    for name in record.tags:
+        target = meant(name, record.tags, XQBASE_TAGS, CHESS_TAGS)
+        if target is not None:
+            findings.append(
+                codes.MIXED_UP_TAG(f"tag [{name}]: did you mean [{target}]?", record.tag_spans.get(name))
+            )
+    return findings
 
 
 def verdict(record: Record, result: Replayed, declared: str | None, options: Options) -> list[Finding]:

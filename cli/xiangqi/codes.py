@@ -127,6 +127,7 @@ BAD_RESULT = register(
     W,
     "result not understood",
     "The Result tag is `1-0` (Red wins), `0-1` (Black wins), `1/2-1/2` or `*`.",
+    format=True,
 )
 MOVE_NUMBER = register(
     "XQN017",
@@ -136,12 +137,23 @@ MOVE_NUMBER = register(
     "and a Black move. A wrong number often means a move was left out or written twice; kifu "
     "reports the first mismatch of each line only.",
     NOTATION,
+    format=True,
 )
 NO_MOVES = register(
     "XQN016",
     W,
     "record without moves",
     "The record has a header or a position but no move.",
+)
+MIXED_UP_TAG = register(
+    "XQN018",
+    W,
+    "tag name written for another",
+    "The tag's name is a slip for a tag of XQBase PGN that the record lacks: a chess tag (`White` "
+    "for `Red`), a case slip (`DATE`) or a misspelling (`Data` for `Date`). kifu names the tag "
+    "meant; the value is kept under the name as written.",
+    NOTATION,
+    format=True,
 )
 
 # --- rules --------------------------------------------------------------------------------

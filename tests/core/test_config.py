@@ -46,6 +46,7 @@ SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
     "verbose": ("true", "false", ["-v"], ("true", "false", "true")),
     "quiet": ("true", "false", ["-q"], ("true", "false", "true")),
     "statistics": ("true", "false", ["--statistics"], ("true", "false", "true")),
+    "strict": ("true", "false", ["--strict"], ("true", "false", "true")),
     "color": ('"always"', '"never"', ["--color", "auto"], ('"always"', '"never"', '"auto"')),
     "jobs": ("1", "2", ["-j", "3"], ("1", "2", "3")),
     "executor": ('"dask"', '"local"', ["--executor", "dask"], ('"dask"', '"local"', '"dask"')),

@@ -1,0 +1,28 @@
+"""Tag names written for others (``[Data "…"]`` for ``Date``): which tag was meant, when the
+intent is clear."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Collection, Mapping, Sequence
+
+#: how alike a name must be to a known tag (difflib's ratio: ``Data``/``Date`` is 0.75)
+CUTOFF = 0.75
+
+
+def meant(
+    name: str, present: Collection[str], known: Sequence[str], aliases: Mapping[str, str] | None = None
+) -> str | None:
+    """The known tag that ``name`` was written for, or ``None``: a case slip (``DATE``), a tag of
+    ``aliases`` (``White`` in xiangqi is ``Red``), or one close misspelling (``Data``). The
+    intent is clear only when that tag is not in the record already (``present``); a name that
+    extends a known one (``WhiteElo``) is a tag of its own."""
+    if name in known or any(name.startswith(tag) for tag in known):
+        return None  # a tag of its own (WhiteElo, EventDate, RedTeam)
+    target = (aliases or {}).get(name)
+    if target is None:
+        target = next((tag for tag in known if tag.lower() == name.lower()), None)
+    if target is None:
+        close = difflib.get_close_matches(name, known, n=2, cutoff=CUTOFF)
+        target = close[0] if len(close) == 1 else None  # two candidates: the intent is not clear
+    return None if target is None or target in present else target

@@ -1,0 +1,149 @@
+"""Issue 32: severity follows the impact. docs/severity.md's impact table equals the codes'
+registry; one golden report per impact class and game; ``--strict`` makes format warnings errors."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from kifu.app import cli
+from kifu.core.findings import REGISTRY
+from kifu.games import load_all_codes
+
+from tests.golden import assert_golden
+
+ROOT = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).with_name("severity")
+CASES = HERE / "cases"
+GOLDEN = HERE / "golden"
+ROW = re.compile(r"^\| ([A-Z]+\d{3}) \| ([a-z ()]+) \| (.+) \|$")
+
+
+def impact_table() -> dict[str, str]:
+    """code → class, from the "Severity follows the impact" section of docs/severity.md."""
+    text = (ROOT / "docs" / "severity.md").read_text(encoding="utf-8")
+    section = text.split("## Severity follows the impact", 1)[1].split("\n## ", 1)[0]
+    table: dict[str, str] = {}
+    for line in section.splitlines():
+        match = ROW.match(line)
+        if match:
+            assert match.group(1) not in table, f"{match.group(1)} twice in the table"
+            table[match.group(1)] = match.group(2)
+    return table
+
+
+def test_impact_table_equals_the_registry() -> None:
+    load_all_codes()
+    table = impact_table()
+    assert sorted(table) == sorted(REGISTRY), "every code has one row, and every row a code"
+    differ = {
+        code: (cls, REGISTRY[code].impact) for code, cls in table.items() if cls != REGISTRY[code].impact
+    }
+    assert not differ, f"docs/severity.md class vs registry: {differ}"
+
+
+def check(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["check", "--quiet", "--isolated", *args], catch_exceptions=False)
+    return result.exit_code, result.stdout
+
+
+# (case file, extra arguments, the code it is about, its severity, the exit code)
+GOLDEN_CASES = [
+    ("go-error-occupied.sgf", (), "GO101", "error", 1),
+    ("go-format-ap-without-version.sgf", (), "SGF017", "warning", 0),
+    ("go-format-ap-without-version.sgf", ("--strict",), "SGF017", "error", 1),
+    ("go-superko-without-ru.sgf", (), "GO104", "warning", 0),
+    ("go-superko-without-ru.sgf", ("--strict",), "GO104", "warning", 0),
+    ("go-ko-for-komi.sgf", (), "SGF048", "warning", 0),
+    ("go-ko-for-komi.sgf", ("--strict",), "SGF048", "error", 1),
+    ("go-info-empty-text.sgf", (), "SGF019", "info", 0),
+    ("chess-error-illegal.pgn", (), "CHESS101", "error", 1),
+    ("chess-format-tag-and-numbers.pgn", (), "PGN027", "warning", 0),
+    ("chess-format-tag-and-numbers.pgn", ("--strict",), "PGN012", "error", 1),
+    ("chess-warning-unfinished-but-mate.pgn", ("--strict",), "CHESS203", "warning", 0),
+    ("chess-info-draw-by-agreement.pgn", (), "CHESS205", "info", 0),
+    ("xiangqi-error-illegal.pgn", (), "XQ101", "error", 1),
+    ("xiangqi-format-tags-and-numbers.pgn", (), "XQN018", "warning", 0),
+    ("xiangqi-format-tags-and-numbers.pgn", ("--strict",), "XQN017", "error", 1),
+    ("xiangqi-warning-unfinished-but-over.pgn", ("--strict",), "XQ203", "warning", 0),
+    ("xiangqi-info-noncanonical.pgn", (), "XQN008", "info", 0),
+]
+
+
+@pytest.mark.parametrize(
+    ("case", "args", "code", "severity", "exit_code"),
+    GOLDEN_CASES,
+    ids=[f"{case.rsplit('.', 1)[0]}{'-strict' if args else ''}" for case, args, *_ in GOLDEN_CASES],
+)
+def test_impact_class_golden(
+    case: str,
+    args: tuple[str, ...],
+    code: str,
+    severity: str,
+    exit_code: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(CASES)
+    status, output = check(*args, case)
+    assert status == exit_code
+    assert f" {severity} {code} " in output
+    name = case.rsplit(".", 1)[0] + ("-strict" if args else "")
+    assert_golden(GOLDEN / f"{name}.txt", f"exit {status}\n{output}")
+
+
+def test_superko_without_ru_is_a_warning_naming_the_rule() -> None:
+    status, output = check("--format", "json", str(CASES / "go-superko-without-ru.sgf"))
+    record = json.loads(output)["files"][0]["records"][0]
+    superko = next(f for f in record["findings"] if f["code"] == "GO104")
+    assert status == 0 and superko["severity"] == "warning"
+    assert "positional superko assumed" in superko["message"] and "RU[" in superko["message"]
+
+
+def test_superko_with_ru_or_stated_rules_is_an_error() -> None:
+    path = CASES / "go-superko-without-ru.sgf"
+    for args in ((), ("--rules", "chinese"), ("--ko", "positional")):
+        if not args:
+            status, output = check(str(ROOT / "fixtures" / "go" / "bad" / "GO104-positional-superko.sgf"))
+        else:
+            status, output = check(*args, str(path))
+        assert status == 1 and " error GO104 " in output, args
+    status, output = check("--ko", "simple", str(path))
+    assert (status, "GO104" in output) == (0, False)
+
+
+def test_ko_for_komi_is_read_as_komi_only_without_km(tmp_path: Path) -> None:
+    def komi(text: str) -> float:
+        path = tmp_path / "game.sgf"
+        path.write_text(text, encoding="utf-8")
+        _, output = check("--format", "json", str(path))
+        return float(json.loads(output)["files"][0]["records"][0]["score"]["komi"])
+
+    moves = "AB[ca][cb][cc][cd][ce][cf][cg]AW[da][db][dc][dd][de][df][dg];B[];W[])"
+    assert komi(f"(;FF[4]GM[1]SZ[7]KO[6.5]{moves}") == 6.5
+    assert komi(f"(;FF[4]GM[1]SZ[7]KM[0.5]KO[6.5]{moves}") == 0.5
+
+
+def test_strict_from_configuration_and_severity_over_strict(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    case = (CASES / "go-format-ap-without-version.sgf").read_text(encoding="utf-8")
+    (tmp_path / "game.sgf").write_text(case, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    run = CliRunner().invoke(cli, ["check", "-q", "game.sgf"], catch_exceptions=False)
+    assert run.exit_code == 0
+    (tmp_path / "kifu.toml").write_text("strict = true\n", encoding="utf-8")
+    run = CliRunner().invoke(cli, ["check", "-q", "game.sgf"], catch_exceptions=False)
+    assert run.exit_code == 1 and " error SGF017 " in run.stdout and " error SGF015 " in run.stdout
+    run = CliRunner().invoke(
+        cli, ["check", "-q", "--severity", "SGF017=info", "game.sgf"], catch_exceptions=False
+    )
+    assert " info SGF017 " in run.stdout and " error SGF015 " in run.stdout
+
+
+def test_explain_names_the_impact_and_sgfc_classification() -> None:
+    run = CliRunner().invoke(cli, ["explain", "SGF017"])
+    assert run.exit_code == 0 and run.stdout.startswith("SGF017 (warning)")
+    assert "SGFC error 23" in run.stdout and "--strict" in run.stdout
