@@ -362,7 +362,7 @@ def _to_stdout(write: Callable[[], None]) -> None:
     try:
         write()
     except OutputError as error:
-        click.echo(f"kifu: {error}; the output is incomplete", err=True)
+        click.echo(f"kifu: {error}", err=True)  # the words of the guard in kifu.app, for every command
         sys.exit(2)
 
 

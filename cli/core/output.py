@@ -136,4 +136,4 @@ def _fail(error: OSError) -> None:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
         os.close(null)
-    raise OutputError(f"cannot write to standard output: {error.strerror or error}") from None
+    raise OutputError(f"cannot write the output: {error.strerror or error}") from None

@@ -158,7 +158,7 @@ def test_a_full_disk_on_stdout_is_exit_2_and_said(game: str) -> None:
         done = _kifu(str(ROOT / GOOD[game][0]), "--to", SAME[game], stdout=full.fileno())
     assert done.returncode == 2
     assert done.stderr.decode().strip().splitlines() == [
-        "kifu: cannot write to standard output: No space left on device; the output is incomplete"
+        "kifu: cannot write the output: No space left on device"
     ]
 
 
@@ -234,9 +234,11 @@ def test_a_symlink_inside_an_output_directory_is_refused_and_the_others_converte
     assert not (tmp_path / "nowhere").exists() and (out / "b.uci").is_file()
 
 
-@pytest.mark.parametrize("value", ["SZ[0]", "KM[abc]", "HA[x]", "SZ[9]AB[zz]"])
+@pytest.mark.parametrize("value", ["SZ[0]", "SZ[9]AB[zz]"])
 @pytest.mark.parametrize("target", ["sgf", "gtp", "json"])
-def test_a_board_size_or_komi_check_rejects_is_not_converted(tmp_path: Path, value: str, target: str) -> None:
+def test_a_board_size_or_setup_check_rejects_is_not_converted(
+    tmp_path: Path, value: str, target: str
+) -> None:
     source = tmp_path / "g.sgf"
     source.write_text(f"(;FF[4]GM[1]SZ[9]{value};B[cc];W[dd])\n".replace("SZ[9]SZ", "SZ"))
     assert any(f["severity"] == "error" for f in check_json(source))
@@ -244,6 +246,25 @@ def test_a_board_size_or_komi_check_rejects_is_not_converted(tmp_path: Path, val
     assert code == 1 and out == "" and "not written" in err
     code, out, err = convert(str(source), "--to", target, "--lenient")
     assert code == 0 and out and "warning: game 1 written" in err
+
+
+@pytest.mark.parametrize("value", ["KM[abc]", "HA[x]"])
+@pytest.mark.parametrize("target", ["sgf", "gtp", "json", "diagram"])
+def test_an_unreadable_komi_or_handicap_is_kept_as_written_or_named_as_dropped(
+    tmp_path: Path, value: str, target: str
+) -> None:
+    """Check warns (the count rests on an assumed komi or handicap: issue 32), so convert writes
+    the game; SGF and JSON keep the value as written, GTP and the diagram say they drop it."""
+    source = tmp_path / "g.sgf"
+    source.write_text(f"(;FF[4]GM[1]SZ[9]{value};B[cc];W[dd])\n")
+    findings = check_json(source)
+    assert [f["severity"] for f in findings if f["code"] == "SGF016"] == ["warning"]
+    code, out, err = convert(str(source), "--to", target)
+    assert code == 0 and out
+    if target in ("sgf", "json"):
+        assert value.split("[")[1].rstrip("]") in out and "dropped" not in err
+    else:
+        assert f"dropped: an unreadable {value[:2]} value" in err
 
 
 def test_a_bad_value_of_a_property_the_game_does_not_rest_on_still_converts(tmp_path: Path) -> None:

@@ -125,8 +125,23 @@ def stops(finding: Finding) -> bool:
     if finding.severity is not Severity.ERROR or code in _KEPT_AS_WRITTEN or code.startswith("GO2"):
         return False
     if code == "SGF016":  # "KM needs a real number, not [abc]": a value of which property
-        return finding.message.split(" ", 1)[0] in _PLAYED
+        return _property(finding) in _PLAYED
     return True
+
+
+def _property(finding: Finding) -> str:
+    return finding.message.split(" ", 1)[0]
+
+
+def _unreadable(findings: list[Finding]) -> list[str]:
+    """The properties the game rests on whose value check could not read but let pass (a komi or
+    a handicap that is not a number: the count then rests on an assumption, a warning). SGF and
+    JSON carry such a value as written; the other targets cannot, and say that they drop it."""
+    return [
+        f"an unreadable {_property(f)} value"
+        for f in findings
+        if f.code == "SGF016" and not stops(f) and _property(f) in _PLAYED
+    ]
 
 
 def convert_game(game: Game, index: TextIndex, target: str, options: Options) -> Converted:
@@ -145,7 +160,8 @@ def convert_game(game: Game, index: TextIndex, target: str, options: Options) ->
     if root is None:
         problems = problems or ["nothing of this game could be read"]
         return Converted(number, "", [], problems, lost=problems)
-    stopped = [f for f in check_game(game, index, options).report.findings if stops(f)]
+    checked = check_game(game, index, options).report.findings
+    stopped = [f for f in checked if stops(f)]
     lost = [_located(f) for f in stopped]
     info = read_info(root, index)
     if target == "sgf":
@@ -169,12 +185,13 @@ def convert_game(game: Game, index: TextIndex, target: str, options: Options) ->
         return Converted(number, json.to_json(played, number), [], problems, lost=lost)
     if target == "gtp":
         written, dropped, trouble = gtp.to_gtp(played)
+        dropped = [*dropped, *_unreadable(checked)]
         return Converted(number, written, dropped, [*problems, *trouble], lost=lost)
     every_move = bool(options.settings.get("every_move"))
     return Converted(
         number,
         diagram.to_diagrams(played, number, every_move, options),
-        diagram.dropped_by(played, every_move),
+        [*diagram.dropped_by(played, every_move), *_unreadable(checked)],
         problems,
         lost=lost,
     )
