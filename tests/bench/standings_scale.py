@@ -84,21 +84,22 @@ def _name(player: int) -> str:
     return f"Player {player + 1:06d}"
 
 
-def measure(arguments: list[str]) -> tuple[float, int, int, int]:
-    """Wall time (s), peak resident memory (KiB), exit status and output size (bytes) of a
-    fresh process running ``arguments`` (its stdout counted, not kept)."""
+def measure(arguments: list[str]) -> tuple[float, float, int, int, int]:
+    """Wall time (s), CPU time (s: user and system, what a loaded machine does not inflate),
+    peak resident memory (KiB), exit status and output size (bytes) of a fresh process running
+    ``arguments`` (its stdout counted, not kept)."""
     code = (
         "import resource, subprocess, sys, time; t = time.perf_counter(); "
         "p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL); "
         "n = sum(len(b) for b in iter(lambda: p.stdout.read(1 << 20), b'')); p.wait(); "
-        "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, "
-        "p.returncode, n)"
+        "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+        "print(time.perf_counter() - t, u.ru_utime + u.ru_stime, u.ru_maxrss, p.returncode, n)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code, *arguments], capture_output=True, text=True, check=True
     )
-    seconds, kib, status, size = done.stdout.split()
-    return float(seconds), int(kib), int(status), int(size)
+    seconds, cpu, kib, status, size = done.stdout.split()
+    return float(seconds), float(cpu), int(kib), int(status), int(size)
 
 
 def main() -> None:
@@ -116,16 +117,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temporary:
         folder = args.keep or Path(temporary)
         folder.mkdir(parents=True, exist_ok=True)
-        heading = ("players", "rounds", "rows", "format", "time", "peak RSS", "output")
-        print("{:>8} {:>6} {:>8}  {:6} {:>8} {:>9} {:>9}".format(*heading))
+        heading = ("players", "rounds", "rows", "format", "time", "CPU", "peak RSS", "output")
+        print("{:>8} {:>6} {:>8}  {:6} {:>8} {:>8} {:>9} {:>9}".format(*heading))
         for players in sizes:
             table = folder / f"swiss-{players}x{args.rounds}.csv"
             rows = write_event(table, players, args.rounds)
             for name in formats:
-                seconds, kib, status, size = measure([*KIFU, str(table), "--format", name])
+                seconds, cpu, kib, status, size = measure([*KIFU, str(table), "--format", name])
                 failed = f"  exit {status}" if status else ""
                 print(
-                    f"{players:>8,} {args.rounds:>6} {rows:>8,}  {name:6} {seconds:>6.1f} s "
+                    f"{players:>8,} {args.rounds:>6} {rows:>8,}  {name:6} {seconds:>6.1f} s {cpu:>6.1f} s "
                     f"{kib / 1024:>5.0f} MiB {size / 1e6:>6.1f} MB{failed}",
                     flush=True,
                 )
