@@ -184,8 +184,8 @@ def limit_options(command: F) -> F:
             "--max-record",
             type=Size(),
             metavar="SIZE",
-            help="Do not read a record past SIZE characters, nor a compressed PGN file past such a "
-            "record (default 16M; 0: no limit).",
+            help="Do not read a record past SIZE characters, nor a compressed file past such a "
+            "record (or as much SGF text outside game trees) (default 16M; 0: no limit).",
         ),
         click.option(
             "--max-depth",

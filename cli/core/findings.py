@@ -197,8 +197,8 @@ IO_LIMIT = register(
     "512 MiB), a record longer than --max-record characters (default 16 MiB), variations nested "
     "deeper than --max-depth (default 1000), an SGF game tree of more than --max-nodes nodes "
     "(default 100,000) or --max-items values, `(` and words (default 500,000). In compressed "
-    "chess data, the reading of the file stops at a game past --max-record (a decompression "
-    "bomb, most likely). What came before the limit was checked; "
+    "data, the reading of the file stops at a game past --max-record, or SGF text outside game "
+    "trees as long (a decompression bomb, most likely). What came before the limit was checked; "
     "raise the limit to read the rest (0: no limit). docs/reliability.md lists the limits.",
 )
 IO_CHANGED = register(

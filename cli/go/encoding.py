@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -317,12 +317,15 @@ def _count_replacement(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("kifu-count", _count_replacement)
 
 
-def texts(source: Source) -> Iterator[tuple[str, bool] | Finding]:
+def texts(
+    source: Source, opened: Callable[[BinaryIO], object] | None = None
+) -> Iterator[tuple[str, bool] | Finding]:
     """The decoded text of ``source`` in pieces ``(text, final)``, and findings about it.
 
     A file up to :data:`STREAM_THRESHOLD` bytes comes as one piece, decoded by :func:`decode`.
     A bigger one is decoded block by block with the charset chosen from its first block, so
-    memory stays flat whatever the size.
+    memory stays flat whatever the size. ``opened`` is called with the stream once it is open
+    (the reader asks whether it inflates compressed data).
     """
     try:
         stream = open_binary(source)
@@ -330,6 +333,8 @@ def texts(source: Source) -> Iterator[tuple[str, bool] | Finding]:
         yield error.finding
         return
     with stream:
+        if opened is not None:
+            opened(stream)
         try:
             head = stream.read(STREAM_THRESHOLD + 1)
         except DECOMPRESSION_ERRORS as error:

@@ -8,14 +8,14 @@ own, by whoever takes the record (a worker, the checker, a writer).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from kifu.core.excerpt import short
 from kifu.core.findings import IO_LIMIT, Finding
 from kifu.core.game import RawRecord
 from kifu.core.limits import characters, limits
 from kifu.core.record import Span
-from kifu.core.sources import Source
+from kifu.core.sources import Source, decompressing
 from kifu.go import codes
 from kifu.go.encoding import texts
 from kifu.go.index import TextIndex
@@ -24,17 +24,24 @@ from kifu.go.tree import Game
 
 
 def records(source: Source) -> Iterator[RawRecord[Game] | Finding]:
-    """The game trees of an SGF source, cut at each top-level ``)`` (not parsed yet)."""
+    """The game trees of an SGF source, cut at each top-level ``)`` (not parsed yet).
+
+    In decompressed data the reading stops, with an IO008 finding on the file, where a game
+    tree or the text between game trees passes the record limit: a small compressed file can
+    inflate a thousand times, and what follows (a comment of gigabytes, a flood of line breaks,
+    ``(;`` over and over) is taken for a decompression bomb rather than read to
+    ``--max-decompressed`` (the chess and xiangqi readers do the same). A file on disk is read on:
+    its work is bounded by its size.
+    """
     reader = CollectionReader(raw=True)
     kinds: dict[tuple[str, str], int] = {}
     count = 0
     characters = 0
-    for piece in texts(source):
-        if not isinstance(piece, tuple):
-            yield piece
-            continue
-        characters += len(piece[0])
-        for game, _ in reader.feed(*piece):
+    wary: list[bool] = []  # whether the data is decompressed, once the source is open
+
+    def taken(games: Iterable[Game]) -> Iterator[RawRecord[Game] | Finding]:
+        nonlocal count
+        for game in games:
             if game.index == 0:
                 yield from game.findings
                 continue
@@ -43,6 +50,21 @@ def records(source: Source) -> Iterator[RawRecord[Game] | Finding]:
             if text:  # (a game over the record limit is not read)
                 mixed(text, game, kinds, TextIndex(text, game.line_base, game.column_base), game.text_start)
             yield RawRecord(game.index, game.line_base + 1, len(text), game)
+
+    for piece in texts(source, lambda stream: wary.append(decompressing(stream))):
+        if not isinstance(piece, tuple):
+            yield piece
+            continue
+        characters += len(piece[0])
+        yield from taken(game for game, _ in reader.feed(*piece))
+        stop = reader.overflow() if wary == [True] and not piece[1] else None
+        if stop is not None:
+            yield from taken(reader.stop())
+            yield IO_LIMIT(
+                f"{source.path}: {stop} of the decompressed data: reading stops there, the rest of "
+                "the file is not read (a decompression bomb?); the records before it were checked"
+            )
+            return
     if count == 0:
         yield codes.NO_GAMES(
             f"no SGF game tree `(;` in {source.path}" + ("" if characters else " (the file is empty)")
@@ -83,6 +105,10 @@ _NOT_PAREN = re.compile(r"(?:[^()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])*+", re.S
 #: the rest of a value (up to its "]", or to the end of the text, or to a "\" that ends the text)
 _VALUE_REST = re.compile(r"[^\\\]]*+(?:\\.[^\\\]]*+)*+", re.S)
 _GAME_START = re.compile(r"\(\s*;")
+#: text without a ")" or a "[": inside a game tree, only its "(" count
+_NO_CLOSE = re.compile(r"[^)\[]*+")
+#: a "(" directly followed by another (white space between): it cannot start a game tree
+_IGNORED = re.compile(r"\((?=\s*\()")
 _SPACE = re.compile(r"\s*")
 _SGF_LIKE = re.compile(r"[A-Z]{1,2}\[[^\]\n]*\]|\[[^\]\n]{0,10}\]")
 
@@ -119,6 +145,9 @@ class CollectionReader:
         self.previous_end = -1
         self.number = 0
         self.pending: list[Finding] = []
+        self.dropped = 0  # characters dropped before the buffer
+        self.gap_from = 0  # where the text outside game trees begins (after the last one)
+        self.searched = 0  # where the search for the first game tree resumes
 
     def feed(self, text: str, final: bool) -> Iterator[tuple[Game, TextIndex]]:
         """Add ``text``; yield each game tree completed (all of them when ``final``)."""
@@ -126,6 +155,8 @@ class CollectionReader:
         buffer = self.buffer
         index = TextIndex(buffer, self.line_base, self.column_base)
         if not self.started and not self._begin(index, final):
+            if not final:
+                self._drop_blank_head()
             return
         size = len(buffer)
         pos = self.pos
@@ -139,6 +170,10 @@ class CollectionReader:
                 self.in_value = False
                 self.value_start = None
                 pos = end + 1
+            if self.depth > 0:
+                pos, waiting = self._opening(buffer, pos, final)
+                if waiting:
+                    break
             skip = _NOT_PAREN.match(buffer, pos)
             at = skip.end() if skip else pos
             if at >= size:
@@ -186,6 +221,29 @@ class CollectionReader:
             self._over_limit(buffer, index)
         self._trim()
 
+    def _opening(self, buffer: str, pos: int, final: bool) -> tuple[int, bool]:
+        """Inside a game tree, the text from ``pos`` up to the next ``)`` or ``[``: its ``(`` counted
+        at once (the same as one by one below, without a Python step each: ``(;`` a million
+        times over is a few string searches). Where the scan resumes, and whether it waits for
+        more text (a ``(`` that only white space follows at the end of the text so far)."""
+        plain = _NO_CLOSE.match(buffer, pos)
+        end = plain.end() if plain else pos
+        if buffer.find("(", pos, end) < 0:
+            return pos, False
+        stop, waiting = end, False
+        if end >= len(buffer) and not final:
+            last = buffer.rfind("(", pos, end)
+            blank = _SPACE.match(buffer, last + 1)
+            if blank is not None and blank.end() >= end:  # cannot tell yet whether "(" follows
+                stop, waiting = last, True
+        opened = buffer.count("(", pos, stop)
+        # (the look-ahead sees up to the ")" or "[": a "(" before the last one may be followed by it)
+        ignored = [found.start() for found in _IGNORED.finditer(buffer, pos, end) if found.start() < stop]
+        self.depth += opened - len(ignored)
+        if self.oversized is None:
+            self.ignored.extend(ignored)
+        return stop, waiting
+
     def _over_limit(self, buffer: str, index: TextIndex) -> None:
         """The open game tree passed the record limit: keep where it starts, drop its text."""
         if self.previous_end >= 0:
@@ -197,9 +255,12 @@ class CollectionReader:
     def _begin(self, index: TextIndex, final: bool) -> bool:
         """Find the first game tree and check the text before it; False to wait for more text."""
         buffer = self.buffer
-        first = _GAME_START.search(buffer)
+        first = _GAME_START.search(buffer, self.searched)
         if first is None:
             if not final:
+                # the next search starts at a "(" that white space alone follows, or at the end
+                last = buffer.rfind("(", self.searched)
+                self.searched = last if last >= 0 and not buffer[last + 1 :].strip() else len(buffer)
                 return False
             stripped = buffer.lstrip("\ufeff \t\r\n")
             if not stripped.startswith("("):
@@ -226,6 +287,7 @@ class CollectionReader:
         if self.previous_end >= 0:
             self.pending.extend(_junk_between(buffer, self.previous_end, start, index))
         self.previous_end = end
+        self.gap_from = self.dropped + end
         self.number += 1
         ignored, self.ignored = self.ignored, []
         if self.oversized is not None:
@@ -278,6 +340,10 @@ class CollectionReader:
     def _trim(self) -> None:
         """Drop the text before what is still needed, at a line start (positions stay right);
         inside a game over the record limit, up to the scan position."""
+        if self.depth == 0 and self.previous_end >= 0:
+            # white space after a game tree is no junk: a flood of line breaks is not kept
+            blank = _SPACE.match(self.buffer, self.previous_end, self.pos)
+            self.previous_end = blank.end() if blank else self.previous_end
         keep = self.pos
         if self.depth > 0 and self.oversized is None:
             keep = min(keep, self.start)
@@ -285,24 +351,70 @@ class CollectionReader:
             keep = min(keep, self.previous_end)
         if self.ignored:
             keep = min(keep, self.ignored[0])
-        buffer = self.buffer
-        newline = buffer.rfind("\n", 0, keep)
+        newline = self.buffer.rfind("\n", 0, keep)
         # inside a line only in a game over the limit (the columns after it start at column_base)
-        cut = keep if self.oversized is not None else newline + 1
+        self._drop(keep if self.oversized is not None else newline + 1)
+
+    def _drop_blank_head(self) -> None:
+        """No game tree yet: drop the lines of white space the text starts with."""
+        blank = _SPACE.match(self.buffer)
+        self._drop(self.buffer.rfind("\n", 0, blank.end() if blank else 0) + 1)
+
+    def _drop(self, cut: int) -> None:
+        """Drop the first ``cut`` characters of the buffer (positions after them stay right)."""
         if cut <= 0:
             return
+        buffer = self.buffer
+        newline = buffer.rfind("\n", 0, cut)
         if newline >= 0:
             self.line_base += buffer.count("\n", 0, cut)
             self.column_base = cut - (newline + 1)
         else:
             self.column_base += cut
         self.buffer = buffer[cut:]
+        self.dropped += cut
         self.pos -= cut
+        self.searched = max(0, self.searched - cut)
         if self.depth > 0:
             self.start -= cut
         if self.previous_end >= 0:
             self.previous_end -= cut
         self.ignored = [i - cut for i in self.ignored]
+
+    def overflow(self) -> str | None:
+        """What passed the record limit in the text so far, if anything: the open game tree, or
+        the text outside game trees since the last one (or before the first)."""
+        cap = limits().record
+        if not cap:
+            return None
+        if self.oversized is not None:
+            return f"game {self.number + 1} passes {characters(cap)} (--max-record) at line {self._line()}"
+        scanned = self.dropped + (self.pos if self.started else len(self.buffer))
+        if self.depth > 0 or scanned - self.gap_from <= cap:
+            return None
+        where = f"after game {self.number}" if self.number else "before any game tree"
+        return f"the text {where} passes {characters(cap)} (--max-record) at line {self._line()}"
+
+    def _line(self) -> int:
+        """The line of the scan position."""
+        end = self.pos if self.started else len(self.buffer)
+        return self.line_base + self.buffer.count("\n", 0, end) + 1
+
+    def stop(self) -> Iterator[Game]:
+        """The reading ends here, before the end of the text (a decompression bomb): the open
+        game tree over the limit, unread, and the findings still pending (with the junk since
+        the last game tree); the end of the file is not claimed (the file was not read to it)."""
+        index = TextIndex(self.buffer, self.line_base, self.column_base)
+        if self.depth > 0 and self.oversized is not None:
+            self.number += 1
+            self.depth, self.in_value = 0, False
+            yield self._unread(self.oversized, limits().record, 0, self.oversized)
+            return
+        if self.previous_end >= 0:
+            self.pending.extend(_junk_between(self.buffer, self.previous_end, self.pos, index))
+        if self.pending and self.number:
+            yield Game(0, self.pos, None, self.pending)
+        self.pending = []
 
 
 def parse_collection(text: str, index: TextIndex | None = None) -> Iterator[Game]:

@@ -19,6 +19,7 @@ ORDER = [
     "chess_convert.py",
     "batch.py",
     "memory.py",
+    "standings_scale.py",
     "go_check.py",
     "go_score.py",
     "xiangqi_replay.py",

@@ -199,6 +199,68 @@ def dhtmlxq_gz_line(d: Path) -> list[str]:
     return ["bomb-line.dhtml.gz"]
 
 
+def _members(path: Path, compress: Callable[[bytes], bytes], head: bytes, unit: bytes, total: int) -> None:
+    """``head``, then ``unit`` repeated up to ``total`` bytes, as streams of one compressor
+    (bzip2 and xz files may hold many streams, as gzip files hold members)."""
+    block = (unit * (MB // len(unit) + 1))[:MB]
+    stream = compress(block)
+    with path.open("wb") as f:
+        f.write(compress(head))
+        for _ in range(total // MB):
+            f.write(stream)
+
+
+_SGF_GAME = b"(;GM[1]FF[4]SZ[19];B[pd];W[dp])\n"
+
+
+def sgf_gz_newlines(d: Path) -> list[str]:
+    _gzip_members(d / "bomb-newlines.sgf.gz", b"", b"\n", 2048 * MB, _SGF_GAME)
+    return ["bomb-newlines.sgf.gz"]
+
+
+def sgf_gz_newlines_after_a_game(d: Path) -> list[str]:
+    _gzip_members(d / "bomb-newlines.sgf.gz", _SGF_GAME, b"\n", 2048 * MB, _SGF_GAME)
+    return ["bomb-newlines.sgf.gz"]
+
+
+def sgf_bz2_as_pgn_newlines(d: Path) -> list[str]:
+    import bz2
+
+    _members(d / "bomb-newlines.pgn.bz2", bz2.compress, b"", b"\n", 2048 * MB)
+    return ["--game", "go", "bomb-newlines.pgn.bz2"]
+
+
+def sgf_gz_comment(d: Path) -> list[str]:
+    _gzip_members(d / "bomb-comment.sgf.gz", b"(;GM[1]FF[4]SZ[19];B[pd]C[", b"x", 2048 * MB)
+    return ["bomb-comment.sgf.gz"]
+
+
+def sgf_gz_open_trees(d: Path) -> list[str]:
+    _gzip_members(d / "bomb-open-trees.sgf.gz", b"", b"(;", 2048 * MB)
+    return ["bomb-open-trees.sgf.gz"]
+
+
+def sgf_xz_newlines(d: Path) -> list[str]:
+    import lzma
+
+    _members(d / "bomb-newlines.sgf.xz", lzma.compress, b"", b"\n", 2048 * MB)
+    return ["bomb-newlines.sgf.xz"]
+
+
+def sgf_zst_newlines(d: Path) -> list[str]:
+    """One zstd frame (kifu reads the first frame of a file only, as ``zstd -d`` would not)."""
+    try:
+        import zstandard
+    except ImportError:  # the zstd extra: without it the file is IO004, still a finding
+        (d / "bomb-newlines.sgf.zst").write_bytes(b"\x28\xb5\x2f\xfd" + b"\0" * 16)
+        return ["bomb-newlines.sgf.zst"]
+    block = b"\n" * MB
+    with (d / "bomb-newlines.sgf.zst").open("wb") as f, zstandard.ZstdCompressor(19).stream_writer(f) as out:
+        for _ in range(2048):
+            out.write(block)
+    return ["bomb-newlines.sgf.zst"]
+
+
 def _sgf_comment(size: int) -> Callable[[Path], list[str]]:
     def make(d: Path) -> list[str]:
         with (d / "comment.sgf").open("wb") as f:
@@ -293,6 +355,13 @@ ROWS = (
     Row("xqpgn-gz-bomb-newlines", xq_gz_newlines, True, 60),
     Row("xqpgn-gz-bomb-one-line", xq_gz_line, True, 60),
     Row("dhtmlxq-gz-bomb-one-line", dhtmlxq_gz_line, True, 60),
+    Row("sgf-gz-bomb-newlines", sgf_gz_newlines, True, 60),
+    Row("sgf-gz-bomb-newlines-after-a-game", sgf_gz_newlines_after_a_game, True, 60),
+    Row("sgf-pgn-bz2-bomb-newlines-as-go", sgf_bz2_as_pgn_newlines, True, 60),
+    Row("sgf-gz-bomb-one-comment", sgf_gz_comment, True, 60),
+    Row("sgf-gz-bomb-open-trees", sgf_gz_open_trees, True, 60),
+    Row("sgf-xz-bomb-newlines", sgf_xz_newlines, True, 60),
+    Row("sgf-zst-bomb-newlines", sgf_zst_newlines, True, 60),
     Row("sgf-comment-10mb-unclosed", _sgf_comment(10 * MB), True, 30),
     Row("sgf-comment-50mb-unclosed", _sgf_comment(50 * MB), True, 60),
     Row("sgf-100000-nested-unclosed", sgf_nested, False, 5),

@@ -9,6 +9,7 @@ copy per line.
 
 from __future__ import annotations
 
+import json
 import resource
 import subprocess
 import sys
@@ -172,3 +173,80 @@ def test_many_positions_on_one_long_line_cost_linear_time() -> None:
     assert index.position(1_000_003) == (5, 3)
     assert TextIndex("abc\ndef", 0, 7).position(2) == (1, 10)  # a window that starts inside a line
     assert TextIndex("abc\ndef", 0, 7).position(5) == (2, 2)
+
+
+def test_compressed_bombs_stop_at_the_record_limit_in_little_memory(tmp_path: Path) -> None:
+    """Go bombs inflating to 256 MiB each (1 MiB pieces written again and again), checked by
+    ``python -m kifu`` in a subprocess with ``--max-record 2M``: each reading stops where a game
+    tree, or the text outside game trees, passes the limit, with IO008 on the file; a game
+    before the flood is read, the one after it is not. (Before, line breaks before or after a
+    game tree were held and searched again at each piece: the 1 GiB ones gave no answer in
+    90 s; ``(;`` over and over was counted one by one: no answer in 90 s either.)"""
+    import bz2
+    import lzma
+
+    from tests.fuzz.hostile import _SGF_GAME, _gzip_members, _members, run
+
+    total = 256 << 20
+    _gzip_members(tmp_path / "newlines.sgf.gz", b"", b"\n", total, _SGF_GAME)
+    _gzip_members(tmp_path / "after-a-game.sgf.gz", _SGF_GAME, b"\n", total, _SGF_GAME)
+    _members(tmp_path / "newlines.pgn.bz2", bz2.compress, b"", b"\n", total)
+    _gzip_members(tmp_path / "comment.sgf.gz", b"(;GM[1]FF[4]SZ[19];B[pd]C[", b"x", total)
+    _gzip_members(tmp_path / "open-trees.sgf.gz", b"", b"(;", total)
+    _members(tmp_path / "newlines.sgf.xz", lzma.compress, b"", b"\n", total)
+    (tmp_path / "good.sgf").write_bytes(_SGF_GAME)
+    names = [
+        "newlines.sgf.gz",
+        "after-a-game.sgf.gz",
+        "newlines.pgn.bz2",
+        "comment.sgf.gz",
+        "open-trees.sgf.gz",
+        "newlines.sgf.xz",
+        "good.sgf",
+    ]
+    outcome = run(["--format", "json", "-j1", "--game", "go", "--max-record", "2M", *names], tmp_path, 60)
+    assert outcome.status == 1, outcome.measured() + outcome.stderr[-2000:]
+    assert outcome.peak_mib < 200, outcome.measured()
+    files = {file["path"]: file for file in json.loads(outcome.stdout)["files"]}
+    assert list(files) == names
+    stops = {}
+    for name in names[:-1]:
+        (stopped,) = [f["message"] for f in files[name]["findings"] if f["code"] == "IO008"]
+        assert stopped.startswith(f"{name}: ") and stopped.endswith(
+            "of the decompressed data: reading stops there, the rest of the file is not read "
+            "(a decompression bomb?); the records before it were checked"
+        )
+        stops[name] = stopped[len(name) + 2 : stopped.index(" (--max-record)")]
+    assert stops == {
+        "newlines.sgf.gz": "the text before any game tree passes 2M characters",
+        "after-a-game.sgf.gz": "the text after game 1 passes 2M characters",
+        "newlines.pgn.bz2": "the text before any game tree passes 2M characters",
+        "comment.sgf.gz": "game 1 passes 2M characters",
+        "open-trees.sgf.gz": "game 1 passes 2M characters",
+        "newlines.sgf.xz": "the text before any game tree passes 2M characters",
+    }
+    assert [len(files[name]["records"]) for name in names] == [0, 1, 0, 1, 1, 0, 1]
+    assert files["after-a-game.sgf.gz"]["records"][0]["plies"] == 2  # the game before the flood
+    for name in ("comment.sgf.gz", "open-trees.sgf.gz"):  # the game over the limit, not read
+        (record,) = files[name]["records"]
+        assert [f["code"] for f in record["findings"]] == ["IO008"]
+    assert files["good.sgf"]["findings"] == [] and files["good.sgf"]["records"][0]["plies"] == 2
+
+
+def test_a_zstd_bomb_stops_at_the_record_limit(tmp_path: Path) -> None:
+    """The same flood of line breaks in one zstd frame (the zstd extra)."""
+    zstandard = pytest.importorskip("zstandard")
+    compressor = zstandard.ZstdCompressor(19)
+    with (tmp_path / "newlines.sgf.zst").open("wb") as f, compressor.stream_writer(f) as out:
+        for _ in range(64):
+            out.write(b"\n" * (1 << 20))
+    result = subprocess.run(
+        [sys.executable, "-m", "kifu", "check", "--max-record", "2M", "newlines.sgf.zst"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        preexec_fn=_capped,
+    )
+    assert result.returncode == 1, result.stderr
+    assert "the text before any game tree passes 2M characters (--max-record) at line " in result.stdout

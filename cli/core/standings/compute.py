@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from math import comb
 
 from kifu.core.standings.crosstable import Crosstable, build
 from kifu.core.standings.event import Event
@@ -26,8 +26,9 @@ def infer_system(event: Event, roster: Sequence[Team] | None = None) -> str:
             continue
         names |= {a, b}
         met.add(frozenset((a, b)))
-    pairs = {frozenset(pair) for pair in combinations(sorted(names), 2)}
-    return "round-robin" if len(names) >= 2 and pairs <= met else "swiss"
+    # every pair in ``met`` is two of ``names``: all of them met when there are as many pairs
+    # as two of ``names`` make (the pairs themselves, n²/2 of them, are never built)
+    return "round-robin" if len(names) >= 2 and len(met) == comb(len(names), 2) else "swiss"
 
 
 def compute(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 
 from kifu.core.standings.scoring import Competitor
 from kifu.core.standings.tiebreaks import CRITERIA, Table
@@ -44,8 +45,8 @@ def rank(table: Table, criteria: Sequence[str]) -> list[Standing]:
             if len(group) == 1 and criterion.relative:
                 split.append(group)  # nothing to compare within a group of one: no value shown
                 continue
-            for member in group:
-                values[member.name][name] = criterion.value(member, table, group)
+            for member, value in zip(group, criterion.values(group, table), strict=True):
+                values[member.name][name] = value
             if len(group) == 1:
                 split.append(group)
                 continue
@@ -73,17 +74,15 @@ def knockout(table: Table) -> list[Standing]:
         won = sum(r.score for r in mine) > sum(r.against for r in mine)
         return last, 1 if won else 0
 
-    order = sorted(table.values(), key=lambda c: (tuple(-v for v in reached(c)), c.name))
+    reach = {c.name: reached(c) for c in table.values()}
+    order = sorted(table.values(), key=lambda c: (-reach[c.name][0], -reach[c.name][1], c.name))
     standings = []
     place = 1
-    index = 0
-    while index < len(order):
-        key = reached(order[index])
-        group = [c for c in order[index:] if reached(c) == key]
+    for key, members in groupby(order, key=lambda c: reach[c.name]):
+        group = list(members)
         for member in group:
             standings.append(
                 Standing(place, place + len(group) - 1, member, {"points": member.points, "round": key[0]})
             )
         place += len(group)
-        index += len(group)
     return standings

@@ -23,6 +23,7 @@ bye usually does; it is not a game, so it adds nothing to the opponents' tie-bre
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -59,11 +60,18 @@ class Competitor:
     rating: int | None = None
     fide_id: str | None = None
     title: str | None = None
+    #: (number of results, their points): every opponent's tie-breaks ask for the points, and
+    #: a round robin's player has as many opponents as the event has players
+    _points: tuple[int, float] = field(default=(-1, 0.0), init=False, repr=False, compare=False)
 
     @property
     def points(self) -> float:
         """Points (game points, or match points for a team)."""
-        return sum(result.score for result in self.results)
+        counted, total = self._points
+        if counted != len(self.results):  # results were added since they were counted
+            total = sum(result.score for result in self.results)
+            self._points = (len(self.results), total)
+        return total
 
     def games(self) -> list[Result]:
         """The results against an opponent (played or forfeited), byes left out."""
@@ -81,14 +89,15 @@ def apply_withdrawals(event: Event, round_robin: bool) -> list[str]:
     """
     if not round_robin:
         return []
-    cancelled = []
+    cancelled: list[str] = []
     everyone = set(event.players)
+    index = _GamesOf(event.games)
     for name, before in event.withdrawn.items():
-        mine = [g for g in event.games if name in (g.first, g.second) and g.points() is not None]
+        mine = [g for g in index.games(name) if g.points() is not None]
         met = {g.second if g.first == name else g.first for g in mine} - {None}
         opponents = everyone - {name}
         if 2 * len(met) < len(opponents):
-            event.games = [g for g in event.games if name not in (g.first, g.second)]
+            index.cancel(name)
             cancelled.append(name)
             event.warnings.append(
                 f"{name} withdrew{_before(before)} having met {len(met)} of {len(opponents)} opponents, "
@@ -97,24 +106,77 @@ def apply_withdrawals(event: Event, round_robin: bool) -> list[str]:
             continue
         missing = sorted(opponents - met - set(cancelled))
         last = max((g.round or 0 for g in mine), default=0)
+        rounds = index.rounds()
+        busy = index.busy(name)
         for opponent in missing:
-            round_ = _free_round(event, (name, opponent), before or last + 1)
-            event.games.append(Game(round_, opponent, name, "+-", source="CXA 20.3"))
+            # the first round from there on, among the event's, where neither of them played
+            taken = busy | index.busy(opponent)
+            start = before or last + 1
+            round_ = next((r for r in range(start, rounds + 1) if r not in taken), None)
+            index.add(Game(round_, opponent, name, "+-", source="CXA 20.3"))
+            busy.add(round_)
         event.warnings.append(
             f"{name} withdrew{_before(before)} having met {len(met)} of {len(opponents)} opponents, "
             f"half or more: the results stand and the {len(missing)} game(s) not played are "
             "forfeits won by the opponents (CXA 20.3)"
         )
+    event.games = index.kept()
     for name in cancelled:
         event.players.pop(name, None)
     place_unnumbered(event)
     return cancelled
 
 
-def _free_round(event: Event, names: tuple[str, str], start: int) -> int | None:
-    """The first round from ``start`` on, among the event's, where neither of ``names`` played."""
-    busy = {g.round for g in event.games if g.first in names or g.second in names}
-    return next((r for r in range(start, event.rounds() + 1) if r not in busy), None)
+class _GamesOf:
+    """The event's games by player, as withdrawals cancel and add some (CXA 20.3).
+
+    Each withdrawal looks at its player's games and their opponents' only, never the whole
+    event again: a round robin of n players has n²/2 games.
+    """
+
+    def __init__(self, games: list[Game]) -> None:
+        self._games = list(games)
+        self._of: dict[str, list[Game]] = {}
+        self._rounds: Counter[int | None] = Counter()
+        self._cancelled: set[str] = set()
+        for game in games:
+            self._index(game)
+
+    def _index(self, game: Game) -> None:
+        for name in {game.first, game.second} - {None}:
+            assert name is not None
+            self._of.setdefault(name, []).append(game)
+        self._rounds[game.round] += 1
+
+    def _live(self, game: Game) -> bool:
+        return game.first not in self._cancelled and game.second not in self._cancelled
+
+    def games(self, name: str) -> list[Game]:
+        """The games of ``name`` still counted, in the event's order."""
+        return [game for game in self._of.get(name, []) if self._live(game)]
+
+    def busy(self, name: str) -> set[int | None]:
+        """The rounds in which ``name`` has a game still counted."""
+        return {game.round for game in self.games(name)}
+
+    def rounds(self) -> int:
+        """The highest round of the games still counted (0 when none is known)."""
+        return max((r for r, count in self._rounds.items() if r is not None and count > 0), default=0)
+
+    def cancel(self, name: str) -> None:
+        """Leave out every game of ``name``."""
+        for game in self.games(name):
+            self._rounds[game.round] -= 1
+        self._cancelled.add(name)
+
+    def add(self, game: Game) -> None:
+        """Count one more game (after those there are)."""
+        self._games.append(game)
+        self._index(game)
+
+    def kept(self) -> list[Game]:
+        """The games still counted, in the event's order."""
+        return [game for game in self._games if self._live(game)] if self._cancelled else self._games
 
 
 def _before(round_: int | None) -> str:

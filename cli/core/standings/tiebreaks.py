@@ -29,33 +29,43 @@ from dataclasses import dataclass
 from kifu.core.standings.scoring import DRAW, WIN, Competitor
 
 Table = dict[str, Competitor]
-Value = Callable[[Competitor, Table, Sequence[Competitor]], float]
+#: a criterion's values for the members of a group still tied, in the group's order
+Values = Callable[[Sequence[Competitor], Table], list[float]]
 
 
 @dataclass(frozen=True, slots=True)
 class Criterion:
-    """A ranking criterion: its option name, column heading and value."""
+    """A ranking criterion: its option name, column heading and values."""
 
     name: str
     heading: str
     description: str
-    value: Value
+    values: Values
     relative: bool = False  # computed within the tied group only (direct encounter)
 
 
-def _points(c: Competitor, table: Table, group: Sequence[Competitor]) -> float:
+def each(value: Callable[[Competitor, Table], float]) -> Values:
+    """The criterion whose value of a competitor does not depend on who else is tied."""
+
+    def values(group: Sequence[Competitor], table: Table) -> list[float]:
+        return [value(member, table) for member in group]
+
+    return values
+
+
+def _points(c: Competitor, table: Table) -> float:
     return c.points
 
 
-def _board_points(c: Competitor, table: Table, group: Sequence[Competitor]) -> float:
+def _board_points(c: Competitor, table: Table) -> float:
     return sum(r.board_points for r in c.results)
 
 
-def _wins(c: Competitor, table: Table, group: Sequence[Competitor]) -> float:
+def _wins(c: Competitor, table: Table) -> float:
     return sum(1 for r in c.games() if r.outcome == WIN)
 
 
-def _black(c: Competitor, table: Table, group: Sequence[Competitor]) -> float:
+def _black(c: Competitor, table: Table) -> float:
     return sum(1 for r in c.games() if r.colour == "2" and not r.forfeit)
 
 
@@ -63,16 +73,16 @@ def _opponent_scores(c: Competitor, table: Table) -> list[float]:
     return [table[r.opponent].points for r in c.games() if r.opponent in table]
 
 
-def _buchholz(c: Competitor, table: Table, group: Sequence[Competitor]) -> float:
+def _buchholz(c: Competitor, table: Table) -> float:
     return sum(_opponent_scores(c, table))
 
 
-def _buchholz_cut1(c: Competitor, table: Table, group: Sequence[Competitor]) -> float:
+def _buchholz_cut1(c: Competitor, table: Table) -> float:
     scores = sorted(_opponent_scores(c, table))
     return sum(scores[1:])
 
 
-def _sonneborn_berger(c: Competitor, table: Table, group: Sequence[Competitor]) -> float:
+def _sonneborn_berger(c: Competitor, table: Table) -> float:
     total = 0.0
     for r in c.games():
         if r.opponent in table:
@@ -81,29 +91,38 @@ def _sonneborn_berger(c: Competitor, table: Table, group: Sequence[Competitor]) 
     return total
 
 
-def _direct_encounter(c: Competitor, table: Table, group: Sequence[Competitor]) -> float:
+def _direct_encounter(group: Sequence[Competitor], table: Table) -> list[float]:
     """Points scored against the others of the tied group, when all of them met each other."""
-    names = {other.name for other in group}
+    names = {member.name for member in group}
     for member in group:
-        met = {r.opponent for r in member.games()}
-        if not names - {member.name} <= met:
-            return 0.0  # not everyone met everyone: the encounter decides nothing
-    return sum(r.score for r in c.games() if r.opponent in names)
+        # met all the others: as many of them among its opponents as there are others (a
+        # member meets at most as many as it played, so a large group stops at once)
+        met = {r.opponent for r in member.games()} & names
+        met.discard(member.name)
+        if len(met) < len(names) - 1:
+            return [0.0] * len(group)  # not everyone met everyone: the encounter decides nothing
+    return [sum(r.score for r in member.games() if r.opponent in names) for member in group]
 
 
 CRITERIA: dict[str, Criterion] = {
     criterion.name: criterion
     for criterion in (
-        Criterion("points", "Pts", "points (win 1, draw ½, loss 0; a team: match points 2, 1, 0)", _points),
-        Criterion("board-points", "BP", "board points (a team: the sum of its game points)", _board_points),
-        Criterion("sb", "SB", "Sonneborn-Berger (CXA small score)", _sonneborn_berger),
-        Criterion("buchholz", "Buch", "Buchholz (CXA opponents' points)", _buchholz),
-        Criterion("buchholz-cut1", "Bc1", "Buchholz cut-1 (the lowest opponent left out)", _buchholz_cut1),
+        Criterion(
+            "points", "Pts", "points (win 1, draw ½, loss 0; a team: match points 2, 1, 0)", each(_points)
+        ),
+        Criterion(
+            "board-points", "BP", "board points (a team: the sum of its game points)", each(_board_points)
+        ),
+        Criterion("sb", "SB", "Sonneborn-Berger (CXA small score)", each(_sonneborn_berger)),
+        Criterion("buchholz", "Buch", "Buchholz (CXA opponents' points)", each(_buchholz)),
+        Criterion(
+            "buchholz-cut1", "Bc1", "Buchholz cut-1 (the lowest opponent left out)", each(_buchholz_cut1)
+        ),
         Criterion("de", "DE", "direct encounter (among the tied, when all met)", _direct_encounter, True),
-        Criterion("wins", "W", "number of wins (forfeits included)", _wins),
-        Criterion("black", "Bl", "number of games played with Black (moving second)", _black),
-        Criterion("sos", "SOS", "Go: sum of opponents' scores", _buchholz),
-        Criterion("sodos", "SODOS", "Go: sum of defeated opponents' scores", _sonneborn_berger),
+        Criterion("wins", "W", "number of wins (forfeits included)", each(_wins)),
+        Criterion("black", "Bl", "number of games played with Black (moving second)", each(_black)),
+        Criterion("sos", "SOS", "Go: sum of opponents' scores", each(_buchholz)),
+        Criterion("sodos", "SODOS", "Go: sum of defeated opponents' scores", each(_sonneborn_berger)),
     )
 }
 
