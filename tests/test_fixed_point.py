@@ -15,7 +15,8 @@ import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 from kifu.core.sources import Source, SourceError
-from kifu.games import KNOWN_EXTENSIONS, detect, recognise
+from kifu.detection import detect, recognise
+from kifu.games import KNOWN_EXTENSIONS
 
 from tests.conftest import CORPUS, FIXTURES
 

@@ -28,6 +28,7 @@ from typing import Any, Protocol, cast
 
 from kifu.core import records
 from kifu.core.findings import (
+    INTERNAL_ERROR,
     IO_CHANGED,
     IO_NO_RECORDS,
     IO_UNKNOWN_GAME,
@@ -771,7 +772,9 @@ def _numbered(report: RecordReport, before: int) -> RecordReport:
         report.index += before
         numbered = records.record_at(report.index, report.line)
         report.findings = [
-            replace(f, message=f.message.replace(written, numbered, 1)) if f.code == "KIFU001" else f
+            replace(f, message=f.message.replace(written, numbered, 1))
+            if f.code == INTERNAL_ERROR.code
+            else f
             for f in report.findings
         ]
     return report

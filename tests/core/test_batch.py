@@ -260,7 +260,7 @@ def test_a_worker_dying_on_a_part_names_its_records(
 def test_workers_send_tags_only_to_a_reporter_that_shows_them(
     archive: Path, small_parts: list[bool], uses_tags: bool
 ) -> None:
-    from kifu import games
+    from kifu import detection, games
     from kifu.core import batch
     from kifu.core.game import Options
     from kifu.core.sources import expand_paths
@@ -280,7 +280,7 @@ def test_workers_send_tags_only_to_a_reporter_that_shows_them(
 
     collect = Collect()
     sources = expand_paths([str(archive)], recursive=True, extensions=games.KNOWN_EXTENSIONS)
-    totals = batch.run(sources, batch.Batch(games.detect, games.load, jobs=2), Options(), collect)
+    totals = batch.run(sources, batch.Batch(detection.detect, games.load, jobs=2), Options(), collect)
     assert totals.records == len(collect.tags) == 544 and small_parts
     assert sum(bool(tags) for tags in collect.tags) == (544 if uses_tags else 0)
 
