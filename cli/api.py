@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kifu import games
+from kifu import detection, games
 from kifu.core.converted import Converted
 from kifu.core.findings import IO_NO_RECORDS, IO_UNKNOWN_GAME, REGISTRY, Finding, Severity
 from kifu.core.game import Options
@@ -29,16 +29,8 @@ from kifu.core.sources import Source, SourceError
 
 PathOrText = str | os.PathLike[str]
 
-#: keyword → the key the games read in :attr:`Options.settings`
-_SETTINGS = {
-    "komi": "komi",
-    "ko": "ko",
-    "lang": "lang",
-    "abridged": "xiangqi_abridged",
-    "repetition": "repetition",
-    "natural_limit": "natural_limit",
-    "natural_limit_checks": "natural_limit_checks",
-}
+#: keyword → the key the games read in :attr:`Options.settings` (the registry's one table)
+_SETTINGS = games.API_SETTINGS
 
 
 @dataclass(slots=True)
@@ -123,7 +115,7 @@ def check(
     forced = _game(game)
     report = Report(source.path, None, None)
     try:
-        detected = games.detect(source, forced)
+        detected = detection.detect(source, forced)
     except SourceError as error:
         report.findings.append(error.finding)
         return report
@@ -168,7 +160,7 @@ def convert(
     if extra:
         options = Options(options.rules, {**options.settings, **extra})
     source = _source(path_or_text)
-    detected = games.detect(source, _game(game))
+    detected = detection.detect(source, _game(game))
     if detected is None:
         raise ValueError(f"cannot tell which game {source.path} records; pass game=")
     name, fmt = detected

@@ -70,6 +70,40 @@ def test_commands_reach_the_games_only_through_the_registry() -> None:
     assert _violations(("kifu.commands", "kifu.app"), GAMES) == []
 
 
+#: the modules beside the registry, which reach a game only through it (by name, lazily)
+REGISTRY_USERS = ("kifu.detection", "kifu.showing", "kifu.drawer", "kifu.api")
+
+
+def test_the_registry_s_neighbours_import_no_game() -> None:
+    assert all(name in MODULES for name in REGISTRY_USERS)
+    assert _violations(REGISTRY_USERS, GAMES) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_s_detector_and_presets_import_nothing_of_the_game_but_its_rules(game: str) -> None:
+    """The registry imports them to tell a file's game and list the presets: they must stay cheap."""
+    for module in (f"{game}.detect", f"{game}.presets"):
+        assert [t for t in MODULES[module] if _under(t, game) and t != "kifu.go.rules.PRESETS"] == [
+            t for t in MODULES[module] if t == "kifu.go.rules"
+        ], module
+
+
+def test_telling_a_file_s_game_loads_no_game_module() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from kifu.detection import detect; from kifu.core.sources import Source\n"
+        "print(detect(Source('fixtures/chess/good/opera-game.pgn')))\n"
+        "print(sorted(m for m in sys.modules if m.endswith('.game') and m.startswith('kifu.')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=PACKAGE.parent, capture_output=True, text=True, check=True
+    )
+
+    assert result.stdout.splitlines() == ["('chess', 'pgn')", "[]"]
+
+
 def test_every_game_module_is_named_by_the_registry() -> None:
     from kifu.games import GAMES as REGISTERED
 

@@ -80,3 +80,24 @@ def test_every_finding_code_has_its_explanation() -> None:
     assert len(REGISTRY) > 120
     assert [code for code, entry in REGISTRY.items() if not (entry.title.strip() and entry.doc.strip())] == []
     assert all(re.fullmatch(r"[A-Z]+[0-9]{3}", code) for code in REGISTRY)
+
+
+def test_the_game_choices_of_every_command_are_the_registry_s() -> None:
+    for name, flag in (("check", "--game"), ("convert", "--game"), ("show", "--as"), ("standings", "--game")):
+        choice = _option(name, flag).type
+        assert isinstance(choice, click.Choice)
+        assert tuple(choice.choices) == ("auto", *games.GAMES), name
+
+
+def test_the_shared_rules_options_are_the_settings_table_s() -> None:
+    from kifu.commands.options import SETTING_NAMES, rules_options
+
+    parameters = {p.name for p in rules_options(click.command()(lambda **_: None)).params}
+    assert parameters == {"rules", *SETTING_NAMES}
+    assert set(SETTING_NAMES) == {s.name for s in games.SETTINGS if s.option}
+
+
+def test_each_game_s_presets_are_its_registered_ones_default_first() -> None:
+    for game in games.loaded():
+        assert tuple(game.PRESETS) == tuple(games.presets(game.NAME))
+        assert {name: p.description for name, p in game.PRESETS.items()} == dict(games.presets(game.NAME))

@@ -8,6 +8,7 @@ from collections.abc import Collection, Iterator
 # imports this module, and share the import instead of making it each.)
 from kifu.chess import checker, convert, splitter
 from kifu.chess.locales import LANGUAGES
+from kifu.chess.presets import DESCRIPTIONS
 from kifu.chess.splitter import GameText
 from kifu.core import parts
 from kifu.core.converted import Converted
@@ -25,11 +26,7 @@ TARGETS: dict[str, Target] = {
     name: Target(description, convert.EXTENSIONS[name], name in _SEPARATED)
     for name, description in convert.TARGETS.items()
 }
-PRESETS: dict[str, Preset] = {
-    "fide": Preset(
-        "FIDE Laws of Chess: claims of 9.2/9.3, automatic draws of 9.6 (fivefold, 75 moves), dead positions"
-    ),
-}
+PRESETS: dict[str, Preset] = {name: Preset(description) for name, description in DESCRIPTIONS.items()}
 SETTINGS: tuple[Setting, ...] = (
     Setting(
         "lang",

@@ -15,6 +15,7 @@ import click
 from kifu.commands.options import (
     HELP,
     LIMIT_NAMES,
+    SETTING_NAMES,
     FatalError,
     apply_limits,
     check_language,
@@ -28,6 +29,7 @@ from kifu.core.findings import Severity
 from kifu.core.report import FORMATS
 from kifu.core.results import Totals, by_count
 from kifu.core.terminal import COLORS, BarSafeStream, ProgressBar, style, use_color
+from kifu.games import GAME_CHOICES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -45,7 +47,7 @@ def check_options(command: F) -> F:
         click.option("-r", "--recursive", is_flag=True, help="Check the record files inside directories."),
         click.option(
             "--game",
-            type=click.Choice(["auto", "chess", "xiangqi", "go"]),
+            type=click.Choice(GAME_CHOICES),
             default="auto",
             show_default=True,
             help="Which game the files record (auto: by extension, then by content).",
@@ -209,11 +211,12 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     --exit-zero), 1 findings at or above --fail-on, 2 usage, configuration or output error, or
     an internal error (reported as KIFU001; the other records are still checked).
     """
-    from kifu import games
+    from kifu import detection, games
     from kifu.core import batch
     from kifu.core.game import Options
     from kifu.core.report import make_reporter
     from kifu.core.sources import expand_paths
+    from kifu.drawer import Drawer
 
     resolved = resolve(ctx)
     values = resolved.values
@@ -242,7 +245,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
             extensions=games.KNOWN_EXTENSIONS,
             include=values["include"],
             exclude=values["exclude"],
-            recognise=games.recognise,
+            recognise=detection.recognise,
             respect_gitignore=values["respect_gitignore"],
         )
     )
@@ -256,7 +259,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
         )
         workers = usable_cores()
     plan = batch.Batch(
-        games.detect,
+        detection.detect,
         games.load,
         None if values["game"] == "auto" else values["game"],
         jobs=workers,
@@ -278,7 +281,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
             out,
             verbose=values["verbose"],
             color=use_color(color, sys.stdout),
-            drawer=games.Drawer(options) if output_format == "html" else None,  # boards: each game's draw
+            drawer=Drawer(options) if output_format == "html" else None,  # boards: each game's draw
         )
         try:
             totals = batch.run(sources, plan, options, reporter, bar, selection)
@@ -297,19 +300,6 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     worst = totals.worst()
     if not values["exit_zero"] and worst is not None and worst >= Severity.parse(values["fail_on"]):
         sys.exit(1)
-
-
-#: the parameters that are game settings (:func:`settings_from`)
-SETTING_NAMES = (
-    "komi",
-    "ko",
-    "dead",
-    "dead_from",
-    "abridged",
-    "repetition",
-    "natural_limit",
-    "natural_limit_checks",
-)
 
 
 def summary(totals: Totals, elapsed: float, color: bool = False) -> str:

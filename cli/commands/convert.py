@@ -21,10 +21,11 @@ from kifu.commands.options import (
     settings_from,
 )
 from kifu.core.escape import terminal
-from kifu.core.findings import Finding, Severity
+from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
 from kifu.core.game import Game, Options
 from kifu.core.output import OutputError, flush_stdout, write_atomically, write_stdout
 from kifu.core.sources import COMPRESSION_SUFFIXES, Source, SourceError
+from kifu.games import GAME_CHOICES
 
 
 @click.command("convert", context_settings=HELP)
@@ -51,9 +52,7 @@ from kifu.core.sources import COMPRESSION_SUFFIXES, Source, SourceError
     metavar="LANG",
     help="Chess: piece letters of the input, when not English (check's --lang).",
 )
-@click.option(
-    "--game", type=click.Choice(["auto", "chess", "xiangqi", "go"]), default="auto", show_default=True
-)
+@click.option("--game", type=click.Choice(GAME_CHOICES), default="auto", show_default=True)
 @click.option(
     "--encoding",
     metavar="CODEC",
@@ -185,13 +184,13 @@ def _plan(
     in_place: bool,
 ) -> _Plan:
     """Recognise an input and decide where its conversion goes; usage errors stop the command."""
-    from kifu import games
+    from kifu import detection, games
 
     if isinstance(item, tuple):
         return _Plan(item[0], error=item[1].message)
     source = item
     try:
-        detected = games.detect(source, None if game == "auto" else game)
+        detected = detection.detect(source, None if game == "auto" else game)
     except SourceError as error:
         return _Plan(source.path, error=error.finding.message)
     if detected is None:
@@ -268,12 +267,12 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
                 if converted.severity is Severity.ERROR:
                     _say(source.path, converted.message)
                     errors += 1
-                    done.crashed = done.crashed or converted.code == "KIFU001"
+                    done.crashed = done.crashed or converted.code == INTERNAL_ERROR.code
                 continue
             for finding in converted.findings:
                 click.echo(f"kifu: {path}: game {converted.index}: {_shown(finding.message)}", err=True)
                 errors += 1
-                done.crashed = done.crashed or finding.code == "KIFU001"
+                done.crashed = done.crashed or finding.code == INTERNAL_ERROR.code
             records += 1
             for problem in converted.problems:
                 problems += 1

@@ -22,39 +22,30 @@ from kifu.core.selection import (
     parse_file_ignore,
     parse_severity,
 )
+from kifu.games import GAMES, OPTION_SETTINGS, preset_names, presets
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: every command takes -h as well as --help, invoked through the group or on its own
 HELP = {"help_option_names": ["-h", "--help"]}
 
-#: every game's presets; each game reads the one that concerns it (default: its own).
-#: ``tests/test_docs.py`` holds this list equal to the union of the games' ``PRESETS``.
-RULES_PRESETS = (
-    "fide",
-    "cxa",
-    "axf",
-    "chinese",
-    "tromp-taylor",
-    "wmsg2008",
-    "aga",
-    "nz",
-    "ing",
-    "japanese",
-    "korean",
-)
+#: every game's presets; each game reads the one that concerns it (default: its own)
+RULES_PRESETS = preset_names()
+#: the parameters of :func:`rules_options` that are game settings (:func:`settings_from`)
+SETTING_NAMES = tuple(OPTION_SETTINGS)
 
-#: option name → key in :attr:`kifu.core.game.Options.settings`
-_SETTINGS = {
-    "komi": "komi",
-    "ko": "ko",
-    "dead": "dead",
-    "dead_from": "dead_from",
-    "abridged": "xiangqi_abridged",
-    "repetition": "repetition",
-    "natural_limit": "natural_limit",
-    "natural_limit_checks": "natural_limit_checks",
-}
+
+def _listed(names: tuple[str, ...]) -> str:
+    """``a``; ``a (default) or b``; ``a (default), b, c``: a game's presets, its default first."""
+    if len(names) == 1:
+        return names[0]
+    first = f"{names[0]} (default)"
+    return f"{first} or {names[1]}" if len(names) == 2 else ", ".join((first, *names[1:]))
+
+
+def _rules_help() -> str:
+    """The help of ``--rules``: each game's presets."""
+    return "Rules preset: " + "; ".join(f"{game} {_listed(tuple(presets(game)))}" for game in GAMES) + "."
 
 
 def rules_options(command: F) -> F:
@@ -64,8 +55,7 @@ def rules_options(command: F) -> F:
             "--rules",
             type=click.Choice(RULES_PRESETS),
             metavar="PRESET",
-            help="Rules preset: chess fide; xiangqi cxa (default) or axf; "
-            "go chinese (default), tromp-taylor, wmsg2008, aga, nz, ing, japanese, korean.",
+            help=_rules_help(),
         ),
         click.option(
             "--repetition",
@@ -118,7 +108,7 @@ def settings_from(values: dict[str, Any]) -> dict[str, Any]:
     Removes them from ``values``, which keeps the command's own parameters.
     """
     settings: dict[str, Any] = {}
-    for name, key in _SETTINGS.items():
+    for name, key in OPTION_SETTINGS.items():
         value = values.pop(name, None)
         if value is not None:
             settings[key] = value

@@ -8,8 +8,9 @@ from typing import Any
 
 import click
 from kifu.commands.options import HELP
+from kifu.games import presets
 
-RULES = ("chinese", "tromp-taylor", "wmsg2008", "aga", "nz", "ing", "japanese", "korean")
+RULES = tuple(presets("go"))
 
 
 @click.command("score", context_settings=HELP)
@@ -45,7 +46,7 @@ def score(
     """
     from kifu import __version__, games
     from kifu.core.escape import json_text
-    from kifu.core.findings import Severity
+    from kifu.core.findings import INTERNAL_ERROR, Severity
     from kifu.core.game import Options
     from kifu.core.sources import Source
 
@@ -75,7 +76,7 @@ def score(
         for entry in entries:
             click.echo(_text(entry), nl=False)
     sys.stdout.flush()
-    if any(f["code"] == "KIFU001" for entry in entries for f in entry["findings"]):
+    if any(f["code"] == INTERNAL_ERROR.code for entry in entries for f in entry["findings"]):
         sys.exit(2)  # kifu itself failed on a game (the others were counted)
     if failed:
         sys.exit(1)

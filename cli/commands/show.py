@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 from kifu.commands.options import HELP, rules_options, settings_from
+from kifu.games import GAME_CHOICES
 
 
 @click.command("show", context_settings=HELP)
@@ -56,7 +57,7 @@ from kifu.commands.options import HELP, rules_options, settings_from
 @click.option(
     "--as",
     "game_name",
-    type=click.Choice(["auto", "chess", "xiangqi", "go"]),
+    type=click.Choice(GAME_CHOICES),
     default="auto",
     show_default=True,
     help="Which game the file records (auto: by extension, then by content).",
@@ -80,7 +81,7 @@ def show(
     is marked, and a king in check. Go: --territory draws the final count. Takes the rules
     options of `kifu check`. Exit status: 0 drawn, 2 usage error (no such file, record or ply).
     """
-    from kifu import games
+    from kifu import showing
     from kifu.core.escape import terminal
     from kifu.core.game import Options
     from kifu.core.output import write_atomically
@@ -91,7 +92,7 @@ def show(
         raise click.UsageError("--territory draws the final position: it takes no --ply or --finding")
     options = Options(rules=values.pop("rules"), settings=settings_from(values))
     try:
-        drawn = games.show(
+        drawn = showing.show(
             file,
             None if game_name == "auto" else game_name,
             number,
@@ -102,7 +103,7 @@ def show(
             size=size,
             territory=territory,
         )
-    except games.ShowError as error:
+    except showing.ShowError as error:
         raise click.UsageError(str(error)) from None
     if output_format == "text":
         drawn = terminal(drawn)  # the board is kifu's; a caption may quote the record

@@ -13,6 +13,7 @@ from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.core.standings.tiebreaks import PRESETS
 from kifu.core.standings.writers import FORMATS
+from kifu.games import GAME_CHOICES
 
 #: per kind of record, the tag that tells it, the tags naming the players (first mover first),
 #: and the round: SGF PB/PW/RO, XQBase PGN Red/Black/Round, PGN White/Black/Round
@@ -63,7 +64,7 @@ _PLAYERS = (
 )
 @click.option(
     "--game",
-    type=click.Choice(["auto", "chess", "xiangqi", "go"]),
+    type=click.Choice(GAME_CHOICES),
     default="auto",
     show_default=True,
     help="Which game the record files hold (auto: by extension, then by content).",
@@ -197,7 +198,7 @@ def _records(
     that it is re-wired in one place when their API changes. Findings about a file (cannot
     be read, no records) become warnings.
     """
-    from kifu import games
+    from kifu import detection, games
     from kifu.core import batch
     from kifu.core.findings import Finding, Severity
     from kifu.core.results import Totals
@@ -231,10 +232,10 @@ def _records(
             pass
 
     sources = expand_paths(
-        paths, recursive=True, extensions=games.KNOWN_EXTENSIONS, recognise=games.recognise
+        paths, recursive=True, extensions=games.KNOWN_EXTENSIONS, recognise=detection.recognise
     )
     collector = Collect()
-    plan = batch.Batch(games.detect, games.load, game, jobs=1)
+    plan = batch.Batch(detection.detect, games.load, game, jobs=1)
     batch.run(sources, plan, options, collector)
     yield from collector.reports
 

@@ -29,7 +29,12 @@ def guarded_records(
 
     :class:`~kifu.core.sources.SourceError` (the file cannot be read at all) passes through.
     """
-    items = game.records(source, fmt, options)
+    yield from guarded_reading(game.records(source, fmt, options), source.path)
+
+
+def guarded_reading(items: Iterator[RawRecord[T] | Finding], path: str) -> Iterator[RawRecord[T] | Finding]:
+    """``items``, a reader's records of the file at ``path``; a reader that fails ends them with a
+    KIFU001 finding (:func:`guarded_records` for a reader called directly)."""
     done = 0
     while True:
         try:
@@ -39,7 +44,7 @@ def guarded_records(
         except SourceError:
             raise
         except Exception as error:
-            yield internal_error(error, f"while reading record {done + 1} of {source.path}")
+            yield internal_error(error, f"while reading record {done + 1} of {path}")
             return
         if not isinstance(item, Finding):
             done = item.index

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kifu.core.findings import Finding, Severity
+from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
 
 
 @dataclass(slots=True)
@@ -69,7 +69,7 @@ class Totals:
                 self.warnings += 1
             else:
                 self.infos += 1
-            if finding.code == "KIFU001":
+            if finding.code == INTERNAL_ERROR.code:
                 self.internal_errors += 1
 
     def ignore(self, findings: list[Finding]) -> None:

@@ -10,7 +10,7 @@ from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Set
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import checker, reader, writers
-from kifu.go.rules import PRESETS as RULES
+from kifu.go.presets import DESCRIPTIONS
 from kifu.go.score import score_source as score_source  # kifu score (the Scorer Protocol)
 from kifu.go.tree import Game
 
@@ -20,7 +20,7 @@ TARGETS: dict[str, Target] = {
     name: Target(description, writers.EXTENSIONS[name], name in writers.PGN_TARGETS)
     for name, description in writers.TARGETS.items()
 }
-PRESETS: dict[str, Preset] = {name: Preset(rules.describe()) for name, rules in RULES.items()}
+PRESETS: dict[str, Preset] = {name: Preset(description) for name, description in DESCRIPTIONS.items()}
 SETTINGS: tuple[Setting, ...] = (
     Setting("komi", "komi for the count (default: the record's KM, else the preset's)"),
     Setting("ko", "ko rule: simple, positional or situational (default: the rules' own)"),

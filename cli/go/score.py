@@ -12,9 +12,9 @@ from typing import Any
 
 from kifu.core.findings import REGISTRY, Finding
 from kifu.core.game import Options, RawRecord
-from kifu.core.records import guarded, guarded_records
+from kifu.core.records import guarded, guarded_reading
 from kifu.core.sources import Source
-from kifu.go import codes, game
+from kifu.go import codes, reader
 from kifu.go.checker import GameResult, check_record, compare, dead_points, score_game
 from kifu.go.gnugo import GtpError, dead_stones
 from kifu.go.scoring import agrees, vertex
@@ -32,7 +32,7 @@ def score_source(
 
     entries: list[dict[str, Any]] = []
     file_findings: list[dict[str, Any]] = []
-    for item in guarded_records(game, source, "sgf", options):
+    for item in guarded_reading(reader.records(source), source.path):
         if isinstance(item, Finding):
             file_findings.append(item.to_dict())
         else:

@@ -13,6 +13,7 @@ from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.xiangqi import checker, reader, writers
+from kifu.xiangqi.presets import DESCRIPTIONS
 
 NAME = "xiangqi"
 
@@ -22,16 +23,7 @@ TARGETS: dict[str, Target] = {
     name: Target(description, writers.EXTENSIONS[name], name in _SEPARATED)
     for name, description in writers.TARGETS.items()
 }
-PRESETS: dict[str, Preset] = {
-    "cxa": Preset(
-        "Chinese Xiangqi Association rules: perpetual check, mate threat, chase and their mixtures "
-        "forbidden; 60-move natural limit"
-    ),
-    "axf": Preset(
-        "Asian Xiangqi Federation rules: perpetual check and chase forbidden; one check one chase "
-        "and perpetual mate threat allowed"
-    ),
-}
+PRESETS: dict[str, Preset] = {name: Preset(description) for name, description in DESCRIPTIONS.items()}
 SETTINGS: tuple[Setting, ...] = (
     Setting("xiangqi_abridged", "how to read an abridged move that fits both readings: advance or traverse"),
     Setting("repetition", "the occurrence of a position that ends a repetition cycle (default 3)"),

@@ -130,7 +130,7 @@ def test_workers_are_forked_before_this_process_reads_a_file_it_splits(
     """A worker forked after the parent read a large record counts the parent's pages in its
     RSS (a 10 MB DhtmlXQ line: 99 MiB before its own work). The flag below is set in the parent
     when it starts splitting a file; a worker that can see it was forked after that."""
-    import kifu.core.batch as batch
+    import kifu.core.batch.plan as plan
     import kifu.core.records as records
 
     reading = []
@@ -145,8 +145,8 @@ def test_workers_are_forked_before_this_process_reads_a_file_it_splits(
             raise RuntimeError("this worker was forked after the parent started reading")
         return check_chunk(game, chunk, options)
 
-    monkeypatch.setattr(batch, "WHOLE_FILE", 0)  # every file is split by this process
-    monkeypatch.setattr(batch, "_parts", lambda source, package, batch: None)  # (as if compressed)
+    monkeypatch.setattr(plan, "WHOLE_FILE", 0)  # every file is split by this process
+    monkeypatch.setattr(plan, "_parts", lambda source, package, batch: None)  # (as if compressed)
     monkeypatch.setattr(records, "chunks", marked_chunks)
     monkeypatch.setattr(records, "check_chunk", checking)
     document = report("-r", "--jobs", "2", str(archive))
@@ -161,6 +161,7 @@ def small_parts(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     report took its records (or a worker read through it)."""
     import kifu.chess.game as chess
     import kifu.core.batch as batch
+    import kifu.core.batch.plan as plan
     import kifu.core.parts as parts
 
     taken: list[bool] = []
@@ -173,7 +174,7 @@ def small_parts(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     def cut(path: str, size: int) -> object:
         return parts.parts(path, 1 if "traps" in path else 300, chess._game_starts)
 
-    monkeypatch.setattr(batch, "WHOLE_FILE", 0)
+    monkeypatch.setattr(plan, "WHOLE_FILE", 0)
     monkeypatch.setattr(chess, "cut_parts", cut)
     monkeypatch.setattr(batch, "_part_items", counted)
     return taken
@@ -260,7 +261,7 @@ def test_a_worker_dying_on_a_part_names_its_records(
 def test_workers_send_tags_only_to_a_reporter_that_shows_them(
     archive: Path, small_parts: list[bool], uses_tags: bool
 ) -> None:
-    from kifu import games
+    from kifu import detection, games
     from kifu.core import batch
     from kifu.core.game import Options
     from kifu.core.sources import expand_paths
@@ -280,7 +281,7 @@ def test_workers_send_tags_only_to_a_reporter_that_shows_them(
 
     collect = Collect()
     sources = expand_paths([str(archive)], recursive=True, extensions=games.KNOWN_EXTENSIONS)
-    totals = batch.run(sources, batch.Batch(games.detect, games.load, jobs=2), Options(), collect)
+    totals = batch.run(sources, batch.Batch(detection.detect, games.load, jobs=2), Options(), collect)
     assert totals.records == len(collect.tags) == 544 and small_parts
     assert sum(bool(tags) for tags in collect.tags) == (544 if uses_tags else 0)
 
@@ -290,13 +291,13 @@ def test_a_pool_found_broken_when_a_task_is_submitted_is_replaced() -> None:
     to a fresh pool (it used to raise, and end the run with a traceback)."""
     from concurrent.futures.process import BrokenProcessPool
 
-    from kifu.core import batch
+    from kifu.core.batch import executors, jobs
 
-    pool = batch._ProcessPool(1)
+    pool = executors._ProcessPool(1)
     try:
         with pytest.raises(BrokenProcessPool):
             pool.pool.submit(os._exit, 3).result(timeout=60)
-        task = batch._Task(batch._FileState("x.pgn", "chess"), int, ("7",), 1)
+        task = jobs._Task(jobs._FileState("x.pgn", "chess"), int, ("7",), 1)
         assert pool.result(pool.submit(task), task) == 7
     finally:
         pool.close()

@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 from kifu.core import batch
+from kifu.core.batch import jobs, plan
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
@@ -213,7 +214,7 @@ def test_usable_cores_follow_the_affinity() -> None:
 def big(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A PGN file that two workers share a part each (smaller parts than by default, to be quick)."""
     run = batch.run
-    monkeypatch.setattr(batch, "WHOLE_FILE", 32 << 10)
+    monkeypatch.setattr(plan, "WHOLE_FILE", 32 << 10)
     monkeypatch.setattr(
         batch, "run", lambda items, plan, *rest: run(items, replace(plan, part_bytes=16 << 10), *rest)
     )
@@ -226,11 +227,11 @@ def big(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def change_when_planned(monkeypatch: pytest.MonkeyPatch, path: Path, how: str) -> None:
     """Truncate ``path`` to half or append to it once its reading is planned: for one process,
     before it is read; for workers, after its parts are cut (some may have been read)."""
-    plan_source = batch._plan_source
+    plan_source = plan._plan_source
 
     def planning(source: Any, *rest: Any) -> Any:
         for job in plan_source(source, *rest):
-            if isinstance(job, batch._End) and Path(source.path) == path:
+            if isinstance(job, jobs._End) and Path(source.path) == path:
                 before = path.stat()
                 if how == "truncated":
                     os.truncate(path, before.st_size // 2)
@@ -241,7 +242,7 @@ def change_when_planned(monkeypatch: pytest.MonkeyPatch, path: Path, how: str) -
                     os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
             yield job
 
-    monkeypatch.setattr(batch, "_plan_source", planning)
+    monkeypatch.setattr(plan, "_plan_source", planning)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

@@ -8,7 +8,7 @@ from pathlib import Path
 from kifu.core.findings import REGISTRY, Severity
 from kifu.core.lines import LineDecoder
 from kifu.core.sources import Source, decode_text, expand_paths, looks_binary
-from kifu.games import detect, sniff
+from kifu.detection import detect, sniff
 
 
 def lines(data: bytes) -> tuple[list[str], list[str]]:

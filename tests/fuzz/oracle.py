@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kifu import games
+from kifu import detection, games
 from kifu.core.findings import Finding
 from kifu.core.game import Options
 from kifu.core.sources import Source, SourceError
@@ -208,7 +208,7 @@ def run(
             return None
 
     if wanted("detect"):
-        detected = guarded("detect", lambda: games.detect(source))
+        detected = guarded("detect", lambda: detection.detect(source))
         if truth is not None and (detected is None or detected[0] != truth):
             result.failures.append(
                 Failure("detect", "detect", f"read as {detected[0] if detected else 'nothing'}")
@@ -243,7 +243,7 @@ def _fixed_point(result: Result, spec: Format, document: str, target: str, workd
     Path(path).write_bytes(document.encode())
     source = Source(path)
     try:
-        detected = games.detect(source)
+        detected = detection.detect(source)
     except SourceError as error:
         result.failures.append(Failure("fixpoint", op, f"output rejected: {error.finding.message[-120:]}"))
         return

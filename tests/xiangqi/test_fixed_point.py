@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from kifu.app import cli
 from kifu.core.sources import Source
-from kifu.games import detect
+from kifu.detection import detect
 from kifu.xiangqi.reader import is_dhtmlxq
 
 ROOT = Path(__file__).resolve().parents[2]

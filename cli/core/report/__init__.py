@@ -7,6 +7,7 @@ memory stays flat on huge inputs.
 
 from __future__ import annotations
 
+import importlib
 import re
 from typing import Any, Protocol, TextIO
 
@@ -67,7 +68,18 @@ class FindingStream:
         raise NotImplementedError
 
 
-FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit", "html")
+#: format name → the module and class of its reporter (imported when chosen), and which of
+#: :func:`make_reporter`'s keywords it takes
+REPORTERS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "text": ("kifu.core.report.text", "TextReporter", ("verbose", "color")),
+    "json": ("kifu.core.report.json", "JsonReporter", ()),
+    "jsonl": ("kifu.core.report.jsonl", "JsonLinesReporter", ()),
+    "github": ("kifu.core.report.github", "GithubReporter", ()),
+    "sarif": ("kifu.core.report.sarif", "SarifReporter", ()),
+    "junit": ("kifu.core.report.junit", "JunitReporter", ()),
+    "html": ("kifu.core.report.html", "HtmlReporter", ("drawer",)),
+}
+FORMATS = tuple(REPORTERS)
 
 
 def make_reporter(
@@ -75,33 +87,12 @@ def make_reporter(
 ) -> Reporter:
     """The reporter called ``name`` writing to ``out`` (``color``: the text format only;
     ``drawer``: the boards of the html format, a :class:`kifu.core.report.html.Drawer`)."""
-    if name == "html":
-        from kifu.core.report.html import HtmlReporter
-
-        return HtmlReporter(out, drawer)
-    if name == "json":
-        from kifu.core.report.json import JsonReporter
-
-        return JsonReporter(out)
-    if name == "jsonl":
-        from kifu.core.report.jsonl import JsonLinesReporter
-
-        return JsonLinesReporter(out)
-    if name == "github":
-        from kifu.core.report.github import GithubReporter
-
-        return GithubReporter(out)
-    if name == "sarif":
-        from kifu.core.report.sarif import SarifReporter
-
-        return SarifReporter(out)
-    if name == "junit":
-        from kifu.core.report.junit import JunitReporter
-
-        return JunitReporter(out)
-    from kifu.core.report.text import TextReporter
-
-    return TextReporter(out, verbose=verbose, color=color)
+    module, cls, takes = REPORTERS[name]
+    given = {"verbose": verbose, "color": color, "drawer": drawer}
+    reporter: Reporter = getattr(importlib.import_module(module), cls)(
+        out, **{key: given[key] for key in takes}
+    )
+    return reporter
 
 
 def names_move(finding: Finding) -> bool:

@@ -2,7 +2,7 @@
 Content-Security-Policy says so to the browser: :func:`kifu.core.markup.content_security_policy`).
 
 Written record by record as results arrive (memory stays flat on a big archive). Core imports
-no game: the boards come from a :class:`Drawer` the check command injects (``kifu.games``
+no game: the boards come from a :class:`Drawer` the check command injects (``kifu.drawer``
 provides it from each game's ``positions`` and ``draw``). A finding's board is the position
 before its move: the finding's own ``position`` when the checker set it, else the position
 the game's walk finds at that ply; without either, the finding has no board.
@@ -22,7 +22,7 @@ from kifu.core.results import RecordReport, Totals
 
 
 class Drawer(Protocol):
-    """Draws boards for the report (each game's own renderer, behind ``kifu.games``)."""
+    """Draws boards for the report (each game's own renderer, behind the registry: ``kifu.drawer``)."""
 
     def board(self, game: str, position: Position, territory: bool = False) -> str:
         """``position`` as an SVG document."""

@@ -1,0 +1,121 @@
+"""Delivering a batch run's results to the reporter: selection, renumbering of a part's records
+in their file, the end of a file (changed while read, no records), display paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from kifu.core import records
+from kifu.core.batch.jobs import Item, _FileState, _stamp
+from kifu.core.findings import (
+    INTERNAL_ERROR,
+    IO_CHANGED,
+    IO_NO_RECORDS,
+    Finding,
+)
+from kifu.core.lines import LineDecoder
+from kifu.core.parts import Part, PartRead
+from kifu.core.report import Reporter
+from kifu.core.results import RecordReport, Totals
+from kifu.core.selection import Selection
+from kifu.core.sources import Source, display_path
+
+
+def _select(
+    state: _FileState, findings: list[Finding], totals: Totals, selection: Selection | None
+) -> list[Finding]:
+    if selection is None:
+        return findings
+    kept, ignored = selection.apply(state.relative, findings)
+    totals.ignore(ignored)
+    return kept
+
+
+def _deliver(
+    state: _FileState, items: Iterable[Item], reporter: Reporter, totals: Totals, selection: Selection | None
+) -> None:
+    for item in items:
+        if isinstance(item, RecordReport):
+            state.records += 1
+            totals.records += 1
+            item.findings = _select(state, item.findings, totals, selection)
+            totals.add(item.findings)
+            reporter.record(_displayed(state.path, item) if _undisplayable(state.path) else item)
+        else:
+            state.findings.append(item)
+
+
+def _part_items(state: _FileState, part: Part, result: Iterable[Item] | PartRead[RecordReport]) -> list[Item]:
+    """The items of a part's task, its records numbered in the file; none when the worker of an
+    earlier part read through this one (:mod:`kifu.core.parts`)."""
+    if part.number != state.next_part:
+        return []
+    if not isinstance(result, PartRead):  # the task failed as a whole: reported; on with the next part
+        state.next_part = None if part.last else part.number + 1
+        return list(result)
+    state.next_part = result.resume
+    if state.decoder is None:
+        state.decoder = LineDecoder()
+    state.decoder.add(result.counts)
+    before = state.records
+    return [*(_numbered(report, before) for report in result.records), *result.findings]
+
+
+def _numbered(report: RecordReport, before: int) -> RecordReport:
+    """``report`` of a record numbered in its part, numbered in the file (``before`` records
+    precede the part), the crash guard's message included (:func:`kifu.core.records.guarded`)."""
+    if before:
+        written = records.record_at(report.index, report.line)
+        report.index += before
+        numbered = records.record_at(report.index, report.line)
+        report.findings = [
+            replace(f, message=f.message.replace(written, numbered, 1))
+            if f.code == INTERNAL_ERROR.code
+            else f
+            for f in report.findings
+        ]
+    return report
+
+
+def _end_file(state: _FileState, reporter: Reporter, totals: Totals, selection: Selection | None) -> None:
+    if state.decoder is not None:  # what the decoders of the parts noticed, as one decoder says it
+        state.decoder.finish(state.path)
+        state.findings += state.decoder.findings
+    # a worker went on to a part this process did not cut, or the file's size or time moved
+    if state.stamp is not None or state.planned_parts:
+        unfinished = bool(state.planned_parts) and state.next_part is not None
+        if unfinished or (state.stamp is not None and _stamp(Source(state.path)) != state.stamp):
+            state.findings.append(
+                IO_CHANGED(
+                    f"{state.path} changed while it was read: records may be missing from this "
+                    "report, or be read from two versions of the file; check it again"
+                )
+            )
+    findings = state.findings
+    if (
+        state.game is not None
+        and state.records == 0
+        and not any(f.severity >= IO_NO_RECORDS.severity for f in findings)
+    ):
+        findings.append(IO_NO_RECORDS(f"no {state.game} records found in {state.path}"))
+    findings = _select(state, findings, totals, selection)
+    totals.add(findings)
+    if _undisplayable(state.path):
+        findings = [_displayed_finding(state.path, finding) for finding in findings]
+    reporter.end_file(findings)
+
+
+def _undisplayable(path: str) -> bool:
+    """A file name that is not UTF-8 (it holds surrogate escapes): shown escaped in every format."""
+    return not path.isascii() and display_path(path) != path
+
+
+def _displayed_finding(path: str, finding: Finding) -> Finding:
+    return replace(finding, message=finding.message.replace(path, display_path(path)))
+
+
+def _displayed(path: str, report: RecordReport) -> RecordReport:
+    report.findings = [_displayed_finding(path, finding) for finding in report.findings]
+    return report

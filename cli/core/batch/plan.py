@@ -1,0 +1,200 @@
+"""Planning a batch run: the stream of jobs in input order, a file cut into tasks when workers
+share the work (parts of its bytes, chunks of records, small files grouped).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, cast
+
+from kifu.core import records
+from kifu.core.batch.jobs import (
+    Batch,
+    _End,
+    _FileState,
+    _Group,
+    _Job,
+    _stamp,
+    _Start,
+    _Task,
+    check_chunk_task,
+    check_file_task,
+    check_files_task,
+    check_part_task,
+)
+from kifu.core.findings import (
+    IO_UNKNOWN_GAME,
+    IO_UNREADABLE,
+    IO_UNSUPPORTED_GAME,
+    Finding,
+    internal_error,
+)
+from kifu.core.game import Game, Options, PartReader
+from kifu.core.parts import Part
+from kifu.core.paths import posix
+from kifu.core.sources import Source, SourceError, decompressing, looks_binary, open_binary
+
+
+def _plan(
+    items: Iterable[Source | tuple[str, Finding]],
+    batch: Batch,
+    options: Options,
+    split: bool,
+    ready: Callable[[], None] = lambda: None,
+) -> Iterator[_Job]:
+    """The jobs of every item in input order. When workers share the work (``split``), small
+    files sent whole are grouped, up to :data:`GROUP_FILES` files or :data:`WHOLE_FILE` bytes,
+    into one task: a run over many one-game files does not pay a worker round trip per file.
+    ``ready`` is called before this process reads a file to split it (the executor's
+    :meth:`~_Executor.ready`)."""
+    waiting: list[_Job] = []  # the jobs of the files of the group being gathered, in order
+    tasks = weight = 0  # the tasks among them, and their weight
+    for item in items:
+        if isinstance(item, tuple):
+            state = _FileState(item[0], None, [item[1]], relative=posix(item[0]))
+            waiting += (_Start(state, None), _End(state))
+            continue
+        jobs = iter(_plan_source(item, batch, options, split, ready))
+        for job in jobs:
+            if isinstance(job, _Task):
+                if not split or job.function is not check_file_task:
+                    # a file streamed or split into tasks: as it comes
+                    yield from _grouped(waiting, batch.tags)
+                    waiting, tasks, weight = [], 0, 0
+                    yield job
+                    yield from jobs
+                    break
+                tasks += 1
+                weight += job.weight
+            waiting.append(job)
+        if not split or tasks >= GROUP_FILES or weight >= WHOLE_FILE or len(waiting) >= 4 * GROUP_FILES:
+            yield from _grouped(waiting, batch.tags)
+            waiting, tasks, weight = [], 0, 0
+    yield from _grouped(waiting, batch.tags)
+
+
+#: at most this many small files in one worker task
+GROUP_FILES = 16
+
+
+def _grouped(jobs: list[_Job], tags: bool) -> list[_Job]:
+    """``jobs`` with their whole-file tasks of one game made parts of one group task (by game;
+    ``tags``: the workers send the records' tags)."""
+    by_module: dict[str, list[_Task]] = {}
+    for job in jobs:
+        if isinstance(job, _Task):
+            by_module.setdefault(job.arguments[0], []).append(job)
+    for module, tasks in by_module.items():
+        if len(tasks) < 2:
+            continue
+        options = tasks[0].arguments[3]
+        files = [(task.arguments[1], task.arguments[2]) for task in tasks]
+        weight = sum(task.weight for task in tasks)
+        arguments = (module, files, options, tags)
+        group = _Group(_Task(tasks[0].state, check_files_task, arguments, weight, parts=tasks))
+        for part, task in enumerate(tasks):
+            task.group, task.part = group, part
+    return jobs
+
+
+def _plan_source(
+    source: Source, batch: Batch, options: Options, split: bool, ready: Callable[[], None]
+) -> Iterator[_Job]:
+    relative = source.relative
+    stamp = _stamp(source)
+    try:
+        detected = batch.detect(source, batch.forced_game)
+    except SourceError as error:
+        state = _FileState(source.path, None, [error.finding], relative=relative)
+        yield _Start(state, None)
+        yield _End(state)
+        return
+    if detected is None:
+        finding = IO_UNKNOWN_GAME(f"cannot tell which game {source.path} records; use --game")
+        state = _FileState(source.path, None, [finding], relative=relative)
+        yield _Start(state, None)
+        yield _End(state)
+        return
+    game, fmt = detected
+    state = _FileState(source.path, game, relative=relative, stamp=stamp)
+    yield _Start(state, fmt)
+    package = batch.load(game)
+    if package is None:
+        state.findings.append(
+            IO_UNSUPPORTED_GAME(f"{game} records ({fmt}) cannot be read by this version of kifu")
+        )
+        yield _End(state)
+        return
+    module = package.__name__
+    weight = _size(source)
+    pieces = _parts(source, package, batch) if split and weight > WHOLE_FILE else None
+    if pieces is not None:
+        ready()
+        try:
+            for piece in pieces:
+                state.planned_parts += 1
+                arguments = (module, piece, options, batch.tags)
+                yield _Task(state, check_part_task, arguments, piece.end - piece.start, file_part=piece)
+        except OSError as error:
+            state.findings.append(IO_UNREADABLE(f"cannot read {source.path}: {error}"))
+    elif split and (source.data is not None or source.is_stdin or source.compressed or weight > WHOLE_FILE):
+        ready()
+        try:
+            for part in records.chunks(package, source, fmt, options, batch.chunk_records):
+                if isinstance(part, Finding):
+                    state.findings.append(part)
+                else:
+                    yield _Task(
+                        state,
+                        check_chunk_task,
+                        (module, part, options, batch.tags),
+                        part.weight,
+                        part.covers(),
+                    )
+        except SourceError as error:
+            state.findings.append(error.finding)
+        except Exception as error:  # a bug in the splitter: say so, go on with the next file
+            state.findings.append(internal_error(error, f"while reading {source.path}"))
+    else:  # one task for the file: in this process, or a small file read by the worker itself
+        yield _Task(state, check_file_task, (module, source.path, fmt, options), weight)
+    yield _End(state)
+
+
+#: Files up to this size go to a worker whole (it reads, splits and checks them): this process
+#: then only detects their game, and a run over many small files (Go archives hold one game a
+#: file) does not read and send every record from here. Larger files are split into chunks of
+#: records, so that the workers share one big file.
+WHOLE_FILE = 256 << 10
+
+
+def _parts(source: Source, package: Game[Any], batch: Batch) -> Iterator[Part] | None:
+    """The parts of ``source`` that the workers read each (:mod:`kifu.core.parts`), or ``None``
+    for the chunks of records read here: a compressed, binary-looking or piped file, a game
+    that cannot be cut so, Dask (whose workers may not see the file), or a file larger than
+    four parts with no place to cut it (one part would leave the other workers idle)."""
+    if not hasattr(package, "cut_parts") or batch.executor != "local":
+        return None
+    if source.data is not None or source.is_stdin or source.compressed:
+        return None
+    reader = cast("PartReader[Any]", package)
+    try:
+        with open_binary(source) as stream:
+            head = stream.peek(4096)[:4096] if hasattr(stream, "peek") else b""
+            if decompressing(stream) or looks_binary(head):
+                return None
+        pieces = reader.cut_parts(source.path, batch.part_bytes)
+        first = next(pieces)
+    except (SourceError, OSError, StopIteration):
+        return None  # reported when the file is read
+    if first.last and first.end > 4 * batch.part_bytes:
+        return None
+    return itertools.chain([first], pieces)
+
+
+def _size(source: Source) -> int:
+    try:
+        return 0 if source.is_stdin else os.path.getsize(source.path)
+    except OSError:
+        return 0
