@@ -151,7 +151,7 @@ XIANGQI_TREE = """[Game "Chinese Chess"]
 {opening}
 1. 炮二平五 {c1} 马８进７ $1 (1... 马２进３ 2. 帅五进二 {why} (2. 马二进三 卒７进１) 车１平２) (1... 将五进三)
 2. 马二进三 车９平８ {c2}
-3. 车一平二 将五进三 $2 {bad}
+3. 车一平二 (3. 兵七进一) 将五进三 $2 {bad}
 (3... 马２进３ 4. 车二进六)
 4. 车二进六 (4. 兵七进一 {x} 卒７进１) 马２进３ *
 """
@@ -170,11 +170,10 @@ def test_lenient_xiangqi_keeps_the_rest_of_every_line_with_its_comments_and_vari
     e2, e6 = (f"{marker}the king would capture its own piece on {square}}}" for square in ("e2", "e6"))
     assert f"{e2} 2. 帅五进二 {{why}} (2. 马二进三 卒７进１)" in out
     assert f"({e6} 1... 将五进三)" in out
-    pad = " " * (10 if target == "chinese" else 6)
-    assert (
-        f"\n{e6}\n  3.{pad}将五进三 $2\n{{bad}}\n(3... 马２进３ 4. 车二进六)\n  4. 车二进六\n"
-        "(4. 兵七进一 {x} 4... 卒７进１)\n"
-    ) in out
+    # in the main line, after the last move played and before its variations (where it reads back)
+    played, variation, pad = ("车一平二", "兵七进一", 10) if target == "chinese" else ("R1.2", "P7+1", 6)
+    assert f"\n  3. {played}\n{e6}\n(3. {variation})\n  3.{' ' * pad}将五进三 $2\n{{bad}}\n" in out
+    assert "\n(3... 马２进３ 4. 车二进六)\n  4. 车二进六\n(4. 兵七进一 {x} 4... 卒７进１)\n" in out
     written = tmp_path / "out.pgn"
     written.write_text(out, encoding="utf-8")
     expected = _illegal_moves(source)

@@ -114,7 +114,13 @@ def convert_record(
     if any(f.code == codes.BAD_FEN.code for f in findings):
         return Converted(record.index, "", [], problems, lost=problems)
     declared, result_findings = declared_result(record)
-    writer = Writer(record, _NEEDS[target], main_only=target in _MAIN_ONLY, keep_rest=target in _KEEP_REST)
+    writer = Writer(
+        record,
+        _NEEDS[target],
+        main_only=target in _MAIN_ONLY,
+        keep_rest=target in _KEEP_REST,
+        mark_rest=target in _PGN,
+    )
     # only a decided result can be contradicted by the rules: then the checker walks along
     checker = Checker(variations=writer.variations) if declared in _DECIDED else None
     problem = walk(record, options, writer if checker is None else Tee(writer, checker))

@@ -11,7 +11,7 @@ than :data:`MAX_DEPTH` are dropped too (the layouts recurse once per level).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kifu.core.converted import NOT_REPLAYED, says_not_replayed
 from kifu.core.findings import Finding
@@ -97,13 +97,20 @@ class Writer(XiangqiVisitor):
     """Builds the :class:`Played` tree of a record from the walk (the main line only if ``main_only``)."""
 
     def __init__(
-        self, record: Record, notations: tuple[str, ...], main_only: bool = False, keep_rest: bool = False
+        self,
+        record: Record,
+        notations: tuple[str, ...],
+        main_only: bool = False,
+        keep_rest: bool = False,
+        mark_rest: bool = False,
     ) -> None:
         self.variations = not main_only
         self.record = record
         self.notations = notations
         #: keep the rest of a line from a move that cannot be played as written (``--lenient``)
         self.keep_rest = keep_rest
+        #: and mark it with a comment (the targets that write comments where the reader finds them)
+        self.mark_rest = mark_rest
         self._nodes = [record.moves]  # the nodes of each line in self._lines (when keep_rest)
         self.cut: Cut | None = None
         self.kept = 0
@@ -165,37 +172,34 @@ class Writer(XiangqiVisitor):
             self._keep_rest(problem)
 
     def _keep_rest(self, problem: Problem) -> None:
-        """Write the move that cannot be played and the rest of its line as written, after a
-        comment saying why (unless the record says it already, just before: kifu's own output)."""
+        """Write the move that cannot be played and the rest of its line as written (after a
+        comment saying why, if ``mark_rest``)."""
         nodes = self._nodes[-1]
         rest = nodes[len(nodes) - problem.after - 1 :]
         assert rest[0] is problem.node
         why = _why(problem)
         copied = self._as_written(rest, problem.round, problem.red, problem.depth)
-        line = self._lines[-1]
         if problem.depth == 0:
             self.cut = Cut(problem.ply, why, list(copied))
-        # the comments just before the move: where a conversion of kifu's own output finds it said
-        before: list[str] = []
-        if line:
-            before = line[-1].node.comments_after
-        elif problem.depth == 0:
-            before = self.record.comments
-        first = copied[0]
-        if not says_not_replayed([*before, *first.node.comments_before]):
-            node = first.node
-            marked = MoveNode(
-                node.text,
-                node.span,
-                node.move_number,
-                node.nags,
-                [f"{NOT_REPLAYED} {why}", *node.comments_before],
-                node.comments_after,
-                node.variations,
-            )
-            copied[0] = Played(0, marked, first.round, first.red, first.texts, first.variations)
+        line = self._lines[-1]
+        if self.mark_rest:
+            self._mark(line, copied, f"{NOT_REPLAYED} {why}", problem.depth == 0)
         line.extend(copied)
         self.kept += 1
+
+    def _mark(self, line: list[Played], rest: list[Played], marker: str, main: bool) -> None:
+        """Put ``marker`` where the reader puts it back: after the last move played (which the
+        layouts write before that move's variations), else before the first move of the line;
+        unless it is there already (kifu's own output, converted again)."""
+        first = rest[0].node
+        if line:
+            last = line[-1].node
+            if not says_not_replayed([*last.comments_after, *first.comments_before]):
+                line[-1].node = _commented(last, last.comments_before, [*last.comments_after, marker])
+        elif not says_not_replayed([*(self.record.comments if main else []), *first.comments_before]):
+            rest[0] = replace(
+                rest[0], node=_commented(first, [marker, *first.comments_before], first.comments_after)
+            )
 
     def _as_written(self, nodes: list[MoveNode], round_: int, red: bool, depth: int) -> list[Played]:
         """``nodes`` and their variations as written, not played (``move`` 0), numbered from
@@ -226,6 +230,11 @@ class Writer(XiangqiVisitor):
         tag = record.tags.get("Result", "").strip()
         declared = record.result or (normalise_result(tag) if tag else None)
         return PlayedRecord(record, self.start, self.moves, declared, self.problems, self.cut, self.kept)
+
+
+def _commented(node: MoveNode, before: list[str], after: list[str]) -> MoveNode:
+    """A copy of ``node`` with other comments (the record's own node is left as read)."""
+    return MoveNode(node.text, node.span, node.move_number, node.nags, before, after, node.variations)
 
 
 def _writer(notations: tuple[str, ...]) -> Callable[[Board, int], dict[str, str]]:
