@@ -181,6 +181,30 @@ def test_lenient_xiangqi_keeps_the_rest_of_every_line_with_its_comments_and_vari
     assert convert(str(written), "--to", target, "--lenient")[1] == out
 
 
+#: more shapes: a cut inside a variation of a variation, an empty variation, and a DhtmlXQ game
+#: whose illegal move follows a move with a variation
+XIANGQI_MORE = {
+    "nested.pgn": '[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ '
+    "(1... 马２进３ (1... 卒７进１ 2. 帅五进二 卒３进１) 2. 帅五进二) () "
+    "(1... 将五进三 2. 炮八平五) (1... 卒３进１) 2. 马二进三 *\n",
+    "game.dhtml": "[DhtmlXQ]\n[DhtmlXQ_movelist]774770624947[/DhtmlXQ_movelist]\n"
+    "[DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1]\n[/DhtmlXQ]\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(XIANGQI_MORE))
+def test_lenient_xiangqi_converts_to_a_fixed_point_that_checks_the_same(tmp_path: Path, name: str) -> None:
+    source = tmp_path / name
+    source.write_text(XIANGQI_MORE[name], encoding="utf-8")
+    code, out, err = convert(str(source), "--to", "pgn", "--lenient")
+    assert code == 0 and "the rest kept as written" in err
+    written = tmp_path / "out.pgn"
+    written.write_text(out, encoding="utf-8")
+    expected = _illegal_moves(source)
+    assert expected and _illegal_moves(written) == expected
+    assert convert(str(written), "--to", "pgn", "--lenient")[1] == out
+
+
 def test_lenient_xiangqi_lists_end_at_the_last_move_played(tmp_path: Path) -> None:
     source = illegal(tmp_path, "xiangqi")
     code, out, err = convert(str(source), "--to", "ucci", "--lenient")

@@ -10,7 +10,7 @@ than :data:`MAX_DEPTH` are dropped too (the layouts recurse once per level).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from kifu.core.converted import NOT_REPLAYED, says_not_replayed
@@ -112,6 +112,7 @@ class Writer(XiangqiVisitor):
         #: and mark it with a comment (the targets that write comments where the reader finds them)
         self.mark_rest = mark_rest
         self._nodes = [record.moves]  # the nodes of each line in self._lines (when keep_rest)
+        self._branches: dict[int, tuple[Played, Iterator[list[MoveNode]]]] = {}  # see _next_variation
         self.cut: Cut | None = None
         self.kept = 0
         self.problems: list[str] = []
@@ -149,10 +150,21 @@ class Writer(XiangqiVisitor):
             self._ignored += 1
             return
         line: list[Played] = []
-        if self.keep_rest:  # the walk visits the variations that hold moves, in their order
-            self._nodes.append([nodes for nodes in parent.node.variations if nodes][len(parent.variations)])
+        if self.keep_rest:
+            self._nodes.append(self._next_variation(parent, depth))
         parent.variations.append(line)
         self._lines.append(line)
+
+    def _next_variation(self, parent: Played, depth: int) -> list[MoveNode]:
+        """The nodes of the variation of ``parent`` that begins: the walk visits those that hold
+        moves, in their order, one after the other at ``depth`` (deeper ones between them)."""
+        branch = self._branches.get(depth)
+        if branch is None or branch[0] is not parent:
+            branch = self._branches[depth] = (
+                parent,
+                iter([nodes for nodes in parent.node.variations if nodes]),
+            )
+        return next(branch[1])
 
     def end_variation(self) -> None:
         if self._ignored:
