@@ -181,9 +181,10 @@ def test_lenient_xiangqi_keeps_the_rest_of_every_line_with_its_comments_and_vari
     assert convert(str(written), "--to", target, "--lenient")[1] == out
 
 
-#: more shapes: a cut inside a variation of a variation, an empty variation, and a DhtmlXQ game
-#: whose illegal move follows a move with a variation
+#: more shapes: a cut at the first move, inside a variation of a variation, an empty variation,
+#: and a DhtmlXQ game whose illegal move follows a move with a variation
 XIANGQI_MORE = {
+    "first.pgn": '[Game "Chinese Chess"]\n\n{before} 1. 帅五进二 {why} 车９平８ 2. 炮二平五 *\n',
     "nested.pgn": '[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ '
     "(1... 马２进３ (1... 卒７进１ 2. 帅五进二 卒３进１) 2. 帅五进二) () "
     "(1... 将五进三 2. 炮八平五) (1... 卒３进１) 2. 马二进三 *\n",
