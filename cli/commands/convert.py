@@ -64,8 +64,8 @@ from kifu.games import GAME_CHOICES
     "--lenient",
     is_flag=True,
     help="Write also the records kifu cannot replay to their end (in PGN and SGF the rest kept as "
-    "written, after a comment in PGN; elsewhere up to the last move played), with a warning, and "
-    "exit 0.",
+    "written, after a comment in PGN; in xiangqi JSON the main line's rest under not_replayed; "
+    "elsewhere up to the last move played), with a warning, and exit 0.",
 )
 @click.option("--in-place", is_flag=True, help="Replace each input by its conversion (same format only).")
 @click.option(

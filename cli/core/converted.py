@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from kifu.core.escape import json_text, record_text, terminal
 from kifu.core.findings import Finding
+
+#: the comment a record format writes before the moves of a line kept as written, not replayed
+#: (``--lenient``), followed by why the first of them cannot be played
+NOT_REPLAYED = "kifu: not replayed from here:"
+
+
+def says_not_replayed(comments: Iterable[str]) -> bool:
+    """Whether one of ``comments`` already holds :data:`NOT_REPLAYED` (maybe wrapped over lines):
+    a conversion of kifu's own output says it once, not once more."""
+    return any(NOT_REPLAYED in " ".join(comment.split()) for comment in comments)
+
 
 #: what :func:`made_safe` says it did to a record's control characters (a dropped kind of content)
 CONTROLS_REPLACED = "control characters (ESC, BEL, CR, C1 …), each written as U+FFFD"

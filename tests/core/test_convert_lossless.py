@@ -88,7 +88,7 @@ def _illegal_moves(path: Path) -> list[tuple[object, object, object]]:
     return [(f["code"], f["ply"], f["move"]) for f in check_json(path) if f["severity"] == "error"]
 
 
-@pytest.mark.parametrize("game", ["chess", "go"])
+@pytest.mark.parametrize("game", GAMES)
 def test_lenient_keeps_the_rest_as_written_and_check_sees_the_same_illegal_move(
     tmp_path: Path, game: str
 ) -> None:
@@ -101,6 +101,9 @@ def test_lenient_keeps_the_rest_as_written_and_check_sees_the_same_illegal_move(
     assert expected and _illegal_moves(written) == expected
     if game == "chess":
         assert "{ kifu: not replayed from here:" in out and "2. Ke3 Nc6 *" in out
+    elif game == "xiangqi":
+        assert "马８进７\n{kifu: not replayed from here: the king would capture" in out
+        assert "\n  2. 帅五进二 车９平８\n *\n" in out
     else:
         assert ";W[ee];B[cc]" in out
     # a second conversion changes nothing: the comment is not said twice
@@ -117,11 +120,122 @@ def test_lenient_keeps_the_rest_of_a_variation_and_the_variations_of_the_move(tm
     assert "2. Ke3 { why } ( 2. Nf3 d6 ) 2... Nc6 ) 2. Nf3 *" in " ".join(out.split())
 
 
-def test_lenient_xiangqi_writes_up_to_the_last_move_played_and_names_the_record(tmp_path: Path) -> None:
+#: the xiangqi targets that are records (XQBase PGN): each keeps the rest as written
+XIANGQI_PGN = ["chinese", "traditional", "wxf", "iccs", "pgn"]
+
+
+@pytest.mark.parametrize("target", XIANGQI_PGN)
+def test_lenient_xiangqi_pgn_targets_keep_the_rest_and_convert_to_a_fixed_point(
+    tmp_path: Path, target: str
+) -> None:
     source = illegal(tmp_path, "xiangqi")
+    code, out, err = convert(str(source), "--to", target, "--lenient")
+    assert code == 0 and "the rest kept as written" in err and "dropped" not in err
+    assert "\n{kifu: not replayed from here: the king would capture its own piece on e2}\n" in out
+    assert "2. 帅五进二 车９平８\n *\n" in out  # as written, whatever the target's notation
+    written = tmp_path / "out.pgn"
+    written.write_text(out, encoding="utf-8")
+    assert _illegal_moves(written) == _illegal_moves(source) == [("XQ101", 3, "帅五进二")]
+    # converted again, and again: the same bytes (the comment is said once)
+    again = convert(str(written), "--to", target, "--lenient")[1]
+    assert again == out and again.count("not replayed") == 1
+    written.write_text(again, encoding="utf-8")
+    assert convert(str(written), "--to", target, "--lenient")[1] == out
+
+
+#: a xiangqi record that stops in the main line (at a Black move after comments), in a variation
+#: after its first move, and in a variation at its first move; the rest has comments, NAGs and
+#: variations of its own
+XIANGQI_TREE = """[Game "Chinese Chess"]
+
+{opening}
+1. 炮二平五 {c1} 马８进７ $1 (1... 马２进３ 2. 帅五进二 {why} (2. 马二进三 卒７进１) 车１平２) (1... 将五进三)
+2. 马二进三 车９平８ {c2}
+3. 车一平二 (3. 兵七进一) 将五进三 $2 {bad}
+(3... 马２进３ 4. 车二进六)
+4. 车二进六 (4. 兵七进一 {x} 卒７进１) 马２进３ *
+"""
+
+
+@pytest.mark.parametrize("target", ["chinese", "wxf"])
+def test_lenient_xiangqi_keeps_the_rest_of_every_line_with_its_comments_and_variations(
+    tmp_path: Path, target: str
+) -> None:
+    source = tmp_path / "tree.pgn"
+    source.write_text(XIANGQI_TREE, encoding="utf-8")
+    code, out, err = convert(str(source), "--to", target, "--lenient")
+    assert code == 0 and "the rest kept as written" in err
+    marker = "{kifu: not replayed from here: "
+    assert out.count(marker) == 3
+    e2, e6 = (f"{marker}the king would capture its own piece on {square}}}" for square in ("e2", "e6"))
+    assert f"{e2} 2. 帅五进二 {{why}} (2. 马二进三 卒７进１)" in out
+    assert f"({e6} 1... 将五进三)" in out
+    # in the main line, after the last move played and before its variations (where it reads back)
+    played, variation, pad = ("车一平二", "兵七进一", 10) if target == "chinese" else ("R1.2", "P7+1", 6)
+    assert f"\n  3. {played}\n{e6}\n(3. {variation})\n  3.{' ' * pad}将五进三 $2\n{{bad}}\n" in out
+    assert "\n(3... 马２进３ 4. 车二进六)\n  4. 车二进六\n(4. 兵七进一 {x} 4... 卒７进１)\n" in out
+    written = tmp_path / "out.pgn"
+    written.write_text(out, encoding="utf-8")
+    expected = _illegal_moves(source)
+    assert len(expected) == 3 and _illegal_moves(written) == expected
+    assert convert(str(written), "--to", target, "--lenient")[1] == out
+
+
+#: more shapes: a cut at the first move, inside a variation of a variation, an empty variation,
+#: and a DhtmlXQ game whose illegal move follows a move with a variation
+XIANGQI_MORE = {
+    "first.pgn": '[Game "Chinese Chess"]\n\n{before} 1. 帅五进二 {why} 车９平８ 2. 炮二平五 *\n',
+    "nested.pgn": '[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ '
+    "(1... 马２进３ (1... 卒７进１ 2. 帅五进二 卒３进１) 2. 帅五进二) () "
+    "(1... 将五进三 2. 炮八平五) (1... 卒３进１) 2. 马二进三 *\n",
+    "game.dhtml": "[DhtmlXQ]\n[DhtmlXQ_movelist]774770624947[/DhtmlXQ_movelist]\n"
+    "[DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1]\n[/DhtmlXQ]\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(XIANGQI_MORE))
+def test_lenient_xiangqi_converts_to_a_fixed_point_that_checks_the_same(tmp_path: Path, name: str) -> None:
+    source = tmp_path / name
+    source.write_text(XIANGQI_MORE[name], encoding="utf-8")
     code, out, err = convert(str(source), "--to", "pgn", "--lenient")
-    assert code == 0 and "炮二平五 马８进７" in out and "帅五进二" not in out
+    assert code == 0 and "the rest kept as written" in err
+    written = tmp_path / "out.pgn"
+    written.write_text(out, encoding="utf-8")
+    expected = _illegal_moves(source)
+    assert expected and _illegal_moves(written) == expected
+    assert convert(str(written), "--to", "pgn", "--lenient")[1] == out
+
+
+def test_lenient_xiangqi_lists_end_at_the_last_move_played(tmp_path: Path) -> None:
+    source = illegal(tmp_path, "xiangqi")
+    code, out, err = convert(str(source), "--to", "ucci", "--lenient")
+    assert code == 0 and out == "h2e2 h9g7\n"
     assert "warning: game 1 written" in err and "ends at the last move played" in err
+
+
+def test_lenient_xiangqi_json_keeps_the_rest_of_the_main_line_under_not_replayed(tmp_path: Path) -> None:
+    source = illegal(tmp_path, "xiangqi")
+    code, out, err = convert(str(source), "--to", "json", "--lenient")
+    assert code == 0 and "the rest kept as written" in err
+    document = json.loads(out)
+    assert [move["chinese"] for move in document["moves"]] == ["炮二平五", "马８进７"]
+    [(_, ply, _)] = _illegal_moves(source)
+    assert document["not_replayed"] == {
+        "ply": ply,
+        "message": "the king would capture its own piece on e2",
+        "text": "2. 帅五进二 车９平８",
+    }
+    good = ROOT / GOOD["xiangqi"][0]
+    assert "not_replayed" not in json.loads(convert(str(good), "--to", "json")[1])
+    # the rest of a variation is not kept in JSON: only moves played are moves
+    tree = tmp_path / "tree.pgn"
+    tree.write_text(XIANGQI_TREE, encoding="utf-8")
+    code, out, err = convert(str(tree), "--to", "json", "--lenient")
+    document = json.loads(out)
+    assert code == 0 and "ends at the last move played" in err
+    rest = "3... 将五进三 $2 {bad} (3... 马２进３ 4. 车二进六) 4. 车二进六"
+    assert document["not_replayed"]["text"].startswith(rest)
+    assert document["moves"][1]["variations"] == [[document["moves"][1]["variations"][0][0]], []]
 
 
 def test_in_place_with_lenient_replaces_only_what_keeps_its_moves(tmp_path: Path) -> None:
@@ -129,9 +243,35 @@ def test_in_place_with_lenient_replaces_only_what_keeps_its_moves(tmp_path: Path
     assert convert(str(chess_game), "--to", "pgn", "--in-place", "--lenient")[0] == 0
     assert "2. Ke3 Nc6 *" in chess_game.read_text()
     xiangqi_game = illegal(tmp_path, "xiangqi", "xq")
-    before = xiangqi_game.read_bytes()
-    code, _, err = convert(str(xiangqi_game), "--to", "pgn", "--in-place", "--lenient")
-    assert code == 1 and "not replaced" in err and xiangqi_game.read_bytes() == before
+    code, _, err = convert(str(xiangqi_game), "--to", "wxf", "--in-place", "--lenient")
+    assert code == 0 and "not replaced" not in err
+    assert "  1. C2.5 H8+7\n{kifu: not replayed from here:" in xiangqi_game.read_text(encoding="utf-8")
+    assert _illegal_moves(xiangqi_game) == [("XQ101", 3, "帅五进二")]
+    # text that is not a move is lost, not kept: the file stays as it was
+    junk = tmp_path / "junk.pgn"
+    junk.write_text(ILLEGAL["xiangqi"][0].replace("2. 帅五进二", "@@ 2. 帅五进二"), encoding="utf-8")
+    before = junk.read_bytes()
+    code, _, err = convert(str(junk), "--to", "pgn", "--in-place", "--lenient")
+    assert code == 1 and "not replaced" in err and junk.read_bytes() == before
+
+
+def test_variations_too_deep_in_a_xiangqi_rest_are_said_and_keep_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kifu.xiangqi.writers import tree
+
+    monkeypatch.setattr(tree, "MAX_DEPTH", 1)
+    source = tmp_path / "deep.pgn"
+    source.write_text(
+        '[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ 2. 帅五进二 (2. 马二进三 (2. 马八进七)) 车９平８ *\n',
+        encoding="utf-8",
+    )
+    before = source.read_bytes()
+    code, out, err = convert(str(source), "--to", "pgn", "--lenient")
+    assert code == 0 and "(2. 马二进三)" in out and "马八进七" not in out
+    assert "deeper than 1 levels are dropped" in err and "it ends at the last move played" in err
+    code, _, err = convert(str(source), "--to", "pgn", "--in-place", "--lenient")
+    assert code == 1 and "not replaced" in err and source.read_bytes() == before
 
 
 def _kifu(

@@ -17,13 +17,11 @@ from kifu.chess.fastpath import FenWriter
 from kifu.chess.notation import SAN_TO_NAG, split_suffixes
 from kifu.chess.walk import Step, Unplayable
 from kifu.chess.writers.base import Writer
+from kifu.core.converted import NOT_REPLAYED
 from kifu.core.digits import ascii_number
 from kifu.core.record import MoveNode, Record
 
 import chess
-
-#: the comment before the moves a PGN conversion copies as written, not replayed (``--lenient``)
-NOT_REPLAYED = "kifu: not replayed from here:"
 
 
 @dataclass(slots=True)

@@ -9,8 +9,11 @@ variations; the plain lists (``ucci``, ``fen``) and the diagrams name what they 
 that cannot be played ends its line: it and the moves after it are reported as problems. A
 record whose result check rejects (a Result tag and marker that differ, a result the rules
 contradict) is written and named as a problem. A record with a move that cannot be played, or an
-error of reading, is ``lost``: the command writes it (to the last move played) only under
-``--lenient``.
+error of reading, is ``lost``: the command writes it only under ``--lenient``. The PGN targets
+then keep the rest of each line from such a move as written, after a comment ``{kifu: not
+replayed from here: …}`` (so that ``kifu check`` of the output finds the same move, and a second
+conversion gives the same bytes), and ``json`` keeps the rest of the main line under
+``not_replayed``; the other targets end at the last move played.
 """
 
 from __future__ import annotations
@@ -75,6 +78,8 @@ _NEEDS: dict[str, tuple[str, ...]] = {
 }
 #: targets that write the main line only (the walk skips the variations)
 _MAIN_ONLY = ("ucci", "fen", "diagram")
+#: targets that keep the moves after one that cannot be played, as written (see Writer.keep_rest)
+_KEEP_REST = frozenset({*_PGN, "json"})
 #: results the rules can contradict (an unfinished game is at most a warning of check)
 _DECIDED = ("1-0", "0-1", "1/2-1/2")
 
@@ -109,7 +114,13 @@ def convert_record(
     if any(f.code == codes.BAD_FEN.code for f in findings):
         return Converted(record.index, "", [], problems, lost=problems)
     declared, result_findings = declared_result(record)
-    writer = Writer(record, _NEEDS[target], main_only=target in _MAIN_ONLY)
+    writer = Writer(
+        record,
+        _NEEDS[target],
+        main_only=target in _MAIN_ONLY,
+        keep_rest=target in _KEEP_REST,
+        mark_rest=target in _PGN,
+    )
     # only a decided result can be contradicted by the rules: then the checker walks along
     checker = Checker(variations=writer.variations) if declared in _DECIDED else None
     problem = walk(record, options, writer if checker is None else Tee(writer, checker))
@@ -119,6 +130,10 @@ def convert_record(
     game = writer.played()
     problems.extend(game.problems)
     lost = list(problems)
+    # the rest was kept when every line that stopped was kept and nothing else was lost (JSON
+    # keeps the main line's only)
+    kept = game.kept if target in _PGN else int(game.cut is not None)
+    remainder_kept = 0 < kept == len(lost)
     rejected = result_findings
     if checker is not None and checker.replay is not None:
         rejected = [*rejected, *verdict(record, checker.replay, declared, options)]
@@ -127,11 +142,12 @@ def convert_record(
         from kifu.xiangqi.writers.pgn import pgn
 
         notation, name = _PGN[target]
-        return Converted(record.index, pgn(game, notation, name), [], problems, lost=lost)
+        text = pgn(game, notation, name)
+        return Converted(record.index, text, [], problems, lost=lost, remainder_kept=remainder_kept)
     if target == "json":
         from kifu.xiangqi.writers.jsonl import to_json
 
-        return Converted(record.index, to_json(game), [], problems, lost=lost)
+        return Converted(record.index, to_json(game), [], problems, lost=lost, remainder_kept=remainder_kept)
     if target == "diagram":
         from kifu.xiangqi.writers.diagram import diagrams, dropped_by_diagram
 

@@ -51,7 +51,7 @@ def pgn(game: PlayedRecord, notation: str, format_name: str) -> str:
             out.append(current)
             current = ""
         out.extend(_brace(comment) for comment in step.node.comments_after)
-        out.extend(f"({_inline(variation, notation)})" for variation in step.variations if variation)
+        out.extend(f"({inline(variation, notation)})" for variation in step.variations if variation)
     if current:
         out.append(current)
     out.append(f" {game.result or '*'}")
@@ -102,7 +102,7 @@ def _brace(comment: str) -> str:
     return "{" + "\n".join(kept) + "}"
 
 
-def _inline(steps: list[Played], notation: str) -> str:
+def inline(steps: list[Played], notation: str) -> str:
     """A variation on one line (unless a comment spans lines): numbers where a reader needs them."""
     parts: list[str] = []
     number_black = True
@@ -117,6 +117,6 @@ def _inline(steps: list[Played], notation: str) -> str:
         parts.append(step.texts[notation])
         parts.extend(f"${nag}" for nag in step.node.nags)
         parts.extend(_brace(comment) for comment in step.node.comments_after)
-        parts.extend(f"({_inline(variation, notation)})" for variation in step.variations if variation)
+        parts.extend(f"({inline(variation, notation)})" for variation in step.variations if variation)
         number_black = bool(step.node.comments_after or any(step.variations))
     return " ".join(parts)
