@@ -1,0 +1,153 @@
+"""The command cases: every ``tests/cases/<game>/cases.toml`` entry run through the CLI.
+
+Each game's table maps an expected file, kept beside the table, to the command line that makes
+it (run from the repository root, or from ``cwd``), the exit code it must end with and the
+*shape* of the expected file:
+
+- ``stdout``: what the command printed on standard output;
+- ``exit+stdout``: ``exit N`` on the first line, then standard output;
+- ``exit+stderr+stdout``: ``exit N``, ``--- stderr`` and standard error, ``--- stdout`` and
+  standard output;
+- ``json-report``: the JSON report on standard output, its ``kifu`` version replaced by
+  ``<version>`` (indented by one).
+
+An input written for a case sits beside its expected output; the fixtures of ``fixtures/`` are
+named by their path. ``fault`` injects a bug (a name of ``FAULTS``) so that the reports of an
+internal error are pinned too. ``KIFU_UPDATE_GOLDEN=1`` rewrites the expected files, never the
+tables: an exit code is changed by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from kifu.app import cli
+from kifu.core.report import sarif
+
+from tests.golden import assert_golden
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = ROOT / "tests" / "cases"
+GAMES = ("chess", "go", "xiangqi")
+#: Where a KIFU001 message names the failing source line: it moves whenever that file is edited.
+WHERE = re.compile(r"\bat [\w.]+\.py:\d+")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One command line and the file that holds what it must print."""
+
+    expected: Path
+    run: tuple[str, ...]
+    exit: int
+    shape: str
+    cwd: Path = ROOT
+    fault: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.expected.relative_to(CASES).as_posix()
+
+
+def load(game: str) -> list[Case]:
+    """The cases of ``game``'s table, in table order."""
+    table = CASES / game / "cases.toml"
+    entries = tomllib.loads(table.read_text(encoding="utf-8"))
+    return [
+        Case(
+            expected=table.parent / key,
+            run=tuple(shlex.split(entry["run"])),
+            exit=entry["exit"],
+            shape=entry["shape"],
+            cwd=ROOT / entry.get("cwd", "."),
+            fault=entry.get("fault"),
+        )
+        for key, entry in entries.items()
+    ]
+
+
+ALL = [case for game in GAMES for case in load(game)]
+
+
+def _chess_record_2_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """kifu fails on the second record of every chess file (a stand-in for a bug)."""
+    import kifu.chess.checker as checker
+
+    original = checker.check_game
+
+    def flaky(game, index, lang=None):  # type: ignore[no-untyped-def]
+        if index == 2:
+            raise RuntimeError("boom")
+        return original(game, index, lang)
+
+    monkeypatch.setattr(checker, "check_game", flaky)
+
+
+FAULTS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {"chess-record-2-fails": _chess_record_2_fails}
+
+
+def _json_report(stdout: str) -> str:
+    document = json.loads(stdout)
+    document["kifu"] = "<version>"
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+
+
+SHAPES: dict[str, Callable[[int, str, str], str]] = {
+    "stdout": lambda code, out, err: out,
+    "exit+stdout": lambda code, out, err: f"exit {code}\n{out}",
+    "exit+stderr+stdout": lambda code, out, err: f"exit {code}\n--- stderr\n{err}--- stdout\n{out}",
+    "json-report": lambda code, out, err: _json_report(out),
+}
+
+
+@pytest.mark.parametrize("case", ALL, ids=[case.name for case in ALL])
+def test_case(case: Case, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(case.cwd)
+    # the SARIF names kifu's version and home page: fixed, so that a release changes no case
+    monkeypatch.setattr(sarif, "__version__", "0.0.0-test")
+    monkeypatch.setattr(sarif, "information_uri", lambda: None)
+    if case.fault:
+        FAULTS[case.fault](monkeypatch)
+    result = CliRunner().invoke(cli, list(case.run), catch_exceptions=False)
+    actual = SHAPES[case.shape](result.exit_code, result.stdout, result.stderr)
+    assert_golden(case.expected, WHERE.sub("at <where>", actual))
+    assert result.exit_code == case.exit, f"{case.name}: exit {result.exit_code}, the table says {case.exit}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_is_well_formed(game: str) -> None:
+    """Each entry names a known shape and fault, a file beside its table, and only known keys."""
+    table = CASES / game / "cases.toml"
+    for key, entry in tomllib.loads(table.read_text(encoding="utf-8")).items():
+        assert set(entry) <= {"run", "exit", "shape", "cwd", "fault"}, key
+        assert {"run", "exit", "shape"} <= set(entry), key
+        assert entry["shape"] in SHAPES, key
+        assert entry.get("fault", "chess-record-2-fails") in FAULTS, key
+        assert (table.parent / key).resolve().is_relative_to(table.parent), key
+        assert (ROOT / entry.get("cwd", ".")).is_dir(), key
+
+
+def test_every_expected_file_is_in_a_table() -> None:
+    """A file under tests/cases that no table names is an input or a stale output: inputs are
+    named by a case's command line."""
+    named = {case.expected for case in ALL}
+    used = " ".join(" ".join(case.run) for case in ALL)
+    stray = [
+        path.relative_to(CASES).as_posix()
+        for path in sorted(CASES.rglob("*"))
+        if path.is_file() and path.name != "cases.toml" and path not in named and path.name not in used
+    ]
+    assert not stray, f"files no case names: {stray}"
