@@ -21,82 +21,21 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
-import sys
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from kifu import games
 from kifu.app import cli
 from kifu.core.report import sarif
 
-from tests.golden import assert_golden
+from tests.faults import chess_record_2_fails
+from tests.golden import CASES, GAMES, ROOT, Case, all_cases, assert_golden, table
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
-ROOT = Path(__file__).resolve().parents[1]
-CASES = ROOT / "tests" / "cases"
-GAMES = ("chess", "go", "xiangqi")
+ALL = all_cases()
 #: Where a KIFU001 message names the failing source line: it moves whenever that file is edited.
 WHERE = re.compile(r"\bat [\w.]+\.py:\d+")
-
-
-@dataclass(frozen=True)
-class Case:
-    """One command line and the file that holds what it must print."""
-
-    expected: Path
-    run: tuple[str, ...]
-    exit: int
-    shape: str
-    cwd: Path = ROOT
-    fault: str | None = None
-
-    @property
-    def name(self) -> str:
-        return self.expected.relative_to(CASES).as_posix()
-
-
-def load(game: str) -> list[Case]:
-    """The cases of ``game``'s table, in table order."""
-    table = CASES / game / "cases.toml"
-    entries = tomllib.loads(table.read_text(encoding="utf-8"))
-    return [
-        Case(
-            expected=table.parent / key,
-            run=tuple(shlex.split(entry["run"])),
-            exit=entry["exit"],
-            shape=entry["shape"],
-            cwd=ROOT / entry.get("cwd", "."),
-            fault=entry.get("fault"),
-        )
-        for key, entry in entries.items()
-    ]
-
-
-ALL = [case for game in GAMES for case in load(game)]
-
-
-def _chess_record_2_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    """kifu fails on the second record of every chess file (a stand-in for a bug)."""
-    import kifu.chess.checker as checker
-
-    original = checker.check_game
-
-    def flaky(game, index, lang=None):  # type: ignore[no-untyped-def]
-        if index == 2:
-            raise RuntimeError("boom")
-        return original(game, index, lang)
-
-    monkeypatch.setattr(checker, "check_game", flaky)
-
-
-FAULTS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {"chess-record-2-fails": _chess_record_2_fails}
+FAULTS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {"chess-record-2-fails": chess_record_2_fails}
 
 
 def _json_report(stdout: str) -> str:
@@ -130,14 +69,13 @@ def test_case(case: Case, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_table_is_well_formed(game: str) -> None:
     """Each entry names a known shape and fault, a file beside its table, and only known keys."""
-    table = CASES / game / "cases.toml"
-    for key, entry in tomllib.loads(table.read_text(encoding="utf-8")).items():
+    for key, entry in table(game).items():
         assert set(entry) <= {"run", "exit", "shape", "cwd", "fault"}, key
         assert {"run", "exit", "shape"} <= set(entry), key
         assert entry["shape"] in SHAPES, key
         assert entry.get("fault", "chess-record-2-fails") in FAULTS, key
-        assert (table.parent / key).resolve().is_relative_to(table.parent), key
-        assert (ROOT / entry.get("cwd", ".")).is_dir(), key
+        assert (CASES / game / key).resolve().is_relative_to(CASES / game), key
+        assert (ROOT / str(entry.get("cwd", "."))).is_dir(), key
 
 
 def test_every_expected_file_is_in_a_table() -> None:
@@ -151,3 +89,27 @@ def test_every_expected_file_is_in_a_table() -> None:
         if path.is_file() and path.name != "cases.toml" and path not in named and path.name not in used
     ]
     assert not stray, f"files no case names: {stray}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_converted_source_has_a_case_per_target(game: str) -> None:
+    """A new target needs its expected output from every source already converted: the cases
+    ``convert/<source>.<target>``."""
+    targets = {loaded.NAME: set(loaded.TARGETS) for loaded in games.loaded()}[game]
+    converted: dict[str, set[str]] = {}
+    for case in ALL:
+        if case.name.startswith(f"{game}/convert/"):
+            source, target = case.expected.name.split(".", 1)
+            converted.setdefault(source, set()).add(target)
+    assert converted
+    missing = {source: sorted(targets - have) for source, have in converted.items() if not targets <= have}
+    assert not missing, f"targets without a case: {missing}"
+
+
+def test_every_chess_fixture_has_a_check_case() -> None:
+    """``kifu check`` of each chess fixture is pinned (its text findings)."""
+    fixtures = [path.relative_to(ROOT).as_posix() for path in sorted(ROOT.glob("fixtures/chess/**/*.pgn"))]
+    texts = [case for case in ALL if case.name.startswith("chess/check/") and case.name.endswith(".txt")]
+    checked = {case.run[-1] for case in texts}
+    missing = [path for path in fixtures if path not in checked]
+    assert fixtures and not missing, f"chess fixtures without a check case: {missing}"
