@@ -54,6 +54,7 @@ SHAPES: dict[str, Callable[[int, str, str], str]] = {
 
 @pytest.mark.parametrize("case", ALL, ids=[case.name for case in ALL])
 def test_case(case: Case, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command prints its expected file (in its shape) and ends with its exit code."""
     monkeypatch.chdir(case.cwd)
     # the SARIF names kifu's version and home page: fixed, so that a release changes no case
     monkeypatch.setattr(sarif, "__version__", "0.0.0-test")
