@@ -23,12 +23,13 @@ ROOT = Path(__file__).resolve().parents[1]
 FOLDER = Path(kifu.__file__).parent / "_mypyc"
 
 #: the tests run in the other mode: the fast paths against python-chess and pyffish, the walks,
-#: the golden outputs of check and convert, the boards (the slowest property tests left out)
+#: the command cases (check, convert, show, score), the boards (the slowest property tests left out)
 SUBSET = [
+    "tests/test_cases.py",
     "tests/chess/test_fastpath.py",
     "tests/chess/test_properties.py",
     "tests/chess/test_walk.py",
-    "tests/chess/test_golden.py",
+    "tests/chess/test_fixtures.py",
     "tests/chess/test_convert.py",
     "tests/go/test_board.py",
     "tests/go/test_walk.py",

@@ -1,5 +1,6 @@
 """Issue 32: severity follows the impact. docs/severity.md's impact table equals the codes'
-registry; one golden report per impact class and game; ``--strict`` makes format warnings errors."""
+registry; one golden report per impact class and game (the cases of tests/cases/<game>/severity,
+run by tests/test_cases.py); ``--strict`` makes format warnings errors."""
 
 from __future__ import annotations
 
@@ -13,12 +14,11 @@ from kifu.app import cli
 from kifu.core.findings import REGISTRY
 from kifu.games import load_all_codes
 
-from tests.golden import assert_golden
+from tests.golden import CASES as CASE_TABLES
 
 ROOT = Path(__file__).resolve().parents[1]
-HERE = Path(__file__).with_name("severity")
-CASES = HERE / "cases"
-GOLDEN = HERE / "golden"
+#: the records written for an impact class: go-…, chess-…, xiangqi-… beside their expected reports
+CASES = {path.name: path for path in CASE_TABLES.glob("*/severity/*") if path.suffix in (".sgf", ".pgn")}
 ROW = re.compile(r"^\| ([A-Z]+\d{3}) \| ([a-z ()]+) \| (.+) \|$")
 
 
@@ -50,7 +50,7 @@ def check(*args: str) -> tuple[int, str]:
     return result.exit_code, result.stdout
 
 
-# (case file, extra arguments, the code it is about, its severity, the exit code)
+# (case file, extra arguments, the code it is about, its severity, the exit code): each a case
 GOLDEN_CASES = [
     ("go-error-occupied.sgf", (), "GO101", "error", 1),
     ("go-format-ap-without-version.sgf", (), "SGF017", "warning", 0),
@@ -78,24 +78,18 @@ GOLDEN_CASES = [
     GOLDEN_CASES,
     ids=[f"{case.rsplit('.', 1)[0]}{'-strict' if args else ''}" for case, args, *_ in GOLDEN_CASES],
 )
-def test_impact_class_golden(
-    case: str,
-    args: tuple[str, ...],
-    code: str,
-    severity: str,
-    exit_code: int,
-    monkeypatch: pytest.MonkeyPatch,
+def test_impact_class_case(
+    case: str, args: tuple[str, ...], code: str, severity: str, exit_code: int
 ) -> None:
-    monkeypatch.chdir(CASES)
-    status, output = check(*args, case)
-    assert status == exit_code
-    assert f" {severity} {code} " in output
+    """The expected report of the case (held equal to what check prints) shows the code at its severity."""
     name = case.rsplit(".", 1)[0] + ("-strict" if args else "")
-    assert_golden(GOLDEN / f"{name}.txt", f"exit {status}\n{output}")
+    expected = CASES[case].with_name(f"{name}.txt").read_text(encoding="utf-8")
+    assert expected.startswith(f"exit {exit_code}\n")
+    assert f" {severity} {code} " in expected
 
 
 def test_superko_without_ru_is_a_warning_naming_the_rule() -> None:
-    status, output = check("--format", "json", str(CASES / "go-superko-without-ru.sgf"))
+    status, output = check("--format", "json", str(CASES["go-superko-without-ru.sgf"]))
     record = json.loads(output)["files"][0]["records"][0]
     superko = next(f for f in record["findings"] if f["code"] == "GO104")
     assert status == 0 and superko["severity"] == "warning"
@@ -103,7 +97,7 @@ def test_superko_without_ru_is_a_warning_naming_the_rule() -> None:
 
 
 def test_superko_with_ru_or_stated_rules_is_an_error() -> None:
-    path = CASES / "go-superko-without-ru.sgf"
+    path = CASES["go-superko-without-ru.sgf"]
     for args in ((), ("--rules", "chinese"), ("--ko", "positional")):
         if not args:
             status, output = check(str(ROOT / "fixtures" / "go" / "bad" / "GO104-positional-superko.sgf"))
@@ -129,7 +123,7 @@ def test_ko_for_komi_is_read_as_komi_only_without_km(tmp_path: Path) -> None:
 def test_strict_from_configuration_and_severity_over_strict(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    case = (CASES / "go-format-ap-without-version.sgf").read_text(encoding="utf-8")
+    case = CASES["go-format-ap-without-version.sgf"].read_text(encoding="utf-8")
     (tmp_path / "game.sgf").write_text(case, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     run = CliRunner().invoke(cli, ["check", "-q", "game.sgf"], catch_exceptions=False)

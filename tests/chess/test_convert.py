@@ -1,4 +1,4 @@
-"""`kifu convert` for chess: golden outputs per target, round trips, and safe writing."""
+"""`kifu convert` for chess: round trips and safe writing (the output per target: tests/cases/chess)."""
 
 from __future__ import annotations
 
@@ -18,33 +18,13 @@ import chess
 from tests.chess.conftest import check_file
 from tests.chess.test_properties import BASE, PGN_ALPHABET, random_game
 from tests.conftest import CORPUS
-from tests.golden import assert_golden
 
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = Path(__file__).parent / "golden" / "convert"
-SOURCES = ["good/annotated.pgn", "good/opera-game.pgn", "bad/german.pgn"]
 
 
 def invoke(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(cli, ["convert", *args], catch_exceptions=False)
     return result.exit_code, result.stdout, result.stderr
-
-
-#: golden outputs beyond one per target: their name and the options that make them
-VARIANTS = {
-    "san-de": ["--to", "san", "--lang", "de"],
-    "diagram-every-move": ["--to", "diagram", "--every-move"],
-}
-
-
-@pytest.mark.parametrize("target", [*TARGETS, *VARIANTS])
-@pytest.mark.parametrize("source", SOURCES)
-def test_golden(source: str, target: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
-    extra = VARIANTS.get(target, ["--to", target])
-    code, out, err = invoke(f"fixtures/chess/{source}", *extra)
-    actual = f"exit {code}\n--- stderr\n{err}--- stdout\n{out}"
-    assert_golden(GOLDEN / f"{source.replace('/', '-').removesuffix('.pgn')}.{target}", actual)
 
 
 def convert_text(text: str, target: str) -> list[str]:

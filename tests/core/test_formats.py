@@ -1,9 +1,10 @@
 """The CI output formats of ``kifu check``: github, sarif, junit and jsonl.
 
-Golden files pin each format's exact shape, for a batch of real fixtures, for a batch in which
-kifu fails on one record (KIFU001), and for a synthetic event stream that reaches every branch
-(multi-line spans, findings without a span, standard input, paths and messages that need
-escaping). Regenerate with ``KIFU_UPDATE_GOLDEN=1`` and review the diff like code.
+Golden files pin each format's exact shape: for a batch of real fixtures and for a batch in which
+kifu fails on one record (KIFU001), as cases of tests/cases/chess/formats (tests/test_cases.py);
+here, for a synthetic event stream that reaches every branch (multi-line spans, findings without a
+span, standard input, paths and messages that need escaping). Regenerate with
+``KIFU_UPDATE_GOLDEN=1`` and review the diff like code.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from kifu.core.record import Span
 from kifu.core.report import FORMATS, Reporter, github, make_reporter, sarif
 from kifu.core.results import RecordReport, Totals
 
+from tests.faults import chess_record_2_fails
 from tests.golden import assert_golden
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,8 +43,6 @@ BATCH = (
     "fixtures/chess/missing.pgn",
     "fixtures/chess/good/opera-game.pgn",
 )
-#: Where a KIFU001 message names the failing source line: it moves whenever this file is edited.
-WHERE = re.compile(r"\bat [\w.]+\.py:\d+")
 
 
 @pytest.fixture(autouse=True)
@@ -58,23 +58,10 @@ def run_check(*args: str) -> tuple[int, str]:
     return result.exit_code, result.stdout
 
 
-def compare(name: str, actual: str) -> None:
-    assert_golden(GOLDEN / name, actual)
-
-
 @pytest.fixture
 def crashing(monkeypatch: pytest.MonkeyPatch) -> None:
     """kifu fails on the second record of every chess file (a stand-in for a bug)."""
-    import kifu.chess.checker as checker
-
-    original = checker.check_game
-
-    def flaky(game, index, lang=None):  # type: ignore[no-untyped-def]
-        if index == 2:
-            raise RuntimeError("boom")
-        return original(game, index, lang)
-
-    monkeypatch.setattr(checker, "check_game", flaky)
+    chess_record_2_fails(monkeypatch)
 
 
 # --- golden files ----------------------------------------------------------------------------
@@ -87,25 +74,10 @@ def test_every_format_is_offered() -> None:
 
 
 @pytest.mark.parametrize("fmt", CI_FORMATS)
-def test_batch_golden(fmt: str) -> None:
-    code, out = run_check("--jobs", "1", "--format", fmt, *BATCH)
-    assert code == 1
-    compare(f"batch.{SUFFIX[fmt]}", out)
-
-
-@pytest.mark.parametrize("fmt", CI_FORMATS)
 def test_parallel_output_is_the_serial_output(fmt: str) -> None:
     _, serial = run_check("--jobs", "1", "--format", fmt, *BATCH, *BATCH)
     _, parallel = run_check("--jobs", "3", "--format", fmt, *BATCH, *BATCH)
     assert parallel == serial
-
-
-@pytest.mark.parametrize("fmt", CI_FORMATS)
-def test_crashing_record_golden(fmt: str, crashing: None) -> None:
-    code, out = run_check("--jobs", "1", "--format", fmt, RULES, "fixtures/chess/good/opera-game.pgn")
-    assert code == 2
-    assert "KIFU001" in out and "boom" in out
-    compare(f"crash.{SUFFIX[fmt]}", WHERE.sub("at <where>", out))
 
 
 def synthetic_events(reporter: Reporter) -> Totals:
@@ -150,7 +122,7 @@ def synthetic_events(reporter: Reporter) -> Totals:
 def test_synthetic_golden(fmt: str) -> None:
     out = io.StringIO()
     synthetic_events(make_reporter(fmt, out))
-    compare(f"synthetic.{SUFFIX[fmt]}", out.getvalue())
+    assert_golden(GOLDEN / f"synthetic.{SUFFIX[fmt]}", out.getvalue())
 
 
 @pytest.mark.parametrize("fmt", ["sarif", "junit"])

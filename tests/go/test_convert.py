@@ -1,8 +1,8 @@
-"""`kifu convert` for Go: golden outputs per target, round trips over the corpus and random legal
-games, converted output checked again, GTP replayed (by a small GTP reader here, and by GNU Go when
-installed), and what ``--strict`` makes of dropped content.
+"""`kifu convert` for Go: round trips over the corpus and random legal games, converted output
+checked again, GTP replayed (by a small GTP reader here, and by GNU Go when installed), and what
+``--strict`` makes of dropped content.
 
-Golden files: ``KIFU_UPDATE_GOLDEN=1 pytest tests/go/test_convert.py`` rewrites them.
+The output of each source in every target is a case of tests/cases/go (tests/test_cases.py).
 
 Deliberate differences between a record and its SGF conversion (the module's normalisations):
 the root's ``FF``/``CA`` are ``FF[4]``/``CA[UTF-8]`` and a missing ``GM`` becomes ``GM[1]``; FF[3]
@@ -52,14 +52,12 @@ from kifu.go.values import (
     split_compose,
     text,
 )
-from kifu.go.writers import LOST_ON_READING, TARGETS, convert, play, read_info
+from kifu.go.writers import LOST_ON_READING, convert, play, read_info
 from kifu.go.writers.common import Played, points_of, sgf_point
 
 from tests.conftest import CORPUS, find_program
-from tests.golden import assert_golden
 
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = Path(__file__).parent / "golden" / "convert"
 SOURCES = {
     "tree": "fixtures/go/good/convert-latin1-tree.sgf",  # Latin-1, setup, pass, capture, variations
     "text": "fixtures/go/good/variations-and-text.sgf",  # escapes, soft line break, markup
@@ -111,19 +109,6 @@ def replay(path: Path | str) -> list[Played]:
         assert game.root is not None
         played.append(play(game.root, index, read_info(game.root, index), Options()))
     return played
-
-
-# --- golden files ---------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("target", [*TARGETS, "diagram-every-move"])
-@pytest.mark.parametrize("name", list(SOURCES))
-def test_golden(name: str, target: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
-    options = ["--to", "diagram", "--every-move"] if target == "diagram-every-move" else ["--to", target]
-    code, out, err = invoke(SOURCES[name], *options)
-    actual = f"exit {code}\n--- stderr\n{err}--- stdout\n{out}"
-    assert_golden(GOLDEN / "out" / f"{name}.{target}", actual)
 
 
 # --- the same game tree after a round trip ------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Fixtures: every SGF/GO finding code has a broken file that triggers it; good files are clean.
 
-Golden files pin the exact text output (``KIFU_UPDATE_GOLDEN=1`` regenerates them).
+What `kifu check` prints for them is a case of tests/cases/go (tests/test_cases.py).
 """
 
 from __future__ import annotations
@@ -15,18 +15,12 @@ from kifu.core.findings import REGISTRY
 from kifu.go import codes  # noqa: F401  (registers the codes)
 
 from tests.go.helpers import check_file
-from tests.golden import assert_golden
 
 ROOT = Path(__file__).resolve().parents[2]
 BAD = sorted((ROOT / "fixtures" / "go" / "bad").glob("*.sgf"))
 GOOD = sorted((ROOT / "fixtures" / "go" / "good").glob("*.sgf"))
-GOLDEN = Path(__file__).with_name("golden")
 #: Codes only the score command or a missing program can produce (tested in test_score.py).
 NOT_FROM_CHECK = {"GO204", "GO207"}
-
-
-def compare(name: str, actual: str) -> None:
-    assert_golden(GOLDEN / name, actual)
 
 
 @pytest.mark.parametrize("fixture", BAD, ids=lambda p: p.name)
@@ -55,26 +49,6 @@ def test_codes_are_documented() -> None:
     for code, entry in REGISTRY.items():
         if code.startswith(("SGF", "GO")):
             assert len(entry.doc) > 40 and entry.rule, code
-
-
-def test_golden_text_report(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
-    result = CliRunner().invoke(cli, ["check", "-q", "-r", "fixtures/go/bad"], catch_exceptions=False)
-    assert result.exit_code == 1
-    compare("bad.txt", result.stdout)
-
-
-def test_golden_json_report(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
-    paths = [
-        "fixtures/go/good/9x9-handicap3.sgf",
-        "fixtures/go/bad/GO201-result-disagrees.sgf",
-        "fixtures/go/bad/SGF002-missing-paren.sgf",
-    ]
-    result = CliRunner().invoke(cli, ["check", "-q", "--format", "json", *paths], catch_exceptions=False)
-    document = json.loads(result.stdout)
-    document["kifu"] = "<version>"
-    compare("check.json", json.dumps(document, indent=1, ensure_ascii=False) + "\n")
 
 
 def test_clean_fixtures_exit_zero(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -165,21 +165,6 @@ def test_dead_from_gnugo_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert "GO207" in result.stdout
 
 
-def test_golden_score_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.go.test_fixtures import compare
-
-    monkeypatch.chdir(ROOT)
-    paths = [
-        "fixtures/go/good/9x9-handicap3.sgf",
-        "fixtures/go/good/9x9-even-two-passes.sgf",
-        "fixtures/go/bad/GO201-result-disagrees.sgf",
-        "fixtures/go/bad/GO203-dead-stones-markup.sgf",
-    ]
-    result = CliRunner().invoke(cli, ["score", *paths], catch_exceptions=False)
-    assert result.exit_code == 1  # GO201's RE disagrees
-    compare("score.txt", result.stdout)
-
-
 def test_score_json_contract(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(cli, ["score", "--format", "json", "fixtures/go/good/9x9-handicap3.sgf"])

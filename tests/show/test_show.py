@@ -1,4 +1,5 @@
-"""``kifu show``: golden text diagrams and SVG for each game, options, and usage errors."""
+"""``kifu show``: valid SVG, options, and usage errors (the text and SVG boards of each game are
+cases of tests/cases/<game>/show, run by tests/test_cases.py)."""
 
 from __future__ import annotations
 
@@ -9,25 +10,13 @@ from click.testing import CliRunner
 from kifu.app import cli
 from kifu.core.game import Position
 
-from tests.golden import assert_golden
+from tests.golden import GAMES, Case, all_cases
 from tests.render.svgcheck import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
-GOLDEN = Path(__file__).with_name("golden")
-
-#: name → (file, options): the start, a mid-game position with its last move, the final count
-CASES = {
-    "chess-start": ("chess/good/opera-game.pgn", ["--ply", "0"]),
-    "chess-mid": ("chess/good/opera-game.pgn", ["--ply", "11"]),
-    "chess-finding": ("chess/bad/rules.pgn", ["--finding", "CHESS101"]),
-    "xiangqi-start": ("xiangqi/good/opening.pgn", ["--ply", "0"]),
-    "xiangqi-mid": ("xiangqi/good/opening.pgn", ["--ply", "3"]),
-    "xiangqi-check": ("xiangqi/good/mate.pgn", []),
-    "go-start": ("go/good/9x9-handicap3.sgf", ["--ply", "0"]),
-    "go-mid": ("go/good/9x9-even-two-passes.sgf", ["--ply", "21"]),
-    "go-count": ("go/good/9x9-even-two-passes.sgf", ["--territory"]),
-}
+#: the SVG boards of ``kifu show`` that the cases pin
+SVG_CASES = [case for case in all_cases() if case.run[0] == "show" and case.expected.suffix == ".svg"]
 
 
 def invoke(*args: str) -> tuple[int, str, str]:
@@ -35,22 +24,16 @@ def invoke(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_text_diagram_is_golden(name: str) -> None:
-    path, options = CASES[name]
-    code, out, _ = invoke("show", str(FIXTURES / path), *options)
-    assert code == 0
-    assert_golden(GOLDEN / f"{name}.txt", out)
+@pytest.mark.parametrize("case", SVG_CASES, ids=[case.name for case in SVG_CASES])
+def test_svg_is_valid_and_of_the_size_asked(case: Case) -> None:
+    """The expected output of each SVG case (which the case holds equal to what show prints)."""
+    root = parse(case.expected.read_text(encoding="utf-8"))
+    size = int(case.run[case.run.index("--size") + 1])
+    assert max(int(root.get("width", "0")), int(root.get("height", "0"))) == size
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_svg_is_golden_and_valid(name: str) -> None:
-    path, options = CASES[name]
-    code, out, _ = invoke("show", str(FIXTURES / path), *options, "--format", "svg", "--size", "320")
-    assert code == 0
-    root = parse(out)
-    assert max(int(root.get("width", "0")), int(root.get("height", "0"))) == 320
-    assert_golden(GOLDEN / f"{name}.svg", out)
+def test_every_game_has_show_cases() -> None:
+    assert {case.name.split("/")[0] for case in SVG_CASES} == set(GAMES)
 
 
 def test_svg_written_with_output(tmp_path: Path) -> None:

@@ -1,0 +1,19 @@
+"""Bugs injected on purpose, so that what kifu reports on an internal error is tested."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def chess_record_2_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """kifu fails on the second record of every chess file (a stand-in for a bug)."""
+    import kifu.chess.checker as checker
+
+    original = checker.check_game
+
+    def flaky(game, index, lang=None):  # type: ignore[no-untyped-def]
+        if index == 2:
+            raise RuntimeError("boom")
+        return original(game, index, lang)
+
+    monkeypatch.setattr(checker, "check_game", flaky)
