@@ -71,10 +71,11 @@ def _checked(record: Record, start: chess.Board, lang: str | None) -> Checked:
     options = WalkOptions(start, lang, mates=True, recover=True)
     checked = walk(record, options, Checker(record))
     if options.detected is not None:
+        written = describe(options.detected)
         checked.findings.insert(
             0,
             codes.LOCALISED_LETTERS(
-                f"the moves are written with {describe(options.detected)}; read them so (give --lang to say it)",
+                f"the moves are written with {written}; read them so (give --lang to say it)",
                 record.moves[0].span,
             ),
         )
