@@ -5,7 +5,7 @@
 python-chess for the rest; what it cannot read itself goes to
 :func:`~kifu.chess.notation.read_move`, and the SAN cache below serves the openings), tells
 whether it checks or mates, and hands a :class:`Step` to the visitor; a move that cannot be played is an
-:class:`Unplayable` and ends its line, unless the visitor asks to ``recover`` and the move
+:class:`Unplayable` and ends its line, unless the options ask to ``recover`` and the move
 meant is evident (the unique "did you mean" of :mod:`kifu.chess.diagnosis`): then that move is
 played in its stead, marked :attr:`Step.assumed`, and the line goes on. The checker
 (:mod:`kifu.chess.checker`) and every ``convert`` target (:mod:`kifu.chess.writers`) are
@@ -45,11 +45,13 @@ class Step:
     """The move just played. The walk updates ONE step in place before each ``move`` event (no
     allocation per move): a visitor copies what it keeps, never the step itself.
 
-    ``read`` is ``None`` for a null move; ``text`` is the move in the visitor's ``notation``
-    with its check mark (``""`` when it asked for none); ``mate`` is known only when the
-    visitor asked for it (``mates``) or for a notation; ``key`` is the position's
+    ``read`` is ``None`` for a null move; ``text`` is the move in the options' ``notation``
+    with its check mark (``""`` when they ask for none); ``mate`` is known only when the
+    options ask for it (``mates``) or for a notation; ``key`` is the position's
     :meth:`~kifu.chess.position.Position.key` when the walk needed it for its cache, else ``None``;
-    ``assumed``: the move is not the one written but the one meant (see :attr:`Visitor.recover`).
+    ``assumed``: the move is not the one written but the one meant (see
+    :attr:`WalkOptions.recover`); ``before``: the position before the move (FEN), for the nodes
+    the options watch.
     ``position`` is the position after the move (the line's, changed in place); :attr:`board`
     gives it as python-chess's board, made on demand: ask for it only when it is needed.
     """
@@ -98,7 +100,7 @@ class Unplayable:
     """A move that cannot be played on ``board`` (the position before it); its line ends.
 
     ``remaining``: how many moves of the line come after it (lost with it, unless ``assumed``:
-    the move the walk plays in its stead, when the visitor recovers and the intent is evident);
+    the move the walk plays in its stead, when the options ask to recover and the intent is evident);
     ``rest``: those moves, for a writer that keeps them as written.
     """
 

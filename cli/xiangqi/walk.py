@@ -52,7 +52,7 @@ class Step:
     ``depth`` is 0 on the main line, n in a variation nested n deep; ``clock`` counts the plies
     without a capture after the move, ``clock_before`` before it; ``noncanonical`` is
     ``(canonical text, why)`` when the text was read although it is not the canonical form;
-    ``written`` is what the visitor's :attr:`~XiangqiVisitor.write` made of the move.
+    ``written`` is what the options' :attr:`~WalkOptions.write` made of the move.
     """
 
     board: Board
