@@ -131,8 +131,8 @@ def convert_record(
     problems.extend(game.problems)
     lost = list(problems)
     rejected = result_findings
-    if checker is not None and checker.replay is not None:
-        rejected = [*rejected, *verdict(record, checker.replay, declared, options)]
+    if checker is not None:
+        rejected = [*rejected, *verdict(record, checker.result(), declared, options)]
     problems.extend(_located(f) for f in rejected if f.severity is Severity.ERROR)
     if target in _PGN:
         from kifu.xiangqi.writers.pgn import pgn
