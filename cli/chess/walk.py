@@ -355,7 +355,7 @@ _FOREIGN = frozenset("SLDTCAFPHGVWJ")
 def detect_language(record: Record, start: chess.Board) -> list[str] | None:
     """The languages of the one letter table under which the main line goes further than in
     English, when its moves begin with letters English SAN does not use."""
-    if not any(node.text[:1] in _FOREIGN for node in record.moves):
+    if _FOREIGN.isdisjoint([node.text[:1] for node in record.moves]):  # (every record passes here)
         return None
     english = progress(record, start, None)
     if english > len(record.moves):  # the whole main line reads in English: no table reads more
