@@ -281,9 +281,7 @@ def test_go_walk_skips_one_variation_and_returns_the_result() -> None:
     assert go.walk(game.root, options, GoEvents()) == [
         *("1:B", "2:W", "(1", "2:W", "3:B", "(2", "3:B", ")", ")", "3:B")
     ]
-    assert go.walk(game.root, options, GoEvents(skip=2)) == [
-        *("1:B", "2:W", "(1", "2:W", "3:B", ")", "3:B")
-    ]
+    assert go.walk(game.root, options, GoEvents(skip=2)) == [*("1:B", "2:W", "(1", "2:W", "3:B", ")", "3:B")]
     assert go.walk(game.root, options, GoEvents(skip=1)) == ["1:B", "2:W", "3:B"]
 
 
