@@ -9,6 +9,7 @@ import contextlib
 import inspect
 import io
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -283,6 +284,38 @@ def test_go_walk_skips_one_variation_and_returns_the_result() -> None:
     ]
     assert go.walk(game.root, options, GoEvents(skip=2)) == [*("1:B", "2:W", "(1", "2:W", "3:B", ")", "3:B")]
     assert go.walk(game.root, options, GoEvents(skip=1)) == ["1:B", "2:W", "3:B"]
+
+
+class Header(Visitor[list[str]]):
+    """The events of the start only (one class serves the three games: they share the contract)."""
+
+    variations = False
+
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def begin(self, start: object) -> None:  # type: ignore[override]
+        self.events.append("begin")
+
+    def header(self, tags: Mapping[str, str]) -> None:
+        self.events.append(" ".join(f"{name}={value}" for name, value in tags.items()))
+
+    def result(self) -> list[str]:
+        return self.events
+
+
+def test_every_walk_begins_with_the_start_then_the_header() -> None:
+    record, options = _chess()
+    assert chess_walk(record, options, Header()) == ["begin", "Event=x"]
+    xq = next(read_games('[Event "x"]\n[Red "R"]\n\n1. h2e2 *')).record
+    walked = xiangqi.walk_options(xq, {})
+    assert isinstance(walked, xiangqi.WalkOptions)
+    assert xiangqi.walk(xq, walked, Header()) == ["begin", "Event=x Red=R"]  # type: ignore[arg-type]
+    sgf = "(;GM[1]SZ[9]PB[Black]KM[6.5];B[aa])"
+    [game] = list(parse_collection(sgf, TextIndex(sgf)))
+    assert game.root is not None
+    info = go.WalkOptions(read_info(game.root, TextIndex(sgf)), PRESETS["chinese"])
+    assert go.walk(game.root, info, Header()) == ["begin", "PB=Black KM=6.5"]  # type: ignore[arg-type]
 
 
 # --- the example of docs/architecture.md ------------------------------------------------------------

@@ -217,6 +217,7 @@ def _replay(
     position = Position.of(start, native=not notation)
     step = Step(position)
     visitor.begin(start)
+    visitor.header(record.tags)
     if comments:
         for text in record.comments:
             visitor.comment(text)

@@ -14,6 +14,7 @@ The walk is iterative (variations nest as deep as a file says) but its events ar
 nested, in the order of the record::
 
     begin(start)
+    header(tags)                      the record's tags (PGN) or game information (SGF)
       [comment(…)]                    the record's comments before its first move
       move(step 1) [comment(…)] move(step 2)
         begin_variation(depth 1)      alternatives to step 2, played from the position before it
@@ -34,7 +35,7 @@ written, the ply, the position after it: the position before it is the previous 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Final, Generic, TypeVar
 
 P = TypeVar("P")
@@ -60,6 +61,9 @@ class Visitor(Generic[P, S, U, R]):
 
     def begin(self, start: P) -> None:
         """The walk starts from ``start`` (the record's start position)."""
+
+    def header(self, tags: Mapping[str, str]) -> None:
+        """The record's tags (PGN's tag pairs; SGF's game information of the root node)."""
 
     def move(self, step: S) -> None:
         """A move was played; ``step`` holds it, its node, its ply and the position after it."""
@@ -114,6 +118,10 @@ class Tee(Visitor[P, S, U, "tuple[object, ...]"]):
     def begin(self, start: P) -> None:
         for visitor in self.visitors:
             visitor.begin(start)
+
+    def header(self, tags: Mapping[str, str]) -> None:
+        for visitor in self.visitors:
+            visitor.header(tags)
 
     def move(self, step: S) -> None:
         for visitor in self.hearing:

@@ -249,6 +249,13 @@ class _Walk:
         visitor = self.visitor
         self.step = Step(self.board, root)
         visitor.begin(self.board)
+        visitor.header(
+            {
+                ident: prop.values[0]
+                for ident, prop in root.props.items()
+                if ident in INFO_IDENTS and prop.values
+            }
+        )
         self._line(root, _Line(), ([], [], []), True)
         stack = self.stack
         board = self.board

@@ -213,6 +213,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
     line = _Line(record.moves, 0, 0, options.fullmove, options.clock)
     lines = [line]
     visitor.begin(board)
+    visitor.header(record.tags)
     if comments:
         for text in record.comments:
             visitor.comment(text)
