@@ -10,16 +10,17 @@ claimed). A record written with localised piece letters is walked again with the
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from kifu.chess import codes
-from kifu.chess.locales import describe, letter_map
+from kifu.chess.locales import describe
 from kifu.chess.notation import FIGURINES, ReadMove
 from kifu.chess.position import Position
 from kifu.chess.reader import ReadGame, read_game, shown, start_board
 from kifu.chess.rules import Claim, Ending, MainLine, describe_ending, ending_rule
 from kifu.chess.splitter import GameText
-from kifu.chess.walk import Step, Unplayable, Visitor, detect_language, walk
+from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions, walk
 from kifu.core.digits import TOO_BIG
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import MoveNode, Record, Span
@@ -50,10 +51,10 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
     claims: list[dict[str, Any]] = []
     replayed: int | None = 0
     if start is not None:
-        checker = _checked(record, start, lang)
-        findings.extend(checker.findings)
-        outcome, claims = _judge(record, declared, checker, findings)
-        replayed = checker.replayed
+        checked = _checked(record, start, lang)
+        findings.extend(checked.findings)
+        outcome, claims = _judge(record, declared, checked, findings)
+        replayed = checked.replayed
     findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
     return RecordReport(
         index=index,
@@ -68,41 +69,57 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
     )
 
 
-def _checked(record: Record, start: chess.Board, lang: str | None) -> Checker:
-    """The checker after its walk; without ``lang``, localised piece letters are detected."""
-    letters = letter_map(lang) if lang else None
-    checker = Checker(record)
-    walk(record, start, letters, checker)
-    if lang is None and not checker.complete:
-        langs = detect_language(record, start, checker.replayed)
-        if langs is not None:
-            letters = letter_map(langs[0])
-            checker = Checker(record)
-            walk(record, start, letters, checker)
-            checker.findings.insert(
-                0,
-                codes.LOCALISED_LETTERS(
-                    f"the moves are written with {describe(langs)}; read them so (give --lang to say it)",
-                    record.moves[0].span,
-                ),
-            )
-    if checker.pending:
-        walk(record, start, letters, _Positions(checker.pending))
-    return checker
+def _checked(record: Record, start: chess.Board, lang: str | None) -> Checked:
+    """What the checker found in its walk; without ``lang``, localised piece letters are detected."""
+    options = WalkOptions(start, lang, mates=True, recover=True)
+    checked = walk(record, options, Checker(record))
+    if options.detected is not None:
+        written = describe(options.detected)
+        checked.findings.insert(
+            0,
+            codes.LOCALISED_LETTERS(
+                f"the moves are written with {written}; read them so (give --lang to say it)",
+                record.moves[0].span,
+            ),
+        )
+    if checked.pending:
+        # the position before each move with a finding: FEN is costly, so only those, in a second pass
+        watched = frozenset(checked.pending)
+        walk(
+            record,
+            WalkOptions(start, options.lang, False, recover=True, watched=watched),
+            _Before(checked.pending),
+        )
+    return checked
 
 
-class _Positions(Visitor):
+class _Before(Visitor[None]):
     """The second walk of a game with findings about moves: the position before each of them."""
-
-    recover = True
 
     def __init__(self, pending: dict[int, list[Finding]]) -> None:
         self.pending = pending
-        self.watched = frozenset(pending)
 
     def move(self, step: Step) -> None:
         for finding in self.pending.get(id(step.node), ()):
             finding.position = step.before
+
+    def result(self) -> None:
+        return None
+
+
+@dataclass(slots=True)
+class Checked:
+    """What the checker found: the findings about the moves (``pending``: those whose position
+    before the move is still to be found, by ``id`` of their node), how far the main line was
+    replayed, whether it was played to its end, how the game ended and which draws could be
+    claimed at its end."""
+
+    findings: list[Finding]
+    pending: dict[int, list[Finding]]
+    replayed: int
+    complete: bool
+    ending: Ending | None
+    claims: list[Claim]
 
 
 def _letters(text: str) -> str:
@@ -115,16 +132,13 @@ def _label(number: int, white: bool, text: str) -> str:
     return f"{number}{'.' if white else '...'} {text}"
 
 
-class Checker(Visitor):
+class Checker(Visitor[Checked]):
     """The findings about each move of every line, and the main line judged by the FIDE Laws.
 
     Variations are checked for legality and notation only. Findings that summarise the record
     (long algebraic moves, unmarked checks) name the first such move of the main line, else of
     the variations in the order of the record.
     """
-
-    mates = True
-    recover = True
 
     def __init__(self, record: Record) -> None:
         self.findings: list[Finding] = []
@@ -280,6 +294,9 @@ class Checker(Visitor):
         ending = self.main.ending
         # an ending reached through an assumed move is not the record's: no outcome is built on it
         self.ending = ending if ending is None or self.assumed is None or ending.ply < self.assumed else None
+
+    def result(self) -> Checked:
+        return Checked(self.findings, self.pending, self.replayed, self.complete, self.ending, self.claims)
 
     # --- findings ---------------------------------------------------------------------------
 
@@ -463,7 +480,7 @@ def _declared_result(record: Record, findings: list[Finding]) -> str | None:
 
 
 def _judge(
-    record: Record, declared: str | None, result: Checker, findings: list[Finding]
+    record: Record, declared: str | None, result: Checked, findings: list[Finding]
 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     ending = result.ending
     outcome: dict[str, Any] | None = (

@@ -15,12 +15,10 @@ not know, a broken FEN) is copied as written by the PGN targets.
 
 from __future__ import annotations
 
-from kifu.chess.locales import letter_map
 from kifu.chess.reader import read_game, start_board
 from kifu.chess.splitter import GameText
-from kifu.chess.walk import detect_language, progress, walk
+from kifu.chess.walk import WalkOptions, walk
 from kifu.chess.writers import AS_WRITTEN, EXTENSIONS, TARGETS, writer, written_as_is
-from kifu.chess.writers.tree import TreeWriter
 from kifu.core.converted import Converted
 
 __all__ = ["EXTENSIONS", "TARGETS", "convert_game"]
@@ -53,12 +51,8 @@ def convert_game(
         text = written_as_is(target, record, lang)
         return Converted(index, text, [], [*problems, why], lost=problems, remainder_kept=True)
     visitor = writer(target, record, start, lang, every_move)
-    walk(record, start, letter_map(read_lang) if read_lang else None, visitor)
-    if read_lang is None and not visitor.complete:
-        langs = detect_language(record, start, lambda: progress(record, start, None))
-        if langs is not None:  # localised piece letters
-            visitor = writer(target, record, start, lang, every_move)
-            walk(record, start, letter_map(langs[0]), visitor)
-    problems.extend(visitor.failures)
-    kept = isinstance(visitor, TreeWriter) and visitor.kept_rest
-    return Converted(index, visitor.text(), visitor.dropped(), problems, lost=problems, remainder_kept=kept)
+    written = walk(record, WalkOptions(start, read_lang, notation=visitor.notation), visitor)
+    problems.extend(written.failures)
+    return Converted(
+        index, written.text, written.dropped, problems, lost=problems, remainder_kept=written.kept_rest
+    )

@@ -18,16 +18,19 @@ import chess
 _FILES = "abcdefgh"
 
 
-def _describe_move(board: chess.Board, last_move: chess.Move | None) -> str | None:
-    """``1... e5`` when ``last_move`` is the board's last move (SAN known), else the UCI move."""
+def _describe_move(
+    board: chess.Board, last_move: chess.Move | None, before: chess.Board | None = None
+) -> str | None:
+    """``1... e5`` when the position ``before`` the last move is known (given, or the board's
+    own move stack ends with it) and the move is legal there, else the UCI move."""
     if last_move is None:
         return None
-    if board.move_stack and board.move_stack[-1] == last_move:
+    if before is None and board.move_stack and board.move_stack[-1] == last_move:
         before = board.copy(stack=1)
         before.pop()
-        if before.is_legal(last_move):
-            dots = "." if before.turn == chess.WHITE else "..."
-            return f"{before.fullmove_number}{dots} {before.san(last_move)}"
+    if before is not None and before.is_legal(last_move):
+        dots = "." if before.turn == chess.WHITE else "..."
+        return f"{before.fullmove_number}{dots} {before.san(last_move)}"
     return last_move.uci()
 
 
@@ -42,8 +45,15 @@ def _status(board: chess.Board) -> str:
     return f"{side} to move"
 
 
-def text(board: chess.Board, *, last_move: chess.Move | None = None, flipped: bool = False) -> str:
-    """The board with coordinates on all four sides, marks and a legend (side to move, FEN)."""
+def text(
+    board: chess.Board,
+    *,
+    last_move: chess.Move | None = None,
+    flipped: bool = False,
+    before: chess.Board | None = None,
+) -> str:
+    """The board with coordinates on all four sides, marks and a legend (side to move, FEN);
+    ``before``: the position before ``last_move``, to name it in SAN (else the board's move stack)."""
     files = range(7, -1, -1) if flipped else range(8)
     ranks = range(8) if flipped else range(7, -1, -1)
     marked = {last_move.from_square, last_move.to_square} if last_move else set()
@@ -65,7 +75,7 @@ def text(board: chess.Board, *, last_move: chess.Move | None = None, flipped: bo
         lines.append(f" {rank + 1} │{''.join(cells)}│ {rank + 1}")
     lines += ["   └" + "─" * 24 + "┘", header, ""]
     legend = [_status(board)]
-    move = _describe_move(board, last_move)
+    move = _describe_move(board, last_move, before)
     if move:
         legend.append(f"last move {move} on the squares in [ ]")
     if checked is not None:
@@ -98,7 +108,12 @@ def _presentation(match: re.Match[str]) -> str:
 
 
 def svg(
-    board: chess.Board, *, size: int = 360, last_move: chess.Move | None = None, flipped: bool = False
+    board: chess.Board,
+    *,
+    size: int = 360,
+    last_move: chess.Move | None = None,
+    flipped: bool = False,
+    before: chess.Board | None = None,
 ) -> str:
     """The board as an SVG 1.1 document ``size`` pixels square: last move shaded, a checked king haloed."""
     if size <= 0:
@@ -114,7 +129,7 @@ def svg(
     )
     # chess.svg writes no version and puts an HTML <pre> in <desc>, which SVG 1.1 does not allow.
     title = f"Chess position, {_status(board)}"
-    move = _describe_move(board, last_move)
+    move = _describe_move(board, last_move, before)
     description = f"FEN {board.fen()}" + (f"; last move {move}" if move else "")
     drawn = re.sub(r"<desc>.*?</desc>", "", drawn, count=1, flags=re.DOTALL)
     drawn = _STYLE_ATTRIBUTE.sub(_presentation, drawn)

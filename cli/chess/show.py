@@ -5,32 +5,32 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from kifu.chess import render
-from kifu.chess.locales import letter_map
 from kifu.chess.reader import read_game, start_board
 from kifu.chess.splitter import GameText
-from kifu.chess.walk import Step, Visitor, detect_language, walk
+from kifu.chess.walk import Step, Visitor, WalkOptions, walk
 from kifu.core.game import Options, Position, PositionLog, RawRecord
 
 import chess
 
 
-class _Positions(Visitor):
+class _Positions(Visitor[dict[int | None, Position]]):
     """Keeps the main line's positions after the wanted plies (``None``: the last one)."""
 
     variations = False
 
     def __init__(self, plies: Collection[int | None]) -> None:
         self.log = PositionLog(plies)
-        self.reached = 0
 
     def begin(self, start: chess.Board) -> None:
         self.log.start(start.fen())
 
     def move(self, step: Step) -> None:
-        self.reached = step.ply
         if self.log.wants(step.ply):
             move = step.move.uci() if step.move else None
             self.log.keep(step.ply, step.board.fen(), move, step.node.text)
+
+    def result(self) -> dict[int | None, Position]:
+        return self.log.found
 
 
 def positions(
@@ -42,22 +42,15 @@ def positions(
     if start is None:
         return {}
     lang = options.settings.get("lang")
-    seen = _Positions(plies)
-    walk(read.record, start, letter_map(lang) if isinstance(lang, str) else None, seen)
-    if lang is None and seen.reached < len(read.record.moves):
-        langs = detect_language(read.record, start, seen.reached)
-        if langs is not None:
-            seen = _Positions(plies)
-            walk(read.record, start, letter_map(langs[0]), seen)
-    return seen.log.found
+    return walk(read.record, WalkOptions(start, lang if isinstance(lang, str) else None), _Positions(plies))
 
 
 def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
     """The position as text or SVG, its last move marked (``territory`` means nothing in chess)."""
     last = chess.Move.from_uci(position.move) if position.move else None
-    if position.before is not None and last is not None:
-        board = chess.Board(position.before)
-        board.push(last)  # the board knows its last move: the legend writes it in SAN
-    else:
-        board = chess.Board(position.position)
-    return render.svg(board, size=size, last_move=last) if svg else render.text(board, last_move=last)
+    board = chess.Board(position.position)
+    # the position before the last move lets the legend name it in SAN
+    before = chess.Board(position.before) if position.before is not None and last is not None else None
+    if svg:
+        return render.svg(board, size=size, last_move=last, before=before)
+    return render.text(board, last_move=last, before=before)

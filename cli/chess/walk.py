@@ -5,23 +5,26 @@
 python-chess for the rest; what it cannot read itself goes to
 :func:`~kifu.chess.notation.read_move`, and the SAN cache below serves the openings), tells
 whether it checks or mates, and hands a :class:`Step` to the visitor; a move that cannot be played is an
-:class:`Unplayable` and ends its line, unless the visitor asks to ``recover`` and the move
+:class:`Unplayable` and ends its line, unless the options ask to ``recover`` and the move
 meant is evident (the unique "did you mean" of :mod:`kifu.chess.diagnosis`): then that move is
 played in its stead, marked :attr:`Step.assumed`, and the line goes on. The checker
 (:mod:`kifu.chess.checker`) and every ``convert`` target (:mod:`kifu.chess.writers`) are
 visitors of this walk, so they cannot disagree about a move. Events come in PGN order (see
 :mod:`kifu.core.walk`); the walk is iterative, since variations nest as deep as a file says.
 
-The signature is ``walk(record, start, letters, visitor)`` rather than ``(record, options,
-visitor)``: the start position comes from the tags with findings of its own (the checker's),
-and a record written with localised piece letters is walked again with the detected letters
-(:func:`detect_language`) under the same options.
+What the walk needs besides the record is its :class:`WalkOptions`: the start position (from
+the tags, with findings of its own: the checker's), the piece letters, and what to compute for
+each move (the notation written, mates, recovery, the nodes whose position before is wanted).
+A record written with localised piece letters is read with them: when no language is given,
+:func:`walk` detects it once (:func:`detect_language`), before its one pass, and the options
+remember what it found.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from kifu.chess.diagnosis import MoveProblem
 from kifu.chess.locales import candidate_tables, letter_map
@@ -35,17 +38,20 @@ from mypy_extensions import mypyc_attr
 import chess
 
 _NULL = chess.Move.null()
+R = TypeVar("R")
 
 
 class Step:
     """The move just played. The walk updates ONE step in place before each ``move`` event (no
     allocation per move): a visitor copies what it keeps, never the step itself.
 
-    ``read`` is ``None`` for a null move; ``text`` is the move in the visitor's ``notation``
-    with its check mark (``""`` when it asked for none); ``mate`` is known only when the
-    visitor asked for it (``mates``) or for a notation; ``key`` is the position's
+    ``read`` is ``None`` for a null move; ``text`` is the move in the options' ``notation``
+    with its check mark (``""`` when they ask for none); ``mate`` is known only when the
+    options ask for it (``mates``) or for a notation; ``key`` is the position's
     :meth:`~kifu.chess.position.Position.key` when the walk needed it for its cache, else ``None``;
-    ``assumed``: the move is not the one written but the one meant (see :attr:`Visitor.recover`).
+    ``assumed``: the move is not the one written but the one meant (see
+    :attr:`WalkOptions.recover`); ``before``: the position before the move (FEN), for the nodes
+    the options watch.
     ``position`` is the position after the move (the line's, changed in place); :attr:`board`
     gives it as python-chess's board, made on demand: ask for it only when it is needed.
     """
@@ -94,7 +100,7 @@ class Unplayable:
     """A move that cannot be played on ``board`` (the position before it); its line ends.
 
     ``remaining``: how many moves of the line come after it (lost with it, unless ``assumed``:
-    the move the walk plays in its stead, when the visitor recovers and the intent is evident);
+    the move the walk plays in its stead, when the options ask to recover and the intent is evident);
     ``rest``: those moves, for a writer that keeps them as written.
     """
 
@@ -118,21 +124,33 @@ class Unplayable:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
-class Visitor(core.Visitor[chess.Board, Step, Unplayable]):
-    """A visitor of the chess walk: what it needs of each move, besides the events.
+class Visitor(core.Visitor[chess.Board, Step, Unplayable, R]):
+    """A visitor of the chess walk (its result is ``R``): the events of :mod:`kifu.core.walk`."""
 
-    ``notation``: ``"san"`` or ``"lan"`` to have each move written so in :attr:`Step.text`
-    (before it is played, with its check mark), ``""`` for no text. ``mates``: whether a
-    check must be tested for mate (:attr:`Step.mate`) even without a notation. ``recover``:
-    after a move that cannot be played, play the move evidently meant and go on (the checker);
-    without it the line ends there (the writers: they never write a move the record does not).
+
+@dataclass(slots=True)
+class WalkOptions:
+    """What the chess walk needs besides the record.
+
+    ``start``: the start position (not changed). ``lang``: the piece letters the moves are
+    written with (``None``: English, or those detected when ``detect``: the walk detects them
+    once, sets ``lang`` and names the languages of the table in ``detected``). ``notation``:
+    ``"san"`` or ``"lan"`` to have each move written so in :attr:`Step.text` (before it is
+    played, with its check mark), ``""`` for no text. ``mates``: whether a check must be tested
+    for mate (:attr:`Step.mate`) even without a notation. ``recover``: after a move that cannot
+    be played, play the move evidently meant and go on (the checker); without it the line ends
+    there (the writers: they never write a move the record does not). ``watched``: the ``id``
+    of the nodes whose :attr:`Step.before` is wanted (FEN is costly).
     """
 
+    start: chess.Board
+    lang: str | None = None
+    detect: bool = True
     notation: str = ""
     mates: bool = False
     recover: bool = False
-    #: the ``id`` of the nodes whose :attr:`Step.before` the visitor needs (FEN is costly)
-    watched: frozenset[int] = frozenset()
+    watched: frozenset[int] = field(default_factory=frozenset)
+    detected: list[str] | None = None
 
 
 #: SAN resolutions by (position, text): archives repeat the same openings over and over. An
@@ -159,19 +177,39 @@ _EMPTY: Iterator[MoveNode] = iter(())
 _Line = tuple[list[MoveNode], Iterator[MoveNode], Position, int, int, int, "PositionKey | None", bool]
 
 
-def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, visitor: Visitor) -> None:
-    """Replay the main line and every variation of ``record`` from ``start`` for ``visitor``.
+def walk(record: Record, options: WalkOptions, visitor: core.Visitor[chess.Board, Step, Unplayable, R]) -> R:
+    """Replay the main line and every variation of ``record`` under ``options`` for ``visitor``;
+    its result.
 
-    ``letters`` maps localised piece letters to English (``None``: English). ``start`` is not
-    changed; the visitor gets it in ``begin``. The alternatives of a move that cannot be
-    played are still walked (they are the record's lines, played from the position before it),
-    after its ``unplayable`` event and before the end of its line.
+    The piece letters are those of ``options.lang``, or detected (once) when it is ``None``.
+    The alternatives of a move that cannot be played are still walked (they are the record's
+    lines, played from the position before it), after its ``unplayable`` event and before the
+    end of its line.
     """
-    notation = visitor.notation
-    mates = visitor.mates or bool(notation)
+    if options.lang is None and options.detect:
+        options.detect = False
+        options.detected = detect_language(record, options.start)
+        if options.detected is not None:
+            options.lang = options.detected[0]
+    letters = letter_map(options.lang) if options.lang else None
+    _replay(record, options.start, letters, options, visitor)
+    return visitor.result()
+
+
+def _replay(
+    record: Record,
+    start: chess.Board,
+    letters: Mapping[str, str] | None,
+    options: WalkOptions,
+    visitor: core.Visitor[chess.Board, Step, Unplayable, R],
+) -> None:
+    """The walk itself, with the letters given."""
+    notation = options.notation
+    mates = options.mates or bool(notation)
     variations = visitor.variations
-    recover = visitor.recover
-    watched = visitor.watched
+    comments = visitor.hears_comments
+    recover = options.recover
+    watched = options.watched
     cached = letters is None
     local = dict(letters) if letters is not None else None
     move_event, unplayable = visitor.move, visitor.unplayable
@@ -179,6 +217,10 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
     position = Position.of(start, native=not notation)
     step = Step(position)
     visitor.begin(start)
+    visitor.header(record.tags)
+    if comments:
+        for text in record.comments:
+            visitor.comment(text)
     complete = True
     nodes = record.moves
     nodes_left: Iterator[MoveNode] = iter(nodes)
@@ -245,7 +287,13 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
             step.key = key
             if notation:
                 step.text = written + ("#" if mate else "+") if check else written
+            if comments and node.comments_before:
+                for comment in node.comments_before:
+                    visitor.comment(comment)
             move_event(step)
+            if comments and node.comments_after:
+                for comment in node.comments_after:
+                    visitor.comment(comment)
             if step.assumed:
                 step.assumed = False
             ply += 1
@@ -256,11 +304,12 @@ def walk(record: Record, start: chess.Board, letters: Mapping[str, str] | None, 
                 break
         if not suspended and depth:
             visitor.end_variation()
-        if not stack:
+        while stack:
+            nodes, nodes_left, position, first, ply, depth, key, fresh = stack.pop()
+            if not fresh or not visitor.begin_variation(depth):
+                break
+        else:
             break
-        nodes, nodes_left, position, first, ply, depth, key, fresh = stack.pop()
-        if fresh:
-            visitor.begin_variation(depth)
     visitor.end(complete)
 
 
@@ -274,7 +323,7 @@ def _schedule(
         stack.append((line, iter(line), position, ply, ply, depth, None, True))
 
 
-class _Progress(Visitor):
+class _Progress(Visitor[int]):
     """How far the main line goes: the ply of its last move (not a null move), and whether it ends."""
 
     variations = False
@@ -290,25 +339,28 @@ class _Progress(Visitor):
     def end(self, complete: bool) -> None:
         self.complete = complete
 
+    def result(self) -> int:
+        return self.plies + (1 if self.complete else 0)
+
 
 def progress(record: Record, start: chess.Board, letters: Mapping[str, str] | None) -> int:
     """How far the main line of ``record`` goes under ``letters``: its plies, one more if whole."""
     seen = _Progress()
-    walk(record, start, letters, seen)
-    return seen.plies + (1 if seen.complete else 0)
+    _replay(record, start, letters, WalkOptions(start, detect=False), seen)
+    return seen.result()
 
 
 _FOREIGN = frozenset("SLDTCAFPHGVWJ")
 
 
-def detect_language(record: Record, start: chess.Board, english: int | Callable[[], int]) -> list[str] | None:
+def detect_language(record: Record, start: chess.Board) -> list[str] | None:
     """The languages of the one letter table under which the main line goes further than in
-    English (``english``: its :func:`progress`, or how to know it), when its moves begin with
-    letters English SAN does not use."""
-    if not any(node.text[:1] in _FOREIGN for node in record.moves):
+    English, when its moves begin with letters English SAN does not use."""
+    if _FOREIGN.isdisjoint([node.text[:1] for node in record.moves]):  # (every record passes here)
         return None
-    if callable(english):
-        english = english()
+    english = progress(record, start, None)
+    if english > len(record.moves):  # the whole main line reads in English: no table reads more
+        return None
     best: tuple[int, list[str]] | None = None
     tie = False
     for langs in candidate_tables().values():

@@ -34,7 +34,7 @@ from kifu.go.rules import PRESETS, Rules, from_ru, resolve
 from kifu.go.scoring import Count, agrees, count, dead_from_markup, parse_vertex, whole_groups
 from kifu.go.tree import Game, Node, Prop
 from kifu.go.verdict import Premises, judge
-from kifu.go.walk import GoVisitor, Problem, Step, walk
+from kifu.go.walk import GoVisitor, Problem, Step, WalkOptions, walk
 
 
 @dataclass(slots=True)
@@ -69,11 +69,9 @@ class GameResult:
     root: Node | None = None
 
 
-class Checker(GoVisitor):
+class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
     """The checker visitor: property findings at each node, the walk's problems as findings
     (at most :data:`MAX_PER_CODE` of a code are built), the main line's end."""
-
-    plays_through = True
 
     def __init__(self, properties: PropertyChecker, tags: dict[str, str]) -> None:
         self.properties = properties
@@ -115,6 +113,9 @@ class Checker(GoVisitor):
             step.setup_black,
             step.passed_out,
         )
+
+    def result(self) -> tuple[MainLine, dict[str, int]]:
+        return self.main, self.overflow
 
     def _add(self, problem: Problem) -> None:
         code, message, prop, ply, value = problem[:5]
@@ -203,12 +204,10 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     main = MainLine()
     dropped: dict[str, int] = {}
     if info.gm == 1:
-        checker = Checker(properties, tags)
-        walk(root, info, rules, checker)
-        main = checker.main
-        dropped = {
-            code: seen - MAX_PER_CODE for code, seen in checker.overflow.items() if seen > MAX_PER_CODE
-        }
+        # the checker plays through a forbidden move (every problem is found); it hears nodes, not moves
+        through = WalkOptions(info, rules, plays_through=True, moves=False)
+        main, overflow = walk(root, through, Checker(properties, tags))
+        dropped = {code: seen - MAX_PER_CODE for code, seen in overflow.items() if seen > MAX_PER_CODE}
         _handicap(root, info, main, properties)
     else:
         _properties_only(root, properties)

@@ -15,7 +15,7 @@ from kifu.go.render import SGF_LETTERS
 from kifu.go.rules import resolve
 from kifu.go.scoring import count, dead_from_markup
 from kifu.go.tree import Game, Node
-from kifu.go.walk import GoVisitor, Step, walk
+from kifu.go.walk import GoVisitor, Step, WalkOptions, walk
 
 _CELLS = {EMPTY: ".", BLACK: "X", WHITE: "O"}
 
@@ -37,7 +37,7 @@ def _point(board: Board, point: int) -> str | None:
     return SGF_LETTERS[column] + SGF_LETTERS[row]
 
 
-class _Positions(GoVisitor):
+class _Positions(GoVisitor[dict[int | None, Position]]):
     """Keeps the main line's positions after the wanted plies (``None``: the final one, with
     its dead stones from ``TB``/``TW``)."""
 
@@ -73,6 +73,9 @@ class _Positions(GoVisitor):
         if self.final:
             self.ending = (step.board.copy(), step.node, step.first_passer)
 
+    def result(self) -> dict[int | None, Position]:
+        return self.found
+
 
 def positions(
     record: RawRecord[Game], options: Options, plies: Collection[int | None]
@@ -87,7 +90,7 @@ def positions(
         return {}
     rules = resolve(options.rules, info.rules, options.settings.get("ko"))
     seen = _Positions(plies)
-    walk(root, info, rules, seen)
+    walk(root, WalkOptions(info, rules, nodes=False), seen)
     if seen.ending is not None:
         board, node, first_passer = seen.ending
         ply, move, written, before = seen.last

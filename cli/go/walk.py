@@ -10,13 +10,14 @@ One board is used with undo records: no recursion, no board copies per variation
 the first child is played, taken back while its alternatives are walked, and put back (from
 the contents it had) before its line goes on. The positions of the current path are kept in
 hash multisets, so positional and situational superko are O(1) per move. A chain of
-single-move nodes runs through one tight loop; a visitor that does not override ``move``
-costs nothing per move.
+single-move nodes runs through one tight loop; a visitor that does not hear ``move`` events
+(:attr:`WalkOptions.moves` off) costs nothing per move.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
+from typing import NamedTuple, TypeVar
 
 from kifu.core.findings import Code, Severity
 from kifu.core.walk import Visitor
@@ -28,6 +29,7 @@ from kifu.go.tree import Node, Prop
 from kifu.go.values import INFO_IDENTS, coordinate, point_list
 from mypy_extensions import mypyc_attr
 
+R = TypeVar("R")
 _COLOURS = (("B", BLACK), ("W", WHITE))
 _SETUP = (("AB", BLACK), ("AW", WHITE), ("AE", EMPTY))
 COLOUR_NAME = {BLACK: "Black", WHITE: "White"}
@@ -115,7 +117,7 @@ class Step:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
-class GoVisitor(Visitor[Board, Step, Problem]):
+class GoVisitor(Visitor[Board, Step, Problem, R]):
     """A visitor of the Go walk: the events of :class:`kifu.core.walk.Visitor`, and three more.
 
     Go needs them because an SGF node is more than a move: ``node`` (properties to check,
@@ -123,11 +125,6 @@ class GoVisitor(Visitor[Board, Step, Problem]):
     a move after the end, the same colour twice, a set-up stone that changes nothing), and
     ``main_end`` (what the count and the report need of the main line's last position).
     """
-
-    #: the checker's mode: a move the rules forbid is reported (``unplayable``) and the line goes
-    #: on from the position as the record has it, so that every later problem is found too.
-    #: Otherwise (writers) ``unplayable`` ends the line and the node's variations, as in core.
-    plays_through: bool = False
 
     def node(self, step: Step) -> None:
         """A node that is not a plain move was reached; its set-up stones are on the board."""
@@ -137,6 +134,25 @@ class GoVisitor(Visitor[Board, Step, Problem]):
 
     def main_end(self, step: Step) -> None:
         """The main line's last node was played (before ``end``)."""
+
+
+@dataclass(slots=True)
+class WalkOptions:
+    """What the Go walk needs besides the game tree.
+
+    ``info``: the game information (board size, ``FF``, handicap); ``rules``: the rules the
+    moves are judged by. ``plays_through``: the checker's mode: a move the rules forbid is
+    reported (``unplayable``) and the line goes on from the position as the record has it, so
+    that every later problem is found too; otherwise (writers) ``unplayable`` ends the line and
+    the node's variations, as in core. ``moves``, ``nodes``: whether the visitor hears the
+    ``move`` and ``node`` events (the walk skips making their step when it does not).
+    """
+
+    info: GameInfo
+    rules: Rules
+    plays_through: bool = False
+    moves: bool = True
+    nodes: bool = True
 
 
 class _Line:
@@ -193,32 +209,34 @@ _Trail = tuple[list[Undo], list[int], list[int]]
 _Redo = tuple[list[tuple[list[tuple[int, int]], int]], int, int]
 
 
-def walk(root: Node, info: GameInfo, rules: Rules, visitor: GoVisitor) -> None:
-    """Replay ``root``'s tree on a board of ``info``'s size under ``rules``, telling ``visitor``."""
-    _Walk(info, rules, visitor).run(root)
-
-
-def _overrides(visitor: GoVisitor, name: str) -> bool:
-    return getattr(type(visitor), name) is not getattr(GoVisitor, name)
+def walk(root: Node, options: WalkOptions, visitor: Visitor[Board, Step, Problem, R]) -> R:
+    """Replay ``root``'s tree on a board of ``options.info``'s size under ``options.rules``,
+    telling ``visitor``; its result. A visitor that is not a :class:`GoVisitor` (a
+    :class:`~kifu.core.walk.Tee`, a :class:`~kifu.core.walk.Positions`) hears the events of core."""
+    _Walk(options, visitor).run(root)
+    return visitor.result()
 
 
 class _Walk:
     """One walk of one game tree (see the module's docstring)."""
 
-    def __init__(self, info: GameInfo, rules: Rules, visitor: GoVisitor) -> None:
+    def __init__(self, options: WalkOptions, visitor: Visitor[Board, Step, Problem, R]) -> None:
+        info, rules = options.info, options.rules
         self.info = info
         self.rules = rules
         self.visitor = visitor
+        self.go = visitor if isinstance(visitor, GoVisitor) else None
         self.board = board = Board(info.width, info.height)
         self.points = _point_table(board, info.ff >= 4)
         self.positional = rules.ko == "positional" or rules.repetition_allowed
         self.situational = rules.ko == "situational"
         self.positions: dict[int, int] = {0: 1}
         self.situations: dict[int, int] = {0: 1}
-        self.through = visitor.plays_through
+        self.through = options.plays_through
         self.variations = visitor.variations
-        self.on_move = visitor.move if _overrides(visitor, "move") else None
-        self.on_node = visitor.node if _overrides(visitor, "node") else None
+        self.comments = visitor.hears_comments
+        self.on_move = visitor.move if options.moves else None
+        self.on_node = self.go.node if options.nodes and self.go is not None else None
         self.moves_after_end = False
         self.setup_black = 0
         self.alternatives = 0  # the variations of the node being entered (at a branch only)
@@ -233,6 +251,13 @@ class _Walk:
         visitor = self.visitor
         self.step = Step(self.board, root)
         visitor.begin(self.board)
+        visitor.header(
+            {
+                ident: prop.values[0]
+                for ident, prop in root.props.items()
+                if ident in INFO_IDENTS and prop.values
+            }
+        )
         self._line(root, _Line(), ([], [], []), True)
         stack = self.stack
         board = self.board
@@ -243,7 +268,8 @@ class _Walk:
                 kids = node.children
                 if kid + 1 < len(kids):
                     stack.append((_VARIATIONS, node, line, _NO_TRAIL, None, kid + 1))
-                visitor.begin_variation(line.depth)
+                if visitor.begin_variation(line.depth):
+                    continue  # skipped: no events, nothing to unwind
                 trail = ([], [], [])
                 stack.append((_UNWIND, None, None, trail, None, 0))
                 self._line(kids[kid], line.copy(), trail, True)
@@ -395,12 +421,21 @@ class _Walk:
         step.is_root = False
         line.info_seen = line.info_seen or has_info
         for problem in remarks:
-            self.visitor.remark(problem)
+            self._remark(problem)
         for ident, colour in _COLOURS:
             move = props.get(ident)
             if move is not None and not self._move(node, move, colour, line, undos):
                 return False
+        if self.comments:
+            comment = props.get("C")
+            if comment is not None:
+                for text in comment.values:
+                    self.visitor.comment(text)
         return True
+
+    def _remark(self, problem: Problem) -> None:
+        if self.go is not None:
+            self.go.remark(problem)
 
     def _move(self, node: Node, prop: Prop, colour: int, line: _Line, undos: list[Undo]) -> bool:
         """Play (or pass) one B/W move, judging it under the rules; False when a writer's line ends."""
@@ -442,13 +477,11 @@ class _Walk:
         if line.passes:  # (no pass since the last move: first_passer is None already)
             if line.passes >= 2 and line.main and not self.moves_after_end:
                 self.moves_after_end = True
-                self.visitor.remark(
-                    Problem(codes.MOVES_AFTER_END, "move after both players passed", prop, ply)
-                )
+                self._remark(Problem(codes.MOVES_AFTER_END, "move after both players passed", prop, ply))
             line.passes = 0
             line.first_passer = None
         if line.last_mover == colour and ply > 1 and line.white_moved and self.info.handicap < 2:
-            self.visitor.remark(
+            self._remark(
                 Problem(codes.SAME_COLOUR_TWICE, f"{COLOUR_NAME[colour]} moves twice in a row", prop, ply)
             )
         outcome, played = board.play(point, colour, True)
@@ -547,7 +580,7 @@ class _Walk:
         if superko is not None and not rules.stated:
             # the record names no rules: the superko verdict rests on the default preset, and
             # the move is legal under simple ko (checked above), so it is played
-            self.visitor.remark(
+            self._remark(
                 superko._replace(
                     message=f"{superko.message[:-1]} assumed: the record has no RU); legal under "
                     "simple ko (Japanese, Korean rules). State the rules: RU[Chinese], or --rules/--ko",
@@ -558,7 +591,7 @@ class _Walk:
         if superko is not None:
             return superko
         if rules.repetition_allowed and position in self.positions:
-            self.visitor.remark(
+            self._remark(
                 Problem(
                     codes.REPETITION_ALLOWED,
                     f"{name} recreates an earlier whole-board position (allowed under {rules.name} rules)",
@@ -579,7 +612,7 @@ class _Walk:
         board = self.board
         if raw == "":
             if info.ff < 4:
-                self.visitor.remark(
+                self._remark(
                     Problem(
                         codes.NOT_IN_VERSION,
                         f"pass written {prop.ident}[] in an FF[{info.ff}] file (FF[3] wrote [tt])",
@@ -599,7 +632,7 @@ class _Walk:
         if len(compact) == 2 and compact != raw:
             x, y = coordinate(compact[0]), coordinate(compact[1])
             if 0 <= x < info.width and 0 <= y < info.height:
-                self.visitor.remark(
+                self._remark(
                     Problem(
                         codes.BAD_VALUE,
                         f"{prop.ident}[{raw}] has white space (read as [{compact}])",
@@ -645,7 +678,8 @@ class _Walk:
         step.leading_black = line.leading_black
         step.setup_black = self.setup_black
         step.passed_out = self.moves_after_end or line.passes >= 2
-        self.visitor.main_end(step)
+        if self.go is not None:
+            self.go.main_end(step)
 
 
 _VARIATIONS, _UNWIND, _RESUME = range(3)

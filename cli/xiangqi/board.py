@@ -226,6 +226,20 @@ class Board:
         self.side = -self.side
         return move
 
+    def previous(self) -> Board:
+        """The position before the last move, as a new board (this one is not changed)."""
+        move, captured, h = self.history[-1]
+        other = self.copy()
+        frm, to = move >> 7, move & 127
+        piece = other.board[to]
+        other.board[frm] = piece
+        other.board[to] = captured
+        if piece == KING or piece == -KING:
+            other.kings[1 if piece > 0 else -1] = frm
+        other.hash = h
+        other.side = -self.side
+        return other
+
     # --- attacks --------------------------------------------------------------------------
     def attacked(self, sq: int, by: int) -> bool:
         """Whether side ``by`` attacks ``sq`` (the enemy king facing it on a file counts)."""

@@ -4,11 +4,14 @@ carries the position before it (a FEN, computed only when the finding is made).
 
 Each main-line ply keeps the position key (Zobrist) before and after it, the capture and whether
 it gives check, so that :mod:`kifu.xiangqi.repetition` can judge repetitions and the natural limit.
+The boards a verdict needs afterwards (the position at a finding, the positions of a repetition's
+cycle) come from a walk of the main line with a positions visitor (:class:`Boards`), never from
+moves taken back and played again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,13 +20,14 @@ from kifu.core.game import Options
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
+from kifu.core.walk import Positions
 from kifu.xiangqi import codes
-from kifu.xiangqi.board import BLACK, RED, Board, move_name
+from kifu.xiangqi.board import RED, Board, move_name
 from kifu.xiangqi.fen import write_fen
 from kifu.xiangqi.formats.movetext import normalise_result
 from kifu.xiangqi.notation import write_move
 from kifu.xiangqi.repetition import adjudicate
-from kifu.xiangqi.walk import Problem, Step, XiangqiVisitor, start_numbers, walk
+from kifu.xiangqi.walk import Problem, Step, WalkOptions, XiangqiVisitor, walk, walk_options
 
 _PROBLEM_CODES = {
     "no-piece": codes.NO_SUCH_PIECE,
@@ -73,7 +77,7 @@ class Replayed:
     repetition: dict[str, Any] | None = None
 
 
-class Checker(XiangqiVisitor):
+class Checker(XiangqiVisitor[Replayed]):
     """The walk's visitor of ``kifu check``: findings about the moves, the main line's plies, and
     the outcome when the side to move at the end has no legal move.
 
@@ -84,7 +88,6 @@ class Checker(XiangqiVisitor):
 
     def __init__(self, variations: bool = True) -> None:
         self.variations = variations
-        self.assume = True  # every error in one pass: go on after a move whose intent is evident
         self.replay: Replayed | None = None
         self._pending: list[Finding | None] = [None]
         self._numbered: list[bool] = [False]  # a line's wrong move number is reported once
@@ -99,14 +102,14 @@ class Checker(XiangqiVisitor):
             self._flush()
         node = step.node
         if node.move_number is not None and not self._numbered[-1]:
-            self._number(node, step.ply, step.round, step.red, step.depth, lambda: _before(step))
+            self._number(node, step.ply, step.round, step.red, step.depth, step.fen_before)
         if step.noncanonical is not None:
             canonical, why = step.noncanonical
             label = _label(step.depth, step.round, step.red)
             finding = codes.NONCANONICAL(
                 f"{label}: {node.text} read as {canonical} ({why})", node.span, ply=step.ply, move=node.text
             )
-            finding.position = _before(step)
+            finding.position = step.fen_before()
             self._pending[-1] = finding
         if step.depth == 0:
             board = step.board
@@ -150,6 +153,10 @@ class Checker(XiangqiVisitor):
             if not replay.board.has_legal_move():
                 replay.outcome = _no_legal_move(replay.board, len(replay.plies))
 
+    def result(self) -> Replayed:
+        assert self.replay is not None
+        return self.replay
+
     def _flush(self) -> None:
         finding = self._pending[-1]
         if finding is not None:
@@ -182,30 +189,34 @@ def _no_legal_move(board: Board, ply: int) -> dict[str, Any]:
     return {"result": "0-1" if board.side == RED else "1-0", "reason": reason, "ply": ply}
 
 
-def _before(step: Step) -> str:
-    """The FEN of the position before the step's move (the move is taken back and played again)."""
-    board = step.board
-    move = board.pop()
-    try:
-        return write_fen(board, step.clock_before, step.round)
-    finally:
-        board.push(move)
+class Boards(Positions[Board, Step, Problem, Board]):
+    """The main line's boards after the wanted plies (copies: the walk plays on in place)."""
+
+    def start(self, start: Board) -> Board:
+        return start.copy()
+
+    def snapshot(self, step: Step) -> Board:
+        return step.board.copy()
+
+    def ply(self, step: Step) -> int:
+        return step.ply
 
 
-def main_line_position(record: Record, result: Replayed, ply: int) -> str:
-    """The FEN of the position before main-line ``ply`` (taken back from the end of the line)."""
-    plies = result.plies
-    board = result.board
-    undone = [board.pop() for _ in range(len(plies) - ply + 1)]
-    try:
-        clock, fullmove = start_numbers(record)
-        for p in plies[: ply - 1]:
-            clock = 0 if p.captured else clock + 1
-        first_black = (board.side == BLACK) == ((ply - 1) % 2 == 0)
-        return write_fen(board, clock, fullmove + (ply - 1 + first_black) // 2)
-    finally:
-        for move in reversed(undone):
-            board.push(move)
+class Fens(Positions[Board, Step, Problem, str]):
+    """The main line's positions after the wanted plies, as FEN with the record's counters."""
+
+    def __init__(self, options: WalkOptions, plies: Collection[int]) -> None:
+        super().__init__(plies)
+        self.counters = options.clock, options.fullmove
+
+    def start(self, start: Board) -> str:
+        return write_fen(start, *self.counters)
+
+    def snapshot(self, step: Step) -> str:
+        return step.fen()
+
+    def ply(self, step: Step) -> int:
+        return step.ply
 
 
 def _label(depth: int, round_: int, red: bool) -> str:
@@ -265,12 +276,10 @@ def _intent(problem: Problem) -> str:
 
 def replay(record: Record, settings: dict[str, Any] | None = None) -> Replayed | Finding:
     """Walk ``record`` with a :class:`Checker`; a finding if there is no start position."""
-    checker = Checker()
-    problem = walk(record, Options(settings=settings or {}), checker)
-    if problem is not None:
-        return problem
-    assert checker.replay is not None
-    return checker.replay
+    options = walk_options(record, settings or {}, assume=True)  # every error in one pass
+    if isinstance(options, Finding):
+        return options
+    return walk(record, options, Checker())
 
 
 def check_record(record: Record, findings: list[Finding], options: Options) -> RecordReport:
@@ -298,9 +307,13 @@ def _checked(record: Record, findings: list[Finding], options: Options) -> Recor
     # like chess, plies counts every ply of a game that ended before its last moves
     report.plies = result.read if result.outcome is not None else len(result.plies)
     verdict_findings = verdict(record, result, declared, options)
-    for finding in verdict_findings:
-        if finding.ply and finding.position is None and finding.ply <= len(result.plies):
-            finding.position = main_line_position(record, result, finding.ply)
+    placed = [f for f in verdict_findings if f.ply and f.position is None and f.ply <= len(result.plies)]
+    if placed:  # the position before each of their plies
+        walked = walk_options(record, options.settings, assume=True)
+        assert not isinstance(walked, Finding)  # (it was walked)
+        fens = walk(record, walked, Fens(walked, {f.ply - 1 for f in placed if f.ply}))
+        for finding in placed:
+            finding.position = fens[(finding.ply or 1) - 1]
     report.outcome = result.outcome
     report.claims = result.claims
     report.repetition = result.repetition
@@ -338,8 +351,14 @@ def verdict(record: Record, result: Replayed, declared: str | None, options: Opt
     findings: list[Finding] = []
     if result.complete and result.outcome is None:
         settings = dict(options.settings)
+
+        def boards(plies: Collection[int]) -> dict[int, Board]:
+            walked = walk_options(record, settings, assume=True)
+            assert not isinstance(walked, Finding)  # (it was walked)
+            return walk(record, walked, Boards(plies))
+
         result.outcome, findings, result.claims, result.repetition = adjudicate(
-            record, result, declared, options.rules, settings
+            record, result, declared, options.rules, settings, boards
         )
     if result.complete or result.outcome is not None:
         _check_result(record, result, declared, findings)

@@ -12,6 +12,7 @@ it holds at the end: it ends the game only when the record ends with the draw wh
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -214,31 +215,27 @@ def judge(moves: list[Classified], preset: str) -> tuple[dict[int, SideVerdict],
     return sides, "1/2-1/2", "repetition-draw", f"{rules}, both sides allowed", f"{both}: draw"
 
 
-def _classify_cycle(board: Board, plies: list[Ply], first: int, last: int, preset: str) -> list[Classified]:
-    """Classify plies ``first + 1`` … ``last`` on ``board`` (at the end of the line; restored)."""
-    undone = [board.pop() for _ in range(len(plies) - first)]
-    undone.reverse()
+def _classify_cycle(
+    boards: dict[int, Board], plies: list[Ply], first: int, last: int, preset: str
+) -> list[Classified]:
+    """Classify plies ``first + 1`` … ``last``; ``boards``: the main line's position after each
+    ply from ``first`` to ``last`` (from the walk)."""
+    board = boards[first]
     ids = {sq: sq for sq in range(90) if board.board[sq]}
     out = []
-    played = 0
     seen: dict[tuple[int, int], MoveClass] = {}  # the second cycle repeats the first
-    try:
-        for index in range(first, last):
-            move = undone[index - first]
-            mover = board.side
-            key = (board.hash, move)
-            kind = seen.get(key) or seen.setdefault(key, classify(board, move, preset))
-            ids.pop(move & 127, None)
-            ids[move & 127] = ids.pop(move >> 7)
-            board.push(move)
-            played += 1
-            chased = tuple(
-                (ids[c.target], describe(board, c.target), describe(board, c.attacker)) for c in kind.chases
-            )
-            out.append(Classified(plies[index].number, mover, plies[index].text, kind, chased))
-    finally:
-        for move in undone[played:]:
-            board.push(move)
+    for index in range(first, last):
+        board, after = boards[index], boards[index + 1]
+        move = plies[index].move
+        mover = board.side
+        key = (board.hash, move)
+        kind = seen.get(key) or seen.setdefault(key, classify(board, move, preset))
+        ids.pop(move & 127, None)
+        ids[move & 127] = ids.pop(move >> 7)
+        chased = tuple(
+            (ids[c.target], describe(after, c.target), describe(after, c.attacker)) for c in kind.chases
+        )
+        out.append(Classified(plies[index].number, mover, plies[index].text, kind, chased))
     return out
 
 
@@ -277,13 +274,19 @@ def _ordinal(n: int) -> str:
     return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
 
 
-def repetition_verdict(replay_result: Replayed, preset: str, threshold: int) -> Verdict | None:
+#: the main line's boards after the plies asked for (a walk with a positions visitor)
+Boards = Callable[[Collection[int]], dict[int, Board]]
+
+
+def repetition_verdict(
+    replay_result: Replayed, preset: str, threshold: int, boards: Boards
+) -> Verdict | None:
     """The verdict on the repetition that ends the replayed line, if there is one."""
     cycle = find_cycle(replay_result.plies, threshold)
     if cycle is None:
         return None
     first, last = cycle
-    moves = _classify_cycle(replay_result.board, replay_result.plies, first, last, preset)
+    moves = _classify_cycle(boards(range(first, last + 1)), replay_result.plies, first, last, preset)
     sides, result, reason, rule, ruling = judge(moves, preset)
     return Verdict(first, last, tuple(moves), sides, result, reason, rule, ruling)
 
@@ -365,12 +368,18 @@ def _span(record: Record, ply: int) -> Span | None:
 
 
 def adjudicate(
-    record: Record, replay_result: Replayed, declared: str | None, rules: str | None, settings: dict[str, Any]
+    record: Record,
+    replay_result: Replayed,
+    declared: str | None,
+    rules: str | None,
+    settings: dict[str, Any],
+    boards: Boards,
 ) -> tuple[dict[str, Any] | None, list[Finding], list[dict[str, Any]], dict[str, Any] | None]:
     """The outcome decided by a repetition or a natural-limit claim, the findings that explain it,
     the natural-limit claim (``reason``, first ``ply`` available, ``reached_ply`` of the limit
     that holds at the end, ``valid`` at the end), and the repetition that decides the game
-    (:meth:`Verdict.to_dict`), if one does."""
+    (:meth:`Verdict.to_dict`), if one does. ``boards`` gives the main line's positions a
+    repetition's cycle is classified on."""
     if not replay_result.complete or replay_result.outcome is not None or not replay_result.plies:
         return None, [], [], None
     preset = preset_of(rules)
@@ -380,7 +389,7 @@ def adjudicate(
     plies = replay_result.plies
     findings: list[Finding] = []
     outcome: dict[str, Any] | None = None
-    verdict = repetition_verdict(replay_result, preset, threshold)
+    verdict = repetition_verdict(replay_result, preset, threshold, boards)
     first_side = -replay_result.board.side if len(plies) % 2 else replay_result.board.side
     limit, available = (
         _natural_limit(plies, first_side, _clock(record), rounds, cap) if rounds > 0 else (None, None)

@@ -5,17 +5,18 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from kifu.core.findings import Finding
 from kifu.core.game import Options, Position, PositionLog, RawRecord
 from kifu.xiangqi import render
 from kifu.xiangqi.board import FILES, Board, make_move, move_name, square
 from kifu.xiangqi.fen import parse_fen, write_fen
-from kifu.xiangqi.walk import Step, XiangqiVisitor, walk
+from kifu.xiangqi.walk import Step, XiangqiVisitor, walk, walk_options
 
 if TYPE_CHECKING:
     from kifu.xiangqi.game import Parsed
 
 
-class _Positions(XiangqiVisitor):
+class _Positions(XiangqiVisitor[dict[int | None, Position]]):
     """Keeps the main line's positions after the wanted plies (``None``: the last one)."""
 
     variations = False
@@ -30,14 +31,18 @@ class _Positions(XiangqiVisitor):
         if self.log.wants(step.ply):
             self.log.keep(step.ply, step.fen(), move_name(step.move), step.node.text)
 
+    def result(self) -> dict[int | None, Position]:
+        return self.log.found
+
 
 def positions(
     record: RawRecord[Parsed], options: Options, plies: Collection[int | None]
 ) -> dict[int | None, Position]:
     """The main line's positions after ``plies`` (``None``: the final position)."""
-    seen = _Positions(plies)
-    walk(record.data.record, options, seen)
-    return seen.log.found
+    walked = walk_options(record.data.record, options.settings)
+    if isinstance(walked, Finding):
+        return {}
+    return walk(record.data.record, walked, _Positions(plies))
 
 
 def _move(name: str) -> int:

@@ -7,26 +7,27 @@ the user's ``--abridged`` preference included), plays it, and tells a
 uses one board: a variation is played from the position before the move it replaces by taking
 that move back, and is taken back when it ends.
 
-Beyond :mod:`kifu.core.walk`: the variations of a move that cannot be played are still walked,
-after ``unplayable``, because check reports what is inside them (a writer drops them with the
-move); empty variations are skipped (no events). And a visitor may name a function
-:attr:`XiangqiVisitor.write` that the walk calls on the position *before* each move: a move's
-text in xiangqi notation depends on that position (which file, which of two pieces on it),
-while ``move`` receives the position after; taking each move back and playing it again to
-write it would cost a writer about 5 % of its time. A visitor that sets
-:attr:`XiangqiVisitor.assume` (the checker) hears the walk go on after a move that cannot be
-played when one legal move is its evident intent ("did you mean", :mod:`~kifu.xiangqi.notation.suggest`):
-the walk plays that move and the line goes on.
+What the walk needs besides the record is its :class:`WalkOptions` (:func:`walk_options` makes
+them from the record's start position and the user's settings). Beyond :mod:`kifu.core.walk`:
+the variations of a move that cannot be played are still walked, after ``unplayable``, because
+check reports what is inside them (a writer skips them with the move); empty variations are
+skipped (no events). The options may name a function :attr:`WalkOptions.write` that the walk
+calls on the position *before* each move: a move's text in xiangqi notation depends on that
+position (which file, which of two pieces on it), while ``move`` receives the position after;
+taking each move back and playing it again to write it would cost a writer about 5 % of its
+time. With :attr:`WalkOptions.assume` (the checker's) the walk goes on after a move that cannot
+be played when one legal move is its evident intent ("did you mean",
+:mod:`~kifu.xiangqi.notation.suggest`): the walk plays that move and the line goes on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from kifu.core.digits import ascii_number
 from kifu.core.findings import Finding
-from kifu.core.game import Options
 from kifu.core.record import MoveNode, Record
 from kifu.core.walk import Visitor
 from kifu.xiangqi import codes
@@ -37,6 +38,8 @@ from kifu.xiangqi.notation.resolve import Resolution
 from kifu.xiangqi.notation.spec import MoveSpec
 from kifu.xiangqi.notation.suggest import suggest
 from mypy_extensions import mypyc_attr
+
+R = TypeVar("R")
 
 
 @dataclass(slots=True)
@@ -49,7 +52,7 @@ class Step:
     ``depth`` is 0 on the main line, n in a variation nested n deep; ``clock`` counts the plies
     without a capture after the move, ``clock_before`` before it; ``noncanonical`` is
     ``(canonical text, why)`` when the text was read although it is not the canonical form;
-    ``written`` is what the visitor's :attr:`~XiangqiVisitor.write` made of the move.
+    ``written`` is what the options' :attr:`~WalkOptions.write` made of the move.
     """
 
     board: Board
@@ -69,6 +72,10 @@ class Step:
     def fen(self) -> str:
         """The FEN of the position after the move."""
         return write_fen(self.board, self.clock, self.round + (not self.red))
+
+    def fen_before(self) -> str:
+        """The FEN of the position before the move (the board's, without taking the move back)."""
+        return write_fen(self.board.previous(), self.clock_before, self.round)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,51 +108,45 @@ class Problem:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
-class XiangqiVisitor(Visitor[Board, Step, Problem]):
-    """A visitor of the xiangqi walk.
+class XiangqiVisitor(Visitor[Board, Step, Problem, R]):
+    """A visitor of the xiangqi walk (its result is ``R``): the events of :mod:`kifu.core.walk`."""
 
-    ``write``, if set, is called with the position before each move and the move; what it
-    returns is the step's ``written`` (a writer's texts of the move in its notations).
+
+@dataclass(slots=True)
+class WalkOptions:
+    """What the xiangqi walk needs besides the record.
+
+    ``start``: the start position (not changed: the walk plays on a copy), with its full-move
+    number and half-move clock; ``abridged``: the user's reading of abridged moves
+    (``--abridged``); ``write``, if set, is called with the position before each move and the
+    move, and what it returns is the step's ``written`` (a writer's texts of the move in its
+    notations); ``assume``: go on after a move that cannot be played when one legal move is its
+    evident intent (the checker).
     """
 
+    start: Board
+    fullmove: int = 1
+    clock: int = 0
+    abridged: str | None = None
     write: Callable[[Board, int], dict[str, str]] | None = None
-    #: go on after a move that cannot be played when one legal move is its evident intent
     assume: bool = False
 
 
-class Tee(XiangqiVisitor):
-    """Several visitors on one walk (the checker and a writer): each hears every event, in turn;
-    the ``write`` of the one that has it is the Tee's."""
-
-    def __init__(self, *visitors: XiangqiVisitor) -> None:
-        self.visitors = visitors
-        self.variations = any(visitor.variations for visitor in visitors)
-        self.write = next((visitor.write for visitor in visitors if visitor.write is not None), None)
-        self.assume = all(visitor.assume for visitor in visitors)
-
-    def begin(self, start: Board) -> None:
-        for visitor in self.visitors:
-            visitor.begin(start)
-
-    def move(self, step: Step) -> None:
-        for visitor in self.visitors:
-            visitor.move(step)
-
-    def begin_variation(self, depth: int) -> None:
-        for visitor in self.visitors:
-            visitor.begin_variation(depth)
-
-    def end_variation(self) -> None:
-        for visitor in self.visitors:
-            visitor.end_variation()
-
-    def unplayable(self, problem: Problem) -> None:
-        for visitor in self.visitors:
-            visitor.unplayable(problem)
-
-    def end(self, complete: bool) -> None:
-        for visitor in self.visitors:
-            visitor.end(complete)
+def walk_options(
+    record: Record,
+    settings: Mapping[str, Any],
+    write: Callable[[Board, int], dict[str, str]] | None = None,
+    assume: bool = False,
+) -> WalkOptions | Finding:
+    """The options of a walk of ``record`` under the user's ``settings``, or the finding that says
+    why the record has no start position (then it cannot be walked)."""
+    board, fullmove, problem = start_position(record)
+    if board is None:
+        assert problem is not None
+        return problem
+    preference = settings.get("xiangqi_abridged")
+    abridged = preference if isinstance(preference, str) else None
+    return WalkOptions(board, fullmove, start_numbers(record)[0], abridged, write, assume)
 
 
 def start_numbers(record: Record) -> tuple[int, int]:
@@ -198,31 +199,33 @@ class _Line:
         self.retake = 0  # the last node's move, taken back while its variations are walked
 
 
-def walk(record: Record, options: Options, visitor: XiangqiVisitor) -> Finding | None:
-    """Replay ``record`` for ``visitor``: the main line and (if it wants them) every variation.
-
-    Returns the finding that says why the record has no start position (nothing is visited).
-    """
-    board, fullmove, problem = start_position(record)
-    if board is None:
-        return problem
-    preference = options.settings.get("xiangqi_abridged")
-    assume = visitor.assume
+def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Problem, R]) -> R:
+    """Replay ``record`` under ``options`` for ``visitor``: the main line and (if it wants them)
+    every variation; its result."""
+    board = options.start.copy()
+    preference = options.abridged
+    assume = options.assume
     variations = visitor.variations
+    comments = visitor.hears_comments
     visit = visitor.move
-    write = visitor.write
+    write = options.write
     step = Step(board, MoveNode(text=""))
-    line = _Line(record.moves, 0, 0, fullmove, start_numbers(record)[0])
+    line = _Line(record.moves, 0, 0, options.fullmove, options.clock)
     lines = [line]
     visitor.begin(board)
+    visitor.header(record.tags)
+    if comments:
+        for text in record.comments:
+            visitor.comment(text)
     while True:
         if line.alternatives:  # the next variation of the last node, from the position before it
             if not line.retake and not line.stopped:
                 line.retake = board.pop()
             ply, round_, clock = line.base
-            line = _Line(line.alternatives.pop(), line.depth + 1, ply, round_, clock)
-            lines.append(line)
-            visitor.begin_variation(line.depth)
+            variation = _Line(line.alternatives.pop(), line.depth + 1, ply, round_, clock)
+            if not visitor.begin_variation(variation.depth):
+                line = variation
+                lines.append(line)
             continue
         if line.retake:
             board.push(line.retake)
@@ -293,7 +296,13 @@ def walk(record: Record, options: Options, visitor: XiangqiVisitor) -> Finding |
                 step.clock = clock
                 if not red:
                     round_ += 1
+                if comments and node.comments_before:
+                    for text in node.comments_before:
+                        visitor.comment(text)
                 visit(step)
+                if comments and node.comments_after:
+                    for text in node.comments_after:
+                        visitor.comment(text)
                 if branches:
                     break
             line.next, line.ply, line.round, line.clock, line.pushed = index, ply, round_, clock, pushed
@@ -306,7 +315,7 @@ def walk(record: Record, options: Options, visitor: XiangqiVisitor) -> Finding |
         line = lines[-1]
         visitor.end_variation()
     visitor.end(not lines[0].stopped)
-    return None
+    return visitor.result()
 
 
 def _problem(

@@ -10,14 +10,14 @@ from click.testing import CliRunner
 from kifu.app import cli
 from kifu.chess.reader import read_game, start_board
 from kifu.chess.splitter import split_games
-from kifu.chess.walk import Step, Unplayable, Visitor, walk
+from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions, walk
 
 import chess
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class _Events(Visitor):
+class _Events(Visitor[list[str]]):
     def __init__(self) -> None:
         self.events: list[str] = []
 
@@ -36,16 +36,16 @@ class _Events(Visitor):
     def end(self, complete: bool) -> None:
         self.events.append(f"end {complete}")
 
+    def result(self) -> list[str]:
+        return self.events
+
 
 def _walked(movetext: str, notation: str = "san") -> list[str]:
     [game] = split_games(['[Event "x"]', "", movetext])
     record = read_game(game, 1).record
     start = start_board(record, [])
     assert start is not None
-    events = _Events()
-    events.notation = notation
-    walk(record, start, None, events)
-    return events.events
+    return walk(record, WalkOptions(start, notation=notation), _Events())
 
 
 def test_walk_events_are_nested_in_pgn_order() -> None:

@@ -7,15 +7,15 @@ from kifu.go.board import BLACK, WHITE, Board
 from kifu.go.index import TextIndex
 from kifu.go.reader import parse_collection
 from kifu.go.rules import PRESETS
-from kifu.go.walk import GoVisitor, Problem, Step, walk
+from kifu.go.walk import GoVisitor, Problem, Step, WalkOptions, walk
 from kifu.go.writers import read_info
 
 
-class Events(GoVisitor):
+class Events(GoVisitor[list[str]]):
     """Records every event; ``through``: the checker's mode (the line goes on after a problem)."""
 
     def __init__(self, through: bool = False, variations: bool = True) -> None:
-        self.plays_through = through
+        self.through = through
         self.variations = variations
         self.events: list[str] = []
 
@@ -38,13 +38,16 @@ class Events(GoVisitor):
     def end(self, complete: bool) -> None:
         self.events.append(f"end {complete}")
 
+    def result(self) -> list[str]:
+        return self.events
+
 
 def run(sgf: str, visitor: GoVisitor, rules: str = "chinese") -> list[str]:
     [game] = list(parse_collection(sgf, TextIndex(sgf)))
     assert game.root is not None
-    walk(game.root, read_info(game.root, TextIndex(sgf)), PRESETS[rules], visitor)
     assert isinstance(visitor, Events)
-    return visitor.events
+    options = WalkOptions(read_info(game.root, TextIndex(sgf)), PRESETS[rules], plays_through=visitor.through)
+    return walk(game.root, options, visitor)
 
 
 def test_variations_come_right_after_the_move_they_replace() -> None:

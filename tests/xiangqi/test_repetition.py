@@ -16,7 +16,7 @@ from kifu.xiangqi.checker import Ply, Replayed, check_record
 from kifu.xiangqi.fen import parse_fen, write_fen
 from kifu.xiangqi.protection import chased, classify, mate_threat
 from kifu.xiangqi.reader import read_records
-from kifu.xiangqi.repetition import find_cycle, natural_limit, repetition_verdict
+from kifu.xiangqi.repetition import Verdict, find_cycle, natural_limit, repetition_verdict
 
 RULES = Path("xiangqi") / "rules_tests"
 
@@ -44,12 +44,24 @@ def _replay(fen: str, moves: list[str]) -> Replayed:
     """Replay UCCI ``moves`` from ``fen`` without a record (the FSF cases use ``[]`` in FENs)."""
     board = parse_fen(fen.replace("[]", ""))
     result = Replayed(board)
+    boards = _BOARDS[id(result)] = [board.copy()]
     for number, text in enumerate(moves, 1):
         move = next(m for m in board.legal_moves() if move_name(m) == text)
         key = board.hash
         captured = board.push(move)
+        boards.append(board.copy())
         result.plies.append(Ply(number, move, text, key, board.hash, captured, board.in_check()))
     return result
+
+
+#: the boards after each ply of a line replayed by :func:`_replay` (what the walk's positions
+#: visitor gives the checker)
+_BOARDS: dict[int, list[Board]] = {}
+
+
+def _verdict(result: Replayed, preset: str, threshold: int) -> Verdict | None:
+    boards = _BOARDS[id(result)]
+    return repetition_verdict(result, preset, threshold, lambda plies: {ply: boards[ply] for ply in plies})
 
 
 def _value(report_result: str, side_to_move: int) -> int:
@@ -132,7 +144,7 @@ def test_mixtures_are_what_the_table_says() -> None:
     }
     for (fen, moves), kinds in expected.items():
         result = _replay(fen, moves.split())
-        verdict = repetition_verdict(result, "cxa", 3)
+        verdict = _verdict(result, "cxa", 3)
         assert verdict is not None
         red = [m for m in verdict.moves if m.side == RED]
         black = [m for m in verdict.moves if m.side == BLACK]
@@ -286,7 +298,7 @@ def _cases(corpus: Path) -> list[dict[str, Any]]:
 def test_fairy_stockfish_cases_axf(corpus: Path, index: int) -> None:
     case = _cases(corpus)[index]
     result = _replay(case["fen"], case["moves_iccs"])
-    verdict = repetition_verdict(result, "axf", 3)
+    verdict = _verdict(result, "axf", 3)
     assert verdict is not None, case["comment"]
     expected = case["expected_value_side_to_move"]
     if expected is None:  # the FSF test asserts only that the game ends; pyffish says a draw
@@ -400,7 +412,7 @@ def test_contested_chase_positions(corpus: Path) -> None:
         # the given moves are one cycle (plus one ply); the fourth entry's cycle is plies 7-18
         line = moves + moves[6:] if len(moves) == 18 else (moves[:4] * 3)[: 8 + len(moves) - 4]
         for preset in ("cxa", "axf"):
-            verdict = repetition_verdict(_replay(entry["fen"], line), preset, 3)
+            verdict = _verdict(_replay(entry["fen"], line), preset, 3)
             assert verdict is not None, entry["fen"]
             assert verdict.result == expected, (reasoning, verdict.ruling)
 
@@ -491,7 +503,7 @@ def test_random_cycles_agree_with_pyffish() -> None:
         fen, cycle = found
         ends, value = sf.is_optional_game_end("xiangqi", fen, [_fsf_move(m) for m in cycle])
         result = _replay(fen, [move_name(m) for m in cycle])
-        verdict = repetition_verdict(result, "axf", 3)
+        verdict = _verdict(result, "axf", 3)
         if not ends or verdict is None:
             continue
         judged += 1

@@ -14,14 +14,14 @@ from kifu.xiangqi.board import Board
 from kifu.xiangqi.checker import check_record
 from kifu.xiangqi.fen import write_fen
 from kifu.xiangqi.formats.pgn import read_games
-from kifu.xiangqi.walk import Problem, Step, XiangqiVisitor, walk
+from kifu.xiangqi.walk import Problem, Step, WalkOptions, XiangqiVisitor, walk, walk_options
 from kifu.xiangqi.writers import convert_record
 from kifu.xiangqi.writers.tree import MAX_DEPTH
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "xiangqi"
 
 
-class Events(XiangqiVisitor):
+class Events(XiangqiVisitor[list[str]]):
     """Writes down every event, with the FEN after each move."""
 
     def __init__(self, variations: bool = True) -> None:
@@ -46,9 +46,18 @@ class Events(XiangqiVisitor):
     def end(self, complete: bool) -> None:
         self.events.append(f"end {complete}")
 
+    def result(self) -> list[str]:
+        return self.events
+
 
 def _record(text: str) -> Record:
     return next(read_games(text)).record
+
+
+def _options(record: Record) -> WalkOptions:
+    options = walk_options(record, {})
+    assert isinstance(options, WalkOptions)
+    return options
 
 
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
@@ -57,7 +66,7 @@ START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
 def test_events_are_nested_in_the_order_of_the_record() -> None:
     record = _record("1. h2e2 (1. h2e9 h9g7) (1. b0c2) h9g7 (1... b9c7 (1... a9a8)) 2. a0a2 *")
     visitor = Events()
-    assert walk(record, Options(), visitor) is None
+    assert walk(record, _options(record), visitor) is visitor.events
     after = {
         "h2e2": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
         "h9g7": "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2",
@@ -82,7 +91,7 @@ def test_events_are_nested_in_the_order_of_the_record() -> None:
         "end True",
     ]
     main_only = Events(variations=False)
-    walk(record, Options(), main_only)
+    walk(record, _options(record), main_only)
     assert main_only.events == [
         event for event in visitor.events if event.startswith(("begin", "move 0", "end"))
     ]
@@ -104,7 +113,7 @@ def _nested(depth: int, last: str) -> Record:
 def test_a_thousand_nested_variations_walk_without_recursion() -> None:
     record = _nested(1000, "a0a5")  # the innermost move is illegal: the chariot is blocked
     visitor = Events()
-    walk(record, Options(), visitor)
+    walk(record, _options(record), visitor)
     assert visitor.events.count(")") == 1000 and visitor.events[-1] == "end True"
     assert "unplayable 1000 1 a0a5 0" in visitor.events
     report = check_record(record, [], Options())

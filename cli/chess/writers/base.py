@@ -2,25 +2,46 @@
 
 A move that cannot be played ends its line and becomes a failure (said on stderr by the
 command); the alternatives of such a move are not written (there is no move to hang them on),
-so their events are skipped here and their own failures are not named.
+so the writer skips them (:data:`~kifu.core.walk.SKIP`) and their own failures are not named.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from kifu.chess.walk import Unplayable, Visitor
 from kifu.core.record import Record
+from kifu.core.walk import SKIP
 
 import chess
 
 
-class Writer(Visitor):
-    """A ``convert`` target: the walk's events in, the record's text out (:meth:`text`)."""
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What a writer made of its walk: the text, what the target could not hold, each move that
+    could not be played (with what was lost with it), whether the main line was played to its
+    end, and whether the moves after one that could not be played were copied as written."""
+
+    text: str
+    dropped: list[str]
+    failures: list[str]
+    complete: bool
+    kept_rest: bool = False
+
+
+class Writer(Visitor[Written]):
+    """A ``convert`` target: the walk's events in, the record's text out (:meth:`result`).
+
+    ``notation`` is what the target writes each move in (``"san"``, ``"lan"``; ``""``: none):
+    what :class:`~kifu.chess.walk.WalkOptions` must ask the walk for.
+    """
 
     def __init__(self, record: Record, start: chess.Board, lang: str | None) -> None:
         self.record, self.start, self.lang = record, start, lang
+        self.notation = ""
+        self.kept_rest = False
         self.complete = True
         self.depth = 0
-        self.skipping = 0  # depth of skipped variations (alternatives of an unplayable move)
         self.stopped = False  # the current line ended at a move that cannot be played
         # each line that ends at a move that cannot be played: the main line's, then the others
         self._failures: tuple[list[str], list[str]] = ([], [])
@@ -30,24 +51,19 @@ class Writer(Visitor):
         """Each move that could not be played, and how many moves were lost with it."""
         return [*self._failures[0], *self._failures[1]]
 
-    def begin_variation(self, depth: int) -> None:
-        if self.skipping or self.stopped:
-            self.skipping += 1
-            return
+    def begin_variation(self, depth: int) -> bool | None:
+        if self.stopped:
+            return SKIP
         self.depth = depth
         self.opened()
+        return None
 
     def end_variation(self) -> None:
-        if self.skipping:
-            self.skipping -= 1
-            return
         self.depth -= 1
         self.stopped = False
         self.closed()
 
     def unplayable(self, problem: Unplayable) -> None:
-        if self.skipping:
-            return
         node = problem.node
         where = f"line {node.span.line}" if node.span else "?"
         self._failures[1 if self.depth else 0].append(
@@ -71,3 +87,6 @@ class Writer(Visitor):
     def dropped(self) -> list[str]:
         """What the target could not hold (``comments``, ``NAGs``, ``variations``, ``tags``)."""
         return []
+
+    def result(self) -> Written:
+        return Written(self.text(), self.dropped(), self.failures, self.complete, self.kept_rest)

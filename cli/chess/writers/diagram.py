@@ -1,8 +1,9 @@
 """The ``diagram`` target: the game's tags, then a text board of the final position of the main
 line, or (``every_move``) a board after every move of it, each with the comments of its move.
 
-The visitor keeps the main line's moves; :meth:`DiagramWriter.text` plays them again on a copy of
-the start and draws each board with ``kifu show``'s text renderer (:func:`kifu.chess.render.text`:
+The visitor keeps the main line's moves, and the positions the walk reached with them
+(:class:`Boards`, the positions visitor of :mod:`kifu.core.walk`); :meth:`DiagramWriter.text`
+draws each board with ``kifu show``'s text renderer (:func:`kifu.chess.render.text`:
 FEN letters, the last move's squares in ``[ ]``, a checked king in ``* *``, the side to move and
 the FEN under the board). Variations, NAGs (and in the final diagram the comments) cannot be
 drawn: they are named in :meth:`DiagramWriter.dropped`. A move that cannot be played ends the
@@ -14,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kifu.chess import render
-from kifu.chess.walk import Step
+from kifu.chess.walk import Step, Unplayable
 from kifu.chess.writers.base import Writer
 from kifu.chess.writers.tree import export_tags, termination
 from kifu.core.record import MoveNode, Record
+from kifu.core.walk import Positions
 
 import chess
 
@@ -38,6 +40,19 @@ class _Played:
         return f"{self.number}{'.' if self.white else '...'} {self.san}"
 
 
+class Boards(Positions[chess.Board, Step, Unplayable, chess.Board]):
+    """The main line's positions, as python-chess boards (copies: the walk plays on in place)."""
+
+    def start(self, start: chess.Board) -> chess.Board:
+        return start.copy(stack=False)
+
+    def snapshot(self, step: Step) -> chess.Board:
+        return step.board.copy(stack=False)
+
+    def ply(self, step: Step) -> int:
+        return step.ply
+
+
 class DiagramWriter(Writer):
     """``diagram``: the final position of the main line, or one after every move (``every_move``)."""
 
@@ -48,12 +63,17 @@ class DiagramWriter(Writer):
         self.notation = "san"
         self.every_move = every_move
         self.played: list[_Played] = []
+        self.boards = Boards()
         self.comments = self.nags = self.has_variations = False
 
+    def begin(self, start: chess.Board) -> None:
+        self.boards.begin(start)
+
     def move(self, step: Step) -> None:
-        if self.depth or self.skipping:
-            self.has_variations = self.has_variations or not self.skipping
+        if self.depth:
+            self.has_variations = True
             return
+        self.boards.move(step)
         node = step.node
         self.played.append(_Played(step.move, step.text, step.number, step.white, node))
         if node.comments_before or node.comments_after:
@@ -68,23 +88,23 @@ class DiagramWriter(Writer):
         out.extend(f"{name}: {_one_line(value)}" for name, value in tags)
         if not any(name == "Result" for name, _ in tags):
             out.append(f"Result: {termination(record)}")
-        board = self.start.copy(stack=False)
+        boards = self.boards.result()
         if self.every_move:
             out.extend(_comment_lines(record.comments))
             if "FEN" in record.tags or not self.played:
-                out.extend(["", "Start position", render.text(board).rstrip("\n")])
+                out.extend(["", "Start position", render.text(boards[0]).rstrip("\n")])
             for ply, played in enumerate(self.played, 1):
-                board.push(played.move)
                 out.append("")
                 out.extend(_comment_lines(played.node.comments_before))
                 out.append(f"Ply {ply}: {played.numbered}")
-                out.append(render.text(board, last_move=played.move).rstrip("\n"))
+                drawn = render.text(boards[ply], last_move=played.move, before=boards[ply - 1])
+                out.append(drawn.rstrip("\n"))
                 out.extend(_comment_lines(played.node.comments_after))
         else:
-            for played in self.played:
-                board.push(played.move)
+            plies = len(self.played)
             last = self.played[-1].move if self.played else None
-            out.extend(["", self._final_heading(), render.text(board, last_move=last).rstrip("\n")])
+            drawn = render.text(boards[plies], last_move=last, before=boards[plies - 1] if plies else None)
+            out.extend(["", self._final_heading(), drawn.rstrip("\n")])
         return "\n".join(out) + "\n"
 
     def _final_heading(self) -> str:

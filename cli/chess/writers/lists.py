@@ -33,8 +33,8 @@ class ListWriter(Writer):
             self.items.append(start.fen() if self.target == "fen" else start.epd())
 
     def move(self, step: Step) -> None:
-        if self.depth or self.skipping:
-            self.has_variations = self.has_variations or not self.skipping
+        if self.depth:
+            self.has_variations = True
             return
         node = step.node
         if self.fens is None:

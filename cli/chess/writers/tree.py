@@ -97,8 +97,6 @@ class TreeWriter(Writer):
             self.line.fens = FenWriter(start)
 
     def move(self, step: Step) -> None:
-        if self.skipping:
-            return
         node, read, line = step.node, step.read, self.line
         nags = node.nags
         if read is not None and read.annotation:  # e4!? is e4 $5 in the export format
@@ -125,9 +123,8 @@ class TreeWriter(Writer):
         self.line = self.outer.pop()
 
     def unplayable(self, problem: Unplayable) -> None:
-        skipped = bool(self.skipping)
         super().unplayable(problem)
-        if skipped or not self.keep_rest:
+        if not self.keep_rest:
             return
         # the rest of the line as written, after a comment that says where the replay stopped
         node, line = problem.node, self.line

@@ -70,7 +70,7 @@ from kifu.go.properties import read_info
 from kifu.go.reader import records
 from kifu.go.rules import resolve
 from kifu.go.tree import Game, Node
-from kifu.go.walk import walk
+from kifu.go.walk import WalkOptions, walk
 
 if TYPE_CHECKING:
     from kifu.go.writers.common import Played
@@ -211,9 +211,7 @@ def play(
     from kifu.go.writers.common import Recorder
 
     rules = resolve(options.rules, info.rules, options.settings.get("ko"))
-    recorder = Recorder(index, info, root, variations, snapshots)
-    walk(root, info, rules, recorder)
-    return recorder.played
+    return walk(root, WalkOptions(info, rules), Recorder(index, info, root, variations, snapshots))
 
 
 def _located(finding: Finding) -> str:

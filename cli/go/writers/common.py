@@ -100,7 +100,7 @@ class Ending:
     first_passer: int | None = None
 
 
-class Recorder(GoVisitor):
+class Recorder(GoVisitor["Played"]):
     """The writers' visitor: records the steps of the walk (:class:`Played`).
 
     A move the rules forbid (as ``kifu check`` judges it) or off the board ends its line, with
@@ -127,6 +127,9 @@ class Recorder(GoVisitor):
 
     def begin(self, start: Board) -> None:
         self.board = start
+
+    def result(self) -> Played:
+        return self.played
 
     def main_end(self, step: Step) -> None:
         """The main line's last position, its last node and who passed first at its end."""

@@ -25,10 +25,12 @@ from kifu.core.findings import Finding, Severity
 from kifu.core.game import Options
 from kifu.core.record import Record
 from kifu.core.sources import Source
+from kifu.core.walk import Tee, Visitor
 from kifu.xiangqi import codes
+from kifu.xiangqi.board import Board
 from kifu.xiangqi.checker import Checker, declared_result, verdict
 from kifu.xiangqi.reader import records
-from kifu.xiangqi.walk import Tee, walk
+from kifu.xiangqi.walk import Problem, Step, walk, walk_options
 from kifu.xiangqi.writers.tree import Writer
 
 # The layouts (pgn, jsonl, lists, diagram) are imported where a conversion needs them: a check
@@ -123,11 +125,20 @@ def convert_record(
     )
     # only a decided result can be contradicted by the rules: then the checker walks along
     checker = Checker(variations=writer.variations) if declared in _DECIDED else None
-    problem = walk(record, options, writer if checker is None else Tee(writer, checker))
-    if problem is not None:
-        problems.append(f"its start position cannot be used: {problem.message}")
+    walked = walk_options(record, options.settings, write=writer.write)
+    if isinstance(walked, Finding):
+        problems.append(f"its start position cannot be used: {walked.message}")
         return Converted(record.index, "", [], problems, lost=problems)
-    game = writer.played()
+    # the boards of a diagram come from the same walk, from a positions visitor
+    drawn = None
+    if target == "diagram":
+        from kifu.xiangqi.writers.diagram import Drawn
+
+        drawn = Drawn(walked)
+    visitors: list[Visitor[Board, Step, Problem, object]] = [writer]
+    visitors += [visitor for visitor in (checker, drawn) if visitor is not None]
+    walk(record, walked, visitors[0] if len(visitors) == 1 else Tee(*visitors))
+    game = writer.result()
     problems.extend(game.problems)
     lost = list(problems)
     # the rest was kept when every line that stopped was kept and nothing else was lost (JSON
@@ -135,8 +146,8 @@ def convert_record(
     kept = game.kept if target in _PGN else int(game.cut is not None)
     remainder_kept = 0 < kept == len(lost)
     rejected = result_findings
-    if checker is not None and checker.replay is not None:
-        rejected = [*rejected, *verdict(record, checker.replay, declared, options)]
+    if checker is not None:
+        rejected = [*rejected, *verdict(record, checker.result(), declared, options)]
     problems.extend(_located(f) for f in rejected if f.severity is Severity.ERROR)
     if target in _PGN:
         from kifu.xiangqi.writers.pgn import pgn
@@ -153,7 +164,9 @@ def convert_record(
 
         every_move = bool(options.settings.get("every_move"))
         dropped = dropped_by_diagram(game, every_move)
-        return Converted(record.index, diagrams(game, every_move), dropped, problems, lost=lost)
+        assert drawn is not None
+        text = diagrams(game, every_move, drawn.result())
+        return Converted(record.index, text, dropped, problems, lost=lost)
     from kifu.xiangqi.writers.lists import dropped_by_lists, fens, ucci
 
     text = ucci(game) if target == "ucci" else fens(game)

@@ -21,7 +21,7 @@ from kifu.xiangqi.board import Board, move_name
 from kifu.xiangqi.fen import write_fen
 from kifu.xiangqi.formats.movetext import normalise_result
 from kifu.xiangqi.notation import write_move
-from kifu.xiangqi.walk import Problem, Step, XiangqiVisitor, start_numbers, walk
+from kifu.xiangqi.walk import Problem, Step, XiangqiVisitor, start_numbers, walk, walk_options
 
 #: variations nested deeper than this are dropped (the layouts recurse once per level)
 MAX_DEPTH = 200
@@ -93,8 +93,9 @@ class PlayedRecord:
     kept: int = 0
 
 
-class Writer(XiangqiVisitor):
-    """Builds the :class:`Played` tree of a record from the walk (the main line only if ``main_only``)."""
+class Writer(XiangqiVisitor[PlayedRecord]):
+    """Builds the :class:`Played` tree of a record from the walk (the main line only if ``main_only``);
+    ``write`` writes a move in the target's notations: the walk's :attr:`WalkOptions.write`."""
 
     def __init__(
         self,
@@ -133,7 +134,7 @@ class Writer(XiangqiVisitor):
         if self._ignored:
             return
         texts = step.written
-        assert texts is not None  # the walk wrote the move with self.write
+        assert texts is not None  # the walk wrote the move with self.write (its options' write)
         if self._fen:
             texts["fen"] = step.fen()
         self._lines[-1].append(Played(step.move, step.node, step.round, step.red, texts))
@@ -236,6 +237,9 @@ class Writer(XiangqiVisitor):
             self.problems.append(f"variations nested deeper than {MAX_DEPTH} levels are dropped")
         return out
 
+    def result(self) -> PlayedRecord:
+        return self.played()
+
     def played(self) -> PlayedRecord:
         """The record as walked, with its declared result."""
         record = self.record
@@ -295,5 +299,5 @@ def play(
     """Walk ``record`` (its variations too unless ``main_only``), writing each move in
     ``notations``; a finding when there is no start position."""
     writer = Writer(record, notations, main_only)
-    problem = walk(record, options or Options(), writer)
-    return problem if problem is not None else writer.played()
+    walked = walk_options(record, (options or Options()).settings, write=writer.write)
+    return walked if isinstance(walked, Finding) else walk(record, walked, writer)

@@ -1,0 +1,337 @@
+"""One walk contract for the three games (issue 27): ``walk(record, options, visitor)`` returns
+``visitor.result()``; ``begin_variation`` may skip one variation; core's ``Tee`` shares a walk and
+its ``Positions`` gives the boards; no other code of the package replays moves."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import inspect
+import io
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+from kifu.chess.reader import read_game, start_board
+from kifu.chess.splitter import split_games
+from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions
+from kifu.chess.walk import walk as chess_walk
+from kifu.chess.writers.diagram import Boards
+from kifu.core.record import Record
+from kifu.core.walk import SKIP, Tee
+from kifu.go import walk as go
+from kifu.go.index import TextIndex
+from kifu.go.reader import parse_collection
+from kifu.go.rules import PRESETS
+from kifu.go.writers import read_info
+from kifu.xiangqi import walk as xiangqi
+from kifu.xiangqi.formats.pgn import read_games
+
+import chess
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "cli"
+
+#: where moves may be played or taken back on a board, and why; everywhere else a position
+#: comes from a walk's events (a visitor, :class:`kifu.core.walk.Positions`)
+ALLOWED = {
+    "chess/walk.py": "the chess walk",
+    "go/walk.py": "the Go walk",
+    "xiangqi/walk.py": "the xiangqi walk",
+    "chess/position.py": "the chess board (kifu's mailbox, and python-chess's board behind it)",
+    "chess/fastpath.py": "the chess board's fast paths (a move played without its undo record)",
+    "xiangqi/board.py": "the xiangqi board (its legality tests try a move and take it back)",
+    "chess/render.py": "a caller's python-chess board with its move stack: the last move taken back "
+    "on a copy to name it in SAN in the legend",
+    "xiangqi/notation/resolve.py": "a candidate move is tried and taken back to test its legality "
+    "(no move of the record is replayed)",
+    "xiangqi/protection.py": "classifying a move for the repetition rules looks one move (a capture, "
+    "a reply) ahead and takes it back",
+    "go/writers/common.py": "a move the rules forbid was judged on the board: its undo record, on a "
+    "copy, gives the position before it where the writer's main line stops",
+}
+_MOVES = {"push", "push_san", "push_uci", "play", "undo"}
+#: a bare ``pop()`` takes back a move when it is called on a board (lists pop too)
+_BOARD = re.compile(r"board|before|after|position", re.IGNORECASE)
+
+
+def _replays(path: Path) -> list[str]:
+    """``line: receiver.method`` of each call in ``path`` that plays or takes back a move."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        method, receiver = node.func.attr, ast.unparse(node.func.value)
+        taken_back = method == "pop" and not node.args and bool(_BOARD.search(receiver))
+        if method in _MOVES or taken_back:
+            found.append((node.lineno, f"{node.lineno}: {receiver}.{method}"))
+    return [call for _, call in sorted(found)]
+
+
+def test_no_move_is_replayed_outside_the_walks_and_the_boards() -> None:
+    replays = {
+        str(path.relative_to(PACKAGE)): _replays(path)
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if str(path.relative_to(PACKAGE)) not in ALLOWED
+    }
+    assert {name: calls for name, calls in replays.items() if calls} == {}
+
+
+def test_the_allow_list_names_only_modules_that_replay() -> None:
+    """An entry that no longer plays a move is removed, so the list stays short and true."""
+    assert [name for name in ALLOWED if not _replays(PACKAGE / name)] == []
+
+
+def test_the_scan_finds_a_replay_loop(tmp_path: Path) -> None:
+    """What the diagram writers did before the walk gave them their boards (and lists still pop)."""
+    loop = (
+        "board = start.copy()\nfor played in moves:\n    board.push(played.move)\nboard.pop()\nstack.pop()\n"
+    )
+    path = tmp_path / "sample.py"
+    path.write_text(loop, encoding="utf-8")
+    assert _replays(path) == ["3: board.push", "4: board.pop"]
+
+
+def test_every_walk_has_one_signature_and_returns_its_visitors_result() -> None:
+    for walk in (chess_walk, go.walk, xiangqi.walk):
+        assert list(inspect.signature(walk).parameters)[1:] == ["options", "visitor"], walk.__module__
+
+
+def test_the_walks_detect_no_hook_and_the_letters_are_detected_in_one_place() -> None:
+    for name in ("chess/walk.py", "go/walk.py", "xiangqi/walk.py"):
+        assert "getattr(" not in (PACKAGE / name).read_text(encoding="utf-8"), name
+    callers = [
+        str(path.relative_to(PACKAGE))
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "detect_language" in path.read_text(encoding="utf-8")
+    ]
+    assert callers == ["chess/walk.py"]
+
+
+# --- chess: events, skip, Tee, positions ---------------------------------------------------------
+
+
+class Events(Visitor[list[str]]):
+    """Writes down every event; skips the variations at ``skip`` depth."""
+
+    hears_comments = True
+
+    def __init__(self, skip: int = 0) -> None:
+        self.skip = skip
+        self.events: list[str] = []
+
+    def move(self, step: Step) -> None:
+        self.events.append(f"{step.ply}:{step.node.text}")
+
+    def comment(self, text: str) -> None:
+        self.events.append(f"{{{text}}}")
+
+    def begin_variation(self, depth: int) -> bool | None:
+        if depth == self.skip:
+            return SKIP
+        self.events.append(f"({depth}")
+        return None
+
+    def end_variation(self) -> None:
+        self.events.append(")")
+
+    def unplayable(self, problem: Unplayable) -> None:
+        self.events.append(f"{problem.ply}:{problem.node.text}?")
+
+    def end(self, complete: bool) -> None:
+        self.events.append(f"end {complete}")
+
+    def result(self) -> list[str]:
+        return self.events
+
+
+MOVETEXT = "{start} 1. e4 {best} e5 (1... c5 2. Nf3 (2. c3) d6) (1... e6) 2. Nf3 *"
+
+
+def _chess(movetext: str = MOVETEXT) -> tuple[Record, WalkOptions]:
+    [game] = split_games(['[Event "x"]', "", movetext])
+    record = read_game(game, 1).record
+    start = start_board(record, [])
+    assert start is not None
+    return record, WalkOptions(start)
+
+
+def test_chess_events_comments_and_a_skipped_variation() -> None:
+    record, options = _chess()
+    assert chess_walk(record, options, Events()) == [
+        "{start}",
+        "1:e4",
+        "{best}",
+        "2:e5",
+        "(1",
+        "2:c5",
+        "3:Nf3",
+        "(2",
+        "3:c3",
+        ")",
+        "4:d6",
+        ")",
+        "(1",
+        "2:e6",
+        ")",
+        "3:Nf3",
+        "end True",
+    ]
+    # the variations of depth 2 are skipped: no event of theirs, not even their end
+    skipped = chess_walk(record, options, Events(skip=2))
+    assert skipped == [
+        *("{start}", "1:e4", "{best}", "2:e5", "(1", "2:c5", "3:Nf3", "4:d6", ")"),
+        *("(1", "2:e6", ")", "3:Nf3", "end True"),
+    ]
+
+
+def test_tee_mutes_only_the_visitor_that_skips() -> None:
+    record, options = _chess()
+    every, some, none = Events(), Events(skip=2), Events(skip=1)
+    results = chess_walk(record, options, Tee(every, some, none))
+    assert results == (every.events, some.events, none.events)
+    assert every.events == chess_walk(record, options, Events())
+    assert some.events == chess_walk(record, options, Events(skip=2))
+    assert none.events == ["{start}", "1:e4", "{best}", "2:e5", "3:Nf3", "end True"]
+    # skipped by every visitor: the walk does not play it
+    both = Tee(Events(skip=1), Events(skip=1))
+    assert chess_walk(record, options, both) == (none.events, none.events)
+
+
+def test_positions_are_the_boards_the_walk_reached() -> None:
+    record, options = _chess()
+    boards = chess_walk(record, options, Tee(Events(), Boards()))[1]
+    board = chess.Board()
+    expected = [board.fen()]
+    for san in ("e4", "e5", "Nf3"):
+        board.push_san(san)
+        expected.append(board.fen())
+    assert {ply: found.fen() for ply, found in boards.items()} == dict(enumerate(expected))
+    assert chess_walk(record, options, Boards(plies=[2])).keys() == {2}
+
+
+def test_the_letters_are_detected_once_and_remembered_by_the_options() -> None:
+    record, options = _chess("1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 *")  # Spanish: C knight, A bishop
+    assert chess_walk(record, options, Events())[-1] == "end True"
+    assert options.lang is not None and options.detected is not None and not options.detect
+
+
+# --- xiangqi and Go: the same contract -------------------------------------------------------------
+
+
+class XiangqiEvents(xiangqi.XiangqiVisitor[list[str]]):
+    def __init__(self, skip: int = 0) -> None:
+        self.skip = skip
+        self.events: list[str] = []
+
+    def move(self, step: xiangqi.Step) -> None:
+        self.events.append(f"{step.ply}:{step.node.text}")
+
+    def begin_variation(self, depth: int) -> bool | None:
+        if depth == self.skip:
+            return SKIP
+        self.events.append(f"({depth}")
+        return None
+
+    def end_variation(self) -> None:
+        self.events.append(")")
+
+    def result(self) -> list[str]:
+        return self.events
+
+
+def test_xiangqi_walk_skips_one_variation_and_returns_the_result() -> None:
+    record = next(read_games("1. h2e2 (1. b0c2 (1. h0g2)) h9g7 2. a0a1 *")).record
+    options = xiangqi.walk_options(record, {})
+    assert isinstance(options, xiangqi.WalkOptions)
+    assert xiangqi.walk(record, options, XiangqiEvents()) == [
+        *("1:h2e2", "(1", "1:b0c2", "(2", "1:h0g2", ")", ")", "2:h9g7", "3:a0a1")
+    ]
+    assert xiangqi.walk(record, options, XiangqiEvents(skip=2)) == [
+        *("1:h2e2", "(1", "1:b0c2", ")", "2:h9g7", "3:a0a1")
+    ]
+
+
+class GoEvents(go.GoVisitor[list[str]]):
+    def __init__(self, skip: int = 0) -> None:
+        self.skip = skip
+        self.events: list[str] = []
+
+    def move(self, step: go.Step) -> None:
+        self.events.append(f"{step.ply}:{step.prop.ident if step.prop else '?'}")
+
+    def begin_variation(self, depth: int) -> bool | None:
+        if depth == self.skip:
+            return SKIP
+        self.events.append(f"({depth}")
+        return None
+
+    def end_variation(self) -> None:
+        self.events.append(")")
+
+    def result(self) -> list[str]:
+        return self.events
+
+
+def test_go_walk_skips_one_variation_and_returns_the_result() -> None:
+    sgf = "(;SZ[9];B[aa](;W[bb];B[cc])(;W[dd](;B[ee])(;B[ff])))"
+    [game] = list(parse_collection(sgf, TextIndex(sgf)))
+    assert game.root is not None
+    options = go.WalkOptions(read_info(game.root, TextIndex(sgf)), PRESETS["chinese"])
+    assert go.walk(game.root, options, GoEvents()) == [
+        *("1:B", "2:W", "(1", "2:W", "3:B", "(2", "3:B", ")", ")", "3:B")
+    ]
+    assert go.walk(game.root, options, GoEvents(skip=2)) == [*("1:B", "2:W", "(1", "2:W", "3:B", ")", "3:B")]
+    assert go.walk(game.root, options, GoEvents(skip=1)) == ["1:B", "2:W", "3:B"]
+
+
+class Header(Visitor[list[str]]):
+    """The events of the start only (one class serves the three games: they share the contract)."""
+
+    variations = False
+
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def begin(self, start: object) -> None:  # type: ignore[override]
+        self.events.append("begin")
+
+    def header(self, tags: Mapping[str, str]) -> None:
+        self.events.append(" ".join(f"{name}={value}" for name, value in tags.items()))
+
+    def result(self) -> list[str]:
+        return self.events
+
+
+def test_every_walk_begins_with_the_start_then_the_header() -> None:
+    record, options = _chess()
+    assert chess_walk(record, options, Header()) == ["begin", "Event=x"]
+    xq = next(read_games('[Event "x"]\n[Red "R"]\n\n1. h2e2 *')).record
+    walked = xiangqi.walk_options(xq, {})
+    assert isinstance(walked, xiangqi.WalkOptions)
+    assert xiangqi.walk(xq, walked, Header()) == ["begin", "Event=x Red=R"]  # type: ignore[arg-type]
+    sgf = "(;GM[1]SZ[9]PB[Black]KM[6.5];B[aa])"
+    [game] = list(parse_collection(sgf, TextIndex(sgf)))
+    assert game.root is not None
+    info = go.WalkOptions(read_info(game.root, TextIndex(sgf)), PRESETS["chinese"])
+    assert go.walk(game.root, info, Header()) == ["begin", "PB=Black KM=6.5"]  # type: ignore[arg-type]
+
+
+# --- the example of docs/architecture.md ------------------------------------------------------------
+
+
+def test_the_visitor_example_of_the_architecture_page_runs() -> None:
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, flags=re.DOTALL)
+    [example] = [block for block in blocks if "begin_variation" in block]
+    assert 15 <= len(example.strip().splitlines()) <= 40
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(example, "docs/architecture.md", "exec"), {"__name__": "example"})
+    assert out.getvalue()  # it shows what it found
+
+
+@pytest.mark.parametrize("name", ["chess/walk.py", "go/walk.py", "xiangqi/walk.py"])
+def test_each_walk_module_says_it_returns_the_result(name: str) -> None:
+    assert "return visitor.result()" in (PACKAGE / name).read_text(encoding="utf-8")
