@@ -136,7 +136,8 @@ def test_convert_honours_abridged() -> None:
     code, out, err = _convert(path, "--to", "chinese")
     assert (
         code == 1
-        and "车1 2 (line 3): the text fits several legal moves: 车一进二 or 车一平二; dropped" in err
+        and "车1 2 (line 3): the text fits several legal moves: 车一进二 or 车一平二; not replayed" in err
+        and "game 1 not written" in err
     )
     assert "车一" not in out
     code, out, err = _convert(path, "--to", "chinese", "--abridged", "advance")
