@@ -1,6 +1,7 @@
 """Cut a PGN stream into games cheaply, line by line, before any parsing.
 
-A game ends at its termination marker; a tag section after movetext also starts a new game,
+A game ends at its termination marker (with the comments that follow it: GUIs write one about
+the game there, ``; { Game Nr. 56 : … }``); a tag section after movetext also starts a new game,
 and so does a tag line met inside a `{` comment that was never closed (the comment is cut
 there, so it cannot swallow the following games). Memory holds one game at a time, of at most
 ``limits().record`` characters (every line from the game's first to the next game's counts,
@@ -139,9 +140,20 @@ def split_games(
             previous_blank = scan = False
         else:
             tag = _TAG_LINE.match(line) if "[" in line else None
-            if in_game and (
-                ended
-                or (tag and (movetext or in_brace) and (in_brace or tag[1] == "Event" or tag[1] in tags_seen))
+            # a comment after the termination marker stays with its game: the next line that
+            # holds a tag or a move starts the next game
+            remark = ended and not tag and not _scan(line, in_brace).has_content
+            if (
+                in_game
+                and not remark
+                and (
+                    ended
+                    or (
+                        tag
+                        and (movetext or in_brace)
+                        and (in_brace or tag[1] == "Event" or tag[1] in tags_seen)
+                    )
+                )
             ):
                 yield GameText(start, _text(chunks, current), missing_blank, cut)
                 current, chunks, tags_seen, movetext, ended, in_brace = [], [], set(), False, False, False
@@ -172,7 +184,7 @@ def split_games(
             facts = _scan(line, in_brace)
         in_brace = facts.in_brace
         movetext = movetext or facts.has_content
-        ended = facts.ends_with_result and not in_brace
+        ended = (ended and not facts.has_content) or (facts.ends_with_result and not in_brace)
     if in_game:
         yield GameText(start, _text(chunks, current), missing_blank, cut)
 
