@@ -155,6 +155,15 @@ MIXED_UP_TAG = register(
     NOTATION,
     format=True,
 )
+CONTROL_IN_TAG = register(
+    "XQN019",
+    W,
+    "control character in a tag value",
+    "A tag value holds a NUL or another control byte (often a damaged character of a player's "
+    "name in a GBK or Big5 file). It is read as U+FFFD; the moves are read and checked. A control "
+    "byte anywhere else in a text file is binary data (IO004).",
+    format=True,
+)
 
 # --- rules --------------------------------------------------------------------------------
 ILLEGAL_MOVE = register(
