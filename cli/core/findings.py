@@ -167,7 +167,9 @@ IO_BINARY = register(
     Severity.ERROR,
     "binary data in a text file",
     "The file contains NUL bytes or other control characters that never occur in a text "
-    "record: it is probably not a game record, or it is damaged at that place.",
+    "record: it is probably not a game record, or it is damaged at that place. Control bytes "
+    "that lie inside a tag value of a record that was read (a damaged character in a name) are "
+    "that record's format warning instead (XQN019 in XQBase PGN).",
 )
 IO_NO_RECORDS = register(
     "IO005",

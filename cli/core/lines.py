@@ -13,7 +13,7 @@ import codecs
 import lzma
 import re
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -35,15 +35,27 @@ DECOMPRESSION_ERRORS: tuple[type[BaseException], ...] = (
 DecoderCounts = tuple[int, int, int, int, int]
 
 
+#: the control characters :class:`Controls` places one by one; a text with more is binary data
+PLACED = 64
+
+
 @dataclass(slots=True)
 class Controls:
     """NUL and other C0 control characters (tab, CR, LF, FF and VT aside) met in the lines of a
     text: each is read as U+FFFD, and they are reported once (IO004) with the first one's line
-    and column, since a text record never contains them."""
+    and column, since a text record never contains them.
+
+    The first :data:`PLACED` are kept by line and column, so that a reader can :meth:`claim`
+    those inside a tag value of a record it read (a damaged character in a name: a format
+    warning of that record, not binary data); IO004 reports the others."""
 
     lines: int = 0
     first_line: int = 0
     first_column: int = 0
+    #: (line, column) of each control character not claimed, while there are at most PLACED
+    places: list[tuple[int, int]] = field(default_factory=list)
+    #: more than PLACED, or counted by another decoder (:meth:`LineDecoder.add`): not all placed
+    unplaced: bool = False
 
     def scrub(self, text: str, number: int) -> str:
         """Line ``number`` (1-based) of the text with its control characters as U+FFFD."""
@@ -53,16 +65,38 @@ class Controls:
         if not self.first_line:
             self.first_line = number
             self.first_column = next(i for i, ch in enumerate(text, 1) if ch in _CONTROL)
+        if not self.unplaced:
+            self.places.extend((number, i) for i, ch in enumerate(text, 1) if ch in _CONTROL)
+            if len(self.places) > PLACED:
+                self.unplaced = True
+                self.places.clear()
         return "".join("\ufffd" if ch in _CONTROL else ch for ch in text)
 
+    def claim(self, spans: Iterable[Span]) -> list[tuple[int, int]]:
+        """The places inside ``spans`` (a reader's tag values): taken out of the IO004 finding."""
+        if not self.places:
+            return []
+        spans = tuple(spans)
+        inside = [
+            place
+            for place in self.places
+            if any((s.line, s.column) <= place < (s.end_line, s.end_column) for s in spans)
+        ]
+        if inside:
+            self.places = [place for place in self.places if place not in inside]
+        return inside
+
     def finding(self) -> Finding | None:
-        """The IO004 finding about what :meth:`scrub` replaced, or ``None``."""
-        if not self.lines:
+        """The IO004 finding about what :meth:`scrub` replaced and no reader claimed, or ``None``."""
+        if not self.lines or not (self.places or self.unplaced):
             return None
+        lines, (line, column) = self.lines, (self.first_line, self.first_column)
+        if not self.unplaced:
+            lines, (line, column) = len({n for n, _ in self.places}), self.places[0]
         return IO_BINARY(
-            f"binary data (NUL or control bytes) on {self.lines} line(s), the "
-            f"first at line {self.first_line}, column {self.first_column}",
-            Span.point(self.first_line, self.first_column),
+            f"binary data (NUL or control bytes) on {lines} line(s), the first at line {line}, "
+            f"column {column}",
+            Span.point(line, column),
         )
 
 
@@ -211,6 +245,7 @@ class LineDecoder:
             self.first_latin1_line = first_latin1
         c = self.controls
         c.lines += controls
+        c.unplaced = c.unplaced or bool(controls)  # its places are not known here
         if not c.first_line:
             c.first_line, c.first_column = first_line, first_column
 

@@ -155,6 +155,15 @@ MIXED_UP_TAG = register(
     NOTATION,
     format=True,
 )
+CONTROL_IN_TAG = register(
+    "XQN019",
+    W,
+    "control character in a tag value",
+    "A tag value holds a NUL or another control byte (often a damaged character of a player's "
+    "name in a GBK or Big5 file). It is read as U+FFFD; the moves are read and checked. A control "
+    "byte anywhere else in a text file is binary data (IO004).",
+    format=True,
+)
 
 # --- rules --------------------------------------------------------------------------------
 ILLEGAL_MOVE = register(
@@ -237,7 +246,11 @@ RESULT_CONTRADICTS_VERDICT = register(
     E,
     "result contradicts the repetition or natural-limit verdict",
     "The game ended in a repetition or by the natural limit, and the rules decide a result "
-    "(see the XQ301 or XQ303 finding for the reasoning); the declared result says otherwise.",
+    "(see the XQ301 or XQ303 finding for the reasoning); the declared result says otherwise. "
+    "When no rules are stated (no --rules, no rules in the configuration; XQBase PGN has no tag "
+    "for them) and the other preset decides the declared result (one check one chase, a "
+    "perpetual mate threat: forbidden under CXA, allowed under AXF), the verdict rests on the "
+    "assumed CXA preset: a warning that names it and how to state the rules (--rules cxa).",
     "CXA rules, repetition and natural limit",
 )
 NATURAL_LIMIT = register(

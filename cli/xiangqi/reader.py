@@ -52,7 +52,7 @@ def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] |
             games = read_games(lines(head, chunks, encoding, controls), stop_at_cut=wary)
             for last in games:
                 count += 1
-                yield last.record, last.findings
+                yield last.record, [*last.findings, *_tag_controls(last.record, controls)]
             if wary and last is not None and any(f.code == IO_LIMIT.code for f in last.findings):
                 yield IO_LIMIT(
                     f"{source.path}: game {count} passes {characters(limits().record)} (--max-record) in the "
@@ -66,6 +66,23 @@ def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] |
 
 
 HEAD = 1 << 20
+
+
+def _tag_controls(record: Record, controls: Controls) -> list[Finding]:
+    """XQN019 for each tag whose value holds control characters (claimed from IO004)."""
+    findings = []
+    for name, span in record.tag_spans.items():
+        places = controls.claim([span])
+        if places:
+            where = ", ".join(f"line {line}, column {column}" for line, column in places)
+            findings.append(
+                codes.CONTROL_IN_TAG(
+                    f"tag [{name}]: {len(places)} control byte(s) read as U+FFFD ({where}): a damaged "
+                    "character?",
+                    span,
+                )
+            )
+    return findings
 
 
 def _whole_file(head: bytes, fmt: str) -> bool:

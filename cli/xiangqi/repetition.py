@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kifu.core.digits import ascii_number
-from kifu.core.findings import Finding
+from kifu.core.findings import Finding, Severity
 from kifu.core.record import Record, Span
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import BLACK, RED, Board
@@ -389,6 +389,7 @@ def adjudicate(
     plies = replay_result.plies
     findings: list[Finding] = []
     outcome: dict[str, Any] | None = None
+    boards = _once(boards)  # a second preset's verdict classifies the same boards again
     verdict = repetition_verdict(replay_result, preset, threshold, boards)
     first_side = -replay_result.board.side if len(plies) % 2 else replay_result.board.side
     limit, available = (
@@ -454,5 +455,45 @@ def adjudicate(
             findings.append(codes.UNFINISHED_BY_RULE(message, span, rule=rule))
         else:
             message = f"result {declared}, but the rules decide {outcome['result']} by {why}"
-            findings.append(codes.RESULT_CONTRADICTS_VERDICT(message, span, rule=rule))
+            other = None
+            if rules is None and decided is not None:
+                other = _agreeing_preset(replay_result, preset, threshold, boards, declared)
+            if other is None:
+                findings.append(codes.RESULT_CONTRADICTS_VERDICT(message, span, rule=rule))
+            else:
+                # the verdict rests on the default preset, which the record does not name
+                message = (
+                    f"result {declared}, but the rules decide {outcome['result']} by {outcome['reason']} "
+                    f"at ply {outcome['ply']} ({RULE_NAMES[preset]}, assumed: no rules are stated); "
+                    f"{RULE_NAMES[other]} decide {declared}, as recorded. State the rules: --rules "
+                    f'{preset} or --rules {other} (rules = "{preset}" in the configuration)'
+                )
+                findings.append(
+                    codes.RESULT_CONTRADICTS_VERDICT(message, span, rule=rule, severity=Severity.WARNING)
+                )
     return outcome, findings, claims, decided
+
+
+def _agreeing_preset(
+    replay_result: Replayed, preset: str, threshold: int, boards: Boards, declared: str
+) -> str | None:
+    """Another preset whose verdict on the same cycle (the same boards) is the ``declared`` result."""
+    for other in PRESETS:
+        if other != preset:
+            verdict = repetition_verdict(replay_result, other, threshold, boards)
+            if verdict is not None and verdict.result == declared:
+                return other
+    return None
+
+
+def _once(boards: Boards) -> Boards:
+    """``boards``, each position walked for once: asked again, it comes from the first answer."""
+    known: dict[int, Board] = {}
+
+    def cached(plies: Collection[int]) -> dict[int, Board]:
+        missing = [ply for ply in plies if ply not in known]
+        if missing:
+            known.update(boards(missing))
+        return {ply: known[ply] for ply in plies}
+
+    return cached

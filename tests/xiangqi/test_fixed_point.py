@@ -79,12 +79,35 @@ def test_control_characters_are_never_copied_into_the_output(tmp_path: Path) -> 
         assert once == twice and not any(ch < " " and ch != "\n" for ch in once), case
 
 
-def test_control_characters_of_a_text_record_are_reported_where_they_are(tmp_path: Path) -> None:
+def test_a_control_byte_in_a_tag_value_is_a_format_warning_of_its_record(tmp_path: Path) -> None:
+    """CCPD's damaged Big5 names (issue 32): a control byte inside a tag value of a record that
+    reads is XQN019 on that record, a format warning (exit 0), not the file's IO004."""
     path = tmp_path / "game.pgn"
     path.write_text(f'[Game "Chinese Chess"]\n[Event "a\x01b"]\n[Site "{"s" * 300}"]\n\n1. 炮二平五 *\n')
     result = CliRunner().invoke(cli, ["check", "--format", "json", str(path)])
-    [finding] = json.loads(result.stdout)["files"][0]["findings"]
-    assert (finding["code"], finding["line"], finding["column"]) == ("IO004", 2, 10)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)["files"][0]
+    assert data["findings"] == []
+    [finding] = data["records"][0]["findings"]
+    assert (finding["code"], finding["severity"], finding["line"]) == ("XQN019", "warning", 2)
+    assert "tag [Event]" in finding["message"] and "line 2, column 10" in finding["message"]
+    strict = CliRunner().invoke(cli, ["check", "--strict", "-q", str(path)])
+    assert strict.exit_code == 1, strict.output
+
+
+def test_a_control_byte_outside_the_tags_is_binary_data_where_it_is(tmp_path: Path) -> None:
+    """In the moves (or anywhere but a tag value) a control byte stays the file's IO004 error,
+    placed at that byte, even when another one sits in a tag."""
+    path = tmp_path / "game.pgn"
+    path.write_text(f'[Game "Chinese Chess"]\n[Event "a\x01b"]\n[Site "{"s" * 300}"]\n\n1. 炮二\x02平五 *\n')
+    result = CliRunner().invoke(cli, ["check", "--format", "json", str(path)])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.stdout)["files"][0]
+    [finding] = data["findings"]
+    place = (finding["code"], finding["severity"], finding["line"], finding["column"])
+    assert place == ("IO004", "error", 5, 6)
+    assert "on 1 line(s)" in finding["message"]
+    assert "XQN019" in [f["code"] for f in data["records"][0]["findings"]]
 
 
 def test_a_full_width_closing_brace_in_a_comment_is_removed_like_the_ascii_one(tmp_path: Path) -> None:

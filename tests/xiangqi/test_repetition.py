@@ -516,3 +516,46 @@ def test_mate_threat_by_one_or_two_checks() -> None:
     board = parse_fen("3ak4/9/9/9/9/9/9/R2R5/5K3/9 b - - 0 1")
     assert mate_threat(board, RED, 2) and not mate_threat(board, RED, 1)
     assert not mate_threat(parse_fen("3ak4/9/9/9/9/9/9/R8/5K3/9 b - - 0 1"), RED, 2)
+
+
+# --- a verdict that rests on the unstated preset (issue 32) ---------------------------------
+
+
+def test_a_result_only_the_default_preset_contradicts_is_a_warning_naming_it() -> None:
+    """One check one chase recorded as a draw: CXA (the default) makes it Red's loss, AXF a draw.
+    Without stated rules XQ302 is a warning naming CXA and how to state the rules; with
+    ``--rules cxa`` it is an error. Perpetual check, forbidden under both, stays an error."""
+    fen, moves = CHECK_CHASE
+    assumed = [f for f in _check(fen, moves.split(), "1/2-1/2").findings if f.code == "XQ302"]
+    assert [f.severity.label for f in assumed] == ["warning"]
+    assert "(CXA rules, assumed: no rules are stated); AXF rules decide 1/2-1/2" in assumed[0].message
+    assert "--rules cxa" in assumed[0].message
+    stated = [f for f in _check(fen, moves.split(), "1/2-1/2", rules="cxa").findings if f.code == "XQ302"]
+    assert [f.severity.label for f in stated] == ["error"]
+    fen, moves = PERPETUAL_CHECK
+    both = [f for f in _check(fen, moves.split(), "1/2-1/2").findings if f.code == "XQ302"]
+    assert [f.severity.label for f in both] == ["error"]
+    # a result that neither preset gives stays an error (CXA: 0-1, AXF: a draw)
+    fen, moves = CHECK_CHASE
+    neither = [f for f in _check(fen, moves.split(), "1-0").findings if f.code == "XQ302"]
+    assert [f.severity.label for f in neither] == ["error"]
+
+
+def test_the_second_presets_verdict_classifies_the_boards_of_the_one_walk() -> None:
+    """AXF's verdict comes from the cycle's boards already walked for CXA's: one positions walk."""
+    from kifu.xiangqi.repetition import adjudicate
+
+    fen, moves = CHECK_CHASE
+    items, _ = read_records(_pgn(fen, moves.split(), "1/2-1/2"), "pgn")
+    record, _ = next(items)
+    result = _replay(fen, moves.split())
+    boards = _BOARDS[id(result)]
+    walks: list[list[int]] = []
+
+    def walked(plies: Any) -> dict[int, Board]:
+        walks.append(list(plies))
+        return {ply: boards[ply] for ply in plies}
+
+    _, findings, _, _ = adjudicate(record, result, "1/2-1/2", None, {}, walked)
+    assert [(f.code, f.severity.label) for f in findings] == [("XQ301", "info"), ("XQ302", "warning")]
+    assert walks == [list(range(9))]
