@@ -433,3 +433,36 @@ def test_names_and_messages_from_the_input_are_shown_escaped(tmp_path: Path) -> 
     source.write_text(ILLEGAL["chess"][0])
     code, _, err = convert(str(source), "--to", "pgn")
     assert code == 1 and "\x1b" not in err and "\x07" not in err and "\\x1b]52" in err
+
+
+def _cbf(*steps: str) -> str:
+    moves = "".join(f'<Move value="{step}" />' for step in steps)
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<ChineseChessRecord Version="1.0"><MoveList>'
+        f'<Move value="00-00" />{moves}</MoveList></ChineseChessRecord>\n'
+    )
+
+
+#: CBF steps that are no move of any PGN notation (a step is a rendering such as ``12-14``): read
+#: back from a PGN, ``42-5x`` would be junk and ``12-14`` a move number; after two moves, and first
+XIANGQI_CBF = {
+    "after": (_cbf("77-47", "70-62", "42-5x", "12-14", "79-67"), "  1. 炮二平五 马８进７\n{"),
+    "first": (_cbf("4>-45", "77-47"), '[Format "Chinese"]\n{'),
+}
+
+
+@pytest.mark.parametrize("name", sorted(XIANGQI_CBF))
+def test_lenient_xiangqi_keeps_a_binary_rest_inside_its_comment(tmp_path: Path, name: str) -> None:
+    text, before = XIANGQI_CBF[name]
+    source = tmp_path / "game.cbf"
+    source.write_text(text, encoding="utf-8")
+    code, out, err = convert(str(source), "--to", "pgn", "--lenient")
+    assert code == 0 and "the rest kept as written" in err
+    rest = "2. 42-5x b7b5 3. h0g2" if name == "after" else "1. 4>-45 h2e2"
+    assert f"{before}kifu: not replayed from here: " in out and f"; as written: {rest}}}\n *\n" in out
+    assert out.count("kifu: not replayed from here:") == 1
+    written = tmp_path / "out.pgn"
+    written.write_text(out, encoding="utf-8")
+    # nothing of the rest is read back as a move: the output checks clean and converts to itself
+    assert _illegal_moves(written) == []
+    assert convert(str(written), "--to", "pgn", "--lenient")[1] == out

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from kifu.app import cli
+from kifu.core.converted import NOT_REPLAYED, says_not_replayed
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import Options
 from kifu.core.record import MoveNode, Record
@@ -59,18 +60,22 @@ def fmt_of(path: Path) -> str:
 # --- the same record after a round trip -------------------------------------------------------------
 
 
-def canonical(record: Record) -> dict[str, Any]:
-    """What a conversion must keep: start, result, comments, and the move tree as played moves."""
+def canonical(record: Record, markers: bool = True) -> dict[str, Any]:
+    """What a conversion must keep: start, result, comments, and the move tree as played moves
+    (without kifu's own ``not replayed`` comments unless ``markers``)."""
     game = play(record, ("ucci",))
     assert isinstance(game, PlayedRecord), game
+
+    def comments(texts: list[str]) -> list[str]:
+        return [_comment_text(c) for c in texts if markers or not says_not_replayed([c])]
 
     def line(steps: list[Played]) -> list[Any]:
         return [
             (
                 step.texts["ucci"],
                 step.node.nags,
-                [_comment_text(c) for c in step.node.comments_before],
-                [_comment_text(c) for c in step.node.comments_after],
+                comments(step.node.comments_before),
+                comments(step.node.comments_after),
                 [line(variation) for variation in step.variations],
             )
             for step in steps
@@ -79,7 +84,7 @@ def canonical(record: Record) -> dict[str, Any]:
     return {
         "start": game.start,
         "result": game.result or "*",  # a missing result is written *
-        "comments": [_comment_text(c) for c in record.comments],
+        "comments": comments(record.comments),
         "moves": line(game.moves),
     }
 
@@ -88,8 +93,12 @@ def _comment_text(comment: str) -> str:
     return comment.replace("\r\n", "\n").replace("\r", "\n").strip()
 
 
-def assert_same_record(before: Record, after: Record, expected: dict[str, Any] | None = None) -> None:
-    assert canonical(after) == (expected or canonical(before))
+def assert_same_record(
+    before: Record, after: Record, expected: dict[str, Any] | None = None, cut: bool = False
+) -> None:
+    """``after`` (read from a conversion of ``before``) holds the same record; a ``cut`` one (a line
+    stopped at a move that cannot be played) has kifu's not-replayed comments besides."""
+    assert canonical(after, markers=not cut) == (expected or canonical(before))
     kept = {k: v for k, v in after.tags.items() if k not in ADDED_TAGS}
     assert kept == {k: " ".join(v.splitlines()) for k, v in before.tags.items() if k not in ADDED_TAGS}
     for name in ("Game", "FEN"):
@@ -123,7 +132,8 @@ def test_round_trip_over_the_corpus(name: str, corpus: Path) -> None:
     writing the output again changes nothing.
 
     The documented normalisations are allowed: a missing result becomes ``*``, Game, Format
-    and FEN tags are added, comment line ends become ``\n`` and their ends are trimmed.
+    and FEN tags are added, comment line ends become ``\n`` and their ends are trimmed, and a
+    line cut at a move that cannot be played gets one ``kifu: not replayed from here`` comment.
     """
     [path] = [p for p in corpus_files(corpus) if p.name == name]
     originals = [item for item in records(Source(str(path)), fmt_of(path)) if isinstance(item, tuple)]
@@ -131,11 +141,17 @@ def test_round_trip_over_the_corpus(name: str, corpus: Path) -> None:
     large = path.stat().st_size > LARGE
     expected = [canonical(record) for record, _ in originals]
     for target in ("iccs",) if large else ("chinese", "traditional", "wxf", "iccs"):
-        texts = [convert_record(record, findings, target).text for record, findings in originals]
+        converted = [convert_record(record, findings, target) for record, findings in originals]
+        texts = [c.text for c in converted]
         again = read_back("\n".join(texts))
         assert len(again) == len(originals), target
-        for (before, _), after, want, text in zip(originals, again, expected, texts, strict=True):
-            assert_same_record(before, after, want)
+        for (before, _), after, want, done in zip(originals, again, expected, converted, strict=True):
+            text = done.text
+            # a record kifu cannot replay to its end keeps the rest of each line it cut after one
+            # comment that says why (--lenient): the only comments the round trip adds
+            assert done.remainder_kept == bool(done.lost), done.lost
+            assert text.count(NOT_REPLAYED) == len(done.lost)
+            assert_same_record(before, after, want, cut=bool(done.lost))
             if not large:
                 assert convert_record(after, [], target).text == text, target
     for (record, _), want in zip(originals, expected, strict=True):
@@ -391,3 +407,21 @@ def test_a_comment_beginning_with_a_semicolon_keeps_it_and_converts_to_a_fixed_p
     first = convert_record(record, [], "pgn").text
     [again] = read_back(first)
     assert convert_record(again, [], "pgn").text == first
+
+
+def test_a_cut_variation_round_trips_with_one_not_replayed_comment_after_its_last_move() -> None:
+    """As in the DhtmlXQ book of the corpus (a move deep in a variation leaves its king to a horse):
+    read → write → read gives the same moves, with kifu's comment where the line stopped."""
+    text = (
+        '[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ (1... 马２进３ 2. 马二进三 '
+        "(2. 兵七进一 卒７进１ 3. 帅五进二 卒３进１) 车１平２) 2. 马二进三 *\n"
+    )
+    [before] = read_back(text)
+    done = convert_record(before, [], "chinese")
+    assert done.remainder_kept and len(done.lost) == 1
+    [after] = read_back(done.text)
+    assert_same_record(before, after, cut=True)
+    # after 卒７进１, the last move played of the variation 2. 兵七进一 of 1... 马２进３
+    last = canonical(after)["moves"][1][4][0][1][4][0][1]
+    assert last[0] == "g6g5" and len(last[3]) == 1 and says_not_replayed(last[3])
+    assert convert_record(after, [], "chinese").text == done.text

@@ -37,6 +37,14 @@ def normalise_result(text: str) -> str | None:
     return None
 
 
+def reads_as_written(text: str) -> bool:
+    """Whether ``text``, written alone between spaces in movetext, reads back as one move with
+    this very text: what a writer may copy as written (a CBF step such as ``12-14`` may not)."""
+    ascii_text = to_ascii(text)
+    tokens = list(load("xiangqi_movetext").lex(ascii_text))
+    return len(tokens) == 1 and tokens[0].type in _MOVES and str(tokens[0]) == ascii_text
+
+
 def _position(tok: Token) -> tuple[int, int, int, int]:
     """Line, column, end line and end column (exclusive) of a token, all 1-based."""
     line = tok.line or 1

@@ -12,8 +12,9 @@ contradict) is written and named as a problem. A record with a move that cannot 
 error of reading, is ``lost``: the command writes it only under ``--lenient``. The PGN targets
 then keep the rest of each line from such a move as written, after a comment ``{kifu: not
 replayed from here: …}`` (so that ``kifu check`` of the output finds the same move, and a second
-conversion gives the same bytes), and ``json`` keeps the rest of the main line under
-``not_replayed``; the other targets end at the last move played.
+conversion gives the same bytes; a rest that would not read back as written, such as a CBF step
+``12-14``, goes inside that comment after ``; as written:``), and ``json`` keeps the rest of the
+main line under ``not_replayed``; the other targets end at the last move played.
 """
 
 from __future__ import annotations

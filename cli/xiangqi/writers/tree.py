@@ -19,7 +19,7 @@ from kifu.core.game import Options
 from kifu.core.record import MoveNode, Record
 from kifu.xiangqi.board import Board, move_name
 from kifu.xiangqi.fen import write_fen
-from kifu.xiangqi.formats.movetext import normalise_result
+from kifu.xiangqi.formats.movetext import normalise_result, reads_as_written
 from kifu.xiangqi.notation import write_move
 from kifu.xiangqi.walk import Problem, Step, XiangqiVisitor, start_numbers, walk, walk_options
 
@@ -116,6 +116,7 @@ class Writer(XiangqiVisitor[PlayedRecord]):
         self._branches: dict[int, tuple[Played, Iterator[list[MoveNode]]]] = {}  # see _next_variation
         self.cut: Cut | None = None
         self.kept = 0
+        self._opening: list[str] = []  # comments after the record's own, before its first move
         self.problems: list[str] = []
         self.start = ""
         self.moves: list[Played] = []
@@ -186,7 +187,9 @@ class Writer(XiangqiVisitor[PlayedRecord]):
 
     def _keep_rest(self, problem: Problem) -> None:
         """Write the move that cannot be played and the rest of its line as written (after a
-        comment saying why, if ``mark_rest``)."""
+        comment saying why, if ``mark_rest``). A rest whose texts would not read back as
+        written (a CBF step ``12-14``: no move of the PGN notations) goes inside that comment,
+        after ``; as written:``, so that it is kept, not misread."""
         nodes = self._nodes[-1]
         rest = nodes[len(nodes) - problem.after - 1 :]
         assert rest[0] is problem.node
@@ -195,8 +198,22 @@ class Writer(XiangqiVisitor[PlayedRecord]):
         if problem.depth == 0:
             self.cut = Cut(problem.ply, why, list(copied))
         line = self._lines[-1]
+        marker = f"{NOT_REPLAYED} {why}"
+        if self.mark_rest and not all(reads_as_written(step.node.text) for step in _steps(copied)):
+            from kifu.xiangqi.writers.pgn import inline
+
+            marker += f"; as written: {inline(copied, self.notations[0])}"
+            if line:
+                last = line[-1].node
+                line[-1].node = _commented(last, last.comments_before, [*last.comments_after, marker])
+            elif problem.depth == 0:
+                self._opening.append(marker)
+            else:  # a variation without a move played has no place for the comment: it is lost
+                return
+            self.kept += 1
+            return
         if self.mark_rest:
-            self._mark(line, copied, f"{NOT_REPLAYED} {why}", problem.depth == 0)
+            self._mark(line, copied, marker, problem.depth == 0)
         line.extend(copied)
         self.kept += 1
 
@@ -245,12 +262,23 @@ class Writer(XiangqiVisitor[PlayedRecord]):
         record = self.record
         tag = record.tags.get("Result", "").strip()
         declared = record.result or (normalise_result(tag) if tag else None)
+        if self._opening:  # a copy: the record itself stays as read
+            record = replace(record, comments=[*record.comments, *self._opening])
         return PlayedRecord(record, self.start, self.moves, declared, self.problems, self.cut, self.kept)
 
 
 def _commented(node: MoveNode, before: list[str], after: list[str]) -> MoveNode:
     """A copy of ``node`` with other comments (the record's own node is left as read)."""
     return MoveNode(node.text, node.span, node.move_number, node.nags, before, after, node.variations)
+
+
+def _steps(line: list[Played]) -> Iterator[Played]:
+    """The steps of ``line`` and of its variations, nested as deep as they go."""
+    work = [line]
+    while work:
+        for step in work.pop():
+            yield step
+            work.extend(step.variations)
 
 
 def _writer(notations: tuple[str, ...]) -> Callable[[Board, int], dict[str, str]]:
