@@ -220,13 +220,12 @@ def test_the_letters_are_detected_once_and_remembered_by_the_options() -> None:
 # --- xiangqi and Go: the same contract -------------------------------------------------------------
 
 
-class XiangqiEvents(xiangqi.XiangqiVisitor[list[str]]):
+class _Lines:
+    """The variations a visitor hears, skipping those at depth ``skip``; its events are the result."""
+
     def __init__(self, skip: int = 0) -> None:
         self.skip = skip
         self.events: list[str] = []
-
-    def move(self, step: xiangqi.Step) -> None:
-        self.events.append(f"{step.ply}:{step.node.text}")
 
     def begin_variation(self, depth: int) -> bool | None:
         if depth == self.skip:
@@ -239,6 +238,11 @@ class XiangqiEvents(xiangqi.XiangqiVisitor[list[str]]):
 
     def result(self) -> list[str]:
         return self.events
+
+
+class XiangqiEvents(_Lines, xiangqi.XiangqiVisitor[list[str]]):
+    def move(self, step: xiangqi.Step) -> None:
+        self.events.append(f"{step.ply}:{step.node.text}")
 
 
 def test_xiangqi_walk_skips_one_variation_and_returns_the_result() -> None:
@@ -253,25 +257,9 @@ def test_xiangqi_walk_skips_one_variation_and_returns_the_result() -> None:
     ]
 
 
-class GoEvents(go.GoVisitor[list[str]]):
-    def __init__(self, skip: int = 0) -> None:
-        self.skip = skip
-        self.events: list[str] = []
-
+class GoEvents(_Lines, go.GoVisitor[list[str]]):
     def move(self, step: go.Step) -> None:
         self.events.append(f"{step.ply}:{step.prop.ident if step.prop else '?'}")
-
-    def begin_variation(self, depth: int) -> bool | None:
-        if depth == self.skip:
-            return SKIP
-        self.events.append(f"({depth}")
-        return None
-
-    def end_variation(self) -> None:
-        self.events.append(")")
-
-    def result(self) -> list[str]:
-        return self.events
 
 
 def test_go_walk_skips_one_variation_and_returns_the_result() -> None:

@@ -14,6 +14,8 @@ import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 
+from tests.faults import chess_record_2_fails
+
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = ROOT / "fixtures/chess/good/opera-game.pgn"
 ILLEGAL = ROOT / "fixtures/chess/bad/rules.pgn"
@@ -141,16 +143,7 @@ def test_lang_option(tmp_path: Path) -> None:
 
 
 def test_internal_errors_exit_2_and_the_rest_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    import kifu.chess.checker as checker
-
-    original = checker.check_game
-
-    def flaky(game, index, lang=None):  # type: ignore[no-untyped-def]
-        if index == 2:
-            raise RuntimeError("boom")
-        return original(game, index, lang)
-
-    monkeypatch.setattr(checker, "check_game", flaky)
+    chess_record_2_fails(monkeypatch)
     code, out, _ = invoke("check", "--format", "json", str(ILLEGAL))
     records = json.loads(out)["files"][0]["records"]
     assert code == 2
