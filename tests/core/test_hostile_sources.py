@@ -43,11 +43,10 @@ def test_a_compressed_file_stops_at_the_decompression_limit_with_io008(tmp_path:
     assert (
         "1 MiB" in file["findings"][0]["message"] and file["records"][0]["outcome"]["reason"] == "checkmate"
     )
-    # no limit: read to the end, where the comment is a second record (with no moves and no
-    # result: a format warning since issue 32)
+    # no limit: read to the end, where the comment after the result stays with the game
     code, out, _ = check("--max-decompressed", "0", "--format", "json", str(bomb))
     (file,) = json.loads(out)["files"]
-    assert code == 0 and not file["findings"] and len(file["records"]) == 2
+    assert code == 0 and not file["findings"] and len(file["records"]) == 1
 
 
 def test_the_size_option_refuses_what_is_not_a_size() -> None:
