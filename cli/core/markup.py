@@ -2,14 +2,30 @@
 
 The same output as ``xml.sax.saxutils.escape`` and ``quoteattr``, without importing them: that
 module pulls in ``urllib.request``, ``http.client`` and ``email`` (about 40 ms at every start of
-the command, for three replacements)."""
+the command, for three replacements).
+
+A page or a drawing shows a stranger's text too (a player's name, a comment, a file name). Its
+control characters and bidirectional controls are first shown as visible escapes, as on a
+terminal (:func:`kifu.core.escape.terminal`): an ESC or a BEL makes an SVG invalid XML, and a
+U+202E in a name would turn the text after it around on the page. A name in a right-to-left
+script needs none of them.
+"""
 
 from __future__ import annotations
 
+from kifu.core.escape import terminal
+
 
 def escape(text: str) -> str:
-    """``&``, ``<`` and ``>`` as entities (element content)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """``&``, ``<`` and ``>`` as entities (element content), controls shown as escapes."""
+    return terminal(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def html_text(text: str) -> str:
+    """Text for an HTML page, in element content or a quoted attribute alike: :func:`escape`,
+    and both quotes as character references (what ``html.escape`` does, with the controls
+    shown)."""
+    return escape(text).replace('"', "&quot;").replace("'", "&#x27;")
 
 
 def quoteattr(text: str) -> str:

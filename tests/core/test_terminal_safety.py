@@ -232,3 +232,15 @@ def test_config_in_a_directory_whose_name_holds_controls(
     assert result.exit_code == 0, result.output
     assert_safe(result)
     assert "club\\x1b]52" in result.stdout and "drafts\\x9b" in result.stdout
+
+
+@pytest.mark.parametrize("command", [("check", "--format", "html"), ("standings", "--format", "html")])
+def test_a_page_shows_bidirectional_controls_instead_of_obeying_them(
+    hostile: dict[str, str], command: tuple[str, ...]
+) -> None:
+    """A U+202E in a name would turn the rest of its line around on the page; the HTML shows it
+    as ``\\u202e``, as the terminal does (HTML-escaping alone keeps the character)."""
+    result = run(*command, *(hostile[game] for game in ("chess", "xiangqi", "go")))
+    assert result.exit_code in (0, 1), result.output
+    assert "\\u202e" in result.stdout
+    assert re.search("[\u202a-\u202e\u2066-\u2069]", result.stdout) is None

@@ -11,13 +11,12 @@ the game's walk finds at that ply; without either, the finding has no board.
 from __future__ import annotations
 
 import os
-from html import escape
 from typing import IO, Any, Protocol, TextIO
 
 from kifu import __version__
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import Position
-from kifu.core.markup import content_security_policy
+from kifu.core.markup import content_security_policy, html_text
 from kifu.core.results import RecordReport, Totals
 
 
@@ -119,7 +118,7 @@ def _row(*cells: object) -> str:
     return (
         "<tr>"
         + "".join(
-            f"<td class=n>{cell}</td>" if isinstance(cell, int) else f"<td>{escape(str(cell))}</td>"
+            f"<td class=n>{cell}</td>" if isinstance(cell, int) else f"<td>{html_text(str(cell))}</td>"
             for cell in cells
         )
         + "</tr>"
@@ -181,7 +180,7 @@ class HtmlReporter:
             f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">{content_security_policy(_STYLE)}'
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
             f"<title>kifu check report</title><style>{_STYLE}</style></head><body>\n"
-            f'<h1>kifu check</h1><p class="muted">kifu {escape(__version__)}</p>\n'
+            f'<h1>kifu check</h1><p class="muted">kifu {html_text(__version__)}</p>\n'
         )
 
     def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
@@ -189,7 +188,7 @@ class HtmlReporter:
         self.lines = _Lines(path)
         what = " · ".join(x for x in (game, fmt) if x)
         self.out.write(
-            f'<section class="file"><h2>{escape(path)} <span class="muted">{escape(what)}</span></h2>\n'
+            f'<section class="file"><h2>{html_text(path)} <span class="muted">{html_text(what)}</span></h2>\n'
         )
 
     def record(self, report: RecordReport) -> None:
@@ -201,8 +200,8 @@ class HtmlReporter:
             '<div class="record"><table class="summary"><tr><th>record</th><th>players</th><th>result</th>'
             "<th>the rules decided</th><th>plies</th><th>errors</th><th>warnings</th><th>infos</th></tr>"
             f"<tr><td class=n>{report.index} <span class=muted>(line {report.line})</span></td>"
-            f"<td>{escape(_players(tags, self.game))}</td><td>{escape(declared)}</td>"
-            f"<td>{escape(_decided(report))}</td>"
+            f"<td>{html_text(_players(tags, self.game))}</td><td>{html_text(declared)}</td>"
+            f"<td>{html_text(_decided(report))}</td>"
             f"<td class=n>{report.plies}</td><td class=n>{counts[Severity.ERROR]}</td>"
             f"<td class=n>{counts[Severity.WARNING]}</td><td class=n>{counts[Severity.INFO]}</td>"
             "</tr></table>\n"
@@ -250,9 +249,9 @@ class HtmlReporter:
         )
         self.out.write(
             '<div class="score"><div><h3>Count</h3><table><tr><th></th><th>stones</th><th>territory</th>'
-            f"<th>area</th></tr>{rows}</table><p>{escape(str(score.get('rules', '')))} rules; shared "
+            f"<th>area</th></tr>{rows}</table><p>{html_text(str(score.get('rules', '')))} rules; shared "
             f"{score.get('shared', '')}; komi {score.get('komi', '')}; handicap {score.get('handicap', '')}; "
-            f"margin {score.get('margin', '')} → <b>{escape(str(score.get('result', '')))}</b></p></div>"
+            f"margin {score.get('margin', '')} → <b>{html_text(str(score.get('result', '')))}</b></p></div>"
             f"{self._board(final, territory=True)}</div>\n"
         )
 
@@ -279,7 +278,8 @@ class HtmlReporter:
         board = self._board(repeated)
         if board:
             board = f'<div>{board}<p class="muted caption">the repeated position</p></div>'
-        rule, ruling = escape(str(repetition.get("rule", ""))), escape(str(repetition.get("ruling", "")))
+        rule = html_text(str(repetition.get("rule", "")))
+        ruling = html_text(str(repetition.get("ruling", "")))
         self.out.write(
             f'<div class="score repetition"><div><h3>Repetition: {rule}</h3>'
             f"<p>{start} occurs for the {occurrence} time after ply {last}: the cycle is plies "
@@ -295,7 +295,7 @@ class HtmlReporter:
         where = f"line {span.line}, column {span.column}" if span else ""
         if finding.ply is not None:
             where += f"{', ' if where else ''}ply {finding.ply}"
-        rule = f'<div class="muted">rule: {escape(finding.rule)}</div>' if finding.rule else ""
+        rule = f'<div class="muted">rule: {html_text(finding.rule)}</div>' if finding.rule else ""
         position: Position | None = None
         if finding.ply is not None and finding.ply >= 1:
             found = boards.get(finding.ply - 1)
@@ -306,8 +306,8 @@ class HtmlReporter:
                 position = found
         self.out.write(
             f'<div class="finding {severity}"><div class="text"><div><span class="sev">{severity}</span> '
-            f"<code>{escape(finding.code)}</code> <span class=muted>{escape(where)}</span></div>"
-            f'<p class="message">{escape(finding.message)}</p>{rule}{self._source(finding)}</div>'
+            f"<code>{html_text(finding.code)}</code> <span class=muted>{html_text(where)}</span></div>"
+            f'<p class="message">{html_text(finding.message)}</p>{rule}{self._source(finding)}</div>'
             f"{self._board(position)}</div>\n"
         )
 
@@ -323,7 +323,8 @@ class HtmlReporter:
         start = max(span.column - 1, 0)
         end = span.end_column - 1 if span.end_line == span.line else len(line)
         end = min(max(end, start + 1), len(line))
-        marked = escape(line[:start]) + "<mark>" + escape(line[start:end]) + "</mark>" + escape(line[end:])
+        before, mark, after = line[:start], line[start:end], line[end:]
+        marked = f"{html_text(before)}<mark>{html_text(mark)}</mark>{html_text(after)}"
         return f'<pre class="source"><span class=muted>{span.line:>5} │ </span>{marked}</pre>'
 
     def end_file(self, findings: list[Finding]) -> None:
