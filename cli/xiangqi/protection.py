@@ -249,7 +249,8 @@ def classify(board: Board, move: int, preset: str) -> MoveClass:
     chases the pieces that are chased after it and were not chased by the same
     attacker before it: a new attack (by the moved piece or one it unmasked), or an old attack
     whose target's protector can no longer legally recapture (a pin, a recapture that would
-    expose the king).
+    expose the king). A checking move has no false roots: its protectors cannot recapture only
+    because their king is in check.
     """
     side = board.side
     frm, to = move >> 7, move & 127
@@ -258,10 +259,13 @@ def classify(board: Board, move: int, preset: str) -> MoveClass:
     board.push(move)
     try:
         check = board.in_check()
+        # a check's false roots are of its own making: a protector cannot recapture while its
+        # king stands in check, but the reply must answer the check before any capture
         after = [
             (a, t, why)
             for (a, t), why in chased(board, side, preset).items()
-            if (a, t) not in moved or why.startswith(FALSE_ROOT)
+            if ((a, t) not in moved or why.startswith(FALSE_ROOT))
+            and not (check and why.startswith(FALSE_ROOT))
         ]
         # a threat that already stood before the move is not this move's (29.2, as for chases)
         threat = preset == "cxa" and not check and not threatened and mate_threat(board, side)

@@ -14,7 +14,7 @@ from kifu.core.results import RecordReport
 from kifu.xiangqi.board import BLACK, CANNON, CHARIOT, HORSE, KING, PAWN, RED, Board, move_name, square
 from kifu.xiangqi.checker import Ply, Replayed, check_record
 from kifu.xiangqi.fen import parse_fen, write_fen
-from kifu.xiangqi.protection import chased, classify, mate_threat
+from kifu.xiangqi.protection import MoveClass, chased, classify, mate_threat
 from kifu.xiangqi.reader import read_records
 from kifu.xiangqi.repetition import Verdict, find_cycle, natural_limit, repetition_verdict
 
@@ -559,3 +559,24 @@ def test_the_second_presets_verdict_classifies_the_boards_of_the_one_walk() -> N
     _, findings, _, _ = adjudicate(record, result, "1/2-1/2", None, {}, walked)
     assert [(f.code, f.severity.label) for f in findings] == [("XQ301", "info"), ("XQ302", "warning")]
     assert walks == [list(range(9))]
+
+
+def test_a_checks_false_roots_are_not_chases() -> None:
+    """A check leaves the defender's protectors unable to recapture only because their king is in
+    check: no false root, the move is a check (CCPD, Lü Qin: Ri9 checks, the cannons' attacks on the
+    elephant e7 and the advisor d9 are protected; Ri5 chases the horse h5). One check one chase:
+    forbidden under CXA, allowed under AXF (Fairy-Stockfish: a draw)."""
+    fen = "1Cbaka2R/9/4b4/2c3p2/4r2n1/4C1P2/1n2P3P/4B1N2/4A4/2BAK4 w - - 5 28"
+    moves = ["i9i5", "f9e8", "i5i9", "e8f9"] * 2
+    board = parse_fen(fen)
+    board.push(next(m for m in board.legal_moves() if move_name(m) == "i9i5"))
+    board.push(next(m for m in board.legal_moves() if move_name(m) == "f9e8"))
+    check = next(m for m in board.legal_moves() if move_name(m) == "i5i9")
+    assert classify(board, check, "cxa") == MoveClass(True, False, ())
+    for preset, result, pattern in (
+        ("cxa", "0-1", "one check one chase"),
+        ("axf", "1/2-1/2", "one check one chase"),
+    ):
+        verdict = _verdict(_replay(fen, moves), preset, 3)
+        assert verdict is not None
+        assert (verdict.result, verdict.sides[RED].pattern) == (result, pattern)
