@@ -13,19 +13,15 @@ from kifu.chess.splitter import GameText
 from kifu.core import parts
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
+from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting
 from kifu.core.parts import CutRule, Part, PartRead
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 
 NAME = "chess"
 
-#: targets whose records are joined by a blank line: PGN records and position lists
-_SEPARATED = frozenset({"pgn", "san", "fan", "lan", "fen", "epd", "diagram"})
-TARGETS: dict[str, Target] = {
-    name: Target(description, convert.EXTENSIONS[name], name in _SEPARATED)
-    for name, description in convert.TARGETS.items()
-}
+#: the ``convert --to`` targets: the one table of :mod:`kifu.chess.writers`
+TARGETS = convert.TARGETS
 PRESETS: dict[str, Preset] = {name: Preset(description) for name, description in DESCRIPTIONS.items()}
 SETTINGS: tuple[Setting, ...] = (
     Setting(

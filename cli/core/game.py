@@ -23,6 +23,7 @@ from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 
 T = TypeVar("T")
+W = TypeVar("W")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,16 +56,21 @@ class RawRecord(Generic[T]):
 
 
 @dataclass(frozen=True, slots=True)
-class Target:
-    """A ``convert --to`` target: what it is, its file extension, how records are joined.
+class Target(Generic[W]):
+    """A ``convert --to`` target: what it is, its file extension, how records are joined, and
+    the game's writer of it.
 
     ``separated``: records are joined by a blank line (PGN, position lists); otherwise each
-    record's text is written as it is (it ends with its own newline).
+    record's text is written as it is (it ends with its own newline). ``writer`` is the game's
+    own (its type ``W`` differs from game to game): what writes a record in this target from
+    what the game's one walk gives, so that a conversion looks its target up instead of
+    testing target names.
     """
 
     description: str
     extension: str
-    separated: bool = False
+    separated: bool
+    writer: W
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +163,7 @@ class Game(Protocol[T]):
         """``chess``, ``xiangqi`` or ``go``."""
 
     @property
-    def TARGETS(self) -> Mapping[str, Target]:
+    def TARGETS(self) -> Mapping[str, Target[Any]]:
         """``convert --to`` targets by name."""
 
     @property

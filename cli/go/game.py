@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterator
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
+from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import checker, reader, writers
@@ -16,10 +16,8 @@ from kifu.go.tree import Game
 
 NAME = "go"
 
-TARGETS: dict[str, Target] = {
-    name: Target(description, writers.EXTENSIONS[name], name in writers.PGN_TARGETS)
-    for name, description in writers.TARGETS.items()
-}
+#: the ``convert --to`` targets: the one table of :mod:`kifu.go.writers`
+TARGETS = writers.TARGETS
 PRESETS: dict[str, Preset] = {name: Preset(description) for name, description in DESCRIPTIONS.items()}
 SETTINGS: tuple[Setting, ...] = (
     Setting("komi", "komi for the count (default: the record's KM, else the preset's)"),

@@ -8,7 +8,7 @@ from typing import cast
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
+from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
@@ -17,12 +17,8 @@ from kifu.xiangqi.presets import DESCRIPTIONS
 
 NAME = "xiangqi"
 
-#: targets whose records are joined by a blank line: XQBase PGN records, FEN lists, diagrams
-_SEPARATED = frozenset({*writers.PGN_TARGETS, "fen", "diagram"})
-TARGETS: dict[str, Target] = {
-    name: Target(description, writers.EXTENSIONS[name], name in _SEPARATED)
-    for name, description in writers.TARGETS.items()
-}
+#: the ``convert --to`` targets: the one table of :mod:`kifu.xiangqi.writers`
+TARGETS = writers.TARGETS
 PRESETS: dict[str, Preset] = {name: Preset(description) for name, description in DESCRIPTIONS.items()}
 SETTINGS: tuple[Setting, ...] = (
     Setting("xiangqi_abridged", "how to read an abridged move that fits both readings: advance or traverse"),

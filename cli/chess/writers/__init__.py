@@ -1,16 +1,20 @@
 """The ``convert`` targets of chess, each a visitor of the one walk (:mod:`kifu.chess.walk`).
 
-:func:`writer` makes the visitor of a target: a :class:`~kifu.chess.writers.tree.TreeWriter`
-for the targets that keep comments, NAGs and variations (PGN, SAN, FAN, LAN, JSON), a
-:class:`~kifu.chess.writers.lists.ListWriter` for the main-line lists (UCI, FEN, EPD), a
-:class:`~kifu.chess.writers.diagram.DiagramWriter` for text diagrams.
+:data:`TARGETS` is the one table of them: each target's description, extension, separation and
+writer, the maker of its visitor: a :class:`TreeTarget` (a
+:class:`~kifu.chess.writers.tree.TreeWriter`) for the targets that keep comments, NAGs and
+variations (PGN, SAN, FAN, LAN, JSON), a :class:`ListTarget` (a
+:class:`~kifu.chess.writers.lists.ListWriter`) for the main-line lists (UCI, FEN, EPD),
+:func:`diagram` (a :class:`~kifu.chess.writers.diagram.DiagramWriter`) for text diagrams.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
+from kifu.core.game import Target
 from kifu.core.record import Record
 
 if TYPE_CHECKING:
@@ -20,46 +24,107 @@ if TYPE_CHECKING:
     import chess
 
 # The writer modules are imported where a conversion needs them: a check imports this package
-# only for its tables (TARGETS, EXTENSIONS), and the writers bring the drawing code with them.
+# only for its table (TARGETS), and the writers bring the drawing code with them.
 
-#: target name → what it is (for ``--help`` and the README)
-TARGETS: dict[str, str] = {
-    "pgn": "PGN export format (tag order, lines under 80 characters, $n NAGs)",
-    "san": "PGN with SAN in the language of --lang (English by default)",
-    "fan": "PGN with figurine SAN (♘f3)",
-    "lan": "PGN with long algebraic moves (Ng1-f3)",
-    "uci": "one line of UCI moves per game (g1f3); comments, NAGs and variations are dropped",
-    "fen": "one FEN per position of the main line, the start position first",
-    "epd": "one EPD per position of the main line, the start position first",
-    "json": "one JSON object per game: tags, moves (SAN, UCI, FEN), comments, NAGs, variations",
-    "diagram": "the tags and a text board of the final position (--every-move: after every move of the "
-    "main line, with its comments), as kifu show draws it",
+
+class MakeWriter(Protocol):
+    """A chess target's writer: the visitor that writes ``record`` in the target; ``lang``: the
+    SAN letters written; ``every_move``: a diagram after every move (``diagram``)."""
+
+    def __call__(self, record: Record, start: chess.Board, lang: str | None, every_move: bool) -> Writer: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TreeTarget:
+    """A target written from the tree: the notation of its moves, whether it wants the positions,
+    its layout (a name of :func:`_layout`); ``as_written``: it can copy the moves of a game kifu
+    cannot replay (a variant, a broken FEN), and keeps the rest of a line it cannot replay."""
+
+    notation: str
+    positions: bool
+    layout: str
+    as_written: bool = False
+
+    def __call__(self, record: Record, start: chess.Board, lang: str | None, every_move: bool) -> Writer:
+        from kifu.chess.writers.tree import TreeWriter
+
+        tree = TreeWriter(record, start, lang, self.notation, self.positions, _layout(self.layout))
+        tree.keep_rest = self.as_written
+        return tree
+
+    def copy(self, record: Record, lang: str | None) -> str:
+        """``record`` laid out with its moves copied as written."""
+        from kifu.chess.writers.tree import as_written
+
+        tree: Tree = as_written(record)
+        return _layout(self.layout)(tree, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class ListTarget:
+    """A main-line list (``uci``, ``fen``, ``epd``: the list's ``kind``)."""
+
+    kind: str
+
+    def __call__(self, record: Record, start: chess.Board, lang: str | None, every_move: bool) -> Writer:
+        from kifu.chess.writers.lists import ListWriter
+
+        return ListWriter(record, start, lang, self.kind)
+
+
+def diagram(record: Record, start: chess.Board, lang: str | None, every_move: bool) -> Writer:
+    """The text diagrams of ``record``: its final position, or every move's."""
+    from kifu.chess.writers.diagram import DiagramWriter
+
+    return DiagramWriter(record, start, lang, every_move)
+
+
+_SAN = TreeTarget("san", False, "pgn", as_written=True)
+
+#: target name → what it is (for ``--help`` and the README), its extension, whether its records
+#: are joined by a blank line (PGN records and position lists), and its writer
+TARGETS: dict[str, Target[MakeWriter]] = {
+    "pgn": Target("PGN export format (tag order, lines under 80 characters, $n NAGs)", ".pgn", True, _SAN),
+    "san": Target("PGN with SAN in the language of --lang (English by default)", ".pgn", True, _SAN),
+    "fan": Target(
+        "PGN with figurine SAN (♘f3)", ".pgn", True, TreeTarget("san", False, "fan", as_written=True)
+    ),
+    "lan": Target("PGN with long algebraic moves (Ng1-f3)", ".pgn", True, TreeTarget("lan", False, "lan")),
+    "uci": Target(
+        "one line of UCI moves per game (g1f3); comments, NAGs and variations are dropped",
+        ".uci",
+        False,
+        ListTarget("uci"),
+    ),
+    "fen": Target(
+        "one FEN per position of the main line, the start position first", ".fen", True, ListTarget("fen")
+    ),
+    "epd": Target(
+        "one EPD per position of the main line, the start position first", ".epd", True, ListTarget("epd")
+    ),
+    "json": Target(
+        "one JSON object per game: tags, moves (SAN, UCI, FEN), comments, NAGs, variations",
+        ".jsonl",
+        False,
+        TreeTarget("san", True, "json"),
+    ),
+    "diagram": Target(
+        "the tags and a text board of the final position (--every-move: after every move of the "
+        "main line, with its comments), as kifu show draws it",
+        ".txt",
+        True,
+        diagram,
+    ),
 }
 
 #: output file extensions
-EXTENSIONS = {
-    "pgn": ".pgn",
-    "san": ".pgn",
-    "fan": ".pgn",
-    "lan": ".pgn",
-    "uci": ".uci",
-    "fen": ".fen",
-    "epd": ".epd",
-    "json": ".jsonl",
-    "diagram": ".txt",
-}
-
-#: the targets written from the tree: (notation of the moves, positions wanted, layout)
-_TREES = {
-    "pgn": ("san", False, "pgn"),
-    "san": ("san", False, "pgn"),
-    "fan": ("san", False, "fan"),
-    "lan": ("lan", False, "lan"),
-    "json": ("san", True, "json"),
-}
-
+EXTENSIONS = {name: target.extension for name, target in TARGETS.items()}
 #: targets that can copy the moves of a game kifu cannot replay (a variant, a broken FEN)
-AS_WRITTEN = frozenset({"pgn", "san", "fan"})
+AS_WRITTEN = frozenset(
+    name
+    for name, target in TARGETS.items()
+    if isinstance(target.writer, TreeTarget) and target.writer.as_written
+)
 
 
 def writer(
@@ -67,28 +132,15 @@ def writer(
 ) -> Writer:
     """The visitor that writes ``record`` in ``target``; ``lang``: the SAN letters written;
     ``every_move``: a diagram after every move (``diagram``)."""
-    if target == "diagram":
-        from kifu.chess.writers.diagram import DiagramWriter
-
-        return DiagramWriter(record, start, lang, every_move)
-    if target in _TREES:
-        from kifu.chess.writers.tree import TreeWriter
-
-        notation, positions, layout = _TREES[target]
-        tree = TreeWriter(record, start, lang, notation, positions, _layout(layout))
-        tree.keep_rest = target in AS_WRITTEN
-        return tree
-    from kifu.chess.writers.lists import ListWriter
-
-    return ListWriter(record, start, lang, target)
+    return TARGETS[target].writer(record, start, lang, every_move)
 
 
 def written_as_is(target: str, record: Record, lang: str | None) -> str:
     """``record`` in ``target`` (one of :data:`AS_WRITTEN`), its moves copied as written."""
-    from kifu.chess.writers.tree import as_written
-
-    tree: Tree = as_written(record)
-    return _layout(_TREES[target][2])(tree, lang)
+    tree = TARGETS[target].writer
+    if not isinstance(tree, TreeTarget) or not tree.as_written:
+        raise ValueError(f"the chess target {target!r} cannot copy moves as written")
+    return tree.copy(record, lang)
 
 
 def _layout(name: str) -> Callable[[Tree, str | None], str]:

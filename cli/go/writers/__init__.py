@@ -57,12 +57,13 @@ the other targets end at the last move played.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding, Severity
-from kifu.core.game import Options
+from kifu.core.game import Options, Target
 from kifu.core.sources import Source
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo
@@ -76,21 +77,9 @@ if TYPE_CHECKING:
     from kifu.go.writers.common import Played
 
 # The writer modules are imported where a conversion needs them: a check imports this package
-# for its tables (TARGETS, EXTENSIONS), and the drawing code behind ``diagram`` is a tenth of
+# for its table (TARGETS), and the drawing code behind ``diagram`` is a tenth of
 # the start-up of a one-file check.
 
-#: target name → what it is (for ``--help`` and the README)
-TARGETS: dict[str, str] = {
-    "sgf": "SGF FF[4], normalised: UTF-8, canonical property order, the whole tree and every property kept",
-    "gtp": "one GTP move list per game (boardsize, komi, clear_board, play B Q16 …); the main line only",
-    "json": "one JSON object per game: size, komi, handicap, rules, game information, setup stones, "
-    "result, moves (SGF point, GTP vertex, comments, other properties), variations",
-    "diagram": "the game information and the final position with its count, as kifu show --territory "
-    "draws it (--every-move: a board after each move of the main line, with its comments)",
-}
-#: targets whose records the command separates with a blank line, and output file extensions
-PGN_TARGETS = frozenset({"diagram"})
-EXTENSIONS = {"sgf": ".sgf", "gtp": ".gtp", "json": ".jsonl", "diagram": ".txt"}
 #: reader findings saying that text was skipped or guessed: no target can carry what they name
 LOST_ON_READING = frozenset(f"SGF00{n}" for n in range(1, 10))
 
@@ -144,10 +133,26 @@ def _unreadable(findings: list[Finding]) -> list[str]:
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A game tree as ``kifu check`` judged it, what every target is written from: its ``number``,
+    its ``checked`` findings and those that ``stopped`` its conversion, the ``problems`` and the
+    ``lost`` texts said so far."""
+
+    number: int
+    root: Node
+    index: TextIndex
+    info: GameInfo
+    options: Options
+    checked: list[Finding]
+    stopped: list[Finding]
+    problems: list[str]
+    lost: list[str]
+
+
 def convert_game(game: Game, index: TextIndex, target: str, options: Options) -> Converted:
     """One parsed game tree in ``target``, its moves played under ``options``."""
     from kifu.go.checker import check_game
-    from kifu.go.writers import diagram, gtp, json, sgf
 
     number = game.index
     problems = [
@@ -164,37 +169,121 @@ def convert_game(game: Game, index: TextIndex, target: str, options: Options) ->
     stopped = [f for f in checked if stops(f)]
     lost = [_located(f) for f in stopped]
     info = read_info(root, index)
-    if target == "sgf":
-        written, dropped = sgf.write_sgf(root, info.width, info.height)
-        problems.extend(_located(f) for f in stopped if f.code not in LOST_ON_READING)
-        return Converted(number, written, dropped, problems, lost=lost, remainder_kept=True)
-    # the walk below names the moves it could not play; the other errors are said here
-    problems.extend(
-        _located(f) for f in stopped if not f.code.startswith("GO1") and f.code not in LOST_ON_READING
+    return TARGETS[target].writer(
+        Checked(number, root, index, info, options, checked, stopped, problems, lost)
     )
-    if info.gm != 1:
-        problems.append(f"GM[{info.gm}] is not Go: its moves cannot be played")
-        return Converted(number, "", [], problems, lost=problems)
-    every_move = bool(options.settings.get("every_move"))
-    played = play(
-        root, index, info, options, variations=target == "json", snapshots=target == "diagram" and every_move
-    )
-    problems.extend(played.problems)
-    lost.extend(played.problems)
-    if target == "json":
-        return Converted(number, json.to_json(played, number), [], problems, lost=lost)
-    if target == "gtp":
-        written, dropped, trouble = gtp.to_gtp(played)
-        dropped = [*dropped, *_unreadable(checked)]
-        return Converted(number, written, dropped, [*problems, *trouble], lost=lost)
-    every_move = bool(options.settings.get("every_move"))
+
+
+def _sgf(game: Checked) -> Converted:
+    """The whole tree, every node and property, without a replay (kept as written when lost)."""
+    from kifu.go.writers import sgf
+
+    written, dropped = sgf.write_sgf(game.root, game.info.width, game.info.height)
+    problems = [*game.problems, *(_located(f) for f in game.stopped if f.code not in LOST_ON_READING)]
+    return Converted(game.number, written, dropped, problems, lost=game.lost, remainder_kept=True)
+
+
+@dataclass(frozen=True, slots=True)
+class _Replayed:
+    """What the walk gave a target that replays the game, with the problems and lost texts."""
+
+    played: Played
+    problems: list[str]
+    lost: list[str]
+
+
+def _replay(game: Checked, variations: bool = False, snapshots: bool = False) -> _Replayed | Converted:
+    """The game walked for a target (:func:`play`), or, when it is not Go, nothing written."""
+    # the walk names the moves it could not play; the other errors are said here
+    problems = [
+        *game.problems,
+        *(
+            _located(f)
+            for f in game.stopped
+            if not f.code.startswith("GO1") and f.code not in LOST_ON_READING
+        ),
+    ]
+    if game.info.gm != 1:
+        problems.append(f"GM[{game.info.gm}] is not Go: its moves cannot be played")
+        return Converted(game.number, "", [], problems, lost=problems)
+    played = play(game.root, game.index, game.info, game.options, variations, snapshots)
+    return _Replayed(played, [*problems, *played.problems], [*game.lost, *played.problems])
+
+
+def _gtp(game: Checked) -> Converted:
+    """The main line as a GTP move list."""
+    from kifu.go.writers import gtp
+
+    replayed = _replay(game)
+    if isinstance(replayed, Converted):
+        return replayed
+    written, dropped, trouble = gtp.to_gtp(replayed.played)
+    dropped = [*dropped, *_unreadable(game.checked)]
+    return Converted(game.number, written, dropped, [*replayed.problems, *trouble], lost=replayed.lost)
+
+
+def _json(game: Checked) -> Converted:
+    """The game and every variation as one JSON object."""
+    from kifu.go.writers import json
+
+    replayed = _replay(game, variations=True)
+    if isinstance(replayed, Converted):
+        return replayed
+    text = json.to_json(replayed.played, game.number)
+    return Converted(game.number, text, [], replayed.problems, lost=replayed.lost)
+
+
+def _diagram(game: Checked) -> Converted:
+    """The final position (or a board after every move of the main line) as text diagrams."""
+    from kifu.go.writers import diagram
+
+    every_move = bool(game.options.settings.get("every_move"))
+    replayed = _replay(game, snapshots=every_move)
+    if isinstance(replayed, Converted):
+        return replayed
+    played = replayed.played
     return Converted(
-        number,
-        diagram.to_diagrams(played, number, every_move, options),
-        [*diagram.dropped_by(played, every_move), *_unreadable(checked)],
-        problems,
-        lost=lost,
+        game.number,
+        diagram.to_diagrams(played, game.number, every_move, game.options),
+        [*diagram.dropped_by(played, every_move), *_unreadable(game.checked)],
+        replayed.problems,
+        lost=replayed.lost,
     )
+
+
+#: target name → what it is (for ``--help`` and the README), its extension, whether the command
+#: separates its records with a blank line, and its writer
+TARGETS: dict[str, Target[Callable[[Checked], Converted]]] = {
+    "sgf": Target(
+        "SGF FF[4], normalised: UTF-8, canonical property order, the whole tree and every property kept",
+        ".sgf",
+        False,
+        _sgf,
+    ),
+    "gtp": Target(
+        "one GTP move list per game (boardsize, komi, clear_board, play B Q16 …); the main line only",
+        ".gtp",
+        False,
+        _gtp,
+    ),
+    "json": Target(
+        "one JSON object per game: size, komi, handicap, rules, game information, setup stones, "
+        "result, moves (SGF point, GTP vertex, comments, other properties), variations",
+        ".jsonl",
+        False,
+        _json,
+    ),
+    "diagram": Target(
+        "the game information and the final position with its count, as kifu show --territory "
+        "draws it (--every-move: a board after each move of the main line, with its comments)",
+        ".txt",
+        True,
+        _diagram,
+    ),
+}
+#: targets whose records the command separates with a blank line, and output file extensions
+PGN_TARGETS = frozenset(name for name, target in TARGETS.items() if target.separated)
+EXTENSIONS = {name: target.extension for name, target in TARGETS.items()}
 
 
 def play(

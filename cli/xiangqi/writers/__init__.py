@@ -19,11 +19,13 @@ main line under ``not_replayed``; the other targets end at the last move played.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding, Severity
-from kifu.core.game import Options
+from kifu.core.game import Options, Target
 from kifu.core.record import Record
 from kifu.core.sources import Source
 from kifu.core.walk import Tee, Visitor
@@ -32,57 +34,15 @@ from kifu.xiangqi.board import Board
 from kifu.xiangqi.checker import Checker, declared_result, verdict
 from kifu.xiangqi.reader import records
 from kifu.xiangqi.walk import Problem, Step, walk, walk_options
-from kifu.xiangqi.writers.tree import Writer
+from kifu.xiangqi.writers.tree import PlayedRecord, Writer
+
+if TYPE_CHECKING:
+    from kifu.xiangqi.writers.diagram import Drawn
 
 # The layouts (pgn, jsonl, lists, diagram) are imported where a conversion needs them: a check
-# imports this package only for its tables (TARGETS, EXTENSIONS), and ``diagram`` brings the
-# drawing code with it.
+# imports this package only for its table (TARGETS), and ``diagram`` brings the drawing code
+# with it.
 
-#: target name → what it is (for ``--help`` and the README)
-TARGETS: dict[str, str] = {
-    "chinese": 'XQBase PGN, Chinese moves in simplified characters (炮二平五 马８进７), [Format "Chinese"]',
-    "traditional": "XQBase PGN, Chinese moves in traditional characters (炮二平五 馬８進７)",
-    "pgn": "XQBase PGN as XQBase writes it: the same as chinese",
-    "wxf": 'XQBase PGN with WXF moves (C2.5 H8+7), [Format "WXF"]',
-    "iccs": 'XQBase PGN with ICCS moves (H2-E2 H9-G7), [Format "ICCS"]',
-    "ucci": "one line of UCCI moves per game (h2e2 h9g7), after a FEN line when the start is set up; "
-    "comments, NAGs, variations, tags and the result are dropped",
-    "fen": "one FEN per position of the main line, the start position first",
-    "json": "one JSON object per game: tags, start, result, moves (Chinese, WXF, ICCS, UCCI, FEN), "
-    "comments, NAGs, variations",
-    "diagram": "the tags and a text board of the final position (--every-move: after every move of the "
-    "main line, with its comments), as kifu show draws it",
-}
-
-#: PGN targets → (notation of the moves, value of the Format tag)
-_PGN = {
-    "chinese": ("chinese", "Chinese"),
-    "pgn": ("chinese", "Chinese"),
-    "traditional": ("traditional", "Chinese"),
-    "wxf": ("wxf", "WXF"),
-    "iccs": ("iccs", "ICCS"),
-}
-#: targets whose records the command separates with a blank line, and output file extensions
-PGN_TARGETS = frozenset(_PGN)
-EXTENSIONS = {
-    **{target: ".pgn" for target in _PGN},
-    "ucci": ".ucci",
-    "fen": ".fen",
-    "json": ".jsonl",
-    "diagram": ".txt",
-}
-#: notations each target writes for every move
-_NEEDS: dict[str, tuple[str, ...]] = {
-    **{target: (notation,) for target, (notation, _) in _PGN.items()},
-    "ucci": ("ucci",),
-    "fen": ("fen",),
-    "json": ("chinese", "wxf", "iccs", "ucci", "fen"),
-    "diagram": ("chinese", "wxf"),  # the heading of each move (kifu.xiangqi.writers.diagram)
-}
-#: targets that write the main line only (the walk skips the variations)
-_MAIN_ONLY = ("ucci", "fen", "diagram")
-#: targets that keep the moves after one that cannot be played, as written (see Writer.keep_rest)
-_KEEP_REST = frozenset({*_PGN, "json"})
 #: results the rules can contradict (an unfinished game is at most a warning of check)
 _DECIDED = ("1-0", "0-1", "1/2-1/2")
 
@@ -92,7 +52,8 @@ def convert(
 ) -> Iterator[Converted | Finding]:
     """Convert every record of ``source`` to ``target``; findings about the file come as Findings.
 
-    The command joins the texts of the targets in :data:`PGN_TARGETS` with a blank line.
+    The command joins the texts of the targets that are ``separated`` in :data:`TARGETS` with a
+    blank line.
     """
     for item in records(source, fmt):
         if isinstance(item, Finding):
@@ -100,6 +61,16 @@ def convert(
             continue
         record, findings = item
         yield convert_record(record, findings, target, options)
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A record that can be walked, what every target is written from: the ``problems`` of its
+    reading, and the ``options`` of its walk."""
+
+    record: Record
+    options: Options
+    problems: list[str]
 
 
 def convert_record(
@@ -116,14 +87,38 @@ def convert_record(
         return Converted(record.index, "", [], problems, lost=problems)
     if any(f.code == codes.BAD_FEN.code for f in findings):
         return Converted(record.index, "", [], problems, lost=problems)
+    return TARGETS[target].writer(Read(record, options, problems))
+
+
+@dataclass(frozen=True, slots=True)
+class _Walked:
+    """What the one walk gave a target: the played record, the boards when it drew them, the
+    ``problems`` and ``lost`` texts, and whether the rest of what was lost was kept as written."""
+
+    game: PlayedRecord
+    drawn: Drawn | None
+    problems: list[str]
+    lost: list[str]
+    remainder_kept: bool
+
+
+def _walk(
+    read: Read,
+    notations: tuple[str, ...],
+    *,
+    main_only: bool = False,
+    keep_rest: bool = False,
+    pgn: bool = False,
+    draw: bool = False,
+) -> _Walked | Converted:
+    """``read`` walked once, writing every move in ``notations`` (the main line only if
+    ``main_only``; ``keep_rest``, ``pgn``: see :class:`~.tree.Writer`'s ``keep_rest`` and
+    ``mark_rest``), the boards of the main line kept when ``draw``; or, when its start position
+    cannot be used, nothing written."""
+    record, options = read.record, read.options
+    problems = list(read.problems)
     declared, result_findings = declared_result(record)
-    writer = Writer(
-        record,
-        _NEEDS[target],
-        main_only=target in _MAIN_ONLY,
-        keep_rest=target in _KEEP_REST,
-        mark_rest=target in _PGN,
-    )
+    writer = Writer(record, notations, main_only=main_only, keep_rest=keep_rest, mark_rest=pgn)
     # only a decided result can be contradicted by the rules: then the checker walks along
     checker = Checker(variations=writer.variations) if declared in _DECIDED else None
     walked = walk_options(record, options.settings, write=writer.write)
@@ -132,7 +127,7 @@ def convert_record(
         return Converted(record.index, "", [], problems, lost=problems)
     # the boards of a diagram come from the same walk, from a positions visitor
     drawn = None
-    if target == "diagram":
+    if draw:
         from kifu.xiangqi.writers.diagram import Drawn
 
         drawn = Drawn(walked)
@@ -144,34 +139,143 @@ def convert_record(
     lost = list(problems)
     # the rest was kept when every line that stopped was kept and nothing else was lost (JSON
     # keeps the main line's only)
-    kept = game.kept if target in _PGN else int(game.cut is not None)
+    kept = game.kept if pgn else int(game.cut is not None)
     remainder_kept = 0 < kept == len(lost)
     rejected = result_findings
     if checker is not None:
         rejected = [*rejected, *verdict(record, checker.result(), declared, options)]
     problems.extend(_located(f) for f in rejected if f.severity is Severity.ERROR)
-    if target in _PGN:
+    return _Walked(game, drawn, problems, lost, remainder_kept)
+
+
+@dataclass(frozen=True, slots=True)
+class PgnTarget:
+    """An XQBase PGN target: the notation of its moves and the value of its Format tag. It keeps
+    tags, comments, NAGs, variations, and the rest of a line from a move that cannot be played."""
+
+    notation: str
+    format: str
+
+    def __call__(self, read: Read) -> Converted:
         from kifu.xiangqi.writers.pgn import pgn
 
-        notation, name = _PGN[target]
-        text = pgn(game, notation, name)
-        return Converted(record.index, text, [], problems, lost=lost, remainder_kept=remainder_kept)
-    if target == "json":
-        from kifu.xiangqi.writers.jsonl import to_json
+        walked = _walk(read, (self.notation,), keep_rest=True, pgn=True)
+        if isinstance(walked, Converted):
+            return walked
+        text = pgn(walked.game, self.notation, self.format)
+        return Converted(
+            read.record.index,
+            text,
+            [],
+            walked.problems,
+            lost=walked.lost,
+            remainder_kept=walked.remainder_kept,
+        )
 
-        return Converted(record.index, to_json(game), [], problems, lost=lost, remainder_kept=remainder_kept)
-    if target == "diagram":
-        from kifu.xiangqi.writers.diagram import diagrams, dropped_by_diagram
 
-        every_move = bool(options.settings.get("every_move"))
-        dropped = dropped_by_diagram(game, every_move)
-        assert drawn is not None
-        text = diagrams(game, every_move, drawn.result())
-        return Converted(record.index, text, dropped, problems, lost=lost)
-    from kifu.xiangqi.writers.lists import dropped_by_lists, fens, ucci
+def _json(read: Read) -> Converted:
+    """One JSON object holding every notation; the rest of the main line kept as written."""
+    from kifu.xiangqi.writers.jsonl import to_json
 
-    text = ucci(game) if target == "ucci" else fens(game)
-    return Converted(record.index, text, dropped_by_lists(game), problems, lost=lost)
+    walked = _walk(read, ("chinese", "wxf", "iccs", "ucci", "fen"), keep_rest=True)
+    if isinstance(walked, Converted):
+        return walked
+    return Converted(
+        read.record.index,
+        to_json(walked.game),
+        [],
+        walked.problems,
+        lost=walked.lost,
+        remainder_kept=walked.remainder_kept,
+    )
+
+
+def _diagram(read: Read) -> Converted:
+    """The final position (or a board after every move of the main line) as text diagrams."""
+    from kifu.xiangqi.writers.diagram import diagrams, dropped_by_diagram
+
+    # the heading of each move is written in Chinese and WXF (kifu.xiangqi.writers.diagram)
+    walked = _walk(read, ("chinese", "wxf"), main_only=True, draw=True)
+    if isinstance(walked, Converted):
+        return walked
+    every_move = bool(read.options.settings.get("every_move"))
+    dropped = dropped_by_diagram(walked.game, every_move)
+    assert walked.drawn is not None
+    text = diagrams(walked.game, every_move, walked.drawn.result())
+    return Converted(read.record.index, text, dropped, walked.problems, lost=walked.lost)
+
+
+def _ucci(read: Read) -> Converted:
+    """One line of UCCI moves (after a FEN line when the start is set up)."""
+    from kifu.xiangqi.writers.lists import ucci
+
+    return _listed(read, "ucci", ucci)
+
+
+def _fen(read: Read) -> Converted:
+    """One FEN per position of the main line."""
+    from kifu.xiangqi.writers.lists import fens
+
+    return _listed(read, "fen", fens)
+
+
+def _listed(read: Read, notation: str, lay_out: Callable[[PlayedRecord], str]) -> Converted:
+    """The main line walked in ``notation`` and laid out as a plain list, naming what it drops."""
+    from kifu.xiangqi.writers.lists import dropped_by_lists
+
+    walked = _walk(read, (notation,), main_only=True)
+    if isinstance(walked, Converted):
+        return walked
+    game = walked.game
+    return Converted(
+        read.record.index, lay_out(game), dropped_by_lists(game), walked.problems, lost=walked.lost
+    )
+
+
+def _pgn(description: str, notation: str, format: str) -> Target[Callable[[Read], Converted]]:
+    return Target(description, ".pgn", True, PgnTarget(notation, format))
+
+
+#: target name → what it is (for ``--help`` and the README), its extension, whether its records
+#: are joined by a blank line (XQBase PGN records, FEN lists, diagrams), and its writer
+TARGETS: dict[str, Target[Callable[[Read], Converted]]] = {
+    "chinese": _pgn(
+        'XQBase PGN, Chinese moves in simplified characters (炮二平五 马８进７), [Format "Chinese"]',
+        "chinese",
+        "Chinese",
+    ),
+    "traditional": _pgn(
+        "XQBase PGN, Chinese moves in traditional characters (炮二平五 馬８進７)", "traditional", "Chinese"
+    ),
+    "pgn": _pgn("XQBase PGN as XQBase writes it: the same as chinese", "chinese", "Chinese"),
+    "wxf": _pgn('XQBase PGN with WXF moves (C2.5 H8+7), [Format "WXF"]', "wxf", "WXF"),
+    "iccs": _pgn('XQBase PGN with ICCS moves (H2-E2 H9-G7), [Format "ICCS"]', "iccs", "ICCS"),
+    "ucci": Target(
+        "one line of UCCI moves per game (h2e2 h9g7), after a FEN line when the start is set up; "
+        "comments, NAGs, variations, tags and the result are dropped",
+        ".ucci",
+        False,
+        _ucci,
+    ),
+    "fen": Target("one FEN per position of the main line, the start position first", ".fen", True, _fen),
+    "json": Target(
+        "one JSON object per game: tags, start, result, moves (Chinese, WXF, ICCS, UCCI, FEN), "
+        "comments, NAGs, variations",
+        ".jsonl",
+        False,
+        _json,
+    ),
+    "diagram": Target(
+        "the tags and a text board of the final position (--every-move: after every move of the "
+        "main line, with its comments), as kifu show draws it",
+        ".txt",
+        True,
+        _diagram,
+    ),
+}
+#: the XQBase PGN targets, and output file extensions
+PGN_TARGETS = frozenset(name for name, target in TARGETS.items() if isinstance(target.writer, PgnTarget))
+EXTENSIONS = {name: target.extension for name, target in TARGETS.items()}
 
 
 def _located(finding: Finding) -> str:
