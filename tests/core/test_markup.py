@@ -1,4 +1,5 @@
-"""kifu.core.markup writes what xml.sax.saxutils writes (it replaces it to spare its imports)."""
+"""kifu.core.markup writes what xml.sax.saxutils writes (it replaces it to spare its imports), once
+a stranger's controls are shown as escapes, as on a terminal."""
 
 from __future__ import annotations
 
@@ -10,14 +11,22 @@ from xml.sax.saxutils import escape, quoteattr
 from hypothesis import given
 from hypothesis import strategies as st
 from kifu.core import markup
+from kifu.core.escape import terminal
 
-TEXT = st.text(alphabet=st.sampled_from("ab&<>\"'\n\r\t é;#"), max_size=20)
+TEXT = st.text(alphabet=st.sampled_from("ab&<>\"'\n\r\t é;#\x1b\x07\x9b\u202e"), max_size=20)
 
 
 @given(TEXT)
-def test_escape_and_quoteattr_are_saxutils(text: str) -> None:
-    assert markup.escape(text) == escape(text)
-    assert markup.quoteattr(text) == quoteattr(text)
+def test_escape_and_quoteattr_are_saxutils_of_the_text_the_terminal_shows(text: str) -> None:
+    assert markup.escape(text) == escape(terminal(text))
+    assert markup.quoteattr(text) == quoteattr(terminal(text))
+    if terminal(text) == text:  # nothing to show: exactly saxutils
+        assert markup.escape(text) == escape(text) and markup.quoteattr(text) == quoteattr(text)
+
+
+def test_a_control_or_a_bidirectional_override_is_shown_not_obeyed() -> None:
+    assert markup.escape("A\u202eB<\x1b>") == "A\\u202eB&lt;\\x1b&gt;"
+    assert markup.html_text('O\'Neil "x"') == "O&#x27;Neil &quot;x&quot;"
 
 
 def test_a_check_does_not_import_the_saxutils_chain() -> None:
