@@ -112,20 +112,12 @@ def test_the_walks_detect_no_hook_and_the_letters_are_detected_in_one_place() ->
 # --- chess: events, skip, Tee, positions ---------------------------------------------------------
 
 
-class Events(Visitor[list[str]]):
-    """Writes down every event; skips the variations at ``skip`` depth."""
-
-    hears_comments = True
+class _Lines:
+    """The variations a visitor hears, skipping those at depth ``skip``; its events are the result."""
 
     def __init__(self, skip: int = 0) -> None:
         self.skip = skip
         self.events: list[str] = []
-
-    def move(self, step: Step) -> None:
-        self.events.append(f"{step.ply}:{step.node.text}")
-
-    def comment(self, text: str) -> None:
-        self.events.append(f"{{{text}}}")
 
     def begin_variation(self, depth: int) -> bool | None:
         if depth == self.skip:
@@ -136,14 +128,26 @@ class Events(Visitor[list[str]]):
     def end_variation(self) -> None:
         self.events.append(")")
 
+    def result(self) -> list[str]:
+        return self.events
+
+
+class Events(_Lines, Visitor[list[str]]):
+    """Writes down every event; skips the variations at ``skip`` depth."""
+
+    hears_comments = True
+
+    def move(self, step: Step) -> None:
+        self.events.append(f"{step.ply}:{step.node.text}")
+
+    def comment(self, text: str) -> None:
+        self.events.append(f"{{{text}}}")
+
     def unplayable(self, problem: Unplayable) -> None:
         self.events.append(f"{problem.ply}:{problem.node.text}?")
 
     def end(self, complete: bool) -> None:
         self.events.append(f"end {complete}")
-
-    def result(self) -> list[str]:
-        return self.events
 
 
 MOVETEXT = "{start} 1. e4 {best} e5 (1... c5 2. Nf3 (2. c3) d6) (1... e6) 2. Nf3 *"
@@ -218,26 +222,6 @@ def test_the_letters_are_detected_once_and_remembered_by_the_options() -> None:
 
 
 # --- xiangqi and Go: the same contract -------------------------------------------------------------
-
-
-class _Lines:
-    """The variations a visitor hears, skipping those at depth ``skip``; its events are the result."""
-
-    def __init__(self, skip: int = 0) -> None:
-        self.skip = skip
-        self.events: list[str] = []
-
-    def begin_variation(self, depth: int) -> bool | None:
-        if depth == self.skip:
-            return SKIP
-        self.events.append(f"({depth}")
-        return None
-
-    def end_variation(self) -> None:
-        self.events.append(")")
-
-    def result(self) -> list[str]:
-        return self.events
 
 
 class XiangqiEvents(_Lines, xiangqi.XiangqiVisitor[list[str]]):
