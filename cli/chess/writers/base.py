@@ -66,9 +66,9 @@ class Writer(Visitor[Written]):
     def unplayable(self, problem: Unplayable) -> None:
         node = problem.node
         where = f"line {node.span.line}" if node.span else "?"
-        self._failures[1 if self.depth else 0].append(
-            f"{node.text} ({where}) and the {problem.remaining} move(s) after it: {problem.problem.message}"
-        )
+        after = f" and the {problem.remaining} move(s) after it" if problem.remaining else ""
+        message = f"{node.text} ({where}){after}: {problem.problem.message}"
+        self._failures[1 if self.depth else 0].append(message)
         self.stopped = True
 
     def end(self, complete: bool) -> None:
