@@ -5,15 +5,20 @@ from __future__ import annotations
 import pytest
 
 
-def chess_record_2_fails(monkeypatch: pytest.MonkeyPatch) -> None:
-    """kifu fails on the second record of every chess file (a stand-in for a bug)."""
+def chess_record_fails(monkeypatch: pytest.MonkeyPatch, index: int) -> None:
+    """kifu fails ("boom") on record ``index`` of every chess file (a stand-in for a bug)."""
     import kifu.chess.checker as checker
 
     original = checker.check_game
 
-    def flaky(game, index, lang=None):  # type: ignore[no-untyped-def]
-        if index == 2:
+    def flaky(game, number, lang=None):  # type: ignore[no-untyped-def]
+        if number == index:
             raise RuntimeError("boom")
-        return original(game, index, lang)
+        return original(game, number, lang)
 
     monkeypatch.setattr(checker, "check_game", flaky)
+
+
+def chess_record_2_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """kifu fails on the second record of every chess file."""
+    chess_record_fails(monkeypatch, 2)

@@ -12,6 +12,8 @@ import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 
+from tests.faults import chess_record_fails
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "chess"
 
@@ -60,16 +62,7 @@ def test_dask_gives_the_same_report(archive: Path) -> None:
 def test_a_crashing_record_is_reported_and_the_batch_goes_on(
     archive: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import kifu.chess.checker as checker
-
-    original = checker.check_game
-
-    def flaky(game, index, lang=None):  # type: ignore[no-untyped-def]
-        if index == 5:
-            raise RuntimeError("boom")
-        return original(game, index, lang)
-
-    monkeypatch.setattr(checker, "check_game", flaky)
+    chess_record_fails(monkeypatch, 5)
     for jobs in ("1", "2"):
         document = report("-r", "--jobs", jobs, str(archive))
         assert document["exit"] == 2
