@@ -35,6 +35,29 @@ class Severity(enum.IntEnum):
             raise ValueError(f"unknown severity {text!r}: use error, warning or info") from None
 
 
+@dataclass(frozen=True, slots=True)
+class Assumption:
+    """A move kifu assumed in place of the one written, so that it could go on replaying.
+
+    A finding that rests on it (an outcome, a claim, a result check, a move after the end) is
+    provisional: at most a warning, whose message says "if the intended move was ...".
+    """
+
+    #: the ply of the written move that could not be played as written
+    ply: int
+    #: the move as written in the record
+    written: str
+    #: the move kifu assumed, in the record's notation
+    assumed: str
+    #: how the intent was established ("4. Ba4 needs a bishop on b5"); empty when only the
+    #: move itself was looked at
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of the output contract."""
+        return {"ply": self.ply, "written": self.written, "assumed": self.assumed, "reason": self.reason}
+
+
 @dataclass(slots=True)
 class Finding:
     """One thing kifu has to say about a record, at a place in its source."""
@@ -50,6 +73,8 @@ class Finding:
     #: the position before the move (FEN for chess and xiangqi; for Go the board as rows of
     #: ``.XO`` joined by ``/``), set by the game's checker on findings about a move
     position: str | None = None
+    #: the assumed move this finding rests on (see :class:`Assumption`), or ``None``
+    assumption: Assumption | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of the output contract."""
@@ -68,6 +93,9 @@ class Finding:
         }
         if self.position is not None:
             data["position"] = self.position
+        if self.assumption is not None:
+            data["assumed"] = True
+            data["assumption"] = self.assumption.to_dict()
         return data
 
 
