@@ -74,6 +74,14 @@ _PLAYERS = (
     "--event", "event_name", metavar="NAME", help="The event's name (default: the records' Event tag)."
 )
 @click.option(
+    "--arbiter", metavar="NAME", help="The chief arbiter, for the TRF-16 line 102 (records do not say)."
+)
+@click.option(
+    "--federation",
+    metavar="CODE",
+    help="The federation running the event, TRF-16 line 032 (default: the records' EventCountry).",
+)
+@click.option(
     "--format",
     "output_format",
     type=click.Choice(FORMATS),
@@ -91,6 +99,8 @@ def standings(
     withdrawn: tuple[str, ...],
     game: str,
     event_name: str | None,
+    arbiter: str | None,
+    federation: str | None,
     output_format: str,
     rules: str | None,
     **overrides: Any,
@@ -102,10 +112,13 @@ def standings(
     (round, board, player 1, player 2, result; + and - for forfeits). The crosstable lists
     the competitors in ranking order with a column per round (opponent's number, colour,
     result) and every tie-break; ties no criterion separates share a place. Warnings (a
-    result the rules contradict, a name spelled two ways) go to stderr.
+    result the rules contradict, a name spelled two ways, a player missing from a round) go to
+    stderr; so do errors (a result that cannot be read: exit status 1).
     """
     from kifu.core.escape import terminal
+    from kifu.core.standings import checks
     from kifu.core.standings import compute as computing
+    from kifu.core.standings.details import Details
     from kifu.core.standings.event import Event, normalise, parse_round
     from kifu.core.standings.table import read_table, read_teams
     from kifu.core.standings.tiebreaks import default_preset, parse_list
@@ -121,7 +134,7 @@ def standings(
         except OSError as error:
             raise click.BadParameter(f"cannot read {path}: {error.strerror}", param_hint="PATHS") from error
     games_seen: dict[str, int] = {}
-    names: dict[str, int] = {}
+    details = Details(arbiter=arbiter or None, federation=federation or None)
     if records:
         options = Options(rules=rules, settings=settings_from(overrides))
         collected = list(_records(records, None if game == "auto" else game, event.warnings, options))
@@ -130,12 +143,11 @@ def standings(
             per_path[path] = per_path.get(path, 0) + 1
         for path, report in collected:
             source = path if per_path[path] == 1 else f"{path}:{report.index}"
-            kind = _add_record(event, source, report, trust)
+            kind = _add_record(event, source, path, report, trust)
             if kind:
                 games_seen[kind] = games_seen.get(kind, 0) + 1
-            name = report.tags.get("Event", "").strip()
-            if name and name != "?":
-                names[name] = names.get(name, 0) + 1
+                round_tag = next(entry[2] for entry in _PLAYERS if entry[3] == kind)
+                details.add(report.tags, parse_round(report.tags.get(round_tag))[0])
     for entry in withdrawn:
         name, _, before = entry.rpartition("@") if "@" in entry else (entry, "", "")
         round_, _ = parse_round(before)
@@ -154,6 +166,9 @@ def standings(
             roster, team_warnings = read_teams(handle.read(), team_file)
         event.warnings += team_warnings
     system = system or _system_of_preset(preset) or computing.infer_system(event, roster)
+    event.warnings += checks.near_duplicates(event)
+    event.warnings += checks.empty_rounds(event)
+    event.warnings += checks.missing_players(event, system, roster is not None)
     chosen = preset or default_preset(game_name, system, roster is not None)
     ranking = PRESETS[chosen]
     if ranking.team and roster is None:
@@ -171,11 +186,26 @@ def standings(
         primary = () if listed[:1] and listed[0] in ("points", "board-points") else ranking.criteria[:1]
         criteria, source = (*primary, *listed), "--tiebreak"
     table = computing.compute(event, system, criteria, game_name, roster)
-    title = event_name or (max(names, key=lambda k: names[k]) if names else "")
-    output = Report(table, game_name, system, chosen, source, roster is not None, title, event.warnings)
+    title = event_name or details.name or ""
+    output = Report(
+        table,
+        game_name,
+        system,
+        chosen,
+        source,
+        roster is not None,
+        title,
+        event.warnings,
+        event.errors,
+        details,
+    )
     write(output_format, output, sys.stdout)
+    for error in event.errors:
+        click.echo(f"kifu: error: {terminal(error, one_line=True)}", err=True)
     for warning in event.warnings:
         click.echo(f"kifu: warning: {terminal(warning, one_line=True)}", err=True)
+    if event.errors:
+        sys.exit(1)
 
 
 def _system_of_preset(preset: str | None) -> str | None:
@@ -240,8 +270,9 @@ def _records(
     yield from collector.reports
 
 
-def _add_record(event: object, source: str, report: RecordReport, trust: str) -> str | None:
-    """Add the game a record reports to ``event``; the kind of record (chess, xiangqi, go)."""
+def _add_record(event: object, source: str, path: str, report: RecordReport, trust: str) -> str | None:
+    """Add the game a record reports to ``event`` (``source`` names the record, ``path`` its
+    file); the kind of record (chess, xiangqi, go)."""
     from kifu.core.findings import Severity
     from kifu.core.standings.event import MAX_ROUND, UNKNOWN, Event, Game, Player, parse_round
 
@@ -275,7 +306,18 @@ def _add_record(event: object, source: str, report: RecordReport, trust: str) ->
         event.warnings.append(
             f"{source}: {first} – {second}: declared {declared}, {rules}; counted {counted} (--trust {trust})"
         )
-    if counted == UNKNOWN:
+    result_tag = "RE" if kind == "go" else "Result"
+    written = tags.get(result_tag, "").strip()
+    if written and _result(written) == UNKNOWN and written.lower() not in _NO_RESULT:
+        line = next(
+            (f.span.line for f in report.findings if f.span is not None and repr(written) in f.message),
+            report.line,
+        )
+        event.errors.append(
+            f"{path}:{line}: {first} – {second}: {result_tag} {written!r} cannot be read as a result; "
+            "the game is not counted"
+        )
+    elif counted == UNKNOWN:
         event.warnings.append(f"{source}: {first} – {second}: no result; not counted")
     a, b = event.name(first, round_), event.name(second, round_)
     for name, side in ((a, "White"), (b, "Black")):
@@ -290,10 +332,29 @@ def _add_record(event: object, source: str, report: RecordReport, trust: str) ->
                     rating or None,
                     tags.get(f"{side}FideId") or None,
                     tags.get(f"{side}Title") or None,
+                    _federation(tags, side),
                 )
             )
     event.games.append(Game(round_, a, b, counted, board, source))
     return kind
+
+
+#: the tags that give a player's federation, in the order tried: none is in the PGN standard
+#: (``WhiteTeamCountry``, ChessBase's, is the team's country, not the player's federation)
+_FEDERATION_TAGS = ("Fed", "Federation", "Country")
+
+
+def _federation(tags: dict[str, str], side: str) -> str | None:
+    """A player's FIDE federation, three capital letters, from the first tag that gives one."""
+    for suffix in _FEDERATION_TAGS:
+        value = tags.get(f"{side}{suffix}", "").strip()
+        if len(value) == 3 and value.isascii() and value.isalpha():
+            return value.upper()
+    return None
+
+
+#: written results that say "no result" (PGN ``*``, SGF ``?``/``Void``, an unknown ``?``)
+_NO_RESULT = ("*", "?", "void", "unknown", "-")
 
 
 def _about_result(code: str, message: str) -> bool:

@@ -42,5 +42,5 @@ def compute(
     apply_withdrawals(event, system == "round-robin")
     table = teams(event, roster) if roster else individual(event)
     if system == "knockout":
-        return build(knockout(table), ("points",), game, bool(roster))
-    return build(rank(table, criteria), criteria, game, bool(roster))
+        return build(knockout(table), ("points",), game, bool(roster), event.players)
+    return build(rank(table, criteria), criteria, game, bool(roster), event.players)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from kifu.core.standings.event import BYE
+from kifu.core.standings.event import BYE, Player
 from kifu.core.standings.ranking import Standing
 from kifu.core.standings.scoring import DRAW, LOSS, WIN, Competitor, Result
 
@@ -23,11 +23,12 @@ class Cell:
     result: Result
 
     def text(self) -> str:
-        """``12w1``, ``3b½``, ``5r+``, ``bye``; a team: ``4 2½``."""
+        """``12w1``, ``3b½``, ``5r+``, ``bye``; a team: ``4–2½`` (opponent 4, 2½ board points:
+        a dash, because ``4 2½`` reads as ``42½``)."""
         if self.opponent is None:
             return "bye"
         return (
-            f"{self.opponent}{self.colour}{self.symbol}" if self.colour else f"{self.opponent} {self.symbol}"
+            f"{self.opponent}{self.colour}{self.symbol}" if self.colour else f"{self.opponent}–{self.symbol}"
         )
 
 
@@ -48,6 +49,28 @@ class Crosstable:
     rounds: int
     criteria: tuple[str, ...]
     numbers: dict[str, int]
+    #: what the records say about each player (title, rating, federation); empty for teams
+    players: dict[str, Player] = field(default_factory=dict)
+
+    def profile(self) -> list[str]:
+        """The profile columns the records fill for at least one competitor, of
+        ``title``, ``rating``, ``federation`` (the crosstable shows only those)."""
+        listed = [
+            self.players[row.standing.competitor.name]
+            for row in self.rows
+            if row.standing.competitor.name in self.players
+        ]
+        return [
+            column
+            for column in ("title", "rating", "federation")
+            if any(getattr(player, column) for player in listed)
+        ]
+
+    def profile_of(self, name: str, column: str) -> str:
+        """A competitor's title, rating or federation as text (empty when unknown)."""
+        player = self.players.get(name)
+        value = getattr(player, column) if player is not None else None
+        return str(value) if value else ""
 
 
 def numbering(competitors: Sequence[Competitor]) -> dict[str, int]:
@@ -75,8 +98,14 @@ def symbol(result: Result, team: bool) -> str:
     return {WIN: "1", DRAW: "½", LOSS: "0"}[result.outcome]
 
 
-def build(standings: Sequence[Standing], criteria: Sequence[str], game: str | None, team: bool) -> Crosstable:
-    """The crosstable of ``standings``."""
+def build(
+    standings: Sequence[Standing],
+    criteria: Sequence[str],
+    game: str | None,
+    team: bool,
+    players: dict[str, Player] | None = None,
+) -> Crosstable:
+    """The crosstable of ``standings``; ``players`` the records' data about each (individual events)."""
     numbers = numbering([s.competitor for s in standings])
     first, second = COLOURS.get(game or "", ("w", "b"))
     rounds = max((r.round for s in standings for r in s.competitor.results), default=0)
@@ -88,4 +117,4 @@ def build(standings: Sequence[Standing], criteria: Sequence[str], game: str | No
             opponent = numbers.get(result.opponent) if result.opponent is not None else None
             row.cells[result.round - 1].append(Cell(opponent, colour, symbol(result, team), result))
         rows.append(row)
-    return Crosstable(rows, rounds, tuple(criteria), numbers)
+    return Crosstable(rows, rounds, tuple(criteria), numbers, {} if team else dict(players or {}))

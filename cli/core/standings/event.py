@@ -24,6 +24,7 @@ class Player:
     rating: int | None = None
     fide_id: str | None = None
     title: str | None = None
+    federation: str | None = None  # FIDE's three-letter code
 
 
 @dataclass(slots=True)
@@ -65,6 +66,8 @@ class Event:
     #: player → the round before which they withdrew (``None``: unknown, after their last game)
     withdrawn: dict[str, int | None] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    #: what makes the standings wrong until it is corrected (a result that cannot be read)
+    errors: list[str] = field(default_factory=list)
     #: the spellings seen of each name key, for the case/spacing warning
     _spellings: dict[str, dict[str, int | None]] = field(default_factory=dict)
 
@@ -78,13 +81,14 @@ class Event:
         return name
 
     def add_player_info(self, player: Player) -> None:
-        """Keep the rating, id and title the records give for a player (first one wins)."""
+        """Keep the rating, id, title and federation the records give for a player (first one wins)."""
         known = self.players.get(player.name, Player(player.name))
         self.players[player.name] = Player(
             player.name,
             known.rating if known.rating is not None else player.rating,
             known.fide_id or player.fide_id,
             known.title or player.title,
+            known.federation or player.federation,
         )
 
     def name_warnings(self) -> list[str]:

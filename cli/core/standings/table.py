@@ -81,7 +81,7 @@ def read_table(text: str, path: str, event: Event) -> None:
             continue
         result = parse_result(written)
         if result is None:
-            event.warnings.append(f"{where}: result {written!r} not understood; the game is not counted")
+            event.errors.append(f"{where}: result {written!r} cannot be read; the game is not counted")
             result = UNKNOWN
         elif result == UNKNOWN:
             event.warnings.append(f"{where}: no result; the game is not counted")

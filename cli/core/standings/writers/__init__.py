@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from kifu.core.standings.crosstable import Crosstable
+from kifu.core.standings.details import Details
 
 FORMATS = ("text", "csv", "json", "html", "trf")
 
@@ -22,6 +23,15 @@ class Report:
     team: bool
     event: str = ""
     warnings: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    details: Details = field(default_factory=Details)
+
+    def ranked_by(self) -> str:
+        """The line under the table: the criteria applied, each with its article."""
+        from kifu.core.standings.articles import ranked_by
+
+        order = ranked_by(self.crosstable.criteria, self.preset, self.game)
+        return f"Ranked by ({self.preset}, {self.source}): {order}."
 
 
 def write(name: str, report: Report, out: TextIO) -> None:
@@ -53,10 +63,13 @@ def number_text(value: float) -> str:
     return f"{value:g}"
 
 
-def value_text(name: str, value: float | None) -> str:
-    """Points with ½, other values as decimals; nothing when the criterion was not applied."""
+def value_text(name: str, value: float | None, numeric: bool = False) -> str:
+    """Points with ½ (``numeric``: ``2.5``, what a spreadsheet adds up), other values as
+    decimals; nothing when the criterion was not applied."""
     from kifu.core.standings.crosstable import points_text
 
     if value is None:
         return ""
-    return points_text(value) if name in ("points", "board-points") else number_text(value)
+    if name in ("points", "board-points") and not numeric:
+        return points_text(value)
+    return number_text(value)

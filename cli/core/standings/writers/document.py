@@ -11,7 +11,7 @@ from kifu.core.standings.writers import Report
 
 
 def to_dict(report: Report) -> dict[str, Any]:
-    """The JSON form: criteria, standings with their rounds, warnings."""
+    """The JSON form: criteria, standings with their rounds, errors, warnings."""
     return _document(report, [_entry(report, row) for row in report.crosstable.rows])
 
 
@@ -42,6 +42,9 @@ def _entry(report: Report, row: Any) -> dict[str, Any]:
         "shared": row.standing.shared,
         "number": row.number,
         "name": competitor.name,
+        "title": table.profile_of(competitor.name, "title") or None,
+        "rating": competitor.rating,
+        "federation": table.profile_of(competitor.name, "federation") or None,
         "withdrawn": competitor.withdrawn,
         "points": competitor.points,
         "tiebreaks": {name: row.standing.values.get(name) for name in table.criteria},
@@ -64,7 +67,9 @@ def _document(report: Report, standings: list[dict[str, Any]]) -> dict[str, Any]
         "team": report.team,
         "criteria": list(table.criteria),
         "rounds": table.rounds,
+        "ranked_by": report.ranked_by(),
         "standings": standings,
+        "errors": report.errors,
         "warnings": report.warnings,
     }
 

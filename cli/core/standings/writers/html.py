@@ -1,40 +1,74 @@
-"""The standings as a standalone HTML page; each result links to its record. A strict
-Content-Security-Policy allows its inline style and nothing else."""
+"""The standings as a standalone HTML page. A strict Content-Security-Policy allows its inline
+style and nothing else.
+
+Self-contained: nothing loads from elsewhere, and each result links to its record by an
+absolute ``file://`` address. The page goes to stdout, so kifu cannot know where it will be
+saved: a link relative to the page would be a guess, and one relative to where kifu ran breaks
+as soon as the page is moved. An absolute address keeps working wherever the page is saved on
+the machine that holds the records (elsewhere the link is dead, the text stays).
+
+Readable on a phone (400 px): a viewport meta, the table scrolls inside its own box with the
+name column kept in view, cells never wrap, and the heading breaks between words only.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TextIO
 
 from kifu.core.markup import content_security_policy, html_text
 from kifu.core.standings.tiebreaks import CRITERIA
 from kifu.core.standings.writers import Report, value_text
+from kifu.core.standings.writers.text import PROFILE
 
 _STYLE = (
-    "body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse}"
-    "th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right}td.name{text-align:left}"
-    "tr.shared td.place{font-style:italic}.warnings{color:#8a5300}"
+    "body{font-family:system-ui,sans-serif;margin:2em}"
+    "h1{overflow-wrap:normal;word-break:normal;hyphens:manual}"
+    ".scroll{overflow-x:auto;max-width:100%}table{border-collapse:collapse}"
+    "th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right;white-space:nowrap}"
+    "td.name,td.text{text-align:left}td.name{position:sticky;left:0;background:#fff}"
+    "tr.shared td.place{font-style:italic}.warnings{color:#8a5300}.errors{color:#b00020}"
+    "@media (max-width:600px){body{margin:.5em}h1{font-size:1.3em}th,td{padding:.2em .3em}}"
 )
 
 
-def _link(source: str, text: str) -> str:
+def record_address(source: str) -> str | None:
+    """The ``file://`` address of the record a result comes from (``path`` or ``path:index``),
+    or ``None`` for a result no file holds (a forfeit of CXA 20.3)."""
     path = source.rsplit(":", 1)[0] if source.rsplit(":", 1)[-1].isdigit() else source
     if path.startswith("CXA"):
+        return None
+    return Path(path).resolve().as_uri()
+
+
+def _link(source: str, text: str) -> str:
+    address = record_address(source)
+    if address is None:
         return f'<abbr title="{html_text(source)}">{html_text(text)}</abbr>'
-    return f'<a href="{html_text(path)}" title="{html_text(source)}">{html_text(text)}</a>'
+    return f'<a href="{html_text(address)}" title="{html_text(source)}">{html_text(text)}</a>'
 
 
 def _withdrew(withdrawn: bool) -> str:
     return " (withdrew)" if withdrawn else ""
 
 
+def _list(css: str, items: list[str]) -> str:
+    if not items:
+        return ""
+    return f'<ul class="{css}">\n' + "".join(f"<li>{html_text(item)}</li>\n" for item in items) + "</ul>\n"
+
+
 def write_html(report: Report, out: TextIO) -> None:
-    """A page with the standings table, the ranking order and the warnings."""
+    """A page with the standings table, the ranking order, the errors and the warnings."""
     table = report.crosstable
+    profile = table.profile()
     title = html_text(report.event or "Standings")
     out.write(f'<!DOCTYPE html>\n<html><head><meta charset="utf-8">{content_security_policy(_STYLE)}')
+    out.write('<meta name="viewport" content="width=device-width, initial-scale=1">')
     out.write(f"<title>{title}</title>")
-    out.write(f"<style>{_STYLE}</style></head><body>\n<h1>{title}</h1>\n<table>\n<tr>")
-    headings = ["Place", "No", "Name"] + [f"R{n}" for n in range(1, table.rounds + 1)]
+    out.write(f'<style>{_STYLE}</style></head><body>\n<h1>{title}</h1>\n<div class="scroll"><table>\n<tr>')
+    headings = ["Place", "No", "Name", *(PROFILE[column] for column in profile)]
+    headings += [f"R{n}" for n in range(1, table.rounds + 1)]
     headings += [CRITERIA[name].heading for name in table.criteria]
     out.write("".join(f"<th>{html_text(h)}</th>" for h in headings) + "</tr>\n")
     for row in table.rows:
@@ -45,6 +79,10 @@ def write_html(report: Report, out: TextIO) -> None:
             f"<td>{row.number}</td>",
             f'<td class="name">{html_text(competitor.name)}{_withdrew(competitor.withdrawn)}</td>',
         ]
+        cells += [
+            f'<td class="text">{html_text(table.profile_of(competitor.name, column))}</td>'
+            for column in profile
+        ]
         for round_ in row.cells:
             parts = []
             for cell in round_:
@@ -53,11 +91,8 @@ def write_html(report: Report, out: TextIO) -> None:
             cells.append(f"<td>{' '.join(parts)}</td>")
         cells += [f"<td>{value_text(n, row.standing.values.get(n))}</td>" for n in table.criteria]
         out.write(f"<tr{css}>{''.join(cells)}</tr>\n")
-    out.write("</table>\n")
-    order = ", ".join(html_text(CRITERIA[name].description) for name in table.criteria)
-    out.write(f"<p>Ranked by ({html_text(report.preset)}, {html_text(report.source)}): {order}.</p>\n")
-    if report.warnings:
-        out.write('<ul class="warnings">\n')
-        out.write("".join(f"<li>{html_text(w)}</li>\n" for w in report.warnings))
-        out.write("</ul>\n")
+    out.write("</table></div>\n")
+    out.write(f"<p>{html_text(report.ranked_by())}</p>\n")
+    out.write(_list("errors", report.errors))
+    out.write(_list("warnings", report.warnings))
     out.write("</body></html>\n")

@@ -16,8 +16,12 @@ from kifu.core.standings.writers.text import NAME, rows
 
 
 def write_csv(report: Report, out: TextIO) -> None:
-    """Header, then a row per competitor in ranking order; halves written ½."""
-    header, lines = rows(report)
+    """Header, then a row per competitor in ranking order; points and tie-breaks as numbers
+    (``2.5``: a spreadsheet adds them up; the round cells keep the crosstable's ``3b½``)."""
+    header, lines = rows(report, numeric=True)
+    texts = range(NAME, NAME + 1 + len(report.crosstable.profile()))
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows([*line[:NAME], csv_cell(line[NAME]), *line[NAME + 1 :]] for line in lines)
+    writer.writerows(
+        [csv_cell(cell) if i in texts else cell for i, cell in enumerate(line)] for line in lines
+    )

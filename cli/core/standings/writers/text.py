@@ -21,22 +21,29 @@ def pad(text: str, columns: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-#: the column of the competitor's name, the only text of the table taken from the records
+#: the column of the competitor's name; it and the profile columns after it (title, rating,
+#: federation, when the records give them) are the table's text taken from the records
 NAME = 2
+#: the headings of the profile columns
+PROFILE = {"title": "Title", "rating": "Rtg", "federation": "Fed"}
 
 
-def rows(report: Report) -> tuple[list[str], list[list[str]]]:
-    """The header and the cells of the standings table (shared with the CSV writer)."""
+def rows(report: Report, numeric: bool = False) -> tuple[list[str], list[list[str]]]:
+    """The header and the cells of the standings table (shared with the CSV writer, which asks
+    for ``numeric`` points: ``2.5``)."""
     table = report.crosstable
-    header = ["Place", "No", "Name"] + [f"R{n}" for n in range(1, table.rounds + 1)]
+    profile = table.profile()
+    header = ["Place", "No", "Name", *(PROFILE[column] for column in profile)]
+    header += [f"R{n}" for n in range(1, table.rounds + 1)]
     header += [CRITERIA[name].heading for name in table.criteria]
     lines = []
     for row in table.rows:
         competitor = row.standing.competitor
         name = competitor.name + (" (withdrew)" if competitor.withdrawn else "")
         cells = [row.standing.label, str(row.number), name]
+        cells += [table.profile_of(competitor.name, column) for column in profile]
         cells += [" ".join(cell.text() for cell in round_) for round_ in row.cells]
-        cells += [value_text(name_, row.standing.values.get(name_)) for name_ in table.criteria]
+        cells += [value_text(name_, row.standing.values.get(name_), numeric) for name_ in table.criteria]
         lines.append(cells)
     return header, lines
 
@@ -44,10 +51,12 @@ def rows(report: Report) -> tuple[list[str], list[list[str]]]:
 def write_text(report: Report, out: TextIO) -> None:
     """The table, then the criteria it was ranked by (the command prints warnings on stderr)."""
     header, lines = rows(report)
+    texts = range(NAME, NAME + 1 + len(report.crosstable.profile()))
     for line in lines:
-        line[NAME] = terminal(line[NAME], one_line=True)
+        for column in texts:
+            line[column] = terminal(line[column], one_line=True)
     widths = [max(width(line[i]) for line in [header, *lines]) for i in range(len(header))]
-    numeric = {0, 1} | set(range(3, len(header)))
+    numeric = set(range(len(header))) - set(texts)
     if report.event:
         out.write(f"{terminal(report.event, one_line=True)}\n\n")
     for line in [header, *lines]:
@@ -55,8 +64,7 @@ def write_text(report: Report, out: TextIO) -> None:
             "  ".join(pad(cell, widths[i], i in numeric) for i, cell in enumerate(line)).rstrip() + "\n"
         )
     out.write("\n")
-    order = ", ".join(CRITERIA[name].description for name in report.crosstable.criteria)
-    out.write(f"Ranked by ({report.preset}, {report.source}): {order}.\n")
+    out.write(report.ranked_by() + "\n")
     shared = [row.standing.label for row in report.crosstable.rows if row.standing.shared]
     if shared:
         out.write(f"Shared places ({', '.join(dict.fromkeys(shared))}): no criterion separates them.\n")
