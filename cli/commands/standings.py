@@ -200,8 +200,8 @@ def standings(
         details,
     )
     write(output_format, output, sys.stdout)
-    for error in event.errors:
-        click.echo(f"kifu: error: {terminal(error, one_line=True)}", err=True)
+    for problem in event.errors:
+        click.echo(f"kifu: error: {terminal(problem, one_line=True)}", err=True)
     for warning in event.warnings:
         click.echo(f"kifu: warning: {terminal(warning, one_line=True)}", err=True)
     if event.errors:

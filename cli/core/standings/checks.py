@@ -80,10 +80,8 @@ def missing_players(event: Event, system: str, team: bool) -> list[str]:
     until = {name: event.withdrawn.get(name) for name in event.withdrawn}
     absent: dict[int, list[str]] = {}
     for name, rounds in seen.items():
-        if name in until:
-            stop = until[name] if until[name] is not None else max(rounds, default=0) + 1
-        else:
-            stop = last + 1
+        before = until.get(name) if name in until else last + 1
+        stop = before if before is not None else max(rounds, default=0) + 1
         for number in range(1, min(stop, last + 1)):
             if number not in rounds:
                 absent.setdefault(number, []).append(name)
