@@ -1,5 +1,6 @@
-"""Regenerate ``docs/images/report-*.png``: headless-Chromium screenshots of ``kifu check --format
-html`` on fixtures (the top of the page, as a reader first sees it).
+"""Regenerate ``docs/images/report-*.png`` and ``docs/images/standings-*.png``: headless-Chromium
+screenshots of ``kifu check --format html`` and ``kifu standings --format html`` on fixtures (the
+top of the page, as a reader first sees it; the standings at 1280 px and on a 400 px phone).
 
 Run ``python -m tests.show.screenshots`` from the repository root after the report changed
 (Debian's ``chromium``; CJK fonts such as ``fonts-noto-cjk`` for the xiangqi characters), then
@@ -30,6 +31,9 @@ PICTURES = {
     "report-go.png": ["fixtures/go/good/9x9-even-two-passes.sgf", "fixtures/go/bad/GO103-ko.sgf"],
 }
 WIDTH, HEIGHT = 900, 1100
+#: the standings page: the event, and each picture's window (width, height)
+STANDINGS = ["fixtures/standings/profile-event"]
+STANDINGS_PICTURES = {"standings-1280.png": (1280, 500), "standings-400.png": (400, 700)}
 
 
 def report(inputs: list[str]) -> str:
@@ -39,12 +43,19 @@ def report(inputs: list[str]) -> str:
     return result.stdout
 
 
-def screenshot(page: str, png: Path) -> None:
-    """A screenshot of the HTML ``page``, ``WIDTH`` × ``HEIGHT`` pixels, written to ``png``."""
+def standings(inputs: list[str]) -> str:
+    """The standings page of the event ``inputs``."""
+    result = CliRunner().invoke(cli, ["standings", "--format", "html", *inputs])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def screenshot(page: str, png: Path, width: int = WIDTH, height: int = HEIGHT) -> None:
+    """A screenshot of the HTML ``page``, ``width`` × ``height`` pixels, written to ``png``."""
     with tempfile.TemporaryDirectory() as temporary:
         path = Path(temporary) / "report.html"
         path.write_text(page, encoding="utf-8")
-        chromium_screenshot(path, png, WIDTH, HEIGHT)
+        chromium_screenshot(path, png, width, height)
 
 
 def main() -> int:
@@ -55,6 +66,10 @@ def main() -> int:
     out = ROOT / "docs" / "images"
     for name, inputs in PICTURES.items():
         screenshot(report(inputs), out / name)
+        print(f"{out / name}: {(out / name).stat().st_size} bytes")
+    page = standings(STANDINGS)
+    for name, (width, height) in STANDINGS_PICTURES.items():
+        screenshot(page, out / name, width, height)
         print(f"{out / name}: {(out / name).stat().st_size} bytes")
     return 0
 

@@ -184,6 +184,9 @@ def test_html_is_self_contained_and_readable_on_a_phone(monkeypatch: pytest.Monk
     assert (EVENTS / "profile-event" / "round1-board1.pgn").resolve().as_uri() in links
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
     assert '<div class="scroll"><table>' in page and ".scroll{overflow-x:auto" in page
+    # the name and the points stay in view while the rounds scroll between them
+    assert '<th class="name">Name</th>' in page and '<th class="pts">Pts</th>' in page
+    assert ".pts{position:sticky;right:0" in page and "white-space:nowrap" in page
     assert "src=" not in page and "<link" not in page and "@import" not in page
 
 

@@ -8,7 +8,8 @@ as soon as the page is moved. An absolute address keeps working wherever the pag
 the machine that holds the records (elsewhere the link is dead, the text stays).
 
 Readable on a phone (400 px): a viewport meta, the table scrolls inside its own box with the
-name column kept in view, cells never wrap, and the heading breaks between words only.
+name column and the points column kept in view (the rounds scroll between them), cells never
+wrap, and the heading breaks between words only.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ _STYLE = (
     "h1{overflow-wrap:normal;word-break:normal;hyphens:manual}"
     ".scroll{overflow-x:auto;max-width:100%}table{border-collapse:collapse}"
     "th,td{border:1px solid #ccc;padding:.25em .5em;text-align:right;white-space:nowrap}"
-    "td.name,td.text{text-align:left}td.name{position:sticky;left:0;background:#fff}"
+    ".name,td.text{text-align:left}.name{position:sticky;left:0;background:#fff;box-shadow:inset -1px 0 #999}"
+    ".pts{position:sticky;right:0;background:#fff;font-weight:bold;box-shadow:inset 1px 0 #999}"
     "tr.shared td.place{font-style:italic}.warnings{color:#8a5300}.errors{color:#b00020}"
     "@media (max-width:600px){body{margin:.5em}h1{font-size:1.3em}th,td{padding:.2em .3em}}"
 )
@@ -70,7 +72,14 @@ def write_html(report: Report, out: TextIO) -> None:
     headings = ["Place", "No", "Name", *(PROFILE[column] for column in profile)]
     headings += [f"R{n}" for n in range(1, table.rounds + 1)]
     headings += [CRITERIA[name].heading for name in table.criteria]
-    out.write("".join(f"<th>{html_text(h)}</th>" for h in headings) + "</tr>\n")
+    classes = {2: "name", len(headings) - len(table.criteria): "pts"}
+    out.write(
+        "".join(
+            f'<th class="{classes[i]}">{html_text(h)}</th>' if i in classes else f"<th>{html_text(h)}</th>"
+            for i, h in enumerate(headings)
+        )
+        + "</tr>\n"
+    )
     for row in table.rows:
         competitor = row.standing.competitor
         css = ' class="shared"' if row.standing.shared else ""
@@ -89,7 +98,8 @@ def write_html(report: Report, out: TextIO) -> None:
                 sources = cell.result.sources
                 parts.append(_link(sources[0], cell.text()) if sources else html_text(cell.text()))
             cells.append(f"<td>{' '.join(parts)}</td>")
-        cells += [f"<td>{value_text(n, row.standing.values.get(n))}</td>" for n in table.criteria]
+        values = [value_text(n, row.standing.values.get(n)) for n in table.criteria]
+        cells += [f'<td class="pts">{v}</td>' if i == 0 else f"<td>{v}</td>" for i, v in enumerate(values)]
         out.write(f"<tr{css}>{''.join(cells)}</tr>\n")
     out.write("</table></div>\n")
     out.write(f"<p>{html_text(report.ranked_by())}</p>\n")
