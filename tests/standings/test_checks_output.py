@@ -226,3 +226,27 @@ def test_trf16_federation_option_wins_over_event_country() -> None:
 def test_rounds_text() -> None:
     assert rounds_text([3]) == "round 3"
     assert rounds_text([1, 2, 4, 5, 6, 7]) == "rounds 1, 2, 4-7"
+
+
+def test_near_duplicates_of_many_players_missing_rounds_are_blocked_not_all_compared() -> None:
+    """Issue 28, input check 1, at scale: 2,000 spellings each in one round of eleven (a file of
+    many events) are compared through shared keys, not two by two (4 million pairs): one second,
+    not minutes; the one misspelling among them is still found."""
+    import random
+    import string
+    import time
+
+    from kifu.core.standings.checks import near_duplicates
+    from kifu.core.standings.event import Event, Game
+
+    letters = random.Random(28)
+    event = Event()
+    for number in range(2000):
+        name = "".join(letters.choice(string.ascii_lowercase) for _ in range(12))
+        event.games.append(Game(1 + number % 11, event.name(name), None, "bye"))
+    first = event.games[0].first
+    event.games.append(Game(2, event.name(first[:-1]), None, "bye"))  # one letter left out
+    started = time.perf_counter()
+    found = near_duplicates(event)
+    assert time.perf_counter() - started < 20  # (about 1 s; 4 million comparisons took minutes)
+    assert len(found) == 1 and f"'{first}' (round 1)" in found[0]

@@ -1,9 +1,10 @@
 """`kifu standings` grows linearly with the players (issue 26, "Resources"), counted, not timed.
 
 The work counted is every Python line event in the code that computes the standings
-(``sys.settrace``, kept to its files: the command, scoring, ranking, tie-breaks, crosstable; the
-CSV reader and the writers run untraced, which keeps the test fast): a loop over all players for
-each player, or over all pairs of players, shows as lines run, whatever the machine and its load.
+(``sys.settrace``, kept to its files: the command, scoring, ranking, tie-breaks, crosstable, the
+input checks; the CSV reader and the writers run untraced, which keeps the test fast): a loop
+over all players for each player, or over all pairs of players, shows as lines run, whatever the
+machine and its load.
 Doubling the players of a Swiss event must not much more than double them (quadratic work
 quadruples).
 """
@@ -28,7 +29,7 @@ WATCHED = (
     kifu.commands.standings.__file__,
     *(
         str(Path(kifu.core.standings.__file__).parent / f"{name}.py")
-        for name in ("compute", "scoring", "ranking", "tiebreaks", "crosstable")
+        for name in ("compute", "scoring", "ranking", "tiebreaks", "crosstable", "checks")
     ),
 )
 RESULTS = ("1-0", "1/2-1/2", "0-1")

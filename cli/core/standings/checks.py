@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 
 from kifu.core.standings.event import Event, loose_key, normalise
 
-#: comparisons of two spellings at most: beyond this many pairs of incomplete players (an event
-#: where most players miss most rounds), the names are not compared and a warning says so
-MAX_PAIRS = 2_000_000
+#: players missing rounds whose names are compared at most: beyond (a file of many events, most
+#: players in few rounds of the longest) the names are not compared and a warning says so
+MAX_NAMES = 5_000
 
 
 def rounds_text(rounds: Iterable[int]) -> str:
@@ -154,14 +154,18 @@ def same_by_initials(a: Sequence[str], b: Sequence[str]) -> bool:
 
 def likeness(a: str, b: str) -> str | None:
     """Why two spellings may be one name (``None`` when they do not look alike)."""
-    wa, wb = words(a), words(b)
-    if wa and wa == wb:
-        return "the same words in another order"
-    if wa and sorted(wa) == sorted(wb) and len(wa) > 1:
+    return _alike(words(a), words(b))
+
+
+def _alike(wa: list[str], wb: list[str]) -> str | None:
+    """:func:`likeness` of two names' :func:`words`."""
+    if wa and sorted(wa) == sorted(wb):
         return "the same words in another order"
     if same_by_initials(wa, wb):
         return "initials of the same name"
     x, y = " ".join(wa), " ".join(wb)
+    if abs(len(x) - len(y)) > 2:
+        return None
     shorter = min(len(x), len(y))
     edits = distance(x, y)
     # an edit must leave most of the name: ``Li`` and ``Wu`` are two edits apart, two names
@@ -170,36 +174,69 @@ def likeness(a: str, b: str) -> str | None:
     return None
 
 
+def _deletions(text: str, count: int = 2) -> set[str]:
+    """``text`` with up to ``count`` characters left out, every way: two strings at most two
+    edits apart share one of these (a replacement is one left out of each)."""
+    found = {text}
+    layer = {text}
+    for _ in range(count):
+        layer = {word[:i] + word[i + 1 :] for word in layer for i in range(len(word))}
+        found |= layer
+    return found
+
+
+def _keys(written: list[str]) -> set[str]:
+    """The blocking keys of a name: spellings that may be one share a key (the same words in
+    any order; a whole word in common, for initials; a common form two letters left out)."""
+    keys = {"w:" + " ".join(sorted(written))}
+    keys |= {"W:" + word for word in written if len(word.rstrip(".")) > 1}
+    keys |= {"d:" + variant for variant in _deletions(" ".join(written))}
+    return keys
+
+
 def near_duplicates(event: Event) -> list[str]:
-    """A warning per two spellings that may be one player (see the module's docstring)."""
+    """A warning per two spellings that may be one player (see the module's docstring).
+
+    Only spellings that never share a round are compared, and of those only the ones that share
+    a blocking key (:func:`_keys`): a complete event compares nothing, and an event with many
+    players missing rounds does not compare every two of them.
+    """
     seen = appearances(event)
     last = event.rounds()
     # two spellings of one player never share a round: one of them has at most half of them
     incomplete = sorted(name for name, rounds in seen.items() if len(rounds) < last)
-    short = [name for name in incomplete if 2 * len(seen[name]) <= last]
-    if len(short) * len(incomplete) > MAX_PAIRS:
+    if len(incomplete) > MAX_NAMES:
         return [
             f"{len(incomplete)} players miss rounds: too many to compare their names for "
             "near-duplicates (not checked)"
         ]
+    short = {name for name in incomplete if 2 * len(seen[name]) <= last}
     masks = {name: sum(1 << number for number in seen[name]) for name in incomplete}
+    written = {name: words(normalise(name)) for name in incomplete}
+    buckets: dict[str, list[str]] = {}
+    for name in incomplete:
+        for key in _keys(written[name]):
+            buckets.setdefault(key, []).append(name)
+    pairs: set[tuple[str, str]] = set()
+    for names in buckets.values():
+        if len(names) < 2:
+            continue
+        for one in names:
+            if one in short:
+                pairs.update(
+                    (min(one, o), max(one, o)) for o in names if o != one and not masks[one] & masks[o]
+                )
     found: list[str] = []
-    done: set[tuple[str, str]] = set()
-    for one in short:
-        for other in incomplete:
-            pair = (one, other) if one < other else (other, one)
-            if one == other or pair in done or masks[one] & masks[other]:
-                continue
-            done.add(pair)
-            if loose_key(one) == loose_key(other):
-                continue  # the case/spacing warning names them already
-            why = likeness(normalise(one), normalise(other))
-            if why is None:
-                continue
-            first, second = sorted(pair, key=lambda n: (min(seen[n], default=0), n))
-            found.append(
-                f"{first!r} ({rounds_text(seen[first])}) and {second!r} ({rounds_text(seen[second])}) "
-                f"look like one player ({why}) and never play in the same round; they are counted "
-                "as two players: write one spelling if they are one"
-            )
+    for one, other in sorted(pairs):
+        if loose_key(one) == loose_key(other):
+            continue  # the case/spacing warning names them already
+        why = _alike(written[one], written[other])
+        if why is None:
+            continue
+        first, second = sorted((one, other), key=lambda n: (min(seen[n], default=0), n))
+        found.append(
+            f"{first!r} ({rounds_text(seen[first])}) and {second!r} ({rounds_text(seen[second])}) "
+            f"look like one player ({why}) and never play in the same round; they are counted "
+            "as two players: write one spelling if they are one"
+        )
     return found
