@@ -160,7 +160,10 @@ def test_ranked_by_names_fide_articles_and_no_cxa_terms() -> None:
         assert f"({article})" in line
     assert "SOS" not in line
     cxa = invoke(MISSPELT, "--preset", "cxa-individual-rr").stdout
-    assert "small score (Sonneborn-Berger) (CXA 15.1)" in cxa and "C.07" not in cxa
+    assert "small score, the Sonneborn-Berger sum (CXA 15.1)" in cxa and "C.07" not in cxa
+    assert "points: win 1, draw ½, loss 0 (CXA 14.1)" in cxa and "match points" not in cxa
+    team = invoke(str(EVENTS / "team-rr.csv"), "--team-file", str(EVENTS / "teams.csv")).stdout
+    assert "match points: win 2, draw 1, loss 0 (CXA 14.2)" in team
 
 
 def test_team_cells_are_unambiguous() -> None:

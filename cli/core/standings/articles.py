@@ -30,12 +30,21 @@ FIDE: dict[str, tuple[str, str]] = {
 
 #: criterion → (name, article) under the CXA competition rules
 CXA: dict[str, tuple[str, str]] = {
-    "points": ("points (win 1, draw ½, loss 0; a team: match points 2, 1, 0)", "CXA 14.1, 14.2"),
-    "board-points": ("board points (bureau score)", "CXA 14.2"),
-    "sb": ("small score (Sonneborn-Berger)", "CXA 15.1"),
-    "buchholz": ("opponents' points", "CXA 15.2, 15.4"),
+    "points": ("points: win 1, draw ½, loss 0", "CXA 14.1"),
+    "board-points": ("board points, the bureau score", "CXA 14.2"),
+    "sb": ("small score, the Sonneborn-Berger sum", "CXA 15.1"),
+    "buchholz": ("opponents' points", "CXA 15.2"),
     "wins": ("victories", "CXA 15.1, 15.2"),
-    "de": ("straight win (direct encounter)", "CXA 15.1, 15.3"),
+    "de": ("straight win, the direct encounter", "CXA 15.1"),
+}
+
+#: what differs in a CXA team event (the criteria count match points and teams)
+CXA_TEAM: dict[str, tuple[str, str]] = {
+    **CXA,
+    "points": ("match points: win 2, draw 1, loss 0", "CXA 14.2"),
+    "buchholz": ("team opponents' score", "CXA 15.4"),
+    "wins": ("team victories", "CXA 15.3, 15.4"),
+    "de": ("team direct victory", "CXA 15.3"),
 }
 
 #: criterion → (name, article) in Go events (no one rulebook: the names Go tournaments use)
@@ -46,8 +55,10 @@ GO: dict[str, tuple[str, str]] = {
 }
 
 
-def rulebook(preset: str, game: str | None) -> dict[str, tuple[str, str]]:
-    """The naming a preset (or, for ``--tiebreak``, the game) follows."""
+def rulebook(preset: str, game: str | None, team: bool = False) -> dict[str, tuple[str, str]]:
+    """The naming a preset (or, for ``--tiebreak``, the game) follows; ``team``: a team event."""
+    if team:
+        return CXA_TEAM
     if preset.startswith("fide"):
         return FIDE
     if preset.startswith("cxa"):
@@ -65,7 +76,7 @@ def describe(name: str, names: dict[str, tuple[str, str]]) -> str:
     return f"{words} ({article})" if article else words
 
 
-def ranked_by(criteria: Sequence[str], preset: str, game: str | None) -> str:
+def ranked_by(criteria: Sequence[str], preset: str, game: str | None, team: bool = False) -> str:
     """The criteria applied, in order, each with its article: ``points; Buchholz (C.07 8.1); …``."""
-    names = rulebook(preset, game)
+    names = rulebook(preset, game, team)
     return "; ".join(describe(name, names) for name in criteria)

@@ -30,7 +30,7 @@ class Report:
         """The line under the table: the criteria applied, each with its article."""
         from kifu.core.standings.articles import ranked_by
 
-        order = ranked_by(self.crosstable.criteria, self.preset, self.game)
+        order = ranked_by(self.crosstable.criteria, self.preset, self.game, self.team)
         return f"Ranked by ({self.preset}, {self.source}): {order}."
 
 
