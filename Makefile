@@ -50,9 +50,10 @@ demo: $(VENV)/.installed $(VENV)/.compiled
 	@echo "== kifu convert fixtures/go/good/9x9-even-two-passes.sgf --to diagram   (the final position, counted)"
 	$(BIN)/kifu convert fixtures/go/good/9x9-even-two-passes.sgf --to diagram
 
-## make test: install kifu[test] and run the whole suite
+## make test: install kifu[test] and run the whole suite on every core (pytest-xdist), then
+## name its 10 slowest tests. KIFU_SLOW=1 make test draws the large case counts of tests/sizes.py.
 test: $(VENV)/.installed-test $(VENV)/.compiled
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --durations=10
 
 ## make bench: kifu against its peers, side by side (numbers, not assertions)
 ## Peers it installs when missing: cchess from PyPI, pgn-extract and gnugo from Debian (as root);

@@ -24,6 +24,7 @@ from kifu.chess.position import Position, _repeats_on_board, board_key, key_occu
 
 import chess
 from tests.chess.test_fastpath import ESCAPES, _pick, _start, _state
+from tests.sizes import scaled
 
 
 def _same(found: ReadMove | MoveProblem, expected: ReadMove | MoveProblem) -> bool:
@@ -138,7 +139,7 @@ def _game(seed: int, plies: int, chess960: bool, native: bool) -> None:
         assert key_turn(key) == board.turn and key_occupied(key) == board.occupied
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=scaled(30, 300), deadline=None)
 @given(seed=st.integers(0, 2**32), plies=st.integers(1, 250))
 def test_the_mailbox_plays_as_python_chess(seed: int, plies: int) -> None:
     _game(seed, plies, chess960=False, native=True)

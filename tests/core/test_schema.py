@@ -3,6 +3,7 @@ shipped in the package (``kifu.core.report.contract.schema()``): the three games
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -17,7 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpus"
 
 
+@functools.cache
 def _validator(definition: str | None = None) -> object:
+    """The schema's validator (for one of its definitions), built and checked once."""
     document = schema()
     if definition is not None:
         document = {
