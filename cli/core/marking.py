@@ -10,6 +10,7 @@ the pieces an ambiguous move may mean, ``<x>`` their targets.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 
 from kifu.core.findings import Finding
@@ -86,7 +87,7 @@ def text_legend(marks: Marks | None, describe: Mapping[str, str] | None = None) 
         if any(cells.get(target) == "<>" for _, target in marks.candidates):
             parts.append("< > their targets")
     lines = ["; ".join(parts)] if parts else []
-    return lines + list(marks.notes)
+    return lines + [line for note in marks.notes for line in textwrap.wrap(note, 100, break_on_hyphens=False)]
 
 
 __all__ = ["caption", "finding_position", "text_cells", "text_legend"]

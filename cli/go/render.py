@@ -261,7 +261,8 @@ def svg(
 
         draw_marks(doc, marks, point_at, _STEP / 2)
         if marks.attempted is not None and marks.reason:
-            _reason(doc, *point_at(marks.attempted[1]), marks.reason, doc_width)
+            # one word on the board ("superko"); the caption says which
+            _reason(doc, *point_at(marks.attempted[1]), marks.reason.split()[-1], doc_width)
     draw_caption(doc, lines, board_height, font)
     return doc.render()
 

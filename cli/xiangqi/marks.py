@@ -40,7 +40,7 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
         return replace(position, marks=Marks(caption(finding.code, position.ply, final=True)))
     if finding.code in AFTER_CODES:
         text = caption(finding.code, finding.ply, f"after {finding.move}" if finding.move else None)
-        return replace(position, marks=Marks(text, notes=(finding.message,)))
+        return replace(position, marks=Marks(text, notes=(_cycle(finding.message),)))
     board = parse_fen(position.position)
     fields = position.position.split()
     number = fields[5] if len(fields) > 5 and fields[5].isdigit() else "1"
@@ -102,3 +102,10 @@ def _points(move: int) -> tuple[str, str]:
 
 def _point(square: int) -> str:
     return move_name(square << 7 | square)[:2]
+
+
+def _cycle(message: str) -> str:
+    """The cycle of a repetition's message ("the cycle is plies 1-8. Red: 1. 车九进一 check, …"),
+    else the whole message (the natural limit's)."""
+    start = message.find("the cycle is")
+    return message[start:] if start >= 0 else message
