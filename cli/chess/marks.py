@@ -20,10 +20,11 @@ from kifu.core.marking import caption
 
 import chess
 
-#: findings about the record's result, drawn in its final position
-FINAL_CODES = frozenset({"CHESS202", "CHESS203", "CHESS204", "CHESS205"})
-#: findings about a move that could not be played as written
-_UNPLAYABLE = frozenset({"CHESS101", "CHESS103"})
+#: findings about the record's result, drawn in its final position (not CHESS205, a draw by
+#: agreement: no rule decided it, and an archive has one in every other game)
+FINAL_CODES = frozenset({"CHESS202", "CHESS203", "CHESS204"})
+#: findings about a move that could not be played as written (CHESS201: after the game ended)
+_UNPLAYABLE = frozenset({"CHESS101", "CHESS103", "CHESS201"})
 _AMBIGUOUS = "CHESS102"
 _SQUARE = re.compile(r"[a-h][1-8]")
 

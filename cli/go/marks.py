@@ -15,8 +15,9 @@ from kifu.core.game import FINAL, Marks, Options, Position, Where
 from kifu.core.marking import caption
 from kifu.go.board import BLACK, EMPTY, WHITE, Board
 
-#: findings about the count or the result, drawn in the final position with the count
-FINAL_CODES = frozenset({"GO201", "GO202", "GO203", "GO204", "GO205", "GO206"})
+#: findings about the count or the result, drawn in the final position with the count (not the
+#: notes GO204-GO206: a counted game's board is the report's count already)
+FINAL_CODES = frozenset({"GO201", "GO202", "GO203"})
 #: the illegal moves, and why each is illegal in a word
 REASONS = {
     "GO101": "occupied",
