@@ -182,7 +182,7 @@ def svg(
 
 #: chess.svg's geometry with coordinates: the margin and the side of a square, in user units
 _MARGIN, _SQUARE, _BOARD = 15.0, 45.0, 390.0
-_CAPTION = 13.0
+_CAPTION = 16.0
 
 
 def _marked(head: str, marks: Marks, flipped: bool, size: int) -> tuple[str, str]:

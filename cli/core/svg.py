@@ -12,7 +12,7 @@ is ``size`` pixels: ``width`` and ``height`` follow from ``size`` and the aspect
 from __future__ import annotations
 
 import math
-import textwrap
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -264,12 +264,26 @@ class Document:
 # --- a finding's marks and caption --------------------------------------------------------------------------
 
 
+def _ems(text: str) -> float:
+    """About how wide ``text`` is, in ems: a CJK character is square, a Latin one about half."""
+    return sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.56 for c in text)
+
+
 def caption_lines(caption: str, notes: tuple[str, ...], width: float, size: float) -> list[str]:
-    """The caption and notes as lines that fit ``width`` user units in text of ``size``."""
-    chars = max(12, int(width / (0.56 * size)))
+    """The caption and notes as lines that fit ``width`` user units in text of ``size``, broken
+    at spaces (a word wider than a line stands alone)."""
+    room = max(8.0, 0.96 * width / size)
     lines: list[str] = []
     for text in (caption, *notes):
-        lines.extend(textwrap.wrap(text, chars, break_on_hyphens=False) if text else [])
+        line = ""
+        for word in text.split():
+            joined = f"{line} {word}" if line else word
+            if line and _ems(joined) > room:
+                lines.append(line)
+                joined = word
+            line = joined
+        if line:
+            lines.append(line)
     return lines
 
 

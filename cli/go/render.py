@@ -149,7 +149,7 @@ def _point_of(board: Board, name: str) -> int:
 _STEP = 30.0
 _PAD = 40.0  # room for half a stone and the coordinates
 _STONE = 0.48 * _STEP
-_CAPTION = 13.0
+_CAPTION = 14.0
 
 
 def svg(

@@ -178,7 +178,7 @@ _STEP = 50.0  # between two lines
 _PAD_X = 38.0  # room for a piece on the outer files
 _PAD_Y = 66.0  # room for a piece on the outer ranks and the file numbers
 _RADIUS = 22.5
-_CAPTION = 17.0
+_CAPTION = 20.0
 
 
 def _point(file: int, rank: int, flipped: bool) -> tuple[float, float]:
