@@ -234,3 +234,39 @@ def test_chromium_draws_the_marks(tmp_path: Path) -> None:
     ):
         assert caption in text
     assert "W[aa] · ply 4 · GO102 · suicide" in text
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "codes", "moves"),
+    [
+        (
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            ("CHESS101", "CHESS102", "CHESS103", "CHESS201"),
+            ("", "--", "O-O-O", "e9", "Kxx", "P@e4", "e2-e5", "a8=Q", "\x00", "ééé", None),
+        ),
+        (
+            "xiangqi",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            ("XQ101", "XQN005", "XQN002", "XQ301"),
+            ("", "h2-e9", "车1 2", "炮", "xx", "\x00", None),
+        ),
+        ("go", ".X./O../...", ("GO101", "GO103", "GO104"), ("", "B[tt]", "W[]", "B[zz]", "X[ab]", None)),
+    ],
+)
+def test_a_move_text_of_any_shape_gives_a_board_never_a_crash(
+    game: str, position: str, codes: tuple[str, ...], moves: tuple[str | None, ...]
+) -> None:
+    """A stranger's move text (a finding's ``move``, an assumption's move) that names no point
+    leaves its mark out; the board and its caption are still drawn."""
+    module = games.need(game)
+    for code in codes:
+        for move in moves:
+            finding = Finding(code, Severity.ERROR, "why", ply=1, move=move)
+            for assumption in (None, Assumption(1, move or "", "zz9", "")):
+                finding.assumption = assumption
+                marked = module.mark(Position(position), finding, Options())
+                assert marked.marks is not None and code in marked.marks.caption
+                assert code in module.draw(marked, svg=False, size=100, territory=False)
+                root = parse(module.draw(marked, svg=True, size=100, territory=False))
+                assert code in (root.findtext(f"{SVG}title") or "")
