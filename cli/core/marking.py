@@ -25,7 +25,7 @@ def finding_position(finding: Finding, where: Where, found: Mapping[int | None, 
     finding about a move brings its own (the position before it), which wins when the walk's
     differs (a move after one kifu had to assume, which the walk of the written moves never
     reaches)."""
-    if where is None:
+    if where is None or (isinstance(where, int) and where < 0):
         return None
     if where == FINAL:
         return found.get(None)
