@@ -55,7 +55,7 @@ def show(
         if found is None:
             raise ShowError(f"{path}: record {number} has no finding {code.upper()}")
         at = module.board_at(found)
-        if at is None:
+        if at is None or (isinstance(at, int) and at < 0):
             raise ShowError(f"{path}: record {number}'s finding {found.code} is about no position")
         ply = None if at == FINAL else at
         position = finding_position(found, at, module.positions(record, options, [ply]))
