@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kifu.core.findings import Finding
-from kifu.core.game import Game, Options, Position, RawRecord
+from kifu.core.game import Game, Options, Position, RawRecord, Where
 from kifu.core.sources import Source, SourceError
 from kifu.games import default_format, need
 
@@ -24,9 +24,18 @@ class Drawer:
         self._cursor: tuple[str, Iterator[RawRecord[Any] | Finding]] | None = None
         self._last: RawRecord[Any] | None = None
 
-    def board(self, game: str, position: Position, territory: bool = False) -> str:
-        """``position`` of ``game`` as an SVG document."""
-        return need(game).draw(position, svg=True, size=self.size, territory=territory)
+    def board(
+        self, game: str, position: Position, territory: bool = False, finding: Finding | None = None
+    ) -> str:
+        """``position`` of ``game`` as an SVG document; ``finding``: with its marks and caption."""
+        module = need(game)
+        if finding is not None:
+            position = module.mark(position, finding, self.options)
+        return module.draw(position, svg=True, size=self.size, territory=territory)
+
+    def board_at(self, game: str, finding: Finding) -> Where:
+        """Where the board of ``finding`` stands (the game's ``board_at``)."""
+        return need(game).board_at(finding)
 
     def positions(
         self, path: str, game: str, fmt: str | None, index: int, plies: list[int | None]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from kifu.core.findings import Finding
-from kifu.core.game import Game, Options, Position, RawRecord
+from kifu.core.game import FINAL, Game, Options, Position, RawRecord
+from kifu.core.marking import finding_position
 from kifu.core.sources import Source, SourceError
 from kifu.detection import detect
 from kifu.games import need
@@ -32,8 +33,9 @@ def show(
     size: int,
     territory: bool,
 ) -> str:
-    """Record ``number`` of ``path`` drawn after ``ply`` (``None``: its final position), or
-    before the move of its first finding of ``code``, as text or SVG."""
+    """Record ``number`` of ``path`` drawn after ``ply`` (``None``: its final position), or where
+    its first finding of ``code`` stands (before its move, or the final position for a result),
+    with the finding's marks and caption, as text or SVG."""
     source = Source(path)
     try:
         detected = detect(source, game)
@@ -50,16 +52,15 @@ def show(
     if code is not None:
         report = module.check_record(record, options)
         found = next((f for f in report.findings if f.code == code.upper()), None)
-        if found is None or found.ply is None:
-            what = "no finding" if found is None else "no finding about a move"
-            raise ShowError(f"{path}: record {number} has {what} {code.upper()}")
-        ply = found.ply - 1
-        if found.position is not None:
-            known = module.positions(record, options, [ply]).get(ply)
-            position = known if known is not None and known.position == found.position else None
-            position = position or Position(found.position, ply)
-        else:
-            position = module.positions(record, options, [ply]).get(ply)
+        if found is None:
+            raise ShowError(f"{path}: record {number} has no finding {code.upper()}")
+        at = module.board_at(found)
+        if at is None or (isinstance(at, int) and at < 0):
+            raise ShowError(f"{path}: record {number}'s finding {found.code} is about no position")
+        ply = None if at == FINAL else at
+        position = finding_position(found, at, module.positions(record, options, [ply]))
+        if position is not None:
+            position = module.mark(position, found, options)
     else:
         position = module.positions(record, options, [ply]).get(ply)
     if position is None:

@@ -46,11 +46,12 @@ def positions(
 
 
 def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
-    """The position as text or SVG, its last move marked (``territory`` means nothing in chess)."""
+    """The position as text or SVG, its last move and a finding's marks drawn (``territory`` means
+    nothing in chess)."""
     last = chess.Move.from_uci(position.move) if position.move else None
     board = chess.Board(position.position)
     # the position before the last move lets the legend name it in SAN
     before = chess.Board(position.before) if position.before is not None and last is not None else None
     if svg:
-        return render.svg(board, size=size, last_move=last, before=before)
-    return render.text(board, last_move=last, before=before)
+        return render.svg(board, size=size, last_move=last, before=before, marks=position.marks)
+    return render.text(board, last_move=last, before=before, marks=position.marks)

@@ -30,7 +30,8 @@ from kifu.games import GAME_CHOICES
 @click.option(
     "--finding",
     metavar="CODE",
-    help="The position before the move of the record's first finding with this code.",
+    help="The board of the record's first finding with this code, its marks and a caption: the "
+    "position before its move, or the final one for a finding about the result.",
 )
 @click.option(
     "--format",
@@ -78,8 +79,10 @@ def show(
     """Draw a position of a record: the board in the terminal, or as SVG.
 
     The final position of the main line unless --ply or --finding says which; the last move
-    is marked, and a king in check. Go: --territory draws the final count. Takes the rules
-    options of `kifu check`. Exit status: 0 drawn, 2 usage error (no such file, record or ply).
+    is marked, and a king in check; --finding marks what the finding is about (the move as
+    written, the move assumed, an ambiguous move's pieces, Go's illegal point). Go: --territory
+    draws the final count. Takes the rules options of `kifu check`. Exit status: 0 drawn, 2 usage
+    error (no such file, record, ply, or finding with a position).
     """
     from kifu import showing
     from kifu.core.escape import terminal

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
@@ -74,6 +74,35 @@ class Target(Generic[W]):
 
 
 @dataclass(frozen=True, slots=True)
+class Marks:
+    """What a board drawn for a finding shows of it, in the game's own coordinates (chess squares
+    ``d1``, xiangqi ICCS points ``b0``, Go SGF points ``dd``); every renderer draws them alike,
+    as SVG and as text.
+
+    ``caption`` goes under the board (the move, the ply, the code); ``attempted`` is the move as
+    written, ``(origin, target)``, with no origin when none can be told (a cross on the target);
+    ``assumed`` the move kifu assumed in its stead; ``candidates`` the moves an ambiguous text
+    fits (each piece ringed, each target marked); ``reason`` says in a word why the move is
+    illegal (Go: occupied, suicide, ko, superko); ``captures`` the stones the move would take (Go:
+    the ko stone); ``notes`` more lines for the legend (a repetition's cycle, a count).
+    """
+
+    caption: str
+    attempted: tuple[str | None, str] | None = None
+    assumed: tuple[str, str] | None = None
+    candidates: tuple[tuple[str, str], ...] = ()
+    reason: str = ""
+    captures: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+#: where the board of a finding stands: the position after that ply, the record's final position,
+#: or ``None`` when the finding is about no position (a tag, the syntax)
+Where = int | Literal["final"] | None
+FINAL: Literal["final"] = "final"
+
+
+@dataclass(frozen=True, slots=True)
 class Position:
     """A position of a record, for ``kifu show`` and the HTML report.
 
@@ -81,7 +110,8 @@ class Position:
     plies played to reach it (0: the start); ``move`` the move that led to it in the game's
     coordinates (UCI, ICCS, the SGF point; ``None`` at the start or for a pass) and ``written``
     as the record wrote it; ``before`` the position before that move, when known. ``extra``
-    holds what a game adds (Go: ``dead`` stones as SGF points, the ``score`` line of its count).
+    holds what a game adds (Go: ``dead`` stones as SGF points, the ``score`` line of its count);
+    ``marks`` what a finding's board shows of the finding (:class:`Marks`).
     """
 
     position: str
@@ -90,6 +120,7 @@ class Position:
     written: str | None = None
     before: str | None = None
     extra: Mapping[str, str] = field(default_factory=dict)
+    marks: Marks | None = None
 
 
 class PositionLog:
@@ -201,6 +232,13 @@ class Game(Protocol[T]):
     def draw(self, position: Position, *, svg: bool, size: int, territory: bool) -> str:
         """``position`` as terminal text or an SVG document ``size`` pixels high; ``territory``
         (Go): the final count (territory, dead stones, the score)."""
+
+    def board_at(self, finding: Finding) -> Where:
+        """Where the board of ``finding`` stands: after a ply (for a move, the ply before it),
+        the final position (a result or a count), or ``None`` (no position)."""
+
+    def mark(self, position: Position, finding: Finding, options: Options) -> Position:
+        """``position`` (the one :meth:`board_at` names) with the :class:`Marks` of ``finding``."""
 
 
 class PartReader(Protocol[T]):

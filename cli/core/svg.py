@@ -12,9 +12,15 @@ is ``size`` pixels: ``width`` and ``height`` follow from ``size`` and the aspect
 from __future__ import annotations
 
 import math
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kifu.core.markup import escape, quoteattr
+
+if TYPE_CHECKING:
+    from kifu.core.game import Marks
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -47,6 +53,9 @@ class Palette:
     square_dark: str
     square_light_last: str
     square_dark_last: str
+    attempted: str
+    assumed: str
+    candidate: str
 
 
 #: A light palette that prints well on A4: pale board, dark lines, no large dark areas.
@@ -67,6 +76,11 @@ LIGHT = Palette(
     square_dark="#c9a27a",
     square_light_last="#cdd26a",
     square_dark_last="#aaa23a",
+    # a finding's marks: red and bluish green (Okabe-Ito) differ in lightness too, and the
+    # assumed move is dashed, so that they stay apart for colour-blind readers
+    attempted="#d1172b",
+    assumed="#007f5f",
+    candidate="#e08a00",
 )
 
 
@@ -189,9 +203,11 @@ class Document:
         colour: str,
         width: float,
         head: float | None = None,
+        dash: str | None = None,
         **attributes: Attribute,
     ) -> None:
-        """An arrow from (x1, y1) whose head's tip is at (x2, y2): a line and a polygon in a group."""
+        """An arrow from (x1, y1) whose head's tip is at (x2, y2): a line (``dash``: its
+        ``stroke-dasharray``) and a polygon in a group."""
         head = 3.2 * width if head is None else head
         length = math.hypot(x2 - x1, y2 - y1)
         if length == 0:
@@ -201,7 +217,14 @@ class Document:
         half = head * 0.6
         self.open("g", **{"class_": "arrow", **attributes})
         self.line(
-            x1, y1, bx + ux * 0.5, by + uy * 0.5, stroke=colour, stroke_width=width, stroke_linecap="round"
+            x1,
+            y1,
+            bx + ux * 0.5,
+            by + uy * 0.5,
+            stroke=colour,
+            stroke_width=width,
+            stroke_linecap="butt" if dash else "round",
+            stroke_dasharray=dash,
         )
         self.polygon(
             [(x2, y2), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)], fill=colour
@@ -211,6 +234,10 @@ class Document:
     def raw(self, fragment: str) -> None:
         """Markup already made safe by the caller, one line."""
         self._add(fragment)
+
+    def body(self) -> str:
+        """What was drawn, without the ``<svg>`` element around it (to add to another document)."""
+        return "\n".join(self._body)
 
     def render(self) -> str:
         """The whole document, ending with a newline."""
@@ -232,3 +259,143 @@ class Document:
         lines.extend(self._body)
         lines.append("</svg>")
         return "\n".join(lines) + "\n"
+
+
+# --- a finding's marks and caption --------------------------------------------------------------------------
+
+
+def _ems(text: str) -> float:
+    """About how wide ``text`` is, in ems: a CJK character is square, a Latin one about half."""
+    return sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.56 for c in text)
+
+
+def caption_lines(caption: str, notes: tuple[str, ...], width: float, size: float) -> list[str]:
+    """The caption and notes as lines that fit ``width`` user units in text of ``size``, broken
+    at spaces (a word wider than a line stands alone)."""
+    room = max(8.0, 0.96 * width / size)
+    lines: list[str] = []
+    for text in (caption, *notes):
+        line = ""
+        for word in text.split():
+            joined = f"{line} {word}" if line else word
+            if line and _ems(joined) > room:
+                lines.append(line)
+                joined = word
+            line = joined
+        if line:
+            lines.append(line)
+    return lines
+
+
+def caption_height(lines: list[str], size: float) -> float:
+    """The height of the band under a board that holds ``lines``."""
+    return (len(lines) * 1.3 + 0.8) * size if lines else 0.0
+
+
+def draw_caption(doc: Document, lines: list[str], top: float, size: float) -> None:
+    """``lines`` centred in the band under a board, from ``top``: ``<text class="caption">``."""
+    if not lines:
+        return
+    doc.rect(0, top, doc.width, caption_height(lines, size), class_="caption-band", fill=LIGHT.background)
+    doc.open("g", class_="caption")
+    for number_, line in enumerate(lines):
+        y = top + (0.9 + 1.3 * number_) * size
+        doc.text(doc.width / 2, y, line, size=size, fill=LIGHT.label)
+    doc.close("g")
+
+
+def draw_marks(doc: Document, marks: Marks, at: Callable[[str], tuple[float, float]], radius: float) -> None:
+    """The marks of a finding over a board (``<g class="marks">``): ``at`` maps a point of the
+    game to user units, ``radius`` is about half a square. The pieces an ambiguous move may mean
+    are ringed (``mark candidate``) and their targets dotted; the move as written is a red arrow
+    (``mark attempted``), or a red cross on its target when it has no origin (``… cross``); the
+    assumed move a dashed green arrow (``mark assumed``); the stones the move would capture are
+    ringed (``mark capture``)."""
+    width = max(2.0, 0.16 * radius)
+    attempted = marks.attempted
+    cross = attempted[1] if attempted is not None and attempted[0] in (None, attempted[1]) else None
+    doc.open("g", class_="marks")
+    for origin, _ in marks.candidates:
+        x, y = at(origin)
+        doc.circle(
+            x,
+            y,
+            0.9 * radius,
+            class_="mark candidate",
+            fill="none",
+            stroke=LIGHT.candidate,
+            stroke_width=width * 1.4,
+        )
+    for target in dict.fromkeys(target for _, target in marks.candidates):
+        if target != cross:
+            doc.circle(*at(target), 0.28 * radius, class_="mark candidate-target", fill=LIGHT.candidate)
+    for point in marks.captures:
+        x, y = at(point)
+        doc.circle(
+            x,
+            y,
+            0.95 * radius,
+            class_="mark capture",
+            fill="none",
+            stroke=LIGHT.candidate,
+            stroke_width=width,
+            stroke_dasharray=f"{number(width * 1.5)} {number(width)}",
+        )
+    if attempted is not None:
+        if cross is not None:
+            x, y = at(cross)
+            arm = 0.55 * radius
+            doc.open("g", class_="mark attempted cross", stroke=LIGHT.attempted, stroke_width=width * 1.6)
+            doc.line(x - arm, y - arm, x + arm, y + arm, stroke_linecap="round")
+            doc.line(x - arm, y + arm, x + arm, y - arm, stroke_linecap="round")
+            doc.close("g")
+        elif attempted[0] is not None:
+            (x1, y1), (x2, y2) = at(attempted[0]), at(attempted[1])
+            dx, dy = _apart(attempted[0], (x1, y1, x2, y2), marks.assumed, at, 0.2 * radius)
+            doc.arrow(
+                x1 - dx,
+                y1 - dy,
+                x2 - dx,
+                y2 - dy,
+                colour=LIGHT.attempted,
+                width=width * 1.6,
+                class_="mark attempted",
+            )
+    if marks.assumed is not None:
+        (x1, y1), (x2, y2) = at(marks.assumed[0]), at(marks.assumed[1])
+        dx, dy = (0.0, 0.0)
+        if attempted is not None and attempted[0] is not None and cross is None:
+            dx, dy = _apart(
+                attempted[0], at(attempted[0]) + at(attempted[1]), marks.assumed, at, 0.2 * radius
+            )
+        doc.arrow(
+            x1 + dx,
+            y1 + dy,
+            x2 + dx,
+            y2 + dy,
+            colour=LIGHT.assumed,
+            width=width * 1.6,
+            dash=f"{number(width * 3)} {number(width * 1.8)}",
+            class_="mark assumed",
+        )
+    doc.close("g")
+
+
+def _apart(
+    origin: str,
+    line: tuple[float, float, float, float],
+    other: tuple[str, str] | None,
+    at: Callable[[str], tuple[float, float]],
+    gap: float,
+) -> tuple[float, float]:
+    """How far to move two arrows of one origin apart, sideways, when they run along one line
+    (Ke3 written, Ke2 assumed): ``(0, 0)`` otherwise."""
+    if other is None or other[0] != origin:
+        return 0.0, 0.0
+    x1, y1, x2, y2 = line
+    ox, oy = at(other[1])
+    ux, uy = x2 - x1, y2 - y1
+    length = math.hypot(ux, uy)
+    if length == 0 or abs(ux * (oy - y1) - uy * (ox - x1)) > 1e-6 * length * length:
+        return 0.0, 0.0
+    return -uy / length * gap, ux / length * gap

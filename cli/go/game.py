@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterator
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting
+from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Where
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import checker, reader, writers
@@ -67,3 +67,17 @@ def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
     from kifu.go import show
 
     return show.draw(position, svg=svg, size=size, territory=territory)
+
+
+def board_at(finding: Finding) -> Where:
+    """Where ``finding``'s board stands (see :func:`kifu.go.marks.board_at`)."""
+    from kifu.go import marks
+
+    return marks.board_at(finding)
+
+
+def mark(position: Position, finding: Finding, options: Options) -> Position:
+    """``position`` with the marks of ``finding`` (see :func:`kifu.go.marks.mark`)."""
+    from kifu.go import marks
+
+    return marks.mark(position, finding, options)

@@ -7,6 +7,9 @@ sets of points: each colour's territory and the dead stones, whatever computed t
 Coordinates: columns ``A``–``T`` skipping ``I`` (GTP) up to 25 columns, the SGF letters
 ``a``–``z``, ``A``–``Z`` on wider boards (GTP cannot name them); rows numbered from the bottom.
 
+A finding's marks (an illegal point crossed with its reason, the stones it would capture) are
+drawn over the board and its caption under it; the count's score line is a caption too.
+
 Star points (:func:`star_points`): none below 7 lines; the 3-3 points on 7 to 12 lines, the 4-4
 points from 13 lines; the centre when both sides are odd; the side midpoints too when both
 sides are odd and at least 15 (so 9×9 and 13×13 have 5, 19×19 has 9).
@@ -16,7 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from kifu.core.svg import LIGHT, SANS, Attribute, Document
+from kifu.core.game import Marks
+from kifu.core.svg import (
+    LIGHT,
+    SANS,
+    Attribute,
+    Document,
+    caption_height,
+    caption_lines,
+    draw_caption,
+    draw_marks,
+)
 from kifu.go.board import BLACK, EMPTY, WHITE, Board
 
 GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
@@ -57,12 +70,16 @@ def text(
     black_territory: Collection[int] = (),
     white_territory: Collection[int] = (),
     dead: Collection[int] = (),
+    marks: Marks | None = None,
 ) -> str:
     """The board in ``X`` (Black) ``O`` (White) ``.`` ``+`` (star), coordinates on four sides.
 
     The last move is in parentheses; territory is ``x``/``o``; dead stones are ``#`` (black)
-    and ``@`` (white); a legend line names what is shown.
+    and ``@`` (white); a legend line names what is shown. ``marks``: a finding's illegal point
+    in brackets, the stones it would capture ``*``, its caption under the board.
     """
+    illegal = _point_of(board, marks.attempted[1]) if marks is not None and marks.attempted else None
+    captured = {_point_of(board, p) for p in marks.captures} if marks is not None else set()
     letters = column_letters(board.width)
     pad = len(str(board.height))
     stars = star_points(board.width, board.height)
@@ -75,7 +92,9 @@ def text(
         for column in range(board.width):
             point = board.point(column, row)
             content = board.cells[point]
-            if content in (BLACK, WHITE):
+            if point in captured:
+                char = "*"
+            elif content in (BLACK, WHITE):
                 char = ("#" if content == BLACK else "@") if point in dead_set else "XO"[content - 1]
             elif point in black_area:
                 char = "x"
@@ -84,24 +103,45 @@ def text(
             else:
                 char = "+" if (column, row) in stars else "."
             left = board.point(column - 1, row) if column else None
-            cells.append(
-                "(" if point == last_move else ")" if left is not None and left == last_move else " "
-            )
+            cells.append(_separator(point, left, last_move, illegal))
             cells.append(char)
-        cells.append(")" if last_move == board.point(board.width - 1, row) else " ")
+        cells.append(_separator(None, board.point(board.width - 1, row), last_move, illegal))
         cells.append(label)
         lines.append("".join(cells))
     lines.append(header)
+    if marks is not None:
+        lines.append(f"{' ' * (pad + 1)}{marks.caption}")
     legend = ["X Black, O White"]
-    if last_move is not None:
+    if last_move is not None and last_move != illegal:
         legend.append("( ) round the last move")
+    if illegal is not None and marks is not None:
+        legend.append(f"[ ] round the illegal point ({marks.reason or 'illegal'})")
+    if captured:
+        legend.append("* the stones it would capture")
     if black_area or white_area:
         legend.append("x o territory")
     if dead_set:
         legend.append("# @ dead black and white stones")
     lines.append("")
     lines.append("; ".join(legend))
+    if marks is not None:
+        lines.extend(marks.notes)
     return "\n".join(lines) + "\n"
+
+
+def _separator(point: int | None, left: int | None, last_move: int | None, illegal: int | None) -> str:
+    """The character between ``left`` and ``point``: a bracket of the illegal point first, then a
+    parenthesis of the last move, else a space."""
+    if illegal is not None and illegal in (point, left):
+        return "[" if point == illegal else "]"
+    if last_move is not None and last_move in (point, left):
+        return "(" if point == last_move else ")"
+    return " "
+
+
+def _point_of(board: Board, name: str) -> int:
+    """The index of an SGF point (``dc``)."""
+    return board.point(SGF_LETTERS.index(name[0]), SGF_LETTERS.index(name[1]))
 
 
 # --- SVG ----------------------------------------------------------------------------------------------------
@@ -109,6 +149,7 @@ def text(
 _STEP = 30.0
 _PAD = 40.0  # room for half a stone and the coordinates
 _STONE = 0.48 * _STEP
+_CAPTION = 14.0
 
 
 def svg(
@@ -120,21 +161,35 @@ def svg(
     black_territory: Collection[int] = (),
     white_territory: Collection[int] = (),
     dead: Collection[int] = (),
+    marks: Marks | None = None,
+    score: str = "",
 ) -> str:
     """The board as an SVG 1.1 document whose longer side is ``size`` pixels.
 
     ``numbers`` maps points to move numbers written on them (the last move's mark is left out
     when it has a number). Territory is a small square of its owner's colour; dead stones are
     drawn faded, with the square of the territory they lie in, or crossed when they lie in none.
-    Stones are ``<circle class="stone black">`` (``… dead``).
+    Stones are ``<circle class="stone black">`` (``… dead``). ``marks``: a finding's, over the
+    stones (the illegal point crossed and labelled with its reason: ``<text class="reason">``),
+    and its caption under the board; ``score``: the count's score line, under the board too.
     """
     width, height = board.width, board.height
-    doc_width, doc_height = 2 * _PAD + (width - 1) * _STEP, 2 * _PAD + (height - 1) * _STEP
+    doc_width, board_height = 2 * _PAD + (width - 1) * _STEP, 2 * _PAD + (height - 1) * _STEP
     black_area, white_area, dead_set = set(black_territory), set(white_territory), set(dead)
     stones = sum(1 for cell in board.cells if cell in (BLACK, WHITE))
     title = f"Go position, {width}×{height}, {stones} stones"
     if black_area or white_area or dead_set:
         title += f"; territory {len(black_area)} black, {len(white_area)} white; {len(dead_set)} dead stones"
+    notes = marks.notes if marks is not None else ()
+    if score and score not in notes:
+        notes = (*notes, score)
+    font = min(_CAPTION, doc_width / 22)  # a small board's caption stays in proportion
+    lines = caption_lines(marks.caption if marks is not None else "", notes, doc_width, font)
+    if marks is not None:
+        title += f"; {marks.caption}"
+    elif score:
+        title += f"; {score}"
+    doc_height = board_height + caption_height(lines, font)
     doc = Document(doc_width, doc_height, size, title=title)
 
     def at(column: int, row: int) -> tuple[float, float]:
@@ -199,7 +254,31 @@ def svg(
         if content == EMPTY:
             colour = LIGHT.last_move
         doc.circle(x, y, 0.25 * _STEP, class_="last-move", fill="none", stroke=colour, stroke_width=2.2)
+    if marks is not None:
+
+        def point_at(name: str) -> tuple[float, float]:
+            return at(SGF_LETTERS.index(name[0]), SGF_LETTERS.index(name[1]))
+
+        draw_marks(doc, marks, point_at, _STEP / 2)
+        if marks.attempted is not None and marks.reason:
+            # one word on the board ("superko"); the caption says which
+            _reason(doc, *point_at(marks.attempted[1]), marks.reason.split()[-1], doc_width)
+    draw_caption(doc, lines, board_height, font)
     return doc.render()
+
+
+def _reason(doc: Document, x: float, y: float, reason: str, width: float) -> None:
+    """``reason`` in a label above the point at (x, y) (below it on the top line), kept inside the board."""
+    font = 0.4 * _STEP
+    half = 0.31 * font * len(reason) + 3
+    x = min(max(x, half + 2), width - half - 2)
+    y = y + 0.75 * _STEP if y - 0.75 * _STEP < _PAD - 0.5 * _STEP else y - 0.75 * _STEP
+    doc.open("g", class_="reason")
+    doc.rect(
+        x - half, y - 0.65 * font, 2 * half, 1.3 * font, fill=LIGHT.background, stroke=LIGHT.attempted, rx=3
+    )
+    doc.text(x, y, reason, size=font, fill=LIGHT.attempted, weight="bold")
+    doc.close("g")
 
 
 def _coordinates(doc: Document, width: int, height: int) -> None:

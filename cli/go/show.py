@@ -144,9 +144,11 @@ def board_of(position: str) -> Board:
 
 
 def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
-    """The position as text or SVG, its last move marked; ``territory``: the count's marks
-    (territory of each colour once the dead stones are removed, the dead stones) and score."""
+    """The position as text or SVG, its last move and a finding's marks drawn; ``territory`` (or
+    the finding's board of a count): the count's marks (territory of each colour once the dead
+    stones are removed, the dead stones) and score."""
     board = board_of(position.position)
+    territory = territory or position.extra.get("territory") == "yes"
     last = board.point(*_coordinates(position.move)) if position.move else None
     areas: dict[int, list[int]] = {BLACK: [], WHITE: []}
     dead: set[int] = set()
@@ -166,9 +168,17 @@ def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
             black_territory=areas[BLACK],
             white_territory=areas[WHITE],
             dead=dead,
+            marks=position.marks,
+            score=position.extra.get("score", "") if territory else "",
         )
     drawn = render.text(
-        board, last_move=last, black_territory=areas[BLACK], white_territory=areas[WHITE], dead=dead
+        board,
+        last_move=last,
+        black_territory=areas[BLACK],
+        white_territory=areas[WHITE],
+        dead=dead,
+        marks=position.marks,
     )
     score = position.extra.get("score")
-    return drawn + (score + "\n" if territory and score else "")
+    in_notes = position.marks is not None and score in position.marks.notes
+    return drawn + (score + "\n" if territory and score and not in_notes else "")

@@ -2,12 +2,25 @@
 
 Red sits at the bottom unless ``flipped``. File numbers follow the notation: each side counts
 from its own right, Red 一…九 (text: 1…9 under the board), Black 1…9 (above it). The last move
-is the int move of the board (``from << 7 | to``).
+is the int move of the board (``from << 7 | to``). A finding's marks (:mod:`kifu.core.marking`)
+are drawn over the board, its caption under it.
 """
 
 from __future__ import annotations
 
-from kifu.core.svg import CJK_SERIF, LIGHT, SANS, Attribute, Document
+from kifu.core.game import Marks
+from kifu.core.marking import text_cells, text_legend
+from kifu.core.svg import (
+    CJK_SERIF,
+    LIGHT,
+    SANS,
+    Attribute,
+    Document,
+    caption_height,
+    caption_lines,
+    draw_caption,
+    draw_marks,
+)
 from kifu.xiangqi.board import (
     ADVISOR,
     CANNON,
@@ -79,17 +92,26 @@ def _red_file(file: int) -> int:
 # --- text ---------------------------------------------------------------------------------------------------
 
 
-def text(board: Board, *, last_move: int | None = None, flipped: bool = False, fen: str | None = None) -> str:
+def text(
+    board: Board,
+    *,
+    last_move: int | None = None,
+    flipped: bool = False,
+    fen: str | None = None,
+    marks: Marks | None = None,
+) -> str:
     """The board in WXF letters with ICCS coordinates, each side's file numbers, and a legend.
 
-    ``[ ]`` marks the two points of the last move, ``*K*`` a king in check. ``fen`` is the FEN
-    the legend gives (the board's, with the record's move counters); default: written from the
-    board, whose FEN counters it does not know (``0 1``).
+    ``[ ]`` marks the two points of the last move, ``*K*`` a king in check (``*k*`` Black's).
+    ``fen`` is the FEN the legend gives (the board's, with the record's move counters); default:
+    written from the board, whose FEN counters it does not know (``0 1``). ``marks``: a
+    finding's, with its caption under the board.
     """
     files = range(8, -1, -1) if flipped else range(9)
     ranks = range(10) if flipped else range(9, -1, -1)
     marked = {move_from(last_move), move_to(last_move)} if last_move is not None else set()
     checked = _checked(board)
+    brackets = {_square_of(name): pair for name, pair in text_cells(marks).items()}
 
     def numbers(side: int) -> str:
         labels = "".join(f" {_red_file(f) if side == RED else f + 1} " for f in files)
@@ -106,6 +128,8 @@ def text(board: Board, *, last_move: int | None = None, flipped: bool = False, f
             symbol = (LETTERS[piece] if piece > 0 else LETTERS[-piece].lower()) if piece else "."
             if sq == checked:
                 cells.append(f"*{symbol}*")
+            elif sq in brackets:
+                cells.append(f"{brackets[sq][0]}{symbol}{brackets[sq][1]}")
             elif sq in marked:
                 cells.append(f"[{symbol}]")
             else:
@@ -114,16 +138,38 @@ def text(board: Board, *, last_move: int | None = None, flipped: bool = False, f
         if (not flipped and rank == 5) or (flipped and rank == 4):
             lines.append(f"    │{'river':~^27}│")
     letters = ("     " + "".join(f" {FILES[f]} " for f in files)).rstrip()
-    lines += [f"    └{rule}┘", letters, numbers(bottom), ""]
+    lines += [f"    └{rule}┘", letters, numbers(bottom)]
+    if marks is not None:
+        lines.append(f"     {marks.caption}")
+    lines.append("")
     legend = [_status(board)]
     if last_move is not None:
         legend.append(f"last move {move_name(last_move)} on the points in [ ]")
     if checked is not None:
-        legend.append("*K* the king in check")
+        king = "K" if board.side == RED else "k"
+        legend.append(f"*{king}* the king in check")
     lines.append("; ".join(legend))
+    lines.extend(text_legend(marks, _describe_marks(marks)))
     lines.append("K king, A advisor, E elephant, H horse, R chariot, C cannon, P soldier; upper case Red")
     lines.append(f"FEN {fen or write_fen(board)}")
     return "\n".join(lines) + "\n"
+
+
+def _square_of(name: str) -> int:
+    """The square of an ICCS point (``b0``)."""
+    return square(FILES.index(name[0]), int(name[1]))
+
+
+def _describe_marks(marks: Marks | None) -> dict[str, str]:
+    """The points of a finding's moves for the legend (``b0d1``)."""
+    if marks is None:
+        return {}
+    named = {}
+    if marks.attempted is not None:
+        named["attempted"] = "".join(p for p in marks.attempted if p)
+    if marks.assumed is not None:
+        named["assumed"] = "".join(marks.assumed)
+    return named
 
 
 # --- SVG ----------------------------------------------------------------------------------------------------
@@ -132,6 +178,7 @@ _STEP = 50.0  # between two lines
 _PAD_X = 38.0  # room for a piece on the outer files
 _PAD_Y = 66.0  # room for a piece on the outer ranks and the file numbers
 _RADIUS = 22.5
+_CAPTION = 20.0
 
 
 def _point(file: int, rank: int, flipped: bool) -> tuple[float, float]:
@@ -222,18 +269,26 @@ def svg(
     last_move: int | None = None,
     flipped: bool = False,
     fen: str | None = None,
+    marks: Marks | None = None,
 ) -> str:
     """The board as an SVG 1.1 document whose height is ``size`` pixels.
 
     Pieces are discs with their Chinese character (``<g class="piece red chariot">``), the last
     move an arrow from its origin to the piece's rim (under the pieces, so that a cannon's screen
-    stays legible), and a king in check has a ring round it. ``fen``: as for :func:`text`.
+    stays legible), and a king in check has a ring round it. ``fen``: as for :func:`text`;
+    ``marks``: a finding's, over the pieces, and its caption in a band under the board.
     """
     width, height = 2 * _PAD_X + 8 * _STEP, 2 * _PAD_Y + 9 * _STEP
     description = f"FEN {fen or write_fen(board)}"
     if last_move:
         description += f"; last move {move_name(last_move)}"
-    doc = Document(width, height, size, title=f"Xiangqi position, {_status(board)}", description=description)
+    title = f"Xiangqi position, {_status(board)}"
+    lines = caption_lines(marks.caption, marks.notes, width, _CAPTION) if marks is not None else []
+    if marks is not None:
+        title += f"; {marks.caption}"
+    doc = Document(
+        width, height + caption_height(lines, _CAPTION), size, title=title, description=description
+    )
     doc.rect(0, 0, width, height, fill=LIGHT.wood)
     _grid(doc, flipped)
     _numbers(doc, flipped)
@@ -263,4 +318,11 @@ def svg(
     for sq, piece in board.pieces():
         _piece(doc, sq, piece, flipped)
     doc.close("g")
+    if marks is not None:
+
+        def at(name: str) -> tuple[float, float]:
+            return _point(FILES.index(name[0]), int(name[1]), flipped)
+
+        draw_marks(doc, marks, at, _RADIUS)
+        draw_caption(doc, lines, height, _CAPTION)
     return doc.render()

@@ -51,9 +51,10 @@ def _move(name: str) -> int:
 
 
 def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
-    """The position as text or SVG, its last move marked (``territory`` means nothing in xiangqi)."""
+    """The position as text or SVG, its last move and a finding's marks drawn (``territory`` means
+    nothing in xiangqi)."""
     board = parse_fen(position.position)
     last = _move(position.move) if position.move else None
     if svg:
-        return render.svg(board, size=size, last_move=last, fen=position.position)
-    return render.text(board, last_move=last, fen=position.position)
+        return render.svg(board, size=size, last_move=last, fen=position.position, marks=position.marks)
+    return render.text(board, last_move=last, fen=position.position, marks=position.marks)

@@ -54,7 +54,7 @@ def test_text_marks_the_last_move_and_the_checked_king() -> None:
     rows = _rows(diagram)
     assert "[.]" in rows[3] and "[Q]" in rows[1]  # h5 and f7
     assert "*k*" in rows[0]
-    assert "Black is checkmated; last move 4. Qxf7# on the squares in [ ]; *K* the king in check" in diagram
+    assert "Black is checkmated; last move 4. Qxf7# on the squares in [ ]; *k* the king in check" in diagram
     assert f"FEN {board.fen()}" in diagram
     quiet = render.text(chess.Board())
     assert "[" not in quiet and "*" not in quiet and "White to move\n" in quiet

@@ -144,7 +144,7 @@ def test_text_shows_every_piece_and_marks() -> None:
             letter = render.LETTERS[abs(piece)] if piece else "."
             assert cells[3 * file + 1] == (letter if piece >= 0 else letter.lower())
     assert "*k*" in rows[0] and "[C]" in rows[3] and "[.]" in rows[7]
-    assert "Black to move, in check; last move e2e6 on the points in [ ]; *K* the king in check" in diagram
+    assert "Black to move, in check; last move e2e6 on the points in [ ]; *k* the king in check" in diagram
     assert diagram.index("river") > diagram.index(" 5 │") and diagram.index("river") < diagram.index(" 4 │")
     quiet = render.text(start_board())
     assert "[" not in quiet and "*" not in quiet and "Red to move\n" in quiet
@@ -154,7 +154,7 @@ def test_the_legend_names_checkmate_and_stalemate_and_keeps_the_fen_given() -> N
     """Both lose in xiangqi; the FEN under the board keeps the record's move counters."""
     mate = parse_fen("9/2N2k3/b8/9/9/9/9/3AK4/5R3/9 b - - 1 1")
     drawn = render.text(mate, fen="9/2N2k3/b8/9/9/9/9/3AK4/5R3/9 b - - 1 1")
-    assert "\nBlack is checkmated; *K* the king in check\n" in drawn
+    assert "\nBlack is checkmated; *k* the king in check\n" in drawn
     assert drawn.endswith("\nFEN 9/2N2k3/b8/9/9/9/9/3AK4/5R3/9 b - - 1 1\n")
     stalemate = parse_fen("6R2/9/3k5/2N6/9/9/9/5A3/9/4KA3 b - - 1 1")
     assert "\nBlack to move: stalemate, a loss in xiangqi\n" in render.text(stalemate)

@@ -5,17 +5,21 @@ Written record by record as results arrive (memory stays flat on a big archive).
 no game: the boards come from a :class:`Drawer` the check command injects (``kifu.drawer``
 provides it from each game's ``positions`` and ``draw``). A finding's board is the position
 before its move: the finding's own ``position`` when the checker set it, else the position
-the game's walk finds at that ply; without either, the finding has no board.
+the game's walk finds at that ply; without either, the finding has no board. A finding about the
+result is drawn in the final position (the game says which: ``board_at``), and every finding's
+board carries its marks and caption (the game's ``mark``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from typing import IO, Any, Protocol, TextIO
 
 from kifu import __version__
 from kifu.core.findings import Finding, Severity
-from kifu.core.game import Position
+from kifu.core.game import FINAL, Position, Where
+from kifu.core.marking import finding_position
 from kifu.core.markup import content_security_policy, html_text
 from kifu.core.results import RecordReport, Totals
 
@@ -23,8 +27,14 @@ from kifu.core.results import RecordReport, Totals
 class Drawer(Protocol):
     """Draws boards for the report (each game's own renderer, behind the registry: ``kifu.drawer``)."""
 
-    def board(self, game: str, position: Position, territory: bool = False) -> str:
-        """``position`` as an SVG document."""
+    def board(
+        self, game: str, position: Position, territory: bool = False, finding: Finding | None = None
+    ) -> str:
+        """``position`` as an SVG document; ``finding``: with the finding's marks and caption."""
+        ...
+
+    def board_at(self, game: str, finding: Finding) -> Where:
+        """Where the board of ``finding`` stands (after a ply, ``"final"``, or ``None``: no board)."""
         ...
 
     def positions(
@@ -220,22 +230,25 @@ class HtmlReporter:
         score, the repeated one for a repetition."""
         if self.drawer is None or self.game is None:
             return {}
-        wanted = {f.ply - 1 for f in report.findings if f.ply is not None and f.ply >= 1}
-        if report.repetition is not None and isinstance(report.repetition.get("first"), int):
-            wanted.add(report.repetition["first"])
-        plies: list[int | None] = [*sorted(wanted)]
-        if report.score is not None:
-            plies.append(None)
         try:
+            where = [self.drawer.board_at(self.game, f) for f in report.findings]
+            wanted = {w for w in where if isinstance(w, int) and w >= 0}
+            if report.repetition is not None and isinstance(report.repetition.get("first"), int):
+                wanted.add(report.repetition["first"])
+            plies: list[int | None] = [*sorted(wanted)]
+            if report.score is not None or FINAL in where:
+                plies.append(None)
             return self.drawer.positions(self.path, self.game, self.fmt, report.index, plies)
         except Exception:  # a board is a nicety: the report goes on without it
             return {}
 
-    def _board(self, position: Position | None, territory: bool = False) -> str:
+    def _board(
+        self, position: Position | None, territory: bool = False, finding: Finding | None = None
+    ) -> str:
         if position is None or self.drawer is None or self.game is None:
             return ""
         try:
-            return f'<div class="board">{self.drawer.board(self.game, position, territory)}</div>'
+            return f'<div class="board">{self.drawer.board(self.game, position, territory, finding)}</div>'
         except Exception:  # a position the renderer cannot read: no board rather than no report
             return ""
 
@@ -297,18 +310,16 @@ class HtmlReporter:
             where += f"{', ' if where else ''}ply {finding.ply}"
         rule = f'<div class="muted">rule: {html_text(finding.rule)}</div>' if finding.rule else ""
         position: Position | None = None
-        if finding.ply is not None and finding.ply >= 1:
-            found = boards.get(finding.ply - 1)
-            if finding.position is not None:
-                position = found if found is not None and found.position == finding.position else None
-                position = position or Position(finding.position, finding.ply - 1)
-            else:
-                position = found
+        if self.drawer is not None and self.game is not None:
+            at: Where = None
+            with contextlib.suppress(Exception):  # no board rather than no report
+                at = self.drawer.board_at(self.game, finding)
+            position = finding_position(finding, at, boards)
         self.out.write(
             f'<div class="finding {severity}"><div class="text"><div><span class="sev">{severity}</span> '
             f"<code>{html_text(finding.code)}</code> <span class=muted>{html_text(where)}</span></div>"
             f'<p class="message">{html_text(finding.message)}</p>{rule}{self._source(finding)}</div>'
-            f"{self._board(position)}</div>\n"
+            f"{self._board(position, finding=finding)}</div>\n"
         )
 
     def _source(self, finding: Finding) -> str:

@@ -1,0 +1,88 @@
+"""What a Go finding's board shows: where it stands and its :class:`~kifu.core.game.Marks`.
+
+An illegal move is drawn in the position before it: its point crossed, with the reason
+(occupied, suicide, ko, superko), and, for a ko or superko, the stones it would capture (the ko
+stone). A finding about the count or the result is drawn in the final position with the count
+(territory, dead stones) and the score line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kifu.core.findings import Finding
+from kifu.core.game import FINAL, Marks, Options, Position, Where
+from kifu.core.marking import caption
+from kifu.go.board import BLACK, EMPTY, WHITE, Board
+
+#: findings about the count or the result, drawn in the final position with the count (not the
+#: notes GO204-GO206: a counted game's board is the report's count already)
+FINAL_CODES = frozenset({"GO201", "GO202", "GO203"})
+#: the illegal moves, and why each is illegal in a word
+REASONS = {
+    "GO101": "occupied",
+    "GO102": "suicide",
+    "GO103": "ko",
+    "GO104": "positional superko",
+    "GO105": "situational superko",
+}
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def board_at(finding: Finding) -> Where:
+    """The position before the finding's move; the final one (counted) for the result's findings."""
+    if finding.ply is not None:
+        return finding.ply - 1
+    return FINAL if finding.code in FINAL_CODES else None
+
+
+def mark(position: Position, finding: Finding, options: Options) -> Position:
+    """``position`` with the marks of ``finding`` (see the module's doc)."""
+    if finding.ply is None:
+        score = position.extra.get("score", "")
+        marks = Marks(caption(finding.code, position.ply, final=True), notes=(score,) if score else ())
+        return replace(position, extra={**position.extra, "territory": "yes"}, marks=marks)
+    written = finding.move or ""
+    text = caption(finding.code, finding.ply, written or None)
+    reason = REASONS.get(finding.code, "")
+    point = _written_point(written)
+    if not reason or point is None:
+        return replace(position, marks=Marks(text))
+    rows = position.position.split("/")
+    if not (_LETTERS.index(point[0]) < len(rows[0]) and _LETTERS.index(point[1]) < len(rows)):
+        return replace(position, marks=Marks(text))
+    captures = _captures(rows, point, BLACK if written.startswith("B") else WHITE) if "ko" in reason else ()
+    marks = Marks(f"{text} · {reason}", (None, point), reason=reason, captures=captures)
+    return replace(position, marks=marks)
+
+
+def _written_point(written: str) -> str | None:
+    """The SGF point of ``B[dc]`` (``None`` for a pass or anything else)."""
+    if len(written) == 5 and written[1] == "[" and written[4] == "]" and written[0] in "BW":
+        point = written[2:4]
+        return point if all(c in _LETTERS for c in point) else None
+    return None
+
+
+def _captures(rows: list[str], point: str, colour: int) -> tuple[str, ...]:
+    """The stones a stone of ``colour`` on ``point`` would capture in the position ``rows``."""
+    board = Board(len(rows[0]), len(rows))
+    for row, line in enumerate(rows):
+        for column, char in enumerate(line):
+            if char in "XO":
+                board.cells[board.point(column, row)] = BLACK if char == "X" else WHITE
+    at = board.point(_LETTERS.index(point[0]), _LETTERS.index(point[1]))
+    if board.cells[at] != EMPTY:
+        return ()
+    board.cells[at] = colour
+    taken: set[int] = set()
+    for step in board.neighbours:
+        near = at + step
+        if board.cells[near] == (WHITE if colour == BLACK else BLACK) and near not in taken:
+            group = board.dead_group(near)
+            taken.update(group or ())
+    names = []
+    for stone in sorted(taken):
+        column, row = board.coordinates(stone)
+        names.append(_LETTERS[column] + _LETTERS[row])
+    return tuple(names)
