@@ -178,6 +178,7 @@ def expand_paths(
     exclude: Iterable[str] = (),
     recognise: Callable[[Source], bool] | None = None,
     respect_gitignore: bool = False,
+    missing: Callable[[str, str], None] | None = None,
 ) -> Iterator[Source | tuple[str, Finding]]:
     """Turn command-line paths into sources, in the order given.
 
@@ -195,6 +196,8 @@ def expand_paths(
     program writes to it): named, or met in a walk or a glob under a name that would be taken,
     it is an IO001 finding. A path that cannot be used yields ``(path, finding)``, and so does
     a directory of a walk or a glob that cannot be listed; the other files are still taken.
+    With ``missing``, a path that does not exist and a glob that matches nothing are told to it
+    as ``(path, message)`` (a command makes them a usage error) instead of IO001 findings.
     """
     chooser = _Chooser(PathPatterns(tuple(include)), PathPatterns(tuple(exclude)), respect_gitignore)
     for path in paths:
@@ -205,9 +208,12 @@ def expand_paths(
             mode = os.stat(path).st_mode
         except OSError as error:
             if glob.has_magic(path):
-                yield from _globbed(path, chooser)
+                yield from _globbed(path, chooser, missing)
             elif isinstance(error, (FileNotFoundError, NotADirectoryError)):
-                yield path, IO_UNREADABLE(f"no such file: {path}")
+                if missing is not None:
+                    missing(path, f"no such file or directory: {path}")
+                else:
+                    yield path, IO_UNREADABLE(f"no such file: {path}")
             else:  # a symbolic link loop, a directory on the way that cannot be searched, …
                 yield path, IO_UNREADABLE(f"cannot read {path}: {error.strerror}")
             continue
@@ -220,6 +226,19 @@ def expand_paths(
             yield Source(path)
         else:
             yield path, not_a_file(path, mode)
+
+
+def walked_root(path: str) -> str:
+    """The directory whose configuration chooses the files of ``path`` as given: a directory
+    itself, a file's directory, the part of a glob before its first wildcard; standard input
+    and a path that does not exist: the current directory."""
+    if path == STDIN:
+        return os.curdir
+    if os.path.isdir(path):
+        return path
+    if not os.path.lexists(path) and glob.has_magic(path):
+        return _glob_root(path)
+    return os.path.dirname(path) or os.curdir
 
 
 def not_a_file(path: str, mode: int) -> Finding:
@@ -245,12 +264,17 @@ def _unlistable(directory: str, error: OSError) -> tuple[str, Finding]:
     )
 
 
-def _globbed(pattern: str, chooser: _Chooser) -> Iterator[Source | tuple[str, Finding]]:
+def _globbed(
+    pattern: str, chooser: _Chooser, missing: Callable[[str, str], None] | None = None
+) -> Iterator[Source | tuple[str, Finding]]:
     """The files ``pattern`` matches that ``chooser`` takes, sorted, with a finding for each
     matching FIFO, socket, device or broken link and each directory that cannot be listed."""
     matches, failures = _glob(pattern)
     if not matches and not failures:
-        yield pattern, IO_UNREADABLE(f"no file matches {pattern}")
+        if missing is not None:
+            missing(pattern, f"no file matches {pattern}")
+        else:
+            yield pattern, IO_UNREADABLE(f"no file matches {pattern}")
         return
     root = _glob_root(pattern)
     items: list[tuple[str, Source | tuple[str, Finding]]] = [(failure[0], failure) for failure in failures]
