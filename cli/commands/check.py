@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 import click
 from kifu.commands.options import (
     HELP,
-    Configurations,
     LIMIT_NAMES,
     SETTING_NAMES,
+    Configurations,
     FatalError,
     apply_limits,
     check_language,
@@ -34,7 +34,7 @@ from kifu.games import GAME_CHOICES
 
 if TYPE_CHECKING:
     from kifu.core.batch import FileSettings
-    from kifu.core.sources import Source  # noqa: TC004 (imported where it is used at run time)
+    from kifu.core.sources import Source
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -235,7 +235,9 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     from kifu.drawer import Drawer
 
     configurations = Configurations(ctx)
-    values = configurations.at(os.curdir).values  # the run's own settings: the current directory's
+    here = configurations.at(os.curdir)  # the run's own settings: the current directory's
+    values = here.values
+    here.selection()  # a code that means nothing is an error before any path is looked at
     apply_limits({name: values[name] for name in LIMIT_NAMES})
     executor = values["executor"]
     if executor == "dask" and importlib.util.find_spec("distributed") is None:

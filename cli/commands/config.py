@@ -54,7 +54,9 @@ def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> 
         document = {
             "path": where,
             "configuration": [str(config.path) for config in resolved.files],
-            "settings": {key: {"value": value, "source": source} for key, (value, source) in settings.items()},
+            "settings": {
+                key: {"value": value, "source": source} for key, (value, source) in settings.items()
+            },
         }
         click.echo(json.dumps(document, ensure_ascii=False, indent=2))
         return

@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from kifu.core.config import ConfigError, ConfigFile, check_keys, discover, find, load, read_user_config, user_config_path
+from kifu.core.config import (
+    ConfigError,
+    ConfigFile,
+    check_keys,
+    discover,
+    find,
+    load,
+    read_user_config,
+    user_config_path,
+)
 from kifu.core.digits import is_ascii_number
 from kifu.core.findings import Severity
 from kifu.core.selection import (
@@ -458,7 +467,9 @@ class Configurations:
         return self.at(os.curdir if path == "-" else os.path.dirname(path))
 
 
-def _config_files(ctx: click.Context, options: dict[str, click.Option], start: Path | None) -> list[ConfigFile]:
+def _config_files(
+    ctx: click.Context, options: dict[str, click.Option], start: Path | None
+) -> list[ConfigFile]:
     """The user's configuration, then the project's file (``--config``, or the closest to
     ``start``) and the files it extends, lowest precedence first; none with ``--isolated``."""
     if ctx.params.get("isolated"):
