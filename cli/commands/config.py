@@ -26,10 +26,9 @@ from kifu.core.escape import terminal
 @check_options
 @click.pass_context
 def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> None:
-    """Print the settings `kifu check` applies to FILE (default: to the files of the current
-    directory), and where each comes from.
+    """Print the settings `kifu check` applies to FILE, and where each comes from.
 
-    The configuration of a file is the closest kifu.toml, .kifu.toml or pyproject.toml with
+    FILE is a record file or a folder; default: the current directory. The configuration of a file is the closest kifu.toml, .kifu.toml or pyproject.toml with
     [tool.kifu] (looking from the file's directory upwards, to the repository root at most):
     one file, with the files it names by `extend = "../kifu.toml"` below it, not merged with
     the files above it. The command line wins over it (--config FILE applies a file to every
