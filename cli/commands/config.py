@@ -28,17 +28,17 @@ from kifu.core.escape import terminal
 def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> None:
     """Print the settings `kifu check` applies to FILE, and where each comes from.
 
-    FILE is a record file or a folder; default: the current directory. The configuration of a file is the closest kifu.toml, .kifu.toml or pyproject.toml with
-    [tool.kifu] (looking from the file's directory upwards, to the repository root at most):
-    one file, with the files it names by `extend = "../kifu.toml"` below it, not merged with
-    the files above it. The command line wins over it (--config FILE applies a file to every
-    record, --isolated none); the user's own ~/.config/kifu/kifu.toml ($XDG_CONFIG_HOME) comes
-    below it, and alone (with the command line) may set executor, scheduler, dashboard and
-    dead-from. Give check's options to see their effect (but --format, which is this
-    command's). select, extend-select, ignore, per-file-ignores and severity combine in layers
-    (ruff's manner): each is shown once, as the layers make it, with every origin that sets
-    it. The TOML output is a valid kifu.toml; a key that is not set is a comment. Unknown keys
-    are an error.
+    FILE is a record file or a folder; default: the current directory. The configuration of a
+    file is the closest kifu.toml, .kifu.toml or pyproject.toml with [tool.kifu] (looking from
+    the file's directory upwards, to the repository root at most): one file, with the files it
+    names by `extend = "../kifu.toml"` below it, not merged with the files above it. The
+    command line wins over it (--config FILE applies a file to every record, --isolated none);
+    the user's own ~/.config/kifu/kifu.toml ($XDG_CONFIG_HOME) comes below it, and alone (with
+    the command line) may set executor, scheduler, dashboard and dead-from. Give check's
+    options to see their effect (but --format, which is this command's). select,
+    extend-select, ignore, per-file-ignores and severity combine in layers (ruff's manner):
+    each is shown once, as the layers make it, with every origin that sets it. The TOML output
+    is a valid kifu.toml; a key that is not set is a comment. Unknown keys are an error.
     """
     directory = os.curdir
     if path is not None:

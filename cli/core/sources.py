@@ -119,7 +119,7 @@ def display_path(path: str) -> str:
 class Source:
     """A file (or stdin) to read records from. ``path`` is shown to the user as given.
 
-    ``root`` is the walked root it was found under (the directory of ``-r``, the part of a
+    ``root`` is the walked root it was found under (a directory walked, the part of a
     glob before its first wildcard), empty for a path named as it is; ``data``, when given,
     is the content (a record passed as text to the library API) and nothing is opened.
     """
@@ -219,7 +219,7 @@ def expand_paths(
             continue
         if stat.S_ISDIR(mode):
             if not recursive:
-                yield path, IO_UNREADABLE(f"{path} is a directory; use -r to check the files in it")
+                yield path, IO_UNREADABLE(f"{path} is a directory, not a file of records")
                 continue
             yield from _walk(path, extensions, chooser, recognise)
         elif stat.S_ISREG(mode):
@@ -505,7 +505,7 @@ def _open_file(path: str) -> io.BufferedReader:
     try:
         mode = os.fstat(handle).st_mode
         if stat.S_ISDIR(mode):
-            raise SourceError(IO_UNREADABLE(f"{path} is a directory; use -r to check the files in it"))
+            raise SourceError(IO_UNREADABLE(f"{path} is a directory, not a file of records"))
         if not stat.S_ISREG(mode):
             raise SourceError(not_a_file(path, mode))
         if _NONBLOCK:
