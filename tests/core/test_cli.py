@@ -145,14 +145,14 @@ def test_no_path_is_the_current_directory_with_its_include_and_exclude(
     assert code == 1 and "drafts/b.pgn" in out and "1 file(s)" in err
 
 
-@pytest.mark.parametrize("command", [["check"], ["convert", "--to", "pgn"], ["standings"]])
+@pytest.mark.parametrize("command", [["check"], ["convert", "--to", "pgn"], ["standings"], ["score"]])
 def test_a_missing_path_is_a_usage_error_naming_it(tmp_path: Path, command: list[str]) -> None:
     code, out, err = invoke(*command, str(tmp_path / "nope.pgn"), str(ILLEGAL))
     assert (code, out) == (2, "") and "IO001" not in err
     assert err.strip().splitlines() == [f"Error: no such file or directory: {tmp_path / 'nope.pgn'}"]
 
 
-@pytest.mark.parametrize("command", [["check"], ["convert", "--to", "pgn"], ["standings"]])
+@pytest.mark.parametrize("command", [["check"], ["convert", "--to", "pgn"], ["standings"], ["score"]])
 def test_a_glob_that_matches_nothing_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
     pattern = str(tmp_path / "round*" / "*.pgn")
     code, out, err = invoke(*command, pattern)

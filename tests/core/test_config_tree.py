@@ -220,3 +220,17 @@ def test_standings_take_the_configuration_of_each_record(tree: Path) -> None:
     (tree / "go" / "kifu.toml").write_text("komi = 'x'\n")
     result = invoke("standings", str(tree / "go"))
     assert result.exit_code == 2 and "komi must be a number" in result.stderr
+
+
+def test_score_walks_folders_with_the_configuration_of_each_file(tree: Path) -> None:
+    (tree / "go").mkdir()
+    (tree / "go" / "game.sgf").write_bytes(GO.read_bytes())
+    (tree / "go" / "notes.txt").write_text("not a game\n")
+    result = invoke("score", str(tree / "go"))
+    assert result.exit_code == 0 and "komi 7.5" in result.stdout and "notes" not in result.stdout
+    (tree / "go" / "kifu.toml").write_text('komi = 0.5\nrules = "cxa"\n')  # cxa: not Go's, not taken
+    result = invoke("score", str(tree / "go"))
+    assert result.exit_code == 1 and "komi 0.5" in result.stdout and "DISAGREES" in result.stdout
+    assert "komi 7.5" in invoke("score", "--isolated", str(tree / "go")).stdout
+    empty = invoke("score", str(tree / "c"))
+    assert empty.exit_code == 0 and "kifu: warning: no SGF files found under" in empty.stderr
