@@ -415,6 +415,14 @@ def configured(ctx: click.Context, path: str, renames: dict[str, str] | None = N
     does not give, by ``ctx``'s parameter names (``renames``: key → name where the command
     calls it otherwise, as convert's ``read_lang`` is check's ``lang``). Keys are checked
     against ``kifu check``'s options, as check checks them."""
+    start = Path(os.path.dirname(path) if path != "-" else os.curdir)
+    if ctx.params.get("isolated"):
+        return {}
+    try:
+        if not ctx.params.get("config_file") and find(start) is None and read_user_config() is None:
+            return {}  # (no file: check's options, which cost a start to import, are not needed)
+    except ConfigError as error:
+        raise FatalError(str(error)) from None
     from kifu.commands.check import check
 
     options = {
@@ -422,7 +430,6 @@ def configured(ctx: click.Context, path: str, renames: dict[str, str] | None = N
         for param in check.params
         if isinstance(param, click.Option) and (key := option_key(param)) is not None
     }
-    start = Path(os.path.dirname(path) if path != "-" else os.curdir)
     files = _config_files(ctx, options, start)
     values: dict[str, Any] = {}
     for key in SHARED_KEYS:
