@@ -120,9 +120,10 @@ def load(path: Path) -> list[ConfigFile]:
             cycle = " -> ".join(str(step) for step in (*seen, key))
             raise ConfigError(f"{chain[-1].name}: extend makes a cycle: {cycle}")
         seen.append(key)
-        if not current.is_file():
+        if not current.is_file():  # (a FIFO is never opened: reading it would wait for a writer)
             where = f"{chain[-1].name}: extend: " if chain else ""
-            raise ConfigError(f"{where}no such configuration file: {current}")
+            what = "not a regular file" if current.exists() else "no such configuration file"
+            raise ConfigError(f"{where}{what}: {current}")
         config = read(current)
         if config is None:
             where = f"{chain[-1].name}: extend: " if chain else ""

@@ -6,6 +6,7 @@ settings."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -143,6 +144,10 @@ def test_an_extend_cycle_is_a_configuration_error(tree: Path) -> None:
         result.exit_code == 2
         and f"no such configuration file: {tree / 'b' / 'missing.toml'}" in result.stderr
     )
+    os.mkfifo(tree / "b" / "fifo.toml")  # refused, never opened (opening it would wait for a writer)
+    (tree / "b" / ".kifu.toml").write_text('extend = "fifo.toml"\n')
+    result = invoke("check", str(tree / "b"))
+    assert result.exit_code == 2 and f"not a regular file: {tree / 'b' / 'fifo.toml'}" in result.stderr
 
 
 def test_kifu_config_is_valid_toml_that_reads_back(tree: Path) -> None:
