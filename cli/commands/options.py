@@ -13,6 +13,7 @@ import click
 from kifu.core.config import (
     ConfigError,
     ConfigFile,
+    Finder,
     check_keys,
     discover,
     find,
@@ -453,6 +454,7 @@ class Configurations:
         self._fixed = bool(ctx.params.get("isolated") or ctx.params.get("config_file"))
         self._by_directory: dict[str, Resolved] = {}
         self._by_file: dict[Path | None, Resolved] = {}
+        self._finder = Finder()
 
     def at(self, directory: str) -> Resolved:
         """The settings that apply to the files directly in ``directory``."""
@@ -460,7 +462,7 @@ class Configurations:
         known = self._by_directory.get(key)
         if known is None:
             try:
-                found = None if self._fixed else find(Path(key))
+                found = None if self._fixed else self._finder.find(Path(key))
             except ConfigError as error:
                 raise FatalError(str(error)) from None
             known = self._by_file.get(found)

@@ -95,15 +95,51 @@ def find(start: Path) -> Path | None:
     ``[tool.kifu]`` (ruff's order). The search stops at the repository root (a directory holding
     ``.git``, a folder or a worktree's file), which is searched: a checkout inside another
     directory does not take that directory's settings."""
-    resolved = start.resolve()
-    for directory in (resolved, *resolved.parents):
-        for name in CONFIG_NAMES:
-            path = directory / name
-            if path.is_file() and (name != PYPROJECT or read(path) is not None):
-                return path
-        if os.path.lexists(directory / ".git"):
-            break
-    return None
+    return Finder().find(start)
+
+
+class Finder:
+    """:func:`find` for many directories (a walk's), each directory on the way looked at once
+    (with ``os.path`` on strings: pathlib costs more than the look itself)."""
+
+    def __init__(self) -> None:
+        self._closest: dict[str, str | None] = {}
+        self._real: dict[str, str] = {}
+
+    def find(self, start: Path) -> Path | None:
+        """The configuration file closest to the directory ``start`` (:func:`find`)."""
+        found = self._from(self._realpath(os.path.abspath(start)))
+        return None if found is None else Path(found)
+
+    def _realpath(self, directory: str) -> str:
+        """``os.path.realpath(directory)``, from the parent's: one ``lstat`` a directory."""
+        real = self._real.get(directory)
+        if real is None:
+            parent, name = os.path.split(directory)
+            if parent == directory or not name or os.path.islink(directory):
+                real = os.path.realpath(directory)
+            else:
+                real = os.path.join(self._realpath(parent), name)
+            self._real[directory] = real
+        return real
+
+    def _from(self, directory: str) -> str | None:
+        if directory in self._closest:
+            return self._closest[directory]
+        found = next(
+            (
+                path
+                for name in CONFIG_NAMES
+                if os.path.isfile(path := os.path.join(directory, name))
+                and (name != PYPROJECT or read(Path(path)) is not None)
+            ),
+            None,
+        )
+        parent = os.path.dirname(directory)
+        if found is None and parent != directory and not os.path.lexists(os.path.join(directory, ".git")):
+            found = self._from(parent)
+        self._closest[directory] = found
+        return found
 
 
 def load(path: Path) -> list[ConfigFile]:

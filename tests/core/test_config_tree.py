@@ -239,3 +239,9 @@ def test_score_walks_folders_with_the_configuration_of_each_file(tree: Path) -> 
     assert "komi 7.5" in invoke("score", "--isolated", str(tree / "go")).stdout
     empty = invoke("score", str(tree / "c"))
     assert empty.exit_code == 0 and "kifu: warning: no SGF files found under" in empty.stderr
+
+
+def test_a_folder_reached_through_a_link_takes_the_configuration_of_its_real_place(tree: Path) -> None:
+    link = tree.parent / "elsewhere" / "link"
+    link.symlink_to(tree / "a", target_is_directory=True)
+    assert codes(invoke("check", "--format", "json", str(link))) == {"x.pgn": ["PGN009"]}  # a's file
