@@ -9,15 +9,18 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 
 import click
 from kifu.commands.options import (
+    COMMAND_LINE,
     HELP,
     LIMIT_NAMES,
     SETTING_NAMES,
     Configurations,
     FatalError,
+    Resolved,
     apply_limits,
     check_language,
     config_options,
@@ -34,7 +37,7 @@ from kifu.games import GAME_CHOICES
 
 if TYPE_CHECKING:
     from kifu.core.batch import FileSettings
-    from kifu.core.sources import Source
+    from kifu.core.sources import Choice, Source
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -323,7 +326,8 @@ def expand(paths: Sequence[str], configurations: Configurations) -> list[Source 
     missing: list[str] = []
     sources: list[Source | tuple[str, Finding]] = []
     for path in paths:
-        values = configurations.at(walked_root(path)).values
+        walked = configurations.at(walked_root(path))
+        values = walked.values
         sources += expand_paths(
             [path],
             recursive=True,
@@ -333,6 +337,7 @@ def expand(paths: Sequence[str], configurations: Configurations) -> list[Source 
             recognise=detection.recognise,
             respect_gitignore=values["respect_gitignore"],
             missing=lambda _, message: missing.append(message),
+            choosing=partial(_choice, configurations, walked),
         )
     if missing:
         raise FatalError("; ".join(missing))
@@ -340,6 +345,27 @@ def expand(paths: Sequence[str], configurations: Configurations) -> list[Source 
         shown = ", ".join(paths)
         click.echo(f"kifu: warning: no record files found under {terminal(shown, one_line=True)}", err=True)
     return sources
+
+
+def _choice(configurations: Configurations, walked: Resolved, directory: str) -> Choice | None:
+    """How the configuration of a folder met in a walk chooses its files, when it is not the
+    walk's (``walked``): its patterns relative to its file's folder, as ruff matches them; none
+    when the command line gives them (they apply to the whole walk)."""
+    from kifu.core.config import user_config_path
+    from kifu.core.sources import Choice
+
+    resolved = configurations.at(directory)
+    keys = ("include", "exclude", "extend-exclude", "respect-gitignore")
+    if resolved is walked or any(resolved.origins[key] == COMMAND_LINE for key in keys):
+        return None
+    project = [config for config in resolved.files if config.path != user_config_path()]
+    values = resolved.values
+    return Choice(
+        tuple(values["include"]),
+        (*values["exclude"], *values["extend_exclude"]),
+        values["respect_gitignore"],
+        str(project[-1].path.parent) if project else directory,
+    )
 
 
 def file_settings(

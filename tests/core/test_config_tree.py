@@ -245,3 +245,19 @@ def test_a_folder_reached_through_a_link_takes_the_configuration_of_its_real_pla
     link = tree.parent / "elsewhere" / "link"
     link.symlink_to(tree / "a", target_is_directory=True)
     assert codes(invoke("check", "--format", "json", str(link))) == {"x.pgn": ["PGN009"]}  # a's file
+
+
+def test_a_sub_folders_configuration_chooses_the_files_under_it_in_a_walk(tree: Path) -> None:
+    for folder in ("a/drafts", "b/drafts"):
+        (tree / folder).mkdir()
+        (tree / folder / "d.pgn").write_text(ILLEGAL)
+    (tree / "a" / "old.pgn").write_text(ILLEGAL)
+    # a's patterns are relative to a/, as ruff matches a configuration's: /x.pgn is a/x.pgn
+    (tree / "a" / "kifu.toml").write_text('exclude = ["drafts/", "/x.pgn"]\nextend-exclude = ["old.pgn"]\n')
+    document = json.loads(invoke("check", "--format", "json", str(tree)).stdout)
+    walked = sorted(str(Path(entry["path"]).relative_to(tree)) for entry in document["files"])
+    assert walked == ["b/drafts/d.pgn", "b/y.pgn", "c/z.pgn"]
+    # the command line's patterns apply to the whole walk, relative to its root
+    document = json.loads(invoke("check", "--format", "json", "--exclude", "c/", str(tree)).stdout)
+    walked = sorted(str(Path(entry["path"]).relative_to(tree)) for entry in document["files"])
+    assert walked == ["a/drafts/d.pgn", "a/old.pgn", "a/x.pgn", "b/drafts/d.pgn", "b/y.pgn"]
