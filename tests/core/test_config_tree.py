@@ -261,3 +261,11 @@ def test_a_sub_folders_configuration_chooses_the_files_under_it_in_a_walk(tree: 
     document = json.loads(invoke("check", "--format", "json", "--exclude", "c/", str(tree)).stdout)
     walked = sorted(str(Path(entry["path"]).relative_to(tree)) for entry in document["files"])
     assert walked == ["a/drafts/d.pgn", "a/old.pgn", "a/x.pgn", "b/drafts/d.pgn", "b/y.pgn"]
+
+
+def test_a_sub_folders_file_may_not_set_a_privileged_key(tree: Path) -> None:
+    (tree / "c" / "kifu.toml").write_text('executor = "dask"\n')
+    for command in (["check", str(tree)], ["convert", "--to", "uci", str(tree / "c")]):
+        result = invoke(*command)
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert f"{tree / 'c' / 'kifu.toml'}: executor sends records to a Dask cluster" in result.stderr
