@@ -24,7 +24,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "config": (
         "kifu.commands.config",
         "config",
-        "Print the effective settings of `kifu check` and where each comes from.",
+        "Print the settings `kifu check` applies to FILE, and where each comes from.",
     ),
     "convert": ("kifu.commands.convert", "convert", "Convert game records to another notation or format."),
     "explain": (

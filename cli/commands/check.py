@@ -9,27 +9,35 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TextIO, TypeVar, cast
+from functools import partial
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 
 import click
 from kifu.commands.options import (
+    COMMAND_LINE,
     HELP,
     LIMIT_NAMES,
     SETTING_NAMES,
+    Configurations,
     FatalError,
+    Resolved,
     apply_limits,
     check_language,
     config_options,
     limit_options,
-    resolve,
     rules_options,
     settings_from,
 )
-from kifu.core.findings import Severity
+from kifu.core.escape import terminal
+from kifu.core.findings import Finding, Severity
 from kifu.core.report import FORMATS
 from kifu.core.results import Totals, by_count
 from kifu.core.terminal import COLORS, BarSafeStream, ProgressBar, style, use_color
 from kifu.games import GAME_CHOICES
+
+if TYPE_CHECKING:
+    from kifu.core.batch import FileSettings
+    from kifu.core.sources import Choice, Source
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -44,7 +52,12 @@ MAX_JOBS = 4096
 def check_options(command: F) -> F:
     """Every option of ``kifu check`` (``kifu config`` takes them too, to show their effect)."""
     decorators = [
-        click.option("-r", "--recursive", is_flag=True, help="Check the record files inside directories."),
+        click.option(
+            "-r",
+            "--recursive",
+            is_flag=True,
+            help="Check the record files inside directories: the default (kept for older scripts).",
+        ),
         click.option(
             "--game",
             type=click.Choice(GAME_CHOICES),
@@ -181,7 +194,13 @@ def check_options(command: F) -> F:
             multiple=True,
             metavar="PATTERN",
             help="In directories and globs: skip the files and directories a gitignore pattern matches "
-            "('drafts/', 'drafts/*', '**/old/*.pgn').",
+            "('drafts/', 'drafts/*', '**/old/*.pgn'); replaces the configuration's.",
+        ),
+        click.option(
+            "--extend-exclude",
+            multiple=True,
+            metavar="PATTERN",
+            help="Like --exclude, but on top of the configuration's exclude.",
         ),
         click.option(
             "--respect-gitignore/--no-respect-gitignore",
@@ -197,58 +216,44 @@ def check_options(command: F) -> F:
 
 
 @click.command("check", context_settings=HELP)
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1)
 @check_options
 @click.pass_context
 def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     """Check game records: syntax, legality of every move, results, draws.
 
-    PATHS are files, directories (with -r), globs or - for standard input; .gz, .bz2, .xz
-    and (with the zstd extra) .zst files are decompressed. Findings go to stdout; a summary
-    goes to stderr. Every option can also be set in [tool.kifu] of pyproject.toml or in a
-    kifu.toml (found from the current directory upwards to the repository root; the command
-    line wins), or in ~/.config/kifu/kifu.toml: see `kifu config`. Exit status: 0 clean (or
-    --exit-zero), 1 findings at or above --fail-on, 2 usage, configuration or output error, or
-    an internal error (reported as KIFU001; the other records are still checked).
+    PATHS are files, directories (walked), globs or - for standard input; none: the current
+    directory. .gz, .bz2, .xz and (with the zstd extra) .zst files are decompressed. A path
+    that does not exist, or a glob that matches nothing, is a usage error; an input without
+    record files is a warning. Findings go to stdout; a summary goes to stderr. Every option
+    can also be set in a kifu.toml, .kifu.toml or [tool.kifu] of pyproject.toml: the one
+    closest to each file applies to it (see `kifu config FILE`), and the command line wins.
+    Exit status: 0 clean (or --exit-zero), 1 findings at or above --fail-on, 2 usage,
+    configuration or output error, or an internal error (reported as KIFU001; the other
+    records are still checked).
     """
     from kifu import detection, games
     from kifu.core import batch
-    from kifu.core.game import Options
     from kifu.core.report import make_reporter
-    from kifu.core.sources import expand_paths
     from kifu.drawer import Drawer
 
-    resolved = resolve(ctx)
-    values = resolved.values
-    selection = resolved.selection()
-    if values["strict"]:
-        games.load_all_codes()  # which codes are format slips
-        selection.strict = True
+    configurations = Configurations(ctx)
+    here = configurations.at(os.curdir)  # the run's own settings: the current directory's
+    values = here.values
+    here.selection()  # a code that means nothing is an error before any path is looked at
     apply_limits({name: values[name] for name in LIMIT_NAMES})
-    settings = settings_from({name: values[name] for name in SETTING_NAMES})
-    if values["lang"] is not None:
-        settings["lang"] = check_language(values["lang"], "--lang")
     executor = values["executor"]
     if executor == "dask" and importlib.util.find_spec("distributed") is None:
         raise click.UsageError("--executor dask needs the dask extra: pip install 'kifu[dask]'")
-    options = Options(rules=values["rules"], settings=settings)
     output_format, quiet = values["output_format"], values["quiet"]
     # Checking makes many short-lived containers (tokens, nodes, position keys); collecting the
     # youngest generation less often saves about 5 % with no effect on peak memory (measured).
     gc.set_threshold(20_000, 20, 20)
     if output_format == "sarif" or values["statistics"]:
         games.load_all_codes()  # the rules of the log (and the titles) describe codes workers made
-    sources = list(
-        expand_paths(
-            paths,
-            recursive=values["recursive"],
-            extensions=games.KNOWN_EXTENSIONS,
-            include=values["include"],
-            exclude=values["exclude"],
-            recognise=detection.recognise,
-            respect_gitignore=values["respect_gitignore"],
-        )
-    )
+    sources = expand(paths or (os.curdir,), configurations)
+    per_file = file_settings(sources, configurations)
+    options = per_file[os.curdir].options
     remote = executor == "dask" and bool(values["scheduler"])
     workers = values["jobs"] or default_jobs(sources)
     if not remote and workers > usable_cores():
@@ -261,7 +266,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     plan = batch.Batch(
         detection.detect,
         games.load,
-        None if values["game"] == "auto" else values["game"],
+        per_file[os.curdir].game,
         jobs=workers,
         executor=executor,
         scheduler=values["scheduler"],
@@ -284,7 +289,15 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
             drawer=Drawer(options) if output_format == "html" else None,  # boards: each game's draw
         )
         try:
-            totals = batch.run(sources, plan, options, reporter, bar, selection)
+            totals = batch.run(
+                sources,
+                plan,
+                options,
+                reporter,
+                bar,
+                per_file[os.curdir].selection,
+                lambda source: per_file[os.path.dirname(source.path) or os.curdir],
+            )
         except batch.ExecutorError as error:
             raise FatalError(str(error)) from None
     elapsed = time.perf_counter() - started
@@ -300,6 +313,95 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     worst = totals.worst()
     if not values["exit_zero"] and worst is not None and worst >= Severity.parse(values["fail_on"]):
         sys.exit(1)
+
+
+def expand(paths: Sequence[str], configurations: Configurations) -> list[Source | tuple[str, Finding]]:
+    """The sources of ``paths``, directories walked: each path's files chosen by the
+    configuration of the directory it names (include, exclude, extend-exclude,
+    respect-gitignore). Raises :class:`FatalError` naming a path that does not exist or a glob
+    that matches nothing; warns on stderr when the paths hold no record file."""
+    from kifu import detection, games
+    from kifu.core.sources import expand_paths, walked_root
+
+    missing: list[str] = []
+    sources: list[Source | tuple[str, Finding]] = []
+    for path in paths:
+        walked = configurations.at(walked_root(path))
+        values = walked.values
+        sources += expand_paths(
+            [path],
+            recursive=True,
+            extensions=games.KNOWN_EXTENSIONS,
+            include=values["include"],
+            exclude=(*values["exclude"], *values["extend_exclude"]),
+            recognise=detection.recognise,
+            respect_gitignore=values["respect_gitignore"],
+            missing=lambda _, message: missing.append(message),
+            choosing=partial(_choice, configurations, walked),
+        )
+    if missing:
+        raise FatalError("; ".join(missing))
+    if not sources:
+        shown = ", ".join(paths)
+        click.echo(f"kifu: warning: no record files found under {terminal(shown, one_line=True)}", err=True)
+    return sources
+
+
+def _choice(configurations: Configurations, walked: Resolved, directory: str) -> Choice | None:
+    """How the configuration of a folder met in a walk chooses its files, when it is not the
+    walk's (``walked``): its patterns relative to its file's folder, as ruff matches them; none
+    when the command line gives them (they apply to the whole walk)."""
+    from kifu.core.config import user_config_path
+    from kifu.core.sources import Choice
+
+    resolved = configurations.at(directory)
+    keys = ("include", "exclude", "extend-exclude", "respect-gitignore")
+    if resolved is walked or any(resolved.origins[key] == COMMAND_LINE for key in keys):
+        return None
+    project = [config for config in resolved.files if config.path != user_config_path()]
+    values = resolved.values
+    return Choice(
+        tuple(values["include"]),
+        (*values["exclude"], *values["extend_exclude"]),
+        values["respect_gitignore"],
+        str(project[-1].path.parent) if project else directory,
+    )
+
+
+def file_settings(
+    sources: Sequence[Source | tuple[str, Finding]], configurations: Configurations
+) -> dict[str, FileSettings]:
+    """What applies to the files of each directory of ``sources`` (``.`` among them: the run's
+    own), keyed by the directory as ``os.path.dirname`` gives it (``.`` for an empty one); the
+    configurations are read here, so that a bad one stops the run before it reports anything."""
+    from kifu import games
+    from kifu.core.batch import FileSettings
+    from kifu.core.game import Options
+    from kifu.core.sources import Source
+
+    made: dict[int, FileSettings] = {}
+    settings: dict[str, FileSettings] = {}
+    directories = [os.curdir] + [
+        os.path.dirname(source.path) or os.curdir for source in sources if isinstance(source, Source)
+    ]
+    for directory in directories:
+        if directory in settings:
+            continue
+        resolved = configurations.at(directory)
+        own = made.get(id(resolved))
+        if own is None:
+            values = resolved.values
+            selection = resolved.selection()
+            if values["strict"]:
+                games.load_all_codes()  # which codes are format slips
+                selection.strict = True
+            rules = settings_from({name: values[name] for name in SETTING_NAMES})
+            if values["lang"] is not None:
+                rules["lang"] = check_language(values["lang"], "--lang")
+            game = None if values["game"] == "auto" else values["game"]
+            own = made[id(resolved)] = FileSettings(Options(values["rules"], rules), selection, game)
+        settings[directory] = own
+    return settings
 
 
 def summary(totals: Totals, elapsed: float, color: bool = False) -> str:

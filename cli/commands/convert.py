@@ -14,8 +14,12 @@ from typing import Any
 import click
 from kifu.commands.options import (
     HELP,
+    SETTING_NAMES,
+    FatalError,
     apply_limits,
     check_language,
+    config_options,
+    configured,
     limit_options,
     rules_options,
     settings_from,
@@ -74,7 +78,11 @@ from kifu.games import GAME_CHOICES
     help="--to diagram: a board after every move of the main line, with its comments (default: the "
     "final position; Go: with its count).",
 )
+@config_options
+@click.pass_context
 def convert(
+    ctx: click.Context,
+    /,
     inputs: tuple[str, ...],
     target: str,
     output: str | None,
@@ -91,32 +99,42 @@ def convert(
 ) -> None:
     """Convert game records to another notation or format.
 
-    Records are read under the same rules, with the same options, as `kifu check` reads
-    them. A record kifu cannot read or replay to its end is not written (unless --lenient);
-    --in-place leaves an input untouched when its conversion would lose anything. Writes are
-    atomic (a temporary file renamed over the target, removed if kifu is interrupted), never
-    through a symbolic link at a new output, and an input is never overwritten unless
-    --in-place is given. What the target cannot hold (comments in UCI, variations in FEN
-    lists) is named on stderr. Exit status: 0 converted, 1 a record could not be read or
-    played to its end (unless --lenient), 2 usage error, an output that cannot be written, or
-    an internal error (KIFU001: the other inputs are still converted).
+    INPUTS are files, directories (walked, as `kifu check` walks them), globs or - for
+    standard input; a path that does not exist is a usage error. Records are read under the
+    same rules, with the same options, as `kifu check` reads them, and with the same
+    configuration: the rules, their overrides, --game, the limits and check's lang (here
+    --read-lang) from the configuration file closest to each input (the limits: the current
+    directory's), under the command line. A record kifu cannot read or replay to its end is
+    not written (unless --lenient); --in-place leaves an input untouched when its conversion
+    would lose anything. Writes are atomic (a temporary file renamed over the target, removed
+    if kifu is interrupted), never through a symbolic link at a new output, and an input is
+    never overwritten unless --in-place is given. What the target cannot hold (comments in
+    UCI, variations in FEN lists) is named on stderr. Exit status: 0 converted, 1 a record
+    could not be read or played to its end (unless --lenient), 2 usage error, an output that
+    cannot be written, or an internal error (KIFU001: the other inputs are still converted).
     """
-    from kifu import games
+    from kifu import detection, games
     from kifu.core.sources import expand_paths
 
     if hasattr(signal, "SIGXFSZ"):  # past `ulimit -f`, a write fails with EFBIG (said) rather than kill
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    apply_limits(overrides)
-    settings = settings_from(overrides)
-    if read_lang is not None:
-        settings["lang"] = check_language(read_lang, "--read-lang")
-    if lang is not None:
-        settings["write_lang"] = check_language(lang, "--lang")
-    if every_move:
-        if target != "diagram":
-            raise click.UsageError("--every-move draws a board after every move: it goes with --to diagram")
-        settings["every_move"] = True
-    options = Options(rules=rules, settings=settings)
+    renames = {"lang": "read_lang"}  # check's --lang reads the input: convert's --read-lang
+    apply_limits({**overrides, **configured(ctx, os.path.join(os.curdir, "-"), renames)})
+    if every_move and target != "diagram":
+        raise click.UsageError("--every-move draws a board after every move: it goes with --to diagram")
+
+    def options_for(path: str) -> tuple[Options, str]:
+        """The rules options and the game for the input at ``path``: its configuration's."""
+        values = {**ctx.params, **configured(ctx, path, renames)}
+        settings = settings_from({name: values[name] for name in SETTING_NAMES})
+        if values["read_lang"] is not None:
+            settings["lang"] = check_language(values["read_lang"], "--read-lang")
+        if lang is not None:
+            settings["write_lang"] = check_language(lang, "--lang")
+        if every_move:
+            settings["every_move"] = True
+        return Options(rules=values["rules"], settings=settings), values["game"]
+
     if in_place and output:
         raise click.UsageError("--in-place and --output exclude each other")
     if encoding is not None:
@@ -125,10 +143,35 @@ def convert(
         except LookupError:
             raise click.BadParameter(f"unknown encoding {encoding!r}", param_hint="--encoding") from None
     to_directory = output is not None and (output.endswith(os.sep) or os.path.isdir(output))
-    sources = list(expand_paths(inputs, recursive=False, extensions=games.KNOWN_EXTENSIONS))
+    missing: list[str] = []
+    sources = list(
+        expand_paths(
+            inputs,
+            recursive=True,
+            extensions=games.KNOWN_EXTENSIONS,
+            recognise=detection.recognise,
+            missing=lambda _, message: missing.append(message),
+        )
+    )
+    if missing:
+        raise FatalError("; ".join(missing))
+    if not sources:
+        shown = terminal(", ".join(inputs), one_line=True)
+        click.echo(f"kifu: warning: no record files found under {shown}", err=True)
     if output and not to_directory and len(sources) > 1:
         raise click.UsageError("several inputs need -o DIR/ (or stdout)")
-    plans = [_plan(item, game, target, output, to_directory, in_place) for item in sources]
+    chosen = {item.path: options_for(item.path) for item in sources if isinstance(item, Source)}
+    plans = [
+        _plan(
+            item,
+            chosen[item.path][1] if isinstance(item, Source) else game,
+            target,
+            output,
+            to_directory,
+            in_place,
+        )
+        for item in sources
+    ]
     _refuse_collisions(plans)
     failed = dropped_any = crashed = False
     for plan in plans:
@@ -138,7 +181,7 @@ def convert(
             crashed = crashed or plan.output_error
             continue
         assert plan.source is not None and plan.module is not None
-        done = _convert(plan, target, options, encoding, lenient)
+        done = _convert(plan, target, chosen[plan.path][0], encoding, lenient)
         failed = failed or done.failed
         crashed = crashed or done.crashed
         dropped_any = dropped_any or done.dropped

@@ -3,14 +3,24 @@ they read a record under the same rules and take the same options."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from kifu.core.config import ConfigError, ConfigFile, check_keys, discover, read_user_config, user_config_path
-from kifu.core.config import read as read_config
+from kifu.core.config import (
+    ConfigError,
+    ConfigFile,
+    Finder,
+    check_keys,
+    discover,
+    find,
+    load,
+    read_user_config,
+    user_config_path,
+)
 from kifu.core.digits import is_ascii_number
 from kifu.core.findings import Severity
 from kifu.core.selection import (
@@ -267,14 +277,16 @@ def option_key(param: click.Parameter) -> str | None:
 def config_options(command: F) -> F:
     """Add ``--config FILE`` and ``--isolated`` to a Click command."""
     command = click.option(
-        "--isolated", is_flag=True, help="Read no configuration file (pyproject.toml, kifu.toml)."
+        "--isolated",
+        is_flag=True,
+        help="Read no configuration file (kifu.toml, .kifu.toml, pyproject.toml, the user's).",
     )(command)
     return click.option(
         "--config",
         "config_file",
         metavar="FILE",
         type=click.Path(dir_okay=False),
-        help="Read this kifu.toml or pyproject.toml instead of looking upwards from the current directory.",
+        help="Apply this kifu.toml or pyproject.toml to every file, instead of the one closest to each.",
     )(command)
 
 
@@ -326,24 +338,26 @@ def _known_codes() -> frozenset[str]:
     return frozenset(REGISTRY)
 
 
-def resolve(ctx: click.Context) -> Resolved:
-    """Read the configuration files that apply to ``ctx``'s command and merge them with its
-    command line. Raises :class:`FatalError` naming a file and key that mean nothing."""
+def resolve(ctx: click.Context, start: Path | None = None, command: click.Command | None = None) -> Resolved:
+    """Read the configuration that applies in the directory ``start`` (default: the current
+    one) to the options of ``command`` (default: ``ctx``'s) and merge it with ``ctx``'s command
+    line; an option ``ctx`` lacks has its default unless the configuration sets it. Raises
+    :class:`FatalError` naming a file and key that mean nothing."""
     options = {
         key: param
-        for param in ctx.command.params
+        for param in (command or ctx.command).params
         if isinstance(param, click.Option) and (key := option_key(param)) is not None
     }
-    files = _config_files(ctx, options)
+    files = _config_files(ctx, options, start)
     values = dict(ctx.params)
+    if command is not None and command is not ctx.command:
+        defaults = command.make_context(command.name, [], resilient_parsing=True).params
+        values = {**defaults, **values}
     origins: dict[str, str] = {}
     command_line: dict[str, Any] = {}
     for key, param in options.items():
         name = param.name or key
-        given = ctx.get_parameter_source(name) not in (
-            click.core.ParameterSource.DEFAULT,
-            click.core.ParameterSource.DEFAULT_MAP,
-        )
+        given = _given(ctx, name)
         if key in LAYERED:
             if given:
                 command_line[key] = list(values[name])
@@ -366,21 +380,113 @@ def resolve(ctx: click.Context) -> Resolved:
     return Resolved(values, origins, layers, files, options)
 
 
-def _config_files(ctx: click.Context, options: dict[str, click.Option]) -> list[ConfigFile]:
-    """The user's configuration, then the project's files (``--config`` or discovered), lowest
-    precedence first; none with ``--isolated``."""
+def _given(ctx: click.Context, name: str) -> bool:
+    """Whether the command line of ``ctx`` gives the parameter ``name`` (one it has)."""
+    return name in ctx.params and ctx.get_parameter_source(name) not in (
+        click.core.ParameterSource.DEFAULT,
+        click.core.ParameterSource.DEFAULT_MAP,
+    )
+
+
+#: the keys of ``kifu check``'s configuration that convert, show and standings apply too, where
+#: they have the option: the rules and their overrides, the input limits, the language, the game
+SHARED_KEYS = (
+    "rules",
+    "repetition",
+    "natural-limit",
+    "natural-limit-checks",
+    "abridged",
+    "komi",
+    "dead",
+    "ko",
+    "max-decompressed",
+    "max-record",
+    "max-depth",
+    "max-nodes",
+    "max-items",
+    "max-moves",
+    "lang",
+    "game",
+)
+
+
+def configured(ctx: click.Context, path: str, renames: dict[str, str] | None = None) -> dict[str, Any]:
+    """The settings of :data:`SHARED_KEYS` that the configuration of the file at ``path``
+    (the closest file, ``--config``, none with ``--isolated``) sets and ``ctx``'s command line
+    does not give, by ``ctx``'s parameter names (``renames``: key → name where the command
+    calls it otherwise, as convert's ``read_lang`` is check's ``lang``). Keys are checked
+    against ``kifu check``'s options, as check checks them."""
+    start = Path(os.path.dirname(path) if path != "-" else os.curdir)
+    if ctx.params.get("isolated"):
+        return {}
+    try:
+        if not ctx.params.get("config_file") and find(start) is None and read_user_config() is None:
+            return {}  # (no file: check's options, which cost a start to import, are not needed)
+    except ConfigError as error:
+        raise FatalError(str(error)) from None
+    from kifu.commands.check import check
+
+    options = {
+        key: param
+        for param in check.params
+        if isinstance(param, click.Option) and (key := option_key(param)) is not None
+    }
+    files = _config_files(ctx, options, start)
+    values: dict[str, Any] = {}
+    for key in SHARED_KEYS:
+        name = (renames or {}).get(key, options[key].name or key)
+        if name not in ctx.params or _given(ctx, name):
+            continue
+        for config in reversed(files):
+            if key in config.values:
+                values[name] = _cast(ctx, options[key], config, key)
+                break
+    return values
+
+
+class Configurations:
+    """The settings of a run, directory by directory: each directory's closest configuration
+    file (or ``--config``, or none with ``--isolated``) merged with the command line, each file
+    read once. Raises :class:`FatalError` as :func:`resolve` does."""
+
+    def __init__(self, ctx: click.Context) -> None:
+        self.ctx = ctx
+        self._fixed = bool(ctx.params.get("isolated") or ctx.params.get("config_file"))
+        self._by_directory: dict[str, Resolved] = {}
+        self._by_file: dict[Path | None, Resolved] = {}
+        self._finder = Finder()
+
+    def at(self, directory: str) -> Resolved:
+        """The settings that apply to the files directly in ``directory``."""
+        key = os.path.abspath(directory or os.curdir)
+        known = self._by_directory.get(key)
+        if known is None:
+            try:
+                found = None if self._fixed else self._finder.find(Path(key))
+            except ConfigError as error:
+                raise FatalError(str(error)) from None
+            known = self._by_file.get(found)
+            if known is None:
+                known = self._by_file[found] = resolve(self.ctx, Path(key))
+            self._by_directory[key] = known
+        return known
+
+    def of(self, path: str) -> Resolved:
+        """The settings that apply to the file at ``path`` (standard input: the current directory's)."""
+        return self.at(os.curdir if path == "-" else os.path.dirname(path))
+
+
+def _config_files(
+    ctx: click.Context, options: dict[str, click.Option], start: Path | None
+) -> list[ConfigFile]:
+    """The user's configuration, then the project's file (``--config``, or the closest to
+    ``start``) and the files it extends, lowest precedence first; none with ``--isolated``."""
     if ctx.params.get("isolated"):
         return []
     explicit = ctx.params.get("config_file")
     try:
         user = read_user_config()
-        if explicit:
-            config = read_config(Path(explicit))
-            if config is None:
-                raise ConfigError(f"{explicit} has no [tool.kifu] table")
-            files = [config]
-        else:
-            files = discover(Path.cwd())
+        files = load(Path(explicit)) if explicit else discover(start or Path.cwd())
         files = [config for config in files if user is None or config.path.resolve() != user.path.resolve()]
         for config in files:
             check_keys(config, options)

@@ -7,14 +7,14 @@ import sys
 from typing import Any
 
 import click
-from kifu.commands.options import HELP
+from kifu.commands.options import HELP, FatalError, config_options, configured
 from kifu.games import presets
 
 RULES = tuple(presets("go"))
 
 
 @click.command("score", context_settings=HELP)
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, metavar="PATHS...")
 @click.option(
     "--rules", type=click.Choice(RULES), help="Rules preset (default: the record's RU, else chinese)."
 )
@@ -29,7 +29,11 @@ RULES = tuple(presets("go"))
 @click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
+@config_options
+@click.pass_context
 def score(
+    ctx: click.Context,
+    /,
     files: tuple[str, ...],
     rules: str | None,
     komi: float | None,
@@ -37,33 +41,50 @@ def score(
     dead: str | None,
     dead_from: str | None,
     output_format: str,
+    **_: Any,
 ) -> None:
     """Count Go games by area: stones, territory, shared points, komi, handicap, margin.
 
     The count uses the final position of each game's main line, with the dead stones
-    taken from TB/TW markup, --dead or --dead-from gnugo. It says whether RE agrees. Exit
-    status: 0 every RE agrees (or states no score), 1 a disagreement or an error finding.
+    taken from TB/TW markup, --dead or --dead-from gnugo. It says whether RE agrees. PATHS are
+    SGF files, folders (their .sgf files, walked) or globs; a path that does not exist is a
+    usage error. rules, komi, ko and dead come from the configuration file closest to each
+    file, as in `kifu check`, under the command line. Exit status: 0 every RE agrees (or states
+    no score), 1 a disagreement or an error finding, 2 a usage or configuration error.
     """
     from kifu import __version__, games
-    from kifu.core.escape import json_text
+    from kifu.core.escape import json_text, terminal
     from kifu.core.findings import INTERNAL_ERROR, Severity
     from kifu.core.game import Options
-    from kifu.core.sources import Source
+    from kifu.core.sources import COMPRESSION_SUFFIXES, Source, expand_paths
 
     scorer = games.scorer("go")
     if scorer is None:
         raise click.UsageError("this build of kifu has no Go package")
 
-    settings: dict[str, object] = {}
-    if komi is not None:
-        settings["komi"] = komi
-    if ko is not None:
-        settings["ko"] = ko
-    options = Options(rules=rules, settings=settings)
+    missing: list[str] = []
+    sgf = frozenset({".sgf", *(".sgf" + suffix for suffix in COMPRESSION_SUFFIXES)})
+    sources = list(
+        expand_paths(
+            files, recursive=True, extensions=sgf, missing=lambda _, message: missing.append(message)
+        )
+    )
+    if missing:
+        raise FatalError("; ".join(missing))
+    if not sources:
+        click.echo(
+            f"kifu: warning: no SGF files found under {terminal(', '.join(files), one_line=True)}", err=True
+        )
     entries: list[dict[str, Any]] = []
     failed = False
-    for path in files:
-        for entry in scorer.score_source(Source(path), options, dead, dead_from):
+    for item in sources:
+        path = item.path if isinstance(item, Source) else item[0]
+        values = {**ctx.params, **configured(ctx, path)}
+        if values["rules"] not in (None, *RULES):  # a preset of another game: the record's own
+            values["rules"] = None
+        settings = {key: values[key] for key in ("komi", "ko") if values[key] is not None}
+        options = Options(rules=values["rules"], settings=settings)
+        for entry in scorer.score_source(Source(path), options, values["dead"], dead_from):
             entries.append(entry)
             if entry.get("agrees") is False or any(
                 f["severity"] == Severity.ERROR.label for f in entry["findings"]

@@ -6,7 +6,7 @@ import sys
 from typing import Any
 
 import click
-from kifu.commands.options import HELP, rules_options, settings_from
+from kifu.commands.options import HELP, config_options, configured, rules_options, settings_from
 from kifu.games import GAME_CHOICES
 
 
@@ -64,7 +64,11 @@ from kifu.games import GAME_CHOICES
     help="Which game the file records (auto: by extension, then by content).",
 )
 @rules_options
+@config_options
+@click.pass_context
 def show(
+    ctx: click.Context,
+    /,
     file: str,
     number: int,
     ply: int | None,
@@ -81,8 +85,10 @@ def show(
     The final position of the main line unless --ply or --finding says which; the last move
     is marked, and a king in check; --finding marks what the finding is about (the move as
     written, the move assumed, an ambiguous move's pieces, Go's illegal point). Go: --territory
-    draws the final count. Takes the rules options of `kifu check`. Exit status: 0 drawn, 2 usage
-    error (no such file, record, ply, or finding with a position).
+    draws the final count. Takes the rules options of `kifu check`, and its configuration: the
+    rules, their overrides and the game from the configuration file closest to FILE, under the
+    command line. Exit status: 0 drawn, 2 usage error (no such file, record, ply, or finding
+    with a position).
     """
     from kifu import showing
     from kifu.core.escape import terminal
@@ -93,6 +99,8 @@ def show(
         raise click.UsageError("--ply and --finding exclude each other")
     if territory and (ply is not None or finding is not None):
         raise click.UsageError("--territory draws the final position: it takes no --ply or --finding")
+    values.update(configured(ctx, file, {"game": "game_name"}))
+    game_name = values.pop("game_name", game_name)
     options = Options(rules=values.pop("rules"), settings=settings_from(values))
     try:
         drawn = showing.show(

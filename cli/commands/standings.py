@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import click
-from kifu.commands.options import HELP, rules_options, settings_from
+from kifu.commands.options import (
+    HELP,
+    SETTING_NAMES,
+    FatalError,
+    config_options,
+    configured,
+    rules_options,
+    settings_from,
+)
 from kifu.core.digits import ascii_number
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
@@ -89,7 +98,11 @@ _PLAYERS = (
     show_default=True,
     help="Output on stdout; trf is FIDE's TRF-16 (chess, individual events).",
 )
+@config_options
+@click.pass_context
 def standings(
+    ctx: click.Context,
+    /,
     paths: tuple[str, ...],
     system: str | None,
     preset: str | None,
@@ -113,7 +126,10 @@ def standings(
     the competitors in ranking order with a column per round (opponent's number, colour,
     result) and every tie-break; ties no criterion separates share a place. Warnings (a
     result the rules contradict, a name spelled two ways, a player missing from a round) go to
-    stderr; so do errors (a result that cannot be read: exit status 1).
+    stderr; so do errors (a result that cannot be read: exit status 1). Records are read with
+    the configuration of `kifu check` (the rules, their overrides, the game) from the
+    configuration file closest to each, under the command line. A path that does not exist is
+    a usage error (exit status 2).
     """
     from kifu.core.escape import terminal
     from kifu.core.standings import checks
@@ -136,8 +152,7 @@ def standings(
     games_seen: dict[str, int] = {}
     details = Details(arbiter=arbiter or None, federation=federation or None)
     if records:
-        options = Options(rules=rules, settings=settings_from(overrides))
-        collected = list(_records(records, None if game == "auto" else game, event.warnings, options))
+        collected = list(_records(ctx, records, event.warnings))
         per_path: dict[str, int] = {}
         for path, _ in collected:
             per_path[path] = per_path.get(path, 0) + 1
@@ -219,10 +234,11 @@ def _system_of_preset(preset: str | None) -> str | None:
 
 
 def _records(
-    paths: Sequence[str], game: str | None, warnings: list[str], options: Options
+    ctx: click.Context, paths: Sequence[str], warnings: list[str]
 ) -> Iterator[tuple[str, RecordReport]]:
     """Every record of ``paths`` as the checker reports it (tags, declared result, outcome),
-    read under ``options`` (the rules options of ``kifu check``).
+    read under the rules options of ``ctx`` (those of ``kifu check``), over the configuration
+    of each file.
 
     The one place that talks to the check pipeline (the registry and the batch runner), so
     that it is re-wired in one place when their API changes. Findings about a file (cannot
@@ -232,7 +248,7 @@ def _records(
     from kifu.core import batch
     from kifu.core.findings import Finding, Severity
     from kifu.core.results import Totals
-    from kifu.core.sources import expand_paths
+    from kifu.core.sources import Source, expand_paths
 
     class Collect:
         """A reporter that keeps every record report with its file's path."""
@@ -261,12 +277,37 @@ def _records(
         def end(self, totals: Totals) -> None:
             pass
 
-    sources = expand_paths(
-        paths, recursive=True, extensions=games.KNOWN_EXTENSIONS, recognise=detection.recognise
+    missing: list[str] = []
+    sources = list(
+        expand_paths(
+            paths,
+            recursive=True,
+            extensions=games.KNOWN_EXTENSIONS,
+            recognise=detection.recognise,
+            missing=lambda _, message: missing.append(message),
+        )
     )
+    if missing:
+        raise FatalError("; ".join(missing))
+    made: dict[str, batch.FileSettings] = {}
+
+    def settings(source: Source) -> batch.FileSettings:
+        """The rules options and the game of ``source``: its configuration's, under the command line."""
+        directory = os.path.dirname(source.path)
+        if directory not in made:
+            values = {**ctx.params, **configured(ctx, source.path)}
+            options = Options(values["rules"], settings_from({name: values[name] for name in SETTING_NAMES}))
+            made[directory] = batch.FileSettings(
+                options, None, None if values["game"] == "auto" else values["game"]
+            )
+        return made[directory]
+
+    for source in sources:  # a bad configuration stops the command before anything is read
+        if isinstance(source, Source):
+            settings(source)
     collector = Collect()
-    plan = batch.Batch(detection.detect, games.load, game, jobs=1)
-    batch.run(sources, plan, options, collector)
+    plan = batch.Batch(detection.detect, games.load, None, jobs=1)
+    batch.run(sources, plan, Options(), collector, settings=settings)
     yield from collector.reports
 
 

@@ -1,8 +1,9 @@
-"""Configuration files: ``[tool.kifu]`` in ``pyproject.toml`` and ``kifu.toml``.
+"""Configuration files: ``kifu.toml``, ``.kifu.toml`` and ``[tool.kifu]`` in ``pyproject.toml``.
 
-The nearest of each, searching from the current directory upwards to the repository root (a
-directory holding ``.git``) at most, is read; a key in ``kifu.toml`` wins over the same key in
-``pyproject.toml``, and the command line wins over both. The user's own ``kifu.toml``
+As ruff does it: the one file closest to a record file (searching from its directory upwards
+to the repository root, a directory holding ``.git``, at most) applies to it; parent files are
+not merged key by key, but a file may name another with ``extend`` and take its settings below
+its own. The command line wins over the file. The user's own ``kifu.toml``
 (:func:`user_config_path`) comes below them all. Keys are the long options of ``kifu check``
 without their dashes (``fail-on``, ``per-file-ignores``); a key nobody knows is an error that
 names it and the file. What a key means, and how its value is read, and which keys a project's
@@ -24,7 +25,12 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 KIFU_TOML = "kifu.toml"
+HIDDEN_KIFU_TOML = ".kifu.toml"
 PYPROJECT = "pyproject.toml"
+#: the names of a configuration file, the first found in a directory winning (ruff's order)
+CONFIG_NAMES = (HIDDEN_KIFU_TOML, KIFU_TOML, PYPROJECT)
+#: the key that names a file whose settings this one extends
+EXTEND = "extend"
 
 
 class ConfigError(ValueError):
@@ -83,27 +89,102 @@ def _deepest_key(path: Path, depth: int = 100) -> str:
     return ""
 
 
-def discover(start: Path) -> list[ConfigFile]:
-    """The nearest ``pyproject.toml`` with ``[tool.kifu]`` and the nearest ``kifu.toml`` at or
-    above ``start``, lowest precedence first. The search stops at the repository root (a
-    directory holding ``.git``, a folder or a worktree's file), which is searched: a checkout
-    inside another directory does not take that directory's settings."""
-    found: dict[str, ConfigFile] = {}
-    for directory in (start.resolve(), *start.resolve().parents):
-        for name in (PYPROJECT, KIFU_TOML):
-            if name not in found and (directory / name).is_file():
-                config = read(directory / name)
-                if config is not None:
-                    found[name] = config
-        if len(found) == 2 or os.path.lexists(directory / ".git"):
+def find(start: Path) -> Path | None:
+    """The configuration file closest to ``start`` (a directory): in the first directory at or
+    above it that holds one, ``.kifu.toml``, else ``kifu.toml``, else a ``pyproject.toml`` with
+    ``[tool.kifu]`` (ruff's order). The search stops at the repository root (a directory holding
+    ``.git``, a folder or a worktree's file), which is searched: a checkout inside another
+    directory does not take that directory's settings."""
+    return Finder().find(start)
+
+
+class Finder:
+    """:func:`find` for many directories (a walk's), each directory on the way looked at once
+    (with ``os.path`` on strings: pathlib costs more than the look itself)."""
+
+    def __init__(self) -> None:
+        self._closest: dict[str, str | None] = {}
+        self._real: dict[str, str] = {}
+
+    def find(self, start: Path) -> Path | None:
+        """The configuration file closest to the directory ``start`` (:func:`find`)."""
+        found = self._from(self._realpath(os.path.abspath(start)))
+        return None if found is None else Path(found)
+
+    def _realpath(self, directory: str) -> str:
+        """``os.path.realpath(directory)``, from the parent's: one ``lstat`` a directory."""
+        real = self._real.get(directory)
+        if real is None:
+            parent, name = os.path.split(directory)
+            if parent == directory or not name or os.path.islink(directory):
+                real = os.path.realpath(directory)
+            else:
+                real = os.path.join(self._realpath(parent), name)
+            self._real[directory] = real
+        return real
+
+    def _from(self, directory: str) -> str | None:
+        if directory in self._closest:
+            return self._closest[directory]
+        found = next(
+            (
+                path
+                for name in CONFIG_NAMES
+                if os.path.isfile(path := os.path.join(directory, name))
+                and (name != PYPROJECT or read(Path(path)) is not None)
+            ),
+            None,
+        )
+        parent = os.path.dirname(directory)
+        if found is None and parent != directory and not os.path.lexists(os.path.join(directory, ".git")):
+            found = self._from(parent)
+        self._closest[directory] = found
+        return found
+
+
+def load(path: Path) -> list[ConfigFile]:
+    """The settings of the file at ``path`` and of the files it extends (``extend = "../kifu.toml"``,
+    relative to the file that says it), the furthest first: a key of a later file wins. Raises
+    :class:`ConfigError` for a file that cannot be read, has no settings, or extends itself
+    through a cycle."""
+    chain: list[ConfigFile] = []
+    seen: list[Path] = []
+    current = path
+    while True:
+        key = current.resolve()
+        if key in seen:
+            cycle = " -> ".join(str(step) for step in (*seen, key))
+            raise ConfigError(f"{chain[-1].name}: extend makes a cycle: {cycle}")
+        seen.append(key)
+        if not current.is_file():  # (a FIFO is never opened: reading it would wait for a writer)
+            where = f"{chain[-1].name}: extend: " if chain else ""
+            what = "not a regular file" if current.exists() else "no such configuration file"
+            raise ConfigError(f"{where}{what}: {current}")
+        config = read(current)
+        if config is None:
+            where = f"{chain[-1].name}: extend: " if chain else ""
+            raise ConfigError(f"{where}{current} has no [tool.kifu] table")
+        chain.append(config)
+        extend = config.values.get(EXTEND)
+        if extend is None:
             break
-    return [found[name] for name in (PYPROJECT, KIFU_TOML) if name in found]
+        if not isinstance(extend, str) or not extend:
+            raise ConfigError(f"{config.name}: extend must be the path of a configuration file")
+        current = current.parent / os.path.expanduser(extend)
+    return chain[::-1]
+
+
+def discover(start: Path) -> list[ConfigFile]:
+    """The settings that apply in the directory ``start``: the closest file (:func:`find`) and
+    the files it extends, the furthest first; none when no file is found."""
+    path = find(start)
+    return [] if path is None else load(path)
 
 
 def check_keys(config: ConfigFile, known: Collection[str]) -> None:
     """Raise :class:`ConfigError` naming the first key of ``config`` that is not in ``known``."""
     for key in config.values:
-        if key not in known:
+        if key not in known and key != EXTEND:
             import difflib  # (only for a key that is not known: it costs every start otherwise)
 
             close = difflib.get_close_matches(key.replace("_", "-"), list(known), n=1)

@@ -1,9 +1,9 @@
 """Path patterns with ``.gitignore`` semantics, and the ``.gitignore`` files of a git work tree.
 
 ``--include``, ``--exclude`` and ``per-file-ignores`` are gitignore patterns matched against a
-path relative to the walked root (the directory given with ``-r``, or the part of a glob before
-its first wildcard): ``drafts/`` is a directory at any depth, ``drafts/*`` the files directly
-under ``drafts`` at the root, ``**/drafts/*.pgn`` at any depth, ``*.pgn`` any such file, ``!x``
+path relative to the walked root (a directory given on the command line, or the part of a glob
+before its first wildcard): ``drafts/`` is a directory at any depth, ``drafts/*`` the files
+directly under ``drafts`` at the root, ``**/drafts/*.pgn`` at any depth, ``*.pgn`` any such file, ``!x``
 takes ``x`` back. The matching is pathspec's ``GitIgnoreSpec`` (git's own rules, edge cases
 included), imported only when a pattern is used.
 """

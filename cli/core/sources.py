@@ -119,7 +119,7 @@ def display_path(path: str) -> str:
 class Source:
     """A file (or stdin) to read records from. ``path`` is shown to the user as given.
 
-    ``root`` is the walked root it was found under (the directory of ``-r``, the part of a
+    ``root`` is the walked root it was found under (a directory walked, the part of a
     glob before its first wildcard), empty for a path named as it is; ``data``, when given,
     is the content (a record passed as text to the library API) and nothing is opened.
     """
@@ -178,6 +178,8 @@ def expand_paths(
     exclude: Iterable[str] = (),
     recognise: Callable[[Source], bool] | None = None,
     respect_gitignore: bool = False,
+    missing: Callable[[str, str], None] | None = None,
+    choosing: Callable[[str], Choice | None] | None = None,
 ) -> Iterator[Source | tuple[str, Finding]]:
     """Turn command-line paths into sources, in the order given.
 
@@ -195,6 +197,11 @@ def expand_paths(
     program writes to it): named, or met in a walk or a glob under a name that would be taken,
     it is an IO001 finding. A path that cannot be used yields ``(path, finding)``, and so does
     a directory of a walk or a glob that cannot be listed; the other files are still taken.
+    With ``missing``, a path that does not exist and a glob that matches nothing are told to it
+    as ``(path, message)`` (a command makes them a usage error) instead of IO001 findings.
+    With ``choosing``, a directory met in a walk whose files another configuration chooses
+    (a sub-folder with a configuration file of its own) gets its :class:`Choice` from it (none:
+    the walk's own), for its entries and the directories below it.
     """
     chooser = _Chooser(PathPatterns(tuple(include)), PathPatterns(tuple(exclude)), respect_gitignore)
     for path in paths:
@@ -205,21 +212,37 @@ def expand_paths(
             mode = os.stat(path).st_mode
         except OSError as error:
             if glob.has_magic(path):
-                yield from _globbed(path, chooser)
+                yield from _globbed(path, chooser, missing)
             elif isinstance(error, (FileNotFoundError, NotADirectoryError)):
-                yield path, IO_UNREADABLE(f"no such file: {path}")
+                if missing is not None:
+                    missing(path, f"no such file or directory: {path}")
+                else:
+                    yield path, IO_UNREADABLE(f"no such file: {path}")
             else:  # a symbolic link loop, a directory on the way that cannot be searched, …
                 yield path, IO_UNREADABLE(f"cannot read {path}: {error.strerror}")
             continue
         if stat.S_ISDIR(mode):
             if not recursive:
-                yield path, IO_UNREADABLE(f"{path} is a directory; use -r to check the files in it")
+                yield path, IO_UNREADABLE(f"{path} is a directory, not a file of records")
                 continue
-            yield from _walk(path, extensions, chooser, recognise)
+            yield from _walk(path, extensions, chooser, recognise, choosing)
         elif stat.S_ISREG(mode):
             yield Source(path)
         else:
             yield path, not_a_file(path, mode)
+
+
+def walked_root(path: str) -> str:
+    """The directory whose configuration chooses the files of ``path`` as given: a directory
+    itself, a file's directory, the part of a glob before its first wildcard; standard input
+    and a path that does not exist: the current directory."""
+    if path == STDIN:
+        return os.curdir
+    if os.path.isdir(path):
+        return path
+    if not os.path.lexists(path) and glob.has_magic(path):
+        return _glob_root(path)
+    return os.path.dirname(path) or os.curdir
 
 
 def not_a_file(path: str, mode: int) -> Finding:
@@ -245,12 +268,17 @@ def _unlistable(directory: str, error: OSError) -> tuple[str, Finding]:
     )
 
 
-def _globbed(pattern: str, chooser: _Chooser) -> Iterator[Source | tuple[str, Finding]]:
+def _globbed(
+    pattern: str, chooser: _Chooser, missing: Callable[[str, str], None] | None = None
+) -> Iterator[Source | tuple[str, Finding]]:
     """The files ``pattern`` matches that ``chooser`` takes, sorted, with a finding for each
     matching FIFO, socket, device or broken link and each directory that cannot be listed."""
     matches, failures = _glob(pattern)
     if not matches and not failures:
-        yield pattern, IO_UNREADABLE(f"no file matches {pattern}")
+        if missing is not None:
+            missing(pattern, f"no file matches {pattern}")
+        else:
+            yield pattern, IO_UNREADABLE(f"no file matches {pattern}")
         return
     root = _glob_root(pattern)
     items: list[tuple[str, Source | tuple[str, Finding]]] = [(failure[0], failure) for failure in failures]
@@ -358,6 +386,18 @@ def _glob_root(pattern: str) -> str:
     return "/".join(fixed) or "."
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """What chooses the files of a directory in a walk: gitignore patterns matched against the
+    path relative to ``base`` (the directory of the configuration file that gives them), and
+    whether what git ignores is left out."""
+
+    include: tuple[str, ...]
+    exclude: tuple[str, ...]
+    respect_gitignore: bool
+    base: str
+
+
 @dataclass(slots=True)
 class _Chooser:
     """Which files of walks and globs are taken: include, exclude, and what git ignores."""
@@ -382,8 +422,9 @@ class _Chooser:
         git = self.git(root)
         return git is None or not git.ignored(path, is_dir=True)
 
-    def takes(self, source: Source) -> bool:
-        relative = source.relative
+    def takes(self, source: Source, base: str | None = None) -> bool:
+        """Whether ``source`` is taken (its path matched relative to ``base``, default: its root)."""
+        relative = source.relative if base is None else posix(os.path.relpath(source.path, base))
         if self.include and not self.include.matches(relative):
             return False
         if self.exclude.matches(relative):
@@ -397,22 +438,33 @@ def _walk(
     extensions: frozenset[str],
     chooser: _Chooser,
     recognise: Callable[[Source], bool] | None,
+    choosing: Callable[[str], Choice | None] | None = None,
 ) -> Iterator[Source | tuple[str, Finding]]:
     """The files under ``top`` in ``os.walk``'s order (a directory's files, sorted, then each of
     its directories), never through a symbolic link to a directory; a directory that cannot be
     listed, and a FIFO, socket, device or broken link whose name would be taken, are findings.
     A file is taken by its extension or the include patterns, or else by ``recognise``, which
-    reads its start: it is never asked about what is not a regular file."""
-    pending = [top]
+    reads its start: it is never asked about what is not a regular file. ``choosing`` gives a
+    directory's own :class:`Choice` (:func:`expand_paths`); a directory without one takes its
+    parent's."""
+    pending: list[tuple[str, _Chooser, str]] = [(top, chooser, top)]
+    made: dict[Choice, _Chooser] = {}
     while pending:
-        root = pending.pop()
+        root, chooser, base = pending.pop()
+        choice = choosing(root) if choosing is not None and root != top else None
+        if choice is not None:
+            if choice not in made:
+                made[choice] = _Chooser(
+                    PathPatterns(choice.include), PathPatterns(choice.exclude), choice.respect_gitignore
+                )
+            chooser, base = made[choice], choice.base
         try:
             with os.scandir(root) as iterator:
                 listing = sorted(iterator, key=lambda entry: entry.name)
         except OSError as error:
             yield _unlistable(root, error)
             continue
-        directories: list[str] = []
+        directories: list[tuple[str, _Chooser, str]] = []
         for entry in listing:
             if entry.name.startswith("."):
                 continue
@@ -422,11 +474,11 @@ def _walk(
             except OSError:
                 is_dir = False
             if is_dir:
-                if not entry.is_symlink() and chooser.takes_directory(path, top):
-                    directories.append(path)
+                if not entry.is_symlink() and chooser.takes_directory(path, base):
+                    directories.append((path, chooser, base))
                 continue
             source = Source(path, top)
-            if not chooser.takes(source):
+            if not chooser.takes(source, None if base == top else base):
                 continue
             by_name = source.extension in extensions or bool(chooser.include)
             try:
@@ -481,7 +533,7 @@ def _open_file(path: str) -> io.BufferedReader:
     try:
         mode = os.fstat(handle).st_mode
         if stat.S_ISDIR(mode):
-            raise SourceError(IO_UNREADABLE(f"{path} is a directory; use -r to check the files in it"))
+            raise SourceError(IO_UNREADABLE(f"{path} is a directory, not a file of records"))
         if not stat.S_ISREG(mode):
             raise SourceError(not_a_file(path, mode))
         if _NONBLOCK:

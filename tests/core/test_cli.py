@@ -111,20 +111,71 @@ def test_stdin() -> None:
     assert code == 1 and out.startswith("-:")
 
 
-def test_directories_need_recursive(tmp_path: Path) -> None:
+def test_directories_are_walked_without_r(tmp_path: Path) -> None:
     (tmp_path / "a.pgn").write_bytes(GOOD.read_bytes())
     (tmp_path / "notes.md").write_text("not a game")
     (tmp_path / ".hidden").mkdir()
     (tmp_path / ".hidden" / "b.pgn").write_bytes(ILLEGAL.read_bytes())
-    code, out, _ = invoke("check", str(tmp_path))
-    assert code == 1 and "IO001" in out and "use -r" in out
-    code, out, err = invoke("check", "-r", str(tmp_path))
-    assert (code, out) == (0, "") and "1 file(s)" in err
+    (tmp_path / "round5").mkdir()
+    (tmp_path / "round5" / "c.pgn").write_bytes(ILLEGAL.read_bytes())
+    code, out, err = invoke("check", str(tmp_path / "round5"))
+    assert code == 1 and "CHESS101" in out and "c.pgn" in out and "1 file(s)" in err
+    for recursive in ([], ["-r"]):  # -r is still accepted: it is the default
+        code, out, err = invoke("check", *recursive, str(tmp_path))
+        assert code == 1 and "IO001" not in out and "2 file(s)" in err and "b.pgn" not in out
 
 
-def test_missing_file_is_a_finding_and_the_others_are_checked(tmp_path: Path) -> None:
-    code, out, _err = invoke("check", str(tmp_path / "nope.pgn"), str(ILLEGAL))
-    assert code == 1 and "IO001" in out and "CHESS101" in out
+def test_no_path_is_the_current_directory_with_its_include_and_exclude(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.pgn").write_bytes(GOOD.read_bytes())
+    (tmp_path / "drafts").mkdir()
+    (tmp_path / "drafts" / "b.pgn").write_bytes(ILLEGAL.read_bytes())
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "c.pgn").write_bytes(ILLEGAL.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    code, out, err = invoke("check")
+    assert code == 1 and "3 file(s)" in err
+    (tmp_path / "kifu.toml").write_text('exclude = ["drafts/"]\nextend-exclude = ["old/"]\n')
+    assert invoke("check")[0] == 0
+    code, out, err = invoke("check", "--extend-exclude", "a.pgn")  # the command line's replaces the file's
+    assert code == 1 and "old/c.pgn" in out and "drafts/b.pgn" not in out and "1 file(s)" in err
+    (tmp_path / "kifu.toml").write_text('include = ["drafts/*"]\n')
+    code, out, err = invoke("check")
+    assert code == 1 and "drafts/b.pgn" in out and "1 file(s)" in err
+
+
+@pytest.mark.parametrize("command", [["check"], ["convert", "--to", "pgn"], ["standings"], ["score"]])
+def test_a_missing_path_is_a_usage_error_naming_it(tmp_path: Path, command: list[str]) -> None:
+    code, out, err = invoke(*command, str(tmp_path / "nope.pgn"), str(ILLEGAL))
+    assert (code, out) == (2, "") and "IO001" not in err
+    assert err.strip().splitlines() == [f"Error: no such file or directory: {tmp_path / 'nope.pgn'}"]
+
+
+@pytest.mark.parametrize("command", [["check"], ["convert", "--to", "pgn"], ["standings"], ["score"]])
+def test_a_glob_that_matches_nothing_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
+    pattern = str(tmp_path / "round*" / "*.pgn")
+    code, out, err = invoke(*command, pattern)
+    assert (code, out) == (2, "")
+    assert err.strip().splitlines() == [f"Error: no file matches {pattern}"]
+
+
+@pytest.mark.parametrize("command", [["check"], ["convert", "--to", "pgn"]])
+def test_an_input_without_records_warns(tmp_path: Path, command: list[str]) -> None:
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "readme.md").write_text("no games here\n")
+    for folder in ("empty", "notes"):
+        code, out, err = invoke(*command, str(tmp_path / folder))
+        assert (code, out) == (0, "")
+        assert f"kifu: warning: no record files found under {tmp_path / folder}" in err
+
+
+def test_convert_walks_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "round5").mkdir()
+    (tmp_path / "round5" / "a.pgn").write_bytes(GOOD.read_bytes())
+    code, out, _ = invoke("convert", "--to", "uci", str(tmp_path / "round5"))
+    assert code == 0 and out.startswith("e2e4")
 
 
 def test_unknown_game(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
-"""Configuration: [tool.kifu] in pyproject.toml and kifu.toml, found upwards; every key; the
-command line over kifu.toml over pyproject.toml; `kifu config`; unknown keys are errors."""
+"""Configuration: the closest kifu.toml, .kifu.toml or [tool.kifu] of pyproject.toml, found
+upwards from each file; every key; the command line over the file; `extend`; `kifu config`;
+unknown keys are errors."""
 
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
     ),
     "include": ('["*.pgn"]', '["*.sgf"]', ["--include", "*.xqf"], ('["*.pgn"]', '["*.sgf"]', '["*.xqf"]')),
     "exclude": ('["a/"]', '["b/"]', ["--exclude", "c/"], ('["a/"]', '["b/"]', '["c/"]')),
+    "extend-exclude": ('["a/"]', '["b/"]', ["--extend-exclude", "c/"], ('["a/"]', '["b/"]', '["c/"]')),
     "respect-gitignore": ("false", "true", ["--no-respect-gitignore"], ("false", "true", "false")),
     "connect-timeout": ("5", "2.5", ["--connect-timeout", "1"], ("5.0", "2.5", "1.0")),
     "dashboard": ("true", "false", ["--dashboard"], ("true", "false", "true")),
@@ -68,22 +70,23 @@ SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
     "max-items": ("10", "20", ["--max-items", "30"], ("10", "20", "30")),
     "max-moves": ("10", "20", ["--max-moves", "30"], ("10", "20", "30")),
 }
-#: the rule-selection keys combine in layers: each origin is listed
-LAYERED_SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
-    "select": ('["PGN"]', '["CHESS"]', ["--select", "GO"], ('["PGN"]', '["CHESS"]', '["GO"]')),
-    "extend-select": ('["PGN"]', '["CHESS"]', ["--extend-select", "GO"], ('["PGN"]', '["CHESS"]', '["GO"]')),
-    "ignore": ('["PGN0"]', '["CHESS1"]', ["--ignore", "GO2"], ('["PGN0"]', '["CHESS1"]', '["GO2"]')),
+#: the rule-selection keys combine in layers (a file, the file it extends, the command line):
+#: key → (extended file's value, extending file's, command line, what `kifu config` shows of all)
+LAYERED_SAMPLES: dict[str, tuple[str, str, list[str], str]] = {
+    "select": ('["PGN"]', '["CHESS"]', ["--select", "GO"], '["GO"]'),
+    "extend-select": ('["PGN"]', '["CHESS"]', ["--extend-select", "GO"], '["PGN", "CHESS", "GO"]'),
+    "ignore": ('["PGN0"]', '["CHESS1"]', ["--ignore", "GO2"], '["PGN0", "CHESS1", "GO2"]'),
     "per-file-ignores": (
         '{"a/*" = ["PGN"]}',
-        '{"b/" = "CHESS1"}',
+        '{"b/" = "CHESS1", "a/*" = "GO"}',
         ["--per-file-ignores", "c.pgn:GO"],
-        ('["a/*:PGN"]', '["b/:CHESS1"]', '["c.pgn:GO"]'),
+        '{"a/*" = ["PGN", "GO"], "b/" = ["CHESS1"], "c.pgn" = ["GO"]}',
     ),
     "severity": (
-        '{PGN009 = "info"}',
+        '{PGN009 = "info", GO101 = "error"}',
         '{CHESS101 = "warning"}',
         ["--severity", "GO101=info"],
-        ('["PGN009=info"]', '["CHESS101=warning"]', '["GO101=info"]'),
+        '{"PGN009" = "info", "GO101" = "info", "CHESS101" = "warning"}',
     ),
 }
 
@@ -93,16 +96,20 @@ def invoke(*args: str) -> click.testing.Result:
 
 
 def settings(*args: str) -> dict[str, list[tuple[str, str]]]:
-    """`kifu config`'s lines as key → [(value, origin), …]."""
+    """`kifu config`'s lines as key → [(value, origin)] (value ``""``: a key that is not set)."""
     result = invoke("config", *args)
     assert result.exit_code == 0, result.output
     shown: dict[str, list[tuple[str, str]]] = {}
     for line in result.stdout.splitlines():
-        if line.startswith("#"):
-            continue
         setting, _, origin = line.partition("  # ")
-        key, _, value = setting.partition(" = ")
-        shown.setdefault(key, []).append((value.strip(), origin.strip()))
+        if setting.startswith("# ") and setting.rstrip().endswith(" is not set"):
+            key, value = setting[2:].rstrip().removesuffix(" is not set"), ""
+        elif setting.startswith("#"):
+            continue
+        else:
+            key, _, value = setting.partition(" = ")
+        assert key not in shown, f"{key} shown twice"
+        shown[key] = [(value.strip(), origin.strip())]
     return shown
 
 
@@ -130,14 +137,15 @@ def test_without_files_everything_is_a_default(project: Path) -> None:
 
 
 @pytest.mark.parametrize("key", sorted(set(SAMPLES) - set(PRIVILEGED)))
-def test_every_key_command_line_over_kifu_toml_over_pyproject(project: Path, key: str) -> None:
+def test_every_key_command_line_over_the_closest_file(project: Path, key: str) -> None:
     low, high, command_line, (shown_low, shown_high, shown_cli) = SAMPLES[key]
     pyproject = project / "pyproject.toml"
     write(pyproject, f"[project]\nname = 'x'\n\n[tool.kifu]\n{key} = {low}\n")
     assert settings()[key] == [(shown_low, f"{pyproject} [tool.kifu]")]
     write(project / "games" / "kifu.toml", f"{key} = {high}\n")
     assert settings()[key] == [(shown_high, str(project / "games" / "kifu.toml"))]
-    assert settings(*command_line)[key] == [(shown_cli, "command line")]
+    if key != "format":  # `kifu config --format` is how it prints, not check's --format
+        assert settings(*command_line)[key] == [(shown_cli, "command line")]
 
 
 @pytest.mark.parametrize("key", sorted(PRIVILEGED))
@@ -154,16 +162,15 @@ def test_privileged_keys_command_line_over_user_config(
 
 
 @pytest.mark.parametrize("key", sorted(LAYERED_SAMPLES))
-def test_every_selection_key_is_layered(project: Path, key: str) -> None:
-    low, high, command_line, (shown_low, shown_high, shown_cli) = LAYERED_SAMPLES[key]
+def test_every_selection_key_is_layered_once(project: Path, key: str) -> None:
+    low, high, command_line, shown = LAYERED_SAMPLES[key]
     pyproject = project / "pyproject.toml"
     write(pyproject, f"[tool.kifu]\n{key} = {low}\n")
-    write(project / "kifu.toml", f"{key} = {high}\n")
-    assert settings(*command_line)[key] == [
-        (shown_low, f"{pyproject} [tool.kifu]"),
-        (shown_high, str(project / "kifu.toml")),
-        (shown_cli, "command line"),
-    ]
+    write(project / "kifu.toml", f'extend = "pyproject.toml"\n{key} = {high}\n')
+    origins = f"{pyproject} [tool.kifu] + {project / 'kifu.toml'} + command line"
+    if key == "select":  # the last select starts afresh
+        origins = "command line"
+    assert settings(*command_line)[key] == [(shown, origins)]
 
 
 def test_configuration_changes_what_check_does(project: Path) -> None:
@@ -179,12 +186,13 @@ def test_configuration_changes_what_check_does(project: Path) -> None:
     document = json.loads(result.stdout)
     assert result.exit_code == 1 and result.stderr == ""
     assert document["summary"]["ignored"] == 3 and document["summary"]["codes"] == {"CHESS101": 1}
-    write(project / "kifu.toml", 'severity = {CHESS101 = "warning"}\nfail-on = "warning"\n')
+    extend = 'extend = "pyproject.toml"\n'  # kifu.toml is closer: it wins, and takes pyproject's below it
+    write(project / "kifu.toml", extend + 'severity = {CHESS101 = "warning"}\nfail-on = "warning"\n')
     assert invoke("check", ".").exit_code == 1
     assert invoke("check", "--fail-on", "error", ".").exit_code == 0
-    write(project / "kifu.toml", "exit-zero = true\nexclude = []\n")
+    write(project / "kifu.toml", extend + "exit-zero = true\nexclude = []\n")
     assert invoke("check", ".").exit_code == 0
-    write(project / "kifu.toml", 'exclude = ["drafts/"]\nselect = ["CHESS"]\n')
+    write(project / "kifu.toml", extend + 'exclude = ["drafts/"]\nselect = ["CHESS"]\n')
     document = json.loads(invoke("check", ".").stdout)
     assert [Path(f["path"]).name for f in document["files"]] == ["round.pgn"]
     assert document["summary"]["ignored_codes"] == {"PGN009": 1}

@@ -142,7 +142,9 @@ def test_discovery_stops_at_the_repository_root(project: Path, git: str) -> None
     inside = write(project / "kifu.toml", 'fail-on = "warning"\n')  # the root itself is searched
     assert f"configuration files: {inside}\n" in invoke("config").stdout
     (project / ".git").unlink() if git == "file" else (project / ".git").rmdir()
-    assert str(outside.parent / "pyproject.toml") in invoke("config").stdout  # no root: upwards
+    inside.unlink()
+    # no root: upwards, to the closest folder with a file, where kifu.toml wins over pyproject.toml
+    assert f"configuration files: {outside}\n" in invoke("config").stdout
 
 
 # --- Dask ------------------------------------------------------------------------------------

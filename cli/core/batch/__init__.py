@@ -21,12 +21,22 @@ worker's records), :mod:`~kifu.core.batch.delivery` (the results to the reporter
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from kifu.core.batch.delivery import _deliver, _end_file, _part_items
 from kifu.core.batch.executors import _executor, _ordered
-from kifu.core.batch.jobs import Batch, Detector, ExecutorError, Item, Loader, Progress, _Start, _Task
+from kifu.core.batch.jobs import (
+    Batch,
+    Detector,
+    ExecutorError,
+    FileSettings,
+    Item,
+    Loader,
+    Progress,
+    _Start,
+    _Task,
+)
 from kifu.core.batch.plan import _plan
 from kifu.core.findings import Finding
 from kifu.core.game import Options
@@ -35,7 +45,7 @@ from kifu.core.results import Totals
 from kifu.core.selection import Selection
 from kifu.core.sources import Source, display_path
 
-__all__ = ["Batch", "Detector", "ExecutorError", "Item", "Loader", "Progress", "run"]
+__all__ = ["Batch", "Detector", "ExecutorError", "FileSettings", "Item", "Loader", "Progress", "run"]
 
 
 def run(
@@ -45,11 +55,15 @@ def run(
     reporter: Reporter,
     progress: Progress | None = None,
     selection: Selection | None = None,
+    settings: Callable[[Source], FileSettings] | None = None,
 ) -> Totals:
     """Check every source, report results in input order as they arrive, return the totals.
 
     ``selection`` drops and re-grades findings here, where the totals are made, so that every
-    reporter sees the same findings and the totals count the ignored ones.
+    reporter sees the same findings and the totals count the ignored ones. ``settings``, when
+    given, says what applies to each file instead (its configuration file's options, selection
+    and game: :class:`FileSettings`); ``options``, ``selection`` and the batch's game then apply
+    only to what is not a file (a path that cannot be read).
     """
     if selection is not None and not selection.active:
         selection = None
@@ -59,7 +73,8 @@ def run(
     split = batch.jobs > 1 or batch.executor == "dask"
     try:
         reporter.begin()
-        for job, result in _ordered(_plan(items, batch, options, split, executor.ready), executor):
+        jobs = _plan(items, batch, options, split, executor.ready, settings)
+        for job, result in _ordered(jobs, executor):
             if isinstance(job, _Start):
                 totals.files += 1
                 reporter.begin_file(display_path(job.state.path), job.state.game, job.fmt)

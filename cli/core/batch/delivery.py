@@ -26,7 +26,9 @@ from kifu.core.sources import Source, display_path
 def _select(
     state: _FileState, findings: list[Finding], totals: Totals, selection: Selection | None
 ) -> list[Finding]:
-    if selection is None:
+    if state.selection is not None:  # the file's own configuration
+        selection = state.selection
+    if selection is None or not selection.active:
         return findings
     kept, ignored = selection.apply(state.relative, findings)
     totals.ignore(ignored)

@@ -18,6 +18,7 @@ from kifu.core.game import Game, Options
 from kifu.core.lines import LineDecoder
 from kifu.core.parts import Part, PartRead
 from kifu.core.results import RecordReport
+from kifu.core.selection import Selection
 from kifu.core.sources import Source, SourceError
 
 Detector = Callable[[Source, "str | None"], "tuple[str, str] | None"]
@@ -49,6 +50,17 @@ class Batch:
     announce: Callable[[str], None] = lambda message: None
 
 
+@dataclass(frozen=True, slots=True)
+class FileSettings:
+    """What applies to one file of a run (its configuration file's settings, :func:`run`'s
+    ``settings``): the rules options, the selection of findings, and the game when it is named
+    (``None``: detected)."""
+
+    options: Options
+    selection: Selection | None = None
+    game: str | None = None
+
+
 class ExecutorError(Exception):
     """The executor cannot start (a Dask scheduler that does not answer): one line to show."""
 
@@ -68,6 +80,8 @@ class _FileState:
     findings: list[Finding] = field(default_factory=list)
     records: int = 0
     relative: str = ""  # what per-file ignores match (:attr:`Source.relative`)
+    #: the selection of this file's findings (its configuration's, or the run's)
+    selection: Selection | None = None
     #: a file read a part each: the parts planned, the part whose records come next (``None``:
     #: a worker read to the end), what the workers' decoders noticed
     planned_parts: int = 0

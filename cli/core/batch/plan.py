@@ -12,6 +12,7 @@ from typing import Any, cast
 from kifu.core import records
 from kifu.core.batch.jobs import (
     Batch,
+    FileSettings,
     _End,
     _FileState,
     _Group,
@@ -43,8 +44,10 @@ def _plan(
     options: Options,
     split: bool,
     ready: Callable[[], None] = lambda: None,
+    settings: Callable[[Source], FileSettings] | None = None,
 ) -> Iterator[_Job]:
-    """The jobs of every item in input order. When workers share the work (``split``), small
+    """The jobs of every item in input order; ``settings`` says what applies to each file
+    (default: ``options`` and the batch's game to all). When workers share the work (``split``), small
     files sent whole are grouped, up to :data:`GROUP_FILES` files or :data:`WHOLE_FILE` bytes,
     into one task: a run over many one-game files does not pay a worker round trip per file.
     ``ready`` is called before this process reads a file to split it (the executor's
@@ -56,7 +59,8 @@ def _plan(
             state = _FileState(item[0], None, [item[1]], relative=posix(item[0]))
             waiting += (_Start(state, None), _End(state))
             continue
-        jobs = iter(_plan_source(item, batch, options, split, ready))
+        own = settings(item) if settings is not None else FileSettings(options, None, batch.forced_game)
+        jobs = iter(_plan_source(item, batch, own, split, ready))
         for job in jobs:
             if isinstance(job, _Task):
                 if not split or job.function is not check_file_task:
@@ -82,11 +86,11 @@ GROUP_FILES = 16
 def _grouped(jobs: list[_Job], tags: bool) -> list[_Job]:
     """``jobs`` with their whole-file tasks of one game made parts of one group task (by game;
     ``tags``: the workers send the records' tags)."""
-    by_module: dict[str, list[_Task]] = {}
+    by_module: dict[tuple[str, int], list[_Task]] = {}
     for job in jobs:
-        if isinstance(job, _Task):
-            by_module.setdefault(job.arguments[0], []).append(job)
-    for module, tasks in by_module.items():
+        if isinstance(job, _Task):  # files under different settings go to different tasks
+            by_module.setdefault((job.arguments[0], id(job.arguments[3])), []).append(job)
+    for (module, _), tasks in by_module.items():
         if len(tasks) < 2:
             continue
         options = tasks[0].arguments[3]
@@ -100,25 +104,26 @@ def _grouped(jobs: list[_Job], tags: bool) -> list[_Job]:
 
 
 def _plan_source(
-    source: Source, batch: Batch, options: Options, split: bool, ready: Callable[[], None]
+    source: Source, batch: Batch, settings: FileSettings, split: bool, ready: Callable[[], None]
 ) -> Iterator[_Job]:
     relative = source.relative
     stamp = _stamp(source)
+    options, selection = settings.options, settings.selection
     try:
-        detected = batch.detect(source, batch.forced_game)
+        detected = batch.detect(source, settings.game)
     except SourceError as error:
-        state = _FileState(source.path, None, [error.finding], relative=relative)
+        state = _FileState(source.path, None, [error.finding], relative=relative, selection=selection)
         yield _Start(state, None)
         yield _End(state)
         return
     if detected is None:
         finding = IO_UNKNOWN_GAME(f"cannot tell which game {source.path} records; use --game")
-        state = _FileState(source.path, None, [finding], relative=relative)
+        state = _FileState(source.path, None, [finding], relative=relative, selection=selection)
         yield _Start(state, None)
         yield _End(state)
         return
     game, fmt = detected
-    state = _FileState(source.path, game, relative=relative, stamp=stamp)
+    state = _FileState(source.path, game, relative=relative, stamp=stamp, selection=selection)
     yield _Start(state, fmt)
     package = batch.load(game)
     if package is None:
