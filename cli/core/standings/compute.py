@@ -9,6 +9,7 @@ from kifu.core.standings.crosstable import Crosstable, build
 from kifu.core.standings.event import Event
 from kifu.core.standings.ranking import knockout, rank
 from kifu.core.standings.scoring import Team, apply_withdrawals, individual, teams
+from kifu.core.standings.tiebreaks import Rules
 
 SYSTEMS = ("round-robin", "swiss", "knockout")
 
@@ -37,10 +38,12 @@ def compute(
     criteria: Sequence[str],
     game: str | None = None,
     roster: Sequence[Team] | None = None,
+    rules: Rules | None = None,
 ) -> Crosstable:
-    """Apply withdrawals (20.3, round robin), score, rank and lay out the crosstable."""
+    """Apply withdrawals (20.3, round robin), score, rank (unplayed rounds by ``rules``) and lay
+    out the crosstable."""
     apply_withdrawals(event, system == "round-robin")
     table = teams(event, roster) if roster else individual(event)
     if system == "knockout":
         return build(knockout(table), ("points",), game, bool(roster))
-    return build(rank(table, criteria), criteria, game, bool(roster))
+    return build(rank(table, criteria, rules), criteria, game, bool(roster))

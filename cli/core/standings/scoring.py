@@ -7,7 +7,8 @@ The rules applied, as issue 17 states them (the CXA competition rules, numbered 
 * 14.2: a team match gives 2 match points to the team with more board points, 1 to each when
   they are equal, 0 to the other.
 * 21.4: a forfeit is written "+" for the player present and "−" for the absent one, and counts
-  1/0 for an individual; for a team it is a lost board, so a match forfeited on every board
+  1/0 for an individual (both absent, ``--``: a loss for each, 0 points, no game, so it adds
+  nothing to anyone's small score); for a team it is a lost board, so a match forfeited on every board
   gives the team present 2 match points by 14.2.
 * 20.3 (text as published by the CXA, chinachess.sport.org.cn 2007-07-13, quoted on
   ggchess.game.topzj.com/archiver/tid-16594.html): "在循环制比赛中，如有棋手(队)中途退出，处理办法
@@ -228,7 +229,7 @@ def individual(event: Event) -> dict[str, Competitor]:
                     mine,
                     theirs,
                     mine,
-                    _outcome(mine, theirs),
+                    LOSS if game.result == "--" else _outcome(mine, theirs),
                     game.forfeit,
                     _src(game),
                 )
