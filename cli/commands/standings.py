@@ -182,8 +182,8 @@ def standings(
         criteria, source = (*primary, *listed), "--tiebreak"
         if ranking.convention == "fide":
             source += f" (unplayed rounds: {EDITIONS[fide_edition]}, article 16)"
-    rules = Rules(ranking.convention, fide_edition, system != "swiss")
-    table = computing.compute(event, system, criteria, game_name, roster, rules)
+    unplayed = Rules(ranking.convention, fide_edition, system != "swiss")
+    table = computing.compute(event, system, criteria, game_name, roster, unplayed)
     title = event_name or (max(names, key=lambda k: names[k]) if names else "")
     output = Report(table, game_name, system, chosen, source, roster is not None, title, event.warnings)
     write(output_format, output, sys.stdout)

@@ -149,20 +149,19 @@ def average_rating(competitor: Competitor, table: dict[str, Competitor]) -> floa
             ratings.append(rating)
     if not ratings:
         return None
-    return float(int(round(sum(ratings) / len(ratings) + 0.000001)))
+    return float(round(sum(ratings) / len(ratings) + 0.000001))
 
 
-def direct_encounter(
-    group: Sequence[Competitor], forfeits: bool, predetermined: bool
-) -> list[float | None]:
+def direct_encounter(group: Sequence[Competitor], forfeits: bool, predetermined: bool) -> list[float | None]:
     """Article 6 for a tied group: each member's place within it (1 first, shared places equal),
     or ``None`` for all when the encounter separates nobody.
 
     The mutual points decide when every member met every other (or the pairing was fixed in
     advance, ``predetermined``: a round robin); ``forfeits`` says whether a forfeit counts as a
-    game (a round robin's does, a Swiss event's does not); otherwise a member is separated only when its mutual points exceed every
-    remaining member's possible maximum (games not played counted as won). The rule is applied
-    again to each subgroup still tied, until it separates nobody more.
+    game (a round robin's does, a Swiss event's does not); otherwise a member is separated only
+    when its mutual points exceed every remaining member's possible maximum (games not played
+    counted as won). The rule is applied again to each subgroup still tied, until it separates
+    nobody more.
     """
     place = {member.name: 1 for member in group}
     _split(list(group), forfeits, predetermined, place, 1)
@@ -177,9 +176,9 @@ def _mutual(member: Competitor, names: set[str], forfeits: bool) -> tuple[float,
     and how many of them were met."""
     scores: dict[str, list[float]] = {}
     for result in member.results:
-        if result.opponent in names and result.opponent != member.name:
-            if forfeits or not result.forfeit:
-                scores.setdefault(result.opponent, []).append(result.score)
+        counted = forfeits or not result.forfeit
+        if result.opponent in names and result.opponent != member.name and counted:
+            scores.setdefault(result.opponent, []).append(result.score)
     return sum(sum(s) / len(s) for s in scores.values()), len(scores)
 
 
