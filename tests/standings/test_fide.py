@@ -82,3 +82,17 @@ def test_c07_article_6_direct_encounter_when_not_all_tied_players_met() -> None:
     document, _ = run(str(EVENTS / "fide-de.csv"), "--preset", "fide", "--tiebreak", "de")
     assert places(document)[:3] == [("1", "Xia", 2), ("2-3", "Yan", 2), ("2-3", "Zoe", 2)]
     assert [tiebreak(document, n, "de") for n in ("Xia", "Yan", "Zoe", "Ray")] == [1, 2, 2, None]
+
+
+def test_c07_article_16_half_and_zero_point_byes_are_voluntarily_unplayed() -> None:
+    """C.07 article 16 with byes asked for (fide-byes.csv): Cai took a half-point bye in round 3,
+    Ben a zero-point bye. Cai's Buchholz: Dan 0 + Ann 2½ + the bye's dummy (own 2) = 4½; Cut-1
+    cuts the voluntarily unplayed round first (the bye, 2), not Dan's 0: 2½. Ben's zero-point bye
+    came after his last round played, so as an opponent he counts 0 + 1 + ½ (a draw) = 1½:
+    Ann's Buchholz is Ben 1½ + Cai 2 + Dan 0 = 3½. A half-point bye is no win (7.1): Cai 1."""
+    document, _ = run(str(EVENTS / "fide-byes.csv"), "--preset", "fide")
+    cai = [tiebreak(document, "Cai", name) for name in ("buchholz", "buchholz-cut1", "wins")]
+    assert cai == [4.5, 2.5, 1]
+    assert tiebreak(document, "Ann", "buchholz") == 3.5
+    byes = {e["name"]: e["rounds"][2] for e in document["standings"] if e["name"] in ("Cai", "Ben")}
+    assert [(byes[n]["result"], byes[n]["score"]) for n in ("Cai", "Ben")] == [("bye", 0.5), ("bye", 0)]

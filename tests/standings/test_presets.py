@@ -154,12 +154,19 @@ def test_cxa_15_4_team_swiss() -> None:
 
 
 def test_cxa_15_5_team_total_score() -> None:
-    """15.5 (team total score): board points first: Cranes 3½, Tigers 3 and Bears 3, Dragons 2½;
-    Tigers and Bears by match points 3 against 2."""
+    """15.5 (total score system): "the players of each team are ranked according to the sum of
+    their personal rankings, with the least ranked first", then the highest individual ranking,
+    then the second. Individual standings (15.1): Cal 1, Amos 2, Dov 3, Bea 4, Amy 5, Dee 6,
+    Cora 7, Bob 8. Cranes 1 + 7 = 8; Dragons 3 + 6 = 9 and Tigers 4 + 5 = 9, Dragons first by
+    the best place (3 against 4); Bears 2 + 8 = 10."""
     document, _ = run(
         str(EVENTS / "team-rr.csv"), "--team-file", str(EVENTS / "teams.csv"), "--preset", "cxa-team-total"
     )
-    assert [name for _, name, _ in places(document)] == ["Cranes", "Tigers", "Bears", "Dragons"]
+    assert [name for _, name, _ in places(document)] == ["Cranes", "Dragons", "Tigers", "Bears"]
+    names = ("Cranes", "Dragons", "Tigers", "Bears")
+    assert [tiebreak(document, n, "place-sum") for n in names] == [8, 9, 9, 10]
+    assert [tiebreak(document, n, "best-place") for n in ("Dragons", "Tigers")] == [3, 4]
+    assert "foul (18.4) not applied" in document["source"]
 
 
 def test_go_wins_sos_sodos_from_sgf_records() -> None:

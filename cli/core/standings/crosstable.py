@@ -23,9 +23,10 @@ class Cell:
     result: Result
 
     def text(self) -> str:
-        """``12w1``, ``3b½``, ``5r+``, ``bye``; a team: ``4 2½``."""
+        """``12w1``, ``3b½``, ``5r+``, ``bye`` (a half-point bye ``bye½``, zero-point ``bye0``); a
+        team: ``4 2½``."""
         if self.opponent is None:
-            return "bye"
+            return "bye" + ("" if self.result.score >= 1 else points_text(self.result.score))
         return (
             f"{self.opponent}{self.colour}{self.symbol}" if self.colour else f"{self.opponent} {self.symbol}"
         )

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kifu.core.standings.event import BYE
 from kifu.core.standings.scoring import Competitor, Result
 
 #: the editions a FIDE preset can follow: the 2023 text (in force from 1 August 2024) and the
@@ -55,13 +54,12 @@ class Slot:
 
     @property
     def voluntary(self) -> bool:
-        """A voluntarily unplayed round (16.2.5): not played, not a forfeit won, not the
-        pairing-allocated bye."""
+        """A voluntarily unplayed round (16.2.5): not played and not scored as a win (a forfeit
+        lost, a half- or zero-point bye, an absence; not a forfeit won, not the
+        pairing-allocated bye)."""
         if self.result is None:
             return True
-        if self.played or self.result.outcome == BYE:
-            return False
-        return self.result.score < WIN_POINTS
+        return not self.played and self.result.score < WIN_POINTS
 
 
 def slots(competitor: Competitor, rounds: int) -> list[Slot]:

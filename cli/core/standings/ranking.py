@@ -30,16 +30,22 @@ class Standing:
         return f"{self.place}-{self.last}" if self.shared else str(self.place)
 
 
-def rank(table: Table, criteria: Sequence[str], rules: Rules | None = None) -> list[Standing]:
+def rank(
+    table: Table,
+    criteria: Sequence[str],
+    rules: Rules | None = None,
+    places: dict[str, int] | None = None,
+) -> list[Standing]:
     """The standings of ``table`` ordered by ``criteria`` (the first is the primary score),
-    unplayed rounds counted by ``rules`` (default: plain).
+    unplayed rounds counted by ``rules`` (default: plain), the players' individual ``places``
+    for the criteria of CXA 15.5.
 
     Criteria apply in order to each group still tied; a group nothing separates shares its
     places. A competitor without a value (no rated opponent for ARO, a direct encounter that
     separates nobody) comes after those with one. Within a group the order is by name, for a
     stable listing only.
     """
-    context = Context(table, rules or Rules())
+    context = Context(table, rules or Rules(), places=places or {})
     values: dict[str, dict[str, float]] = {name: {} for name in table}
     groups: list[list[Competitor]] = [sorted(table.values(), key=lambda c: c.name)]
     for name in criteria:

@@ -54,6 +54,8 @@ class Context:
     table: Table
     rules: Rules = field(default_factory=Rules)
     rounds: int = 0
+    #: each player's place in the individual standings (CXA 15.5 ranks teams by them)
+    places: dict[str, int] = field(default_factory=dict)
     _adjusted: dict[str, float] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -167,6 +169,23 @@ def _aro(c: Competitor, context: Context) -> float | None:
     return fide.average_rating(c, context.table)
 
 
+def _member_places(c: Competitor, context: Context) -> list[int]:
+    return sorted(context.places[m] for m in c.members if m in context.places)
+
+
+def _place_sum(c: Competitor, context: Context) -> float | None:
+    found = _member_places(c, context)
+    return float(sum(found)) if found else None
+
+
+def _nth_place(n: int) -> Callable[[Competitor, Context], float | None]:
+    def place(c: Competitor, context: Context) -> float | None:
+        found = _member_places(c, context)
+        return float(found[n]) if len(found) > n else None
+
+    return place
+
+
 def _direct_encounter(group: Sequence[Competitor], context: Context) -> list[float | None]:
     """Article 6 (FIDE) / CXA 15.1 "straight win": each member's place within the tied group by
     the games among them; blank when it separates nobody."""
@@ -201,6 +220,23 @@ CRITERIA: dict[str, Criterion] = {
         Criterion("won", "WON", "number of games won over the board (FIDE 7.2)", each(_won)),
         Criterion("black", "Bl", "number of games played with Black (moving second)", each(_black)),
         Criterion("aro", "ARO", "average rating of the opponents (FIDE 10.1)", each(_aro)),
+        Criterion(
+            "place-sum",
+            "ΣPl",
+            "sum of the players' individual places (CXA 15.5, lowest first)",
+            each(_place_sum),
+            lower_first=True,
+        ),
+        Criterion(
+            "best-place", "Pl1", "the best individual place (CXA 15.5)", each(_nth_place(0)), lower_first=True
+        ),
+        Criterion(
+            "second-place",
+            "Pl2",
+            "the second best individual place (CXA 15.5)",
+            each(_nth_place(1)),
+            lower_first=True,
+        ),
         Criterion("sos", "SOS", "Go: sum of opponents' scores", each(_buchholz)),
         Criterion("sodos", "SODOS", "Go: sum of defeated opponents' scores", each(_sonneborn_berger)),
     )
@@ -236,7 +272,12 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "cxa-team-swiss", True, ("points", "buchholz", "board-points", "wins"), f"CXA 15.4; {_NO_FOULS}"
         ),
-        Preset("cxa-team-total", True, ("board-points", "points"), "CXA 15.5 (kifu's reading)"),
+        Preset(
+            "cxa-team-total",
+            True,
+            ("place-sum", "best-place", "second-place"),
+            f"CXA 15.5 (the players' places in the individual standings, by 15.1 or 15.2); {_NO_FOULS}",
+        ),
         Preset(
             "fide",
             False,

@@ -93,7 +93,8 @@ def result(rng: random.Random, forfeit: float, double: float) -> str:
 
 def swiss(rng: random.Random) -> list[str]:
     """A Swiss event: pairing by score without rematches, a bye for the odd one out, absences,
-    forfeits, double forfeits and one withdrawal. Rows of the results table."""
+    half- and zero-point byes, forfeits, double forfeits and one withdrawal. Rows of the results
+    table."""
     players = names(rng.randint(8, 40))
     rounds = rng.randint(5, 9)
     points = dict.fromkeys(players, 0.0)
@@ -107,7 +108,12 @@ def swiss(rng: random.Random) -> list[str]:
         if round_ == leaves:
             rows.append(f"{round_},,{leaver},,withdrew")
         absent = [p for p in active if rng.random() < 0.03]
-        active = [p for p in active if p not in absent]
+        asked = [p for p in active if p not in absent and rng.random() < 0.04]
+        for player in asked:  # half-point and zero-point byes, asked for
+            half = rng.random() < 0.6
+            points[player] += 0.5 if half else 0
+            rows.append(f"{round_},,{player},,{'½' if half else '0'}")
+        active = [p for p in active if p not in absent and p not in asked]
         rng.shuffle(active)
         active.sort(key=lambda p: -points[p])
         if len(active) % 2:

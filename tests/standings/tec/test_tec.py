@@ -1,11 +1,11 @@
 """kifu's FIDE presets against FIDE's own tie-break checker, value by value.
 
-``events.json`` holds generated events (30 Swiss events with byes, absences, forfeits, double
-forfeits and a withdrawal; 10 round robins with forfeits) and, for each comparison, the places
-and tie-break values the TEC checker (OttoMilvang/TieBreakServer) computed from kifu's TRF.
-``regenerate.py`` (next to this file) says how the checker was obtained and run. No network and
-no checker are needed here: every place and every value of ``--preset fide`` / ``fide-rr`` must
-equal the stored one.
+``events.json`` holds generated events (30 Swiss events with byes, half- and zero-point byes,
+absences, forfeits, double forfeits and a withdrawal; 10 round robins with forfeits) and, for
+each comparison, the places and tie-break values the TEC checker (OttoMilvang/TieBreakServer)
+computed from kifu's TRF. ``regenerate.py`` (next to this file) says how the checker was
+obtained and run. No network and no checker are needed here: every place and every value of
+``--preset fide`` / ``fide-rr`` must equal the stored one.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def test_the_stored_events_are_the_ones_asked_for() -> None:
     systems = [event["system"] for event in EVENTS]
     assert systems.count("swiss") >= 30 and systems.count("round-robin") >= 10
     rows = [row for event in EVENTS if event["system"] == "swiss" for row in event["table"]]
-    for mark in (",--", ",+-", ",-+", ",withdrew", ",1/2-1/2"):
+    for mark in (",--", ",+-", ",-+", ",withdrew", ",1/2-1/2", ",,½", ",,0"):
         assert any(row.endswith(mark) for row in rows), mark
     assert any(row.endswith(",,") for row in rows)  # byes
     for event in EVENTS:
