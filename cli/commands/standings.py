@@ -47,10 +47,9 @@ _PLAYERS = (
 @click.option(
     "--fide-edition",
     type=click.Choice(sorted(EDITIONS)),
-    default=DEFAULT_EDITION,
-    show_default=True,
     help="Edition of FIDE's Tie-Break Regulations (C.07) the fide presets follow: 2023 (in force "
-    "from 1 August 2024) or 2026 (the revision in force from 1 March 2026: unplayed rounds capped).",
+    "from 1 August 2024) or 2026 (the revision in force from 1 March 2026: unplayed rounds capped). "
+    f"Default: {DEFAULT_EDITION}.",
 )
 @click.option(
     "--team-file",
@@ -95,7 +94,7 @@ def standings(
     system: str | None,
     preset: str | None,
     tiebreak: str | None,
-    fide_edition: str,
+    fide_edition: str | None,
     team_file: str | None,
     trust: str,
     withdrawn: tuple[str, ...],
@@ -172,6 +171,9 @@ def standings(
         raise click.UsageError(f"--preset {chosen} ranks players; a team event needs a cxa-team-* preset")
     if output_format == "trf" and (roster is not None or game_name not in (None, "chess")):
         raise click.UsageError("--format trf is FIDE's report of an individual chess event")
+    if fide_edition is not None and ranking.convention != "fide":
+        event.warnings.append(f"--fide-edition applies to the fide presets, not {chosen}: ignored")
+    fide_edition = fide_edition or DEFAULT_EDITION
     criteria, source = ranking.criteria, ranking.describe(fide_edition)
     if tiebreak is not None:
         try:

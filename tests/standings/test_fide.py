@@ -96,3 +96,21 @@ def test_c07_article_16_half_and_zero_point_byes_are_voluntarily_unplayed() -> N
     assert tiebreak(document, "Ann", "buchholz") == 3.5
     byes = {e["name"]: e["rounds"][2] for e in document["standings"] if e["name"] in ("Cai", "Ben")}
     assert [(byes[n]["result"], byes[n]["score"]) for n in ("Cai", "Ben")] == [("bye", 0.5), ("bye", 0)]
+
+
+def test_c07_10_1_aro_averages_the_rated_opponents_of_games_played() -> None:
+    """C.07 10.1 ARO: the average rating of the opponents of the games played, rounded to a whole
+    number. chess-event: Dan is unrated and left out (FIDE's checker needs a rating for him to
+    give any ARO). Anna: Cai 2200, Ben 2300 = 2250; Cai: Ben 2300, Anna 2400 = 2350; Dan: Anna
+    2400, Ben 2300, Cai 2200 = 2300."""
+    document, _ = run(str(EVENTS / "chess-event"), "--preset", "fide", "--tiebreak", "aro")
+    names = ("Alpha, Anna", "Charlie, Cai", "Delta, Dan")
+    assert [tiebreak(document, n, "aro") for n in names] == [2250, 2350, 2300]
+
+
+def test_the_fide_edition_of_a_cxa_preset_is_said_to_be_ignored() -> None:
+    """--fide-edition chooses the edition of FIDE's presets; with a CXA preset it changes nothing,
+    and a warning says so."""
+    document, errors = run(UNPLAYED, "--preset", "cxa-individual-swiss", "--fide-edition", "2026")
+    assert "--fide-edition applies to the fide presets, not cxa-individual-swiss: ignored" in errors
+    assert document["source"].startswith("CXA 15.2")
