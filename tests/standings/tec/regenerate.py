@@ -8,13 +8,16 @@ obtained and run for the stored file:
   "Add EDExx Tiebreaks, bug fixes"; ``version.py`` says 1.9.57) and unpacked outside the
   repository: ``git --git-dir=<snapshot> archive HEAD | tar x -C /work/tec``;
 * run with the system Python 3.11 (``TEC_PYTHON``, default ``python3``), as
-  ``python3 /work/tec/tiebreakchecker.py -i EVENT.trf -o OUT.json -s|-p -t PTS BH/C1/V2024 …``:
+  ``python3 /work/tec/tiebreakchecker.py -i EVENT.trf -o OUT.json -s|-p -t PTS/V2024 BH/C1/V2024 …``:
   ``-s`` (Swiss rules) or ``-p`` (pre-determined pairing, a round robin), and every tie-break
   given its rules edition explicitly with the ``/V`` modifier: ``V2024`` is the checker's rules
   ``2024-08-01`` (C.07 as approved in 2023, in force from 1 August 2024: kifu's ``2023``
   edition), ``V2026`` its rules ``2026-03-01`` (the revision approved on 2 February 2026: kifu's
   ``2026``). Without ``/V`` the checker picks the edition by the event's start date, and
-  without a date by today's, so the newest.
+  without a date by today's, so the newest. (The ``rules`` field at the top of its output
+  follows that date; the edition each tie-break used is its ``modifiers.ver``, stored here as
+  ``versions``.) The checker stops on a player whose colour difference exceeds 4 (its colour
+  bookkeeping indexes past a string), so the round robins below balance colours.
 
 The checker reads kifu's own TRF-16 (``kifu standings EVENT.csv --format trf``). For each event
 the file keeps the results table given to kifu and, per comparison (preset, edition), the
@@ -76,9 +79,54 @@ PRESET_CRITERIA = {
 }
 
 
+#: forty surnames, each far from the others (no near-duplicate a name check would warn about)
+SURNAMES = [
+    "Anand",
+    "Botvinnik",
+    "Capablanca",
+    "Dvoretsky",
+    "Euwe",
+    "Fischer",
+    "Gelfand",
+    "Hou",
+    "Ivanchuk",
+    "Jobava",
+    "Karpov",
+    "Lasker",
+    "Morphy",
+    "Nimzowitsch",
+    "Oparin",
+    "Petrosian",
+    "Quinteros",
+    "Spassky",
+    "Smyslov",
+    "Tal",
+    "Uhlmann",
+    "Vachier",
+    "Wei",
+    "Xie",
+    "Yusupov",
+    "Zukertort",
+    "Alekhine",
+    "Bronstein",
+    "Topalov",
+    "Duda",
+    "Eljanov",
+    "Firouzja",
+    "Giri",
+    "Harikrishna",
+    "Iturrizaga",
+    "Korchnoi",
+    "Rubinstein",
+    "Mamedyarov",
+    "Nakamura",
+    "Polgar",
+]
+
+
 def names(count: int) -> list[str]:
-    """``Player 01`` …: kifu numbers unrated players by name, so name order is starting order."""
-    return [f"Player {n:02d}" for n in range(1, count + 1)]
+    """``count`` of the surnames (kifu numbers unrated players by name)."""
+    return SURNAMES[:count]
 
 
 def result(rng: random.Random, forfeit: float, double: float) -> str:
