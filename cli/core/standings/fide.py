@@ -50,6 +50,7 @@ class Slot:
 
     @property
     def points(self) -> float:
+        """The points the round gave (0 without a result)."""
         return self.result.score if self.result is not None else 0.0
 
     @property
@@ -72,15 +73,15 @@ def slots(competitor: Competitor, rounds: int) -> list[Slot]:
 
 def adjusted_points(competitor: Competitor, rounds: int, round_robin: bool) -> float:
     """The points an opponent counts with (16): after the last round the competitor took part in,
-    a round without an opponent is a draw (Swiss; nothing in a round robin)."""
+    a round without an opponent is a draw (Swiss) or nothing (a round robin, as FIDE's checker
+    counts it)."""
+    total = competitor.points
     own = slots(competitor, rounds)
     last = max((s.round for s in own if not s.voluntary), default=0)
-    total = 0.0
+    after = 0.0 if round_robin else DRAW_POINTS
     for slot in own:
-        if slot.round <= last or slot.opponent is not None or round_robin:
-            total += slot.points
-        else:
-            total += DRAW_POINTS
+        if slot.round > last and slot.opponent is None:
+            total += after - slot.points
     return total
 
 
