@@ -20,6 +20,7 @@ from kifu.commands.options import (
 from kifu.core.digits import ascii_number
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
+from kifu.core.standings.fide import DEFAULT_EDITION, EDITIONS
 from kifu.core.standings.tiebreaks import PRESETS
 from kifu.core.standings.writers import FORMATS
 from kifu.games import GAME_CHOICES
@@ -50,7 +51,14 @@ _PLAYERS = (
     "--tiebreak",
     metavar="LIST",
     help="Tie-breaks after the points, comma separated, replacing the preset's: "
-    "sb, buchholz, buchholz-cut1, de, wins, black, sos, sodos, board-points.",
+    "sb, buchholz, buchholz-cut1, buchholz-median, de, wins, won, black, aro, sos, sodos, board-points.",
+)
+@click.option(
+    "--fide-edition",
+    type=click.Choice(sorted(EDITIONS)),
+    help="Edition of FIDE's Tie-Break Regulations (C.07) the fide presets follow: 2023 (in force "
+    "from 1 August 2024) or 2026 (the revision in force from 1 March 2026: unplayed rounds capped). "
+    f"Default: {DEFAULT_EDITION}.",
 )
 @click.option(
     "--team-file",
@@ -107,6 +115,7 @@ def standings(
     system: str | None,
     preset: str | None,
     tiebreak: str | None,
+    fide_edition: str | None,
     team_file: str | None,
     trust: str,
     withdrawn: tuple[str, ...],
@@ -137,7 +146,7 @@ def standings(
     from kifu.core.standings.details import Details
     from kifu.core.standings.event import Event, normalise, parse_round
     from kifu.core.standings.table import read_table, read_teams
-    from kifu.core.standings.tiebreaks import default_preset, parse_list
+    from kifu.core.standings.tiebreaks import Rules, default_preset, parse_list
     from kifu.core.standings.writers import Report, write
 
     event = Event()
@@ -192,7 +201,10 @@ def standings(
         raise click.UsageError(f"--preset {chosen} ranks players; a team event needs a cxa-team-* preset")
     if output_format == "trf" and (roster is not None or game_name not in (None, "chess")):
         raise click.UsageError("--format trf is FIDE's report of an individual chess event")
-    criteria, source = ranking.criteria, ranking.source
+    if fide_edition is not None and ranking.convention != "fide":
+        event.warnings.append(f"--fide-edition applies to the fide presets, not {chosen}: ignored")
+    fide_edition = fide_edition or DEFAULT_EDITION
+    criteria, source = ranking.criteria, ranking.describe(fide_edition)
     if tiebreak is not None:
         try:
             listed = parse_list(tiebreak)
@@ -200,7 +212,10 @@ def standings(
             raise click.BadParameter(str(error), param_hint="--tiebreak") from error
         primary = () if listed[:1] and listed[0] in ("points", "board-points") else ranking.criteria[:1]
         criteria, source = (*primary, *listed), "--tiebreak"
-    table = computing.compute(event, system, criteria, game_name, roster)
+        if ranking.convention == "fide":
+            source += f" (unplayed rounds: {EDITIONS[fide_edition]}, article 16)"
+    unplayed = Rules(ranking.convention, fide_edition, system != "swiss")
+    table = computing.compute(event, system, criteria, game_name, roster, unplayed)
     title = event_name or details.name or ""
     output = Report(
         table,

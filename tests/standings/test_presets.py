@@ -24,16 +24,18 @@ def test_cxa_15_1_three_way_tie_decided_by_small_score() -> None:
         ("6", "Dan", 1.5),
     ]
     assert [tiebreak(document, n, "sb") for n in ("Cai", "Ben", "Ann")] == [7, 6.75, 6.5]
-    assert document["source"] == "CXA 15.1"
+    assert document["source"].startswith("CXA 15.1;")
+    assert "foul (18.4) not applied" in document["source"]
 
 
 def test_cxa_15_1_a_tie_that_stays_tied_is_a_shared_place() -> None:
     """CXA 15.1: Ann and Ben drew, both beat Cai and Dan: 2½ each, small score 1 + 0 + ½·2½ = 2.25
-    each, 2 wins each, direct encounter ½ each. Nothing separates them (fouls are not in
-    records): they share places 1–2. Cai (beat Dan) 3, Dan 4."""
+    each, 2 wins each, direct encounter ½ each, which separates nobody (its column is blank).
+    Nothing separates them (fouls are not in records): they share places 1–2. Cai (beat Dan) 3,
+    Dan 4."""
     document, _ = run(str(EVENTS / "rr-shared.csv"), "--preset", "cxa-individual-rr")
     assert places(document) == [("1-2", "Ann", 2.5), ("1-2", "Ben", 2.5), ("3", "Cai", 1), ("4", "Dan", 0)]
-    assert tiebreak(document, "Ann", "de") == tiebreak(document, "Ben", "de") == 0.5
+    assert tiebreak(document, "Ann", "de") is None and tiebreak(document, "Ben", "de") is None
 
 
 def test_cxa_21_4_forfeits_count_one_and_zero() -> None:
@@ -152,12 +154,19 @@ def test_cxa_15_4_team_swiss() -> None:
 
 
 def test_cxa_15_5_team_total_score() -> None:
-    """15.5 (team total score): board points first: Cranes 3½, Tigers 3 and Bears 3, Dragons 2½;
-    Tigers and Bears by match points 3 against 2."""
+    """15.5 (total score system): "the players of each team are ranked according to the sum of
+    their personal rankings, with the least ranked first", then the highest individual ranking,
+    then the second. Individual standings (15.1): Cal 1, Amos 2, Dov 3, Bea 4, Amy 5, Dee 6,
+    Cora 7, Bob 8. Cranes 1 + 7 = 8; Dragons 3 + 6 = 9 and Tigers 4 + 5 = 9, Dragons first by
+    the best place (3 against 4); Bears 2 + 8 = 10."""
     document, _ = run(
         str(EVENTS / "team-rr.csv"), "--team-file", str(EVENTS / "teams.csv"), "--preset", "cxa-team-total"
     )
-    assert [name for _, name, _ in places(document)] == ["Cranes", "Tigers", "Bears", "Dragons"]
+    assert [name for _, name, _ in places(document)] == ["Cranes", "Dragons", "Tigers", "Bears"]
+    names = ("Cranes", "Dragons", "Tigers", "Bears")
+    assert [tiebreak(document, n, "place-sum") for n in names] == [8, 9, 9, 10]
+    assert [tiebreak(document, n, "best-place") for n in ("Dragons", "Tigers")] == [3, 4]
+    assert "foul (18.4) not applied" in document["source"]
 
 
 def test_go_wins_sos_sodos_from_sgf_records() -> None:

@@ -12,7 +12,10 @@ from collections.abc import Sequence
 
 from kifu.core.standings.tiebreaks import CRITERIA
 
-#: criterion → (name, article) under FIDE's Tie-Break Regulations (Handbook C.07, 2023)
+#: criterion → (name, article) under FIDE's Tie-Break Regulations (Handbook C.07, 2023). The
+#: articles are those the project's copy of the rule text states (6, 7.1-7.3, 10.1, and 16 for the
+#: unplayed rounds of Buchholz and Sonneborn-Berger); the others are named without a number
+#: rather than with one nobody has checked.
 FIDE: dict[str, tuple[str, str]] = {
     "points": ("points (win 1, draw ½, loss 0)", ""),
     "de": ("direct encounter", "C.07 6"),
@@ -21,10 +24,10 @@ FIDE: dict[str, tuple[str, str]] = {
     "won": ("number of games won over the board (WON)", "C.07 7.2"),
     "black": ("number of games played with Black", "C.07 7.3"),
     "bpg": ("number of games played with Black (BPG)", "C.07 7.3"),
-    "buchholz": ("Buchholz", "C.07 8.1"),
-    "buchholz-cut1": ("Buchholz cut-1", "C.07 8.1, 14.1"),
-    "buchholz-median": ("Median Buchholz", "C.07 8.1, 14.2"),
-    "sb": ("Sonneborn-Berger", "C.07 9.1"),
+    "buchholz": ("Buchholz", "C.07; unplayed rounds 16"),
+    "buchholz-cut1": ("Buchholz cut-1", "C.07; unplayed rounds 16"),
+    "buchholz-median": ("Median Buchholz", "C.07; unplayed rounds 16"),
+    "sb": ("Sonneborn-Berger", "C.07; unplayed rounds 16"),
     "aro": ("average rating of the opponents (ARO)", "C.07 10.1"),
 }
 
@@ -69,7 +72,7 @@ def rulebook(preset: str, game: str | None, team: bool = False) -> dict[str, tup
 
 
 def describe(name: str, names: dict[str, tuple[str, str]]) -> str:
-    """``Buchholz (C.07 8.1)``; a criterion the rulebook does not name: its own description."""
+    """``direct encounter (C.07 6)``; a criterion the rulebook does not name: its own description."""
     if name not in names:
         return CRITERIA[name].description if name in CRITERIA else name
     words, article = names[name]
@@ -77,6 +80,6 @@ def describe(name: str, names: dict[str, tuple[str, str]]) -> str:
 
 
 def ranked_by(criteria: Sequence[str], preset: str, game: str | None, team: bool = False) -> str:
-    """The criteria applied, in order, each with its article: ``points; Buchholz (C.07 8.1); …``."""
+    """The criteria applied, in order, each with its article: ``points; direct encounter (C.07 6); …``."""
     names = rulebook(preset, game, team)
     return "; ".join(describe(name, names) for name in criteria)

@@ -9,6 +9,7 @@ from kifu.core.standings.crosstable import Crosstable, build
 from kifu.core.standings.event import Event
 from kifu.core.standings.ranking import knockout, rank
 from kifu.core.standings.scoring import Team, apply_withdrawals, individual, teams
+from kifu.core.standings.tiebreaks import PRESETS, Rules
 
 SYSTEMS = ("round-robin", "swiss", "knockout")
 
@@ -37,10 +38,24 @@ def compute(
     criteria: Sequence[str],
     game: str | None = None,
     roster: Sequence[Team] | None = None,
+    rules: Rules | None = None,
 ) -> Crosstable:
-    """Apply withdrawals (20.3, round robin), score, rank and lay out the crosstable."""
+    """Apply withdrawals (20.3, round robin), score, rank (unplayed rounds by ``rules``) and lay
+    out the crosstable."""
     apply_withdrawals(event, system == "round-robin")
+    places = individual_places(event, system) if PLACE_CRITERIA & set(criteria) else None
     table = teams(event, roster) if roster else individual(event)
     if system == "knockout":
         return build(knockout(table), ("points",), game, bool(roster), event.players)
-    return build(rank(table, criteria), criteria, game, bool(roster), event.players)
+    return build(rank(table, criteria, rules, places), criteria, game, bool(roster), event.players)
+
+
+#: the criteria that rank a team by its players' individual places (CXA 15.5)
+PLACE_CRITERIA = {"place-sum", "best-place", "second-place"}
+
+
+def individual_places(event: Event, system: str) -> dict[str, int]:
+    """Each player's place in the individual standings (15.1 round robin, 15.2 Swiss); a shared
+    place counts as its best (3 for "3-4")."""
+    preset = PRESETS["cxa-individual-swiss" if system == "swiss" else "cxa-individual-rr"]
+    return {s.competitor.name: s.place for s in rank(individual(event), preset.criteria)}

@@ -23,10 +23,10 @@ class Cell:
     result: Result
 
     def text(self) -> str:
-        """``12w1``, ``3b½``, ``5r+``, ``bye``; a team: ``4–2½`` (opponent 4, 2½ board points:
-        a dash, because ``4 2½`` reads as ``42½``)."""
+        """``12w1``, ``3b½``, ``5r+``, ``bye`` (a half-point bye ``bye½``, zero-point ``bye0``); a
+        team: ``4–2½`` (opponent 4, 2½ board points: a dash, because ``4 2½`` reads as ``42½``)."""
         if self.opponent is None:
-            return "bye"
+            return "bye" + ("" if self.result.score >= 1 else points_text(self.result.score))
         return (
             f"{self.opponent}{self.colour}{self.symbol}" if self.colour else f"{self.opponent}–{self.symbol}"
         )

@@ -13,6 +13,9 @@ PLAYED = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 #: results of a game not played (CXA 21.4: "+" the side present, "−" the absent one)
 FORFEITS = {"+-": (1.0, 0.0), "-+": (0.0, 1.0), "--": (0.0, 0.0)}
 BYE = "bye"
+#: rounds without an opponent and their points: the pairing-allocated bye (a win's points) and
+#: the byes a player asked for, half-point and zero-point (FIDE C.07 16: voluntarily unplayed)
+BYES = {BYE: 1.0, "bye-half": 0.5, "bye-zero": 0.0}
 UNKNOWN = "*"
 
 
@@ -32,7 +35,7 @@ class Game:
     """One game (or forfeit, or bye) of the event.
 
     ``first`` moves first (White, Red, Black in Go); ``second`` is ``None`` for a bye.
-    ``result`` is a key of :data:`PLAYED` or :data:`FORFEITS`, :data:`BYE` or :data:`UNKNOWN`.
+    ``result`` is a key of :data:`PLAYED`, :data:`FORFEITS` or :data:`BYES`, or :data:`UNKNOWN`.
     """
 
     round: int | None

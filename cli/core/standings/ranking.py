@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from kifu.core.standings.scoring import Competitor
-from kifu.core.standings.tiebreaks import CRITERIA, Table
+from kifu.core.standings.tiebreaks import CRITERIA, Context, Rules, Table
 
 
 @dataclass(slots=True)
@@ -30,12 +30,22 @@ class Standing:
         return f"{self.place}-{self.last}" if self.shared else str(self.place)
 
 
-def rank(table: Table, criteria: Sequence[str]) -> list[Standing]:
-    """The standings of ``table`` ordered by ``criteria`` (the first is the primary score).
+def rank(
+    table: Table,
+    criteria: Sequence[str],
+    rules: Rules | None = None,
+    places: dict[str, int] | None = None,
+) -> list[Standing]:
+    """The standings of ``table`` ordered by ``criteria`` (the first is the primary score),
+    unplayed rounds counted by ``rules`` (default: plain), the players' individual ``places``
+    for the criteria of CXA 15.5.
 
     Criteria apply in order to each group still tied; a group nothing separates shares its
-    places. Within a group the order is by name, for a stable listing only.
+    places. A competitor without a value (no rated opponent for ARO, a direct encounter that
+    separates nobody) comes after those with one. Within a group the order is by name, for a
+    stable listing only.
     """
+    context = Context(table, rules or Rules(), places=places or {})
     values: dict[str, dict[str, float]] = {name: {} for name in table}
     groups: list[list[Competitor]] = [sorted(table.values(), key=lambda c: c.name)]
     for name in criteria:
@@ -45,15 +55,18 @@ def rank(table: Table, criteria: Sequence[str]) -> list[Standing]:
             if len(group) == 1 and criterion.relative:
                 split.append(group)  # nothing to compare within a group of one: no value shown
                 continue
-            for member, value in zip(group, criterion.values(group, table), strict=True):
-                values[member.name][name] = value
+            by_value: dict[float | None, list[Competitor]] = {}
+            for member, value in zip(group, criterion.values(group, context), strict=True):
+                if value is not None:
+                    values[member.name][name] = value
+                by_value.setdefault(None if value is None else round(value, 6), []).append(member)
             if len(group) == 1:
                 split.append(group)
                 continue
-            by_value: dict[float, list[Competitor]] = {}
-            for member in group:
-                by_value.setdefault(round(values[member.name][name], 6), []).append(member)
-            split.extend(by_value[key] for key in sorted(by_value, reverse=True))
+            keys = sorted((k for k in by_value if k is not None), reverse=not criterion.lower_first)
+            split.extend(by_value[key] for key in keys)
+            if None in by_value:
+                split.append(by_value[None])
         groups = split
     standings = []
     place = 1

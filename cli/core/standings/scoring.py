@@ -7,7 +7,8 @@ The rules applied, as issue 17 states them (the CXA competition rules, numbered 
 * 14.2: a team match gives 2 match points to the team with more board points, 1 to each when
   they are equal, 0 to the other.
 * 21.4: a forfeit is written "+" for the player present and "−" for the absent one, and counts
-  1/0 for an individual; for a team it is a lost board, so a match forfeited on every board
+  1/0 for an individual (both absent, ``--``: a loss for each, 0 points, no game, so it adds
+  nothing to anyone's small score); for a team it is a lost board, so a match forfeited on every board
   gives the team present 2 match points by 14.2.
 * 20.3 (text as published by the CXA, chinachess.sport.org.cn 2007-07-13, quoted on
   ggchess.game.topzj.com/archiver/tid-16594.html): "在循环制比赛中，如有棋手(队)中途退出，处理办法
@@ -17,8 +18,10 @@ The rules applied, as issue 17 states them (the CXA competition rules, numbered 
   every game not played counts as a forfeit won by the opponent.
 
 A bye (a round without opponent, Swiss events with an odd number of players) scores a win's
-points, as the CXA's later text does ("凡轮空者的成绩按胜局计分") and as FIDE's pairing-allocated
-bye usually does; it is not a game, so it adds nothing to the opponents' tie-breaks.
+points, as the CXA's later text does ("凡轮空者的成绩按胜局计分") and as FIDE's
+pairing-allocated bye usually does; a half-point or zero-point bye (asked for by the player)
+scores ½ or 0. A bye is not a game: under the CXA presets it adds nothing to the opponents'
+tie-breaks (FIDE's article 16 counts it, see :mod:`.fide`).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from kifu.core.standings.event import BYE, Event, Game, place_unnumbered
+from kifu.core.standings.event import BYE, BYES, Event, Game, place_unnumbered
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
 INDIVIDUAL_POINTS = 1.0  # 14.1: a win
@@ -197,7 +200,7 @@ def individual(event: Event) -> dict[str, Competitor]:
     for game in event.games:
         assert game.round is not None  # place_unnumbered gave every game a round
         for player in (game.first, game.second):
-            if player is None or (game.result != BYE and game.points() is None):
+            if player is None or (game.result not in BYES and game.points() is None):
                 continue
             key = (game.round, player)
             if key in seen:
@@ -206,11 +209,10 @@ def individual(event: Event) -> dict[str, Competitor]:
                     "both are counted"
                 )
             seen[key] = game.source or "?"
-        if game.result == BYE:
+        if game.result in BYES:
+            bye = BYES[game.result]
             competitors[game.first].results.append(
-                Result(
-                    game.round, None, None, INDIVIDUAL_POINTS, 0.0, INDIVIDUAL_POINTS, BYE, sources=_src(game)
-                )
+                Result(game.round, None, None, bye, 0.0, bye, BYE, sources=_src(game))
             )
             continue
         points = game.points()
@@ -228,7 +230,7 @@ def individual(event: Event) -> dict[str, Competitor]:
                     mine,
                     theirs,
                     mine,
-                    _outcome(mine, theirs),
+                    LOSS if game.result == "--" else _outcome(mine, theirs),
                     game.forfeit,
                     _src(game),
                 )

@@ -3,7 +3,8 @@
 Player 1 is the one who moved first (White, Red, Black in Go). Results: ``1-0``, ``0-1``,
 ``1/2-1/2`` (also ``½-½``, ``=``, ``0.5-0.5``); forfeits ``+-`` / ``+:-`` (player 1 present,
 player 2 absent), ``-+``, ``--`` (both absent), as CXA 21.4 writes them with "+" and "−";
-an empty player 2 (or ``bye``) is a bye. A row whose result is ``withdrew`` (player 2 empty)
+an empty player 2 (or ``bye``) is a bye: the pairing-allocated bye (result empty or ``1``), a
+half-point bye (``½``) or a zero-point bye (``0``). A row whose result is ``withdrew`` (player 2 empty)
 says player 1 withdrew before that round (CXA 20.3). A first row whose round is not a number
 is a header. A team file (:func:`read_teams`) is a CSV too: team, board order, player.
 """
@@ -15,6 +16,7 @@ import io
 
 from kifu.core.standings.event import (
     BYE,
+    BYES,
     FORFEITS,
     MAX_ROUND,
     PLAYED,
@@ -44,6 +46,14 @@ _RESULTS = {
     "*": UNKNOWN,
     "": UNKNOWN,
 }
+
+
+#: the result of a bye row: empty or 1 the pairing-allocated bye, ½ and 0 the byes asked for
+_BYES = {
+    **dict.fromkeys(("½", "1/2", "0.5", "="), "bye-half"),
+    **dict.fromkeys(("0", "-"), "bye-zero"),
+}
+assert set(_BYES.values()) <= set(BYES)
 
 
 def parse_result(text: str) -> str | None:
@@ -77,7 +87,8 @@ def read_table(text: str, path: str, event: Event) -> None:
             event.withdrawn[event.name(first, round_)] = round_
             continue
         if not second or second.lower() == "bye":
-            event.games.append(Game(round_, event.name(first, round_), None, BYE, board, where))
+            bye = _BYES.get(written.replace(" ", "").lower(), BYE)
+            event.games.append(Game(round_, event.name(first, round_), None, bye, board, where))
             continue
         result = parse_result(written)
         if result is None:

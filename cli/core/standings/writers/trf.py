@@ -16,7 +16,8 @@ The player line ``001``, by column (1-based, both ends included):
 86-89  rank (right-aligned; a shared place gives each its best place)
 92-95  round 1: opponent's starting rank, ``0000`` when not paired
 97     round 1: colour ``w``/``b``, ``-`` when not paired
-99     round 1: result ``1`` ``=`` ``0``, forfeits ``+`` ``-``, bye ``U``, absent ``Z``
+99     round 1: result ``1`` ``=`` ``0``, forfeits ``+`` ``-``, bye ``U`` (half-point ``H``,
+       zero-point ``Z``), absent ``Z``
 ====== =====================================================
 
 and every further round 10 columns to the right (102-105, 107, 109; 112-115 …).
@@ -68,7 +69,8 @@ def _put(line: list[str], first: int, last: int, text: str, right: bool = False)
 def _result(cell: Cell) -> tuple[str, str, str]:
     result = cell.result
     if result.opponent is None or cell.opponent is None:
-        return "0000", "-", "U"
+        # the pairing-allocated bye U; the byes asked for: half-point H, zero-point Z
+        return "0000", "-", "U" if result.score >= 1 else "H" if result.score > 0 else "Z"
     colour = {"w": "w", "b": "b"}.get(cell.colour, "-")
     if result.forfeit:
         return f"{cell.opponent:4d}", colour, "+" if result.outcome == WIN else "-"
