@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from kifu.core.standings.tiebreaks import CRITERIA
 
 #: criterion → (name, article) under FIDE's Tie-Break Regulations (Handbook C.07, 2023). The
-#: articles are those the project's copy of the rule text states (6, 7.1-7.3, 10.1, and 16 for the
-#: unplayed rounds of Buchholz and Sonneborn-Berger); the others are named without a number
+#: articles are those the project's copy of the rule text states (6, 7.1-7.3, 10.1; article 16,
+#: the unplayed rounds, is named by the preset's line); the others are named without a number
 #: rather than with one nobody has checked.
 FIDE: dict[str, tuple[str, str]] = {
     "points": ("points (win 1, draw ½, loss 0)", ""),
@@ -24,10 +24,10 @@ FIDE: dict[str, tuple[str, str]] = {
     "won": ("number of games won over the board (WON)", "C.07 7.2"),
     "black": ("number of games played with Black", "C.07 7.3"),
     "bpg": ("number of games played with Black (BPG)", "C.07 7.3"),
-    "buchholz": ("Buchholz", "C.07; unplayed rounds 16"),
-    "buchholz-cut1": ("Buchholz cut-1", "C.07; unplayed rounds 16"),
-    "buchholz-median": ("Median Buchholz", "C.07; unplayed rounds 16"),
-    "sb": ("Sonneborn-Berger", "C.07; unplayed rounds 16"),
+    "buchholz": ("Buchholz", "C.07"),
+    "buchholz-cut1": ("Buchholz cut-1", "C.07"),
+    "buchholz-median": ("Median Buchholz", "C.07"),
+    "sb": ("Sonneborn-Berger", "C.07"),
     "aro": ("average rating of the opponents (ARO)", "C.07 10.1"),
 }
 

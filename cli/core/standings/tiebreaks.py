@@ -282,16 +282,14 @@ PRESETS: dict[str, Preset] = {
             "fide",
             False,
             ("points", "buchholz-cut1", "buchholz", "sb", "de", "wins", "black"),
-            "Swiss order: Buchholz Cut-1, Buchholz, Sonneborn-Berger, DE (art. 6), WIN (7.1), BPG (7.3); "
-            "unplayed rounds by article 16",
+            "Swiss order; unplayed rounds by article 16",
             "fide",
         ),
         Preset(
             "fide-rr",
             False,
             ("points", "de", "wins", "sb", "black"),
-            "round robin order: DE (art. 6), WIN (7.1), Sonneborn-Berger, BPG (7.3); forfeits count "
-            "their real opponent (art. 16)",
+            "round robin order; forfeits count their real opponent (article 16)",
             "fide",
         ),
         Preset("go", False, ("points", "sos", "sodos"), "Go: wins, SOS, SODOS"),
