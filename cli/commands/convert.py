@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from kifu.commands.choices import complete_targets
 from kifu.commands.options import (
     HELP,
     apply_limits,
@@ -34,6 +35,7 @@ from kifu.games import GAME_CHOICES
     "--to",
     "target",
     required=True,
+    shell_complete=complete_targets,
     metavar="NOTATION",
     help="Chess: pgn, san, fan, lan, uci, fen, epd, json, diagram. Xiangqi: chinese, traditional, wxf, iccs, "
     "pgn, ucci, fen, json, diagram. Go: sgf, gtp, json, diagram.",
@@ -41,6 +43,8 @@ from kifu.games import GAME_CHOICES
 @click.option(
     "-o",
     "--output",
+    "--output-file",
+    "output",
     metavar="PATH",
     help="Output file, or a directory (ending in /) for one file per input. Default: stdout.",
 )

@@ -240,8 +240,9 @@ class FatalError(click.ClickException):
 
 #: keys whose layers combine (ruff's rule selection) instead of the nearest one winning
 LAYERED = ("select", "extend-select", "ignore", "per-file-ignores", "severity")
-#: options that are about finding the configuration, not settings it can hold
-NOT_KEYS = frozenset({"help", "config", "isolated"})
+#: options that are about finding the configuration, not settings it can hold; and where a run
+#: writes its report, which a project's file (from anyone) may not choose
+NOT_KEYS = frozenset({"help", "config", "isolated", "output-file"})
 COMMAND_LINE = "command line"
 DEFAULT = "default"
 #: keys that send records elsewhere or run a program, with what they do: a project's file (which

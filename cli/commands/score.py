@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 from kifu.commands.options import HELP
+from kifu.commands.output_file import output_file_option, output_to
 from kifu.games import presets
 
 RULES = tuple(presets("go"))
@@ -29,6 +30,7 @@ RULES = tuple(presets("go"))
 @click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
+@output_file_option
 def score(
     files: tuple[str, ...],
     rules: str | None,
@@ -37,6 +39,7 @@ def score(
     dead: str | None,
     dead_from: str | None,
     output_format: str,
+    output_file: str | None,
 ) -> None:
     """Count Go games by area: stones, territory, shared points, komi, handicap, margin.
 
@@ -69,13 +72,14 @@ def score(
                 f["severity"] == Severity.ERROR.label for f in entry["findings"]
             ):
                 failed = True
-    if output_format == "json":
-        document = json.dumps({"kifu": __version__, "games": entries}, ensure_ascii=False, indent=2)
-        click.echo(json_text(document))
-    else:
-        for entry in entries:
-            click.echo(_text(entry), nl=False)
-    sys.stdout.flush()
+    with output_to(output_file) as target:
+        if output_format == "json":
+            document = json.dumps({"kifu": __version__, "games": entries}, ensure_ascii=False, indent=2)
+            click.echo(json_text(document), file=target)
+        else:
+            for entry in entries:
+                click.echo(_text(entry), nl=False, file=target)
+        target.flush()
     if any(f["code"] == INTERNAL_ERROR.code for entry in entries for f in entry["findings"]):
         sys.exit(2)  # kifu itself failed on a game (the others were counted)
     if failed:

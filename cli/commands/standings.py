@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import click
 from kifu.commands.options import HELP, rules_options, settings_from
+from kifu.commands.output_file import output_file_option, output_to
 from kifu.core.digits import ascii_number
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
@@ -81,6 +81,7 @@ _PLAYERS = (
     show_default=True,
     help="Output on stdout; trf is FIDE's TRF-16 (chess, individual events).",
 )
+@output_file_option
 def standings(
     paths: tuple[str, ...],
     system: str | None,
@@ -92,6 +93,7 @@ def standings(
     game: str,
     event_name: str | None,
     output_format: str,
+    output_file: str | None,
     rules: str | None,
     **overrides: Any,
 ) -> None:
@@ -173,7 +175,8 @@ def standings(
     table = computing.compute(event, system, criteria, game_name, roster)
     title = event_name or (max(names, key=lambda k: names[k]) if names else "")
     output = Report(table, game_name, system, chosen, source, roster is not None, title, event.warnings)
-    write(output_format, output, sys.stdout)
+    with output_to(output_file) as target:
+        write(output_format, output, target)
     for warning in event.warnings:
         click.echo(f"kifu: warning: {terminal(warning, one_line=True)}", err=True)
 
