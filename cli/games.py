@@ -201,6 +201,31 @@ def convert(
     )
 
 
+class UnknownGame(ValueError):
+    """The game of a source cannot be told (by its name nor its content)."""
+
+
+class NoSuchTarget(ValueError):
+    """A game's records cannot be written in the target asked for; the message lists its targets."""
+
+
+def target(source: Source, forced: str | None, to: str) -> tuple[str, str]:
+    """The ``(game, format)`` of ``source``, whose game can be written in the target ``to``
+    (``kifu convert --to`` and ``kifu.convert``). Raises :class:`UnknownGame`,
+    :class:`NoSuchTarget`, or :class:`~kifu.core.sources.SourceError` when it cannot be read."""
+    from kifu import detection
+
+    detected = detection.detect(source, forced)
+    if detected is None:
+        raise UnknownGame(f"cannot tell which game {source.path} records; name it (--game, game=)")
+    name, fmt = detected
+    module = load(name)
+    if module is None or to not in module.TARGETS:
+        known = ", ".join(module.TARGETS) if module else "none yet"
+        raise NoSuchTarget(f"{name} records cannot be converted to {to!r} (targets: {known})")
+    return name, fmt
+
+
 def load_all_codes() -> None:
     """Register the finding codes of every game (``kifu explain``, SARIF rules)."""
     for game in loaded():
@@ -214,6 +239,8 @@ __all__ = [
     "KNOWN_EXTENSIONS",
     "OPTION_SETTINGS",
     "SETTINGS",
+    "NoSuchTarget",
+    "UnknownGame",
     "check",
     "convert",
     "default_format",
@@ -225,4 +252,5 @@ __all__ = [
     "presets",
     "scorer",
     "setting_choices",
+    "target",
 ]

@@ -21,6 +21,7 @@ from kifu.commands.options import (
     rules_options,
     settings_from,
 )
+from kifu.core.converted import join
 from kifu.core.escape import terminal
 from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
 from kifu.core.game import Game, Options
@@ -188,22 +189,20 @@ def _plan(
     in_place: bool,
 ) -> _Plan:
     """Recognise an input and decide where its conversion goes; usage errors stop the command."""
-    from kifu import detection, games
+    from kifu import games
 
     if isinstance(item, tuple):
         return _Plan(item[0], error=item[1].message)
     source = item
     try:
-        detected = detection.detect(source, None if game == "auto" else game)
+        name, fmt = games.target(source, None if game == "auto" else game, target)
     except SourceError as error:
         return _Plan(source.path, error=error.finding.message)
-    if detected is None:
+    except games.UnknownGame:
         return _Plan(source.path, error="cannot tell which game it records; use --game")
-    name, fmt = detected
-    module = games.load(name)
-    if module is None or target not in module.TARGETS:
-        known = ", ".join(module.TARGETS) if module else "none yet"
-        raise click.UsageError(f"{name} records cannot be converted to {target!r} (targets: {known})")
+    except games.NoSuchTarget as error:
+        raise click.UsageError(str(error)) from None
+    module = games.need(name)
     extension = module.TARGETS[target].extension
     destination = _destination(source, extension, output, to_directory, in_place)
     if in_place and (source.extension != extension or source.compressed):
@@ -328,7 +327,7 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
         return done
     if not texts:
         return done  # nothing to write
-    document = _join(texts, kind.separated)
+    document = join(texts, kind.separated)
     if encoding is not None:
         document = module.declare_encoding(document, target, encoding)
     try:
@@ -383,13 +382,6 @@ def _say(path: str, message: str) -> None:
     """A file's finding on stderr, after its path (once: some messages begin with it)."""
     shown = _shown(message) if message.startswith(path) else f"{_shown(path)}: {_shown(message)}"
     click.echo(f"kifu: {shown}", err=True)
-
-
-def _join(texts: list[str], separated: bool) -> str:
-    """One document: PGN records and position lists separated by a blank line, others as they are."""
-    if separated:
-        return "\n\n".join(text.rstrip("\n") for text in texts) + ("\n" if texts else "")
-    return "".join(texts)
 
 
 def _stem(path: str) -> str:

@@ -45,15 +45,17 @@ def run(
     reporter: Reporter,
     progress: Progress | None = None,
     selection: Selection | None = None,
+    totals: Totals | None = None,
 ) -> Totals:
     """Check every source, report results in input order as they arrive, return the totals.
 
     ``selection`` drops and re-grades findings here, where the totals are made, so that every
-    reporter sees the same findings and the totals count the ignored ones.
+    reporter sees the same findings and the totals count the ignored ones. ``totals``: the
+    counts to add to (a reporter that reads them as the run goes), else new ones.
     """
     if selection is not None and not selection.active:
         selection = None
-    totals = Totals()
+    totals = Totals() if totals is None else totals
     batch = replace(batch, tags=reporter.uses_tags)
     executor = _executor(batch)  # before the report begins: one that cannot start reports nothing
     split = batch.jobs > 1 or batch.executor == "dask"
