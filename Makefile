@@ -67,7 +67,8 @@ demo: $(VENV)/.installed $(VENV)/.compiled
 test: $(VENV)/.installed-test $(VENV)/.compiled
 	$(BIN)/python -m pytest -q
 
-## make bench: kifu against its peers, side by side (numbers, not assertions)
+## make bench: kifu against its peers, side by side (numbers, not assertions); first the start-up
+## (tests/bench/startup.py: kifu --help, kifu explain CHESS101, a one-file check, against python -c pass)
 ## Peers it installs when missing: cchess from PyPI, pgn-extract and gnugo from Debian (as root);
 ## a peer that cannot be installed is skipped with a note.
 bench: $(VENV)/.installed-test $(VENV)/.compiled

@@ -9,7 +9,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TextIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 
 import click
 from kifu.commands.choices import complete_codes
@@ -32,6 +32,10 @@ from kifu.core.report import FORMATS, Reporter
 from kifu.core.results import RecordReport, Totals, by_count
 from kifu.core.terminal import COLORS, BarSafeStream, ProgressBar, style, use_color
 from kifu.games import GAME_CHOICES
+
+if TYPE_CHECKING:
+    from kifu.core.game import Options
+    from kifu.drawer import Drawer
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -225,7 +229,6 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     from kifu.core.game import Options
     from kifu.core.report import make_reporter
     from kifu.core.sources import expand_paths
-    from kifu.drawer import Drawer
 
     resolved = resolve(ctx)
     values = resolved.values
@@ -296,7 +299,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
                     out,
                     verbose=values["verbose"],
                     color=use_color(color, target),
-                    drawer=Drawer(options) if output_format == "html" else None,  # boards: each game's draw
+                    drawer=_drawer(options) if output_format == "html" else None,  # each game's boards
                 )
             )
             try:
@@ -316,6 +319,12 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     worst = totals.worst()
     if not values["exit_zero"] and worst is not None and worst >= Severity.parse(values["fail_on"]):
         sys.exit(1)
+
+
+def _drawer(options: Options) -> Drawer:
+    from kifu.drawer import Drawer
+
+    return Drawer(options)
 
 
 def summary(totals: Totals, elapsed: float, color: bool = False) -> str:
