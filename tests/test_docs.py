@@ -106,3 +106,91 @@ def test_each_game_s_presets_are_its_registered_ones_default_first() -> None:
     for game in games.loaded():
         assert tuple(game.PRESETS) == tuple(games.presets(game.NAME))
         assert {name: p.description for name, p in game.PRESETS.items()} == dict(games.presets(game.NAME))
+
+
+# --- the README's console examples, run ------------------------------------------------------
+
+#: The commands of the README's ``console`` blocks that name files this repository does not hold
+#: (a round of an event, an archive): shown, not run. Any other command is run from the
+#: repository's root and its output compared; a command listed here that the README no longer
+#: shows fails the test too, so that the list stays the README's.
+ILLUSTRATIVE = {
+    "kifu check round5/*.pgn",
+    "kifu check round5/",
+    "kifu standings event/",
+    "kifu config --ignore CHESS111",
+    "kifu convert round5/*.pgn --to pgn -o export/",
+    "kifu convert archive.pgn --to pgn --encoding latin-1",
+    "kifu convert game.pgn --to uci --strict",
+}
+
+
+def _console_examples() -> list[tuple[str, list[str]]]:
+    """``(command, shown output lines)`` of every ``$ kifu …`` line of the README's ``console``
+    blocks; a trailing ``# comment`` is not part of the command."""
+    examples: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"^```console\n(.*?)^```$", README, re.M | re.S):
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                command = re.sub(r"\s+#.*$", "", line[2:]).strip()
+                examples.append((command, []))
+            elif examples:
+                examples[-1][1].append(line)
+    return examples
+
+
+def _matches(shown: list[str], actual: list[str]) -> bool:
+    """Whether ``actual`` is what ``shown`` shows: a line ``…`` stands for any lines (none too), a
+    ``…`` inside a line for the rest of it (or a part of it), and a time for any time."""
+    if not shown:
+        return not actual
+    if shown[0] == "…":
+        return any(_matches(shown[1:], actual[skip:]) for skip in range(len(actual) + 1))
+    pattern = ".*".join(re.escape(part) for part in _timeless(shown[0]).split("…"))
+    return (
+        bool(actual)
+        and re.fullmatch(pattern, _timeless(actual[0])) is not None
+        and _matches(shown[1:], actual[1:])
+    )
+
+
+def _timeless(line: str) -> str:
+    """A summary line with its time and rate (which change from run to run) as ``…``."""
+    return re.sub(r" in [0-9.]+ s(, [0-9,]+ records/s)?$", " in …", line)
+
+
+def _run(command: str) -> list[str]:
+    """The lines that ``command`` (``kifu …``) prints, stdout then stderr, run from the root."""
+    import shlex
+    import subprocess
+    import sys
+
+    arguments = shlex.split(command)
+    assert arguments[0] == "kifu", command
+    done = subprocess.run(
+        [sys.executable, "-m", "kifu", *arguments[1:]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**__import__("os").environ, "NO_COLOR": "1", "COLUMNS": "100"},
+    )
+    return (done.stdout + done.stderr).splitlines()
+
+
+EXAMPLES = _console_examples()
+
+
+def test_the_readme_shows_console_examples_and_the_illustrative_ones_are_its_own() -> None:
+    commands = [command for command, _ in EXAMPLES]
+    assert len(commands) >= 15
+    assert ILLUSTRATIVE <= set(commands), sorted(ILLUSTRATIVE - set(commands))
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"),
+    [pytest.param(c, s, id=c) for c, s in EXAMPLES if c not in ILLUSTRATIVE],
+)
+def test_a_readme_console_example_prints_what_the_readme_shows(command: str, shown: list[str]) -> None:
+    actual = _run(command)
+    assert _matches(shown, actual), "\n".join(["README shows:", *shown, "", "kifu prints:", *actual])
