@@ -4,7 +4,11 @@ texts equal what the games provide, and every finding code has its explanation."
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -161,10 +165,6 @@ def _timeless(line: str) -> str:
 
 def _run(command: str) -> list[str]:
     """The lines that ``command`` (``kifu …``) prints, stdout then stderr, run from the root."""
-    import shlex
-    import subprocess
-    import sys
-
     arguments = shlex.split(command)
     assert arguments[0] == "kifu", command
     done = subprocess.run(
@@ -173,7 +173,7 @@ def _run(command: str) -> list[str]:
         capture_output=True,
         text=True,
         timeout=120,
-        env={**__import__("os").environ, "NO_COLOR": "1", "COLUMNS": "100"},
+        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "100"},
     )
     return (done.stdout + done.stderr).splitlines()
 
@@ -184,7 +184,7 @@ EXAMPLES = _console_examples()
 def test_the_readme_shows_console_examples_and_the_illustrative_ones_are_its_own() -> None:
     commands = [command for command, _ in EXAMPLES]
     assert len(commands) >= 15
-    assert ILLUSTRATIVE <= set(commands), sorted(ILLUSTRATIVE - set(commands))
+    assert set(commands) >= ILLUSTRATIVE, sorted(ILLUSTRATIVE - set(commands))
 
 
 @pytest.mark.parametrize(
