@@ -57,7 +57,13 @@ from kifu.games import GAME_CHOICES
     metavar="LANG",
     help="Chess: piece letters of the input, when not English (check's --lang).",
 )
-@click.option("--game", type=click.Choice(GAME_CHOICES), default="auto", show_default=True)
+@click.option(
+    "--game",
+    type=click.Choice(GAME_CHOICES),
+    default="auto",
+    show_default=True,
+    help="Which game the files record (auto: by extension, then by content).",
+)
 @click.option(
     "--encoding",
     metavar="CODEC",
