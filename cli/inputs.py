@@ -109,8 +109,8 @@ def _path(path: str, *, looks_like_path: bool) -> Given:
             )
         )
         return Given("directory", path, sources)
-    if os.path.exists(path):
-        return Given("file", path, [Source(path)])
+    if os.path.exists(path):  # (a FIFO or a device is refused as the command refuses it, not opened)
+        return Given("file", path, list(expand_paths([path], recursive=False, extensions=KNOWN_EXTENSIONS)))
     if not looks_like_path:
         return _text(path)
     raise FileNotFoundError(errno.ENOENT, "no such file or directory (and not the text of a record)", path)

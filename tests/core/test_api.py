@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import io
+import os
 import re
 import subprocess
 import sys
@@ -147,3 +148,12 @@ def test_dir_lists_the_public_api_only() -> None:
     assert {"check", "convert", "score", "Report", "Conversion", "Finding"} <= set(dir(kifu))
     assert not {"os", "Any", "annotations", "TYPE_CHECKING"} & set(dir(kifu))
     assert all(getattr(kifu, name) is not None for name in kifu.__all__)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+def test_a_fifo_is_refused_as_the_command_refuses_it_not_opened(tmp_path: Path) -> None:
+    fifo = tmp_path / "games.pgn"
+    os.mkfifo(fifo)
+    report = kifu.check(fifo)  # (opening it would block until a writer came)
+    assert (report.kind, [f.code for f in report.findings]) == ("file", ["IO001"])
+    assert "FIFO" in report.findings[0].message
