@@ -9,7 +9,7 @@ in this process) with a reporter that keeps what it is told, so a program sees e
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -249,23 +249,37 @@ def score(
     ``RE``), ``findings``. ``dead`` names dead stones (``"D4,Q16"`` or ``"dd,pp"``). Raises
     :class:`FileNotFoundError` for a path that does not exist.
     """
+    given = inputs.read(source, "kifu.score")
+    sources: list[Source] = []
+    for item in given.sources:
+        if isinstance(item, tuple):
+            raise OSError(f"cannot read {item[0]}: {item[1].message}")
+        if given.kind != "directory" or _records_go(item):  # a directory's other files left alone
+            sources.append(item)
+    return list(score_sources(sources, rules, komi, ko, dead, None))
+
+
+def score_sources(
+    sources: Iterable[Source],
+    rules: str | None,
+    komi: float | None,
+    ko: str | None,
+    dead: str | None,
+    dead_from: str | None,
+) -> Iterator[dict[str, Any]]:
+    """The count of every Go game of ``sources``, one entry each, as they come: :func:`score`,
+    and ``kifu score``, which may also ask GNU Go for the dead stones (``dead_from``). Raises
+    :class:`LookupError` at once when this build has no Go package."""
     scorer = games.scorer("go")
     if scorer is None:
-        raise ValueError("this build of kifu has no Go package")
+        raise LookupError("this build of kifu has no Go package")
     settings: dict[str, Any] = {}
     if komi is not None:
         settings["komi"] = komi
     if ko is not None:
         settings["ko"] = ko
-    given = inputs.read(source, "kifu.score")
-    entries: list[dict[str, Any]] = []
-    for item in given.sources:
-        if isinstance(item, tuple):
-            raise OSError(f"cannot read {item[0]}: {item[1].message}")
-        if given.kind == "directory" and not _records_go(item):
-            continue  # a directory's Go records are counted, its other files left alone
-        entries += scorer.score_source(item, Options(rules, settings), dead, None)
-    return entries
+    options = Options(rules, settings)
+    return (entry for source in sources for entry in scorer.score_source(source, options, dead, dead_from))
 
 
 def _records_go(source: Source) -> bool:

@@ -47,31 +47,22 @@ def score(
     taken from TB/TW markup, --dead or --dead-from gnugo. It says whether RE agrees. Exit
     status: 0 every RE agrees (or states no score), 1 a disagreement or an error finding.
     """
-    from kifu import __version__, games
+    from kifu import __version__
+    from kifu.api import score_sources
     from kifu.core.escape import json_text
     from kifu.core.findings import INTERNAL_ERROR, Severity
-    from kifu.core.game import Options
     from kifu.core.sources import Source
 
-    scorer = games.scorer("go")
-    if scorer is None:
-        raise click.UsageError("this build of kifu has no Go package")
-
-    settings: dict[str, object] = {}
-    if komi is not None:
-        settings["komi"] = komi
-    if ko is not None:
-        settings["ko"] = ko
-    options = Options(rules=rules, settings=settings)
     entries: list[dict[str, Any]] = []
     failed = False
-    for path in files:
-        for entry in scorer.score_source(Source(path), options, dead, dead_from):
-            entries.append(entry)
-            if entry.get("agrees") is False or any(
-                f["severity"] == Severity.ERROR.label for f in entry["findings"]
-            ):
-                failed = True
+    try:
+        scored = score_sources([Source(path) for path in files], rules, komi, ko, dead, dead_from)
+    except LookupError as error:  # (no Go package in this build)
+        raise click.UsageError(str(error)) from None
+    for entry in scored:
+        entries.append(entry)
+        erred = any(f["severity"] == Severity.ERROR.label for f in entry["findings"])
+        failed = failed or entry.get("agrees") is False or erred
     with output_to(output_file) as target:
         if output_format == "json":
             document = json.dumps({"kifu": __version__, "games": entries}, ensure_ascii=False, indent=2)
