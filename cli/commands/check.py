@@ -140,7 +140,6 @@ def check_options(command: F) -> F:
             help="Print the count of each code with its title, most frequent first, instead of the "
             "findings (text, or with --format json a JSON list).",
         ),
-        output_file_option,
         click.option(
             "--color",
             type=click.Choice(COLORS),
@@ -212,6 +211,7 @@ def check_options(command: F) -> F:
 @click.command("check", context_settings=HELP)
 @click.argument("paths", nargs=-1, required=True)
 @check_options
+@output_file_option  # (not one of check_options: `kifu config` writes no report)
 @click.pass_context
 def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     """Check game records: syntax, legality of every move, results, draws.
