@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 
 import click
-from kifu.commands.choices import complete_codes
+from kifu.commands.completion import complete_codes
 from kifu.commands.options import (
     HELP,
     LIMIT_NAMES,

@@ -1,7 +1,6 @@
 """One name per meaning across the commands: ``--game`` is the game type everywhere, ``--record
 N`` the record of a file; the old spellings (``show --game 2``, ``show --as go``) still work for
-one release, with a deprecation warning. And the shell completion of values that are not a
-fixed :class:`click.Choice`: ``--to`` targets and finding codes."""
+one release, with a deprecation warning."""
 
 from __future__ import annotations
 
@@ -97,38 +96,3 @@ def resolve_game(values: dict[str, Any]) -> tuple[str | None, int]:
             raise click.UsageError(f"--as {game_as} and --game {game} name different games")
         game = game_as
     return (None if game == "auto" else game), (record or 1)
-
-
-# --- shell completion -----------------------------------------------------------------------
-
-
-def complete_targets(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """``--to``: every game's targets, with the games that have each."""
-    from kifu import games
-
-    found: dict[str, list[str]] = {}
-    for game in games.loaded():
-        for target in game.TARGETS:
-            found.setdefault(target, []).append(game.NAME)
-    return [
-        CompletionItem(target, help=", ".join(names))
-        for target, names in sorted(found.items())
-        if target.startswith(incomplete)
-    ]
-
-
-def complete_codes(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """A finding code or family (``CHESS``, ``CHESS101``) after the last comma of ``incomplete``;
-    after a ``PATTERN:`` (``--per-file-ignores``) or before ``=LEVEL`` (``--severity``) alike."""
-    from kifu import games
-    from kifu.core.findings import REGISTRY
-
-    games.load_all_codes()
-    head, _, last = incomplete.rpartition(",")
-    pattern, colon, last = last.rpartition(":") if ":" in last else ("", "", last)
-    prefix = (head + "," if head else "") + pattern + colon
-    families = sorted({code.rstrip("0123456789") for code in REGISTRY})
-    items = [CompletionItem(prefix + family, help="family") for family in families]
-    items += [CompletionItem(prefix + code, help=REGISTRY[code].title) for code in sorted(REGISTRY)]
-    wanted = last.upper()
-    return [item for item in items if str(item.value)[len(prefix) :].startswith(wanted)]

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from kifu.commands.choices import complete_targets
+from kifu.commands.completion import complete_targets
 from kifu.commands.options import (
     HELP,
     apply_limits,

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import click
-from kifu.commands.choices import complete_codes
-from kifu.commands.options import HELP
+from kifu.commands import HELP
+from kifu.commands.completion import complete_codes
 
 
 @click.command("explain", context_settings=HELP)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+from kifu.commands import HELP as HELP
 from kifu.core.config import ConfigError, ConfigFile, check_keys, discover, read_user_config, user_config_path
 from kifu.core.config import read as read_config
 from kifu.core.digits import is_ascii_number
@@ -26,8 +27,6 @@ from kifu.games import GAMES, OPTION_SETTINGS, preset_names, presets
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: every command takes -h as well as --help, invoked through the group or on its own
-HELP = {"help_option_names": ["-h", "--help"]}
 
 #: every game's presets; each game reads the one that concerns it (default: its own)
 RULES_PRESETS = preset_names()

@@ -6,7 +6,8 @@ import sys
 from typing import Any
 
 import click
-from kifu.commands.choices import complete_codes, game_options, resolve_game
+from kifu.commands.choices import game_options, resolve_game
+from kifu.commands.completion import complete_codes
 from kifu.commands.options import HELP, rules_options, settings_from
 
 

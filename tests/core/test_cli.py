@@ -223,6 +223,8 @@ def test_explain_imports_the_codes_not_the_games() -> None:
     games = [m for m in imported if m.split(".")[0] in ("chess", "lark", "sgfmill", "regex")]
     own = [m for m in imported if re.match(r"kifu\.(chess|go|xiangqi)\.", m) and not SMALL.fullmatch(m)]
     assert (games, own) == ([], [])
+    # nor the options and configuration of the commands that have them
+    assert [m for m in imported if m in ("kifu.commands.options", "kifu.core.config", "tomllib")] == []
 
 
 def test_a_one_file_check_imports_its_game_only_and_the_text_reporter() -> None:
