@@ -138,7 +138,7 @@ def check(
     totals = Totals()
     collected = _Collector(totals)
     plan = batch.Batch(detection.detect, games.load, _game(game), jobs=1)
-    batch.run(given.sources, plan, options, collected, None, selection, totals)
+    batch.run(given.sources, plan, options, collected, None, selection, totals=totals)
     if given.kind != "directory":
         (report,) = collected.reports
         report.kind = given.kind
