@@ -9,13 +9,26 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e .
+## The editable install is a tree of links to the sources (build/__editable__.kifu-…) on a .pth
+## path entry: mypy follows it, so a user's code is type-checked against kifu (py.typed), which
+## setuptools' default import hook does not allow. A new source file needs a new link: the
+## install is made again when the list of files changes (.venv/.files).
+EDITABLE := --config-settings editable_mode=strict
+FILES := $(shell find cli grammars -name __pycache__ -prune -o -name _mypyc -prune -o -type f -print | sort)
+$(VENV)/.files: FORCE
+	@mkdir -p $(VENV)
+	@echo '$(FILES)' | cmp -s - $@ || echo '$(FILES)' > $@
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml $(VENV)/.files
+	$(BIN)/python -m pip install --quiet -e . $(EDITABLE)
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed
-	$(BIN)/python -m pip install --quiet -e '.[test,zstd]'
+	$(BIN)/python -m pip install --quiet -e '.[test,zstd]' $(EDITABLE)
 	touch $@
+
+.PHONY: FORCE
+FORCE:
 
 ## make compile: the compiled build of the hot modules (mypyc; setup.py lists them), made once
 ## and again when a source changes; it prints how long it took. Without a C compiler, the
@@ -55,7 +68,8 @@ demo: $(VENV)/.installed $(VENV)/.compiled
 test: $(VENV)/.installed-test $(VENV)/.compiled
 	$(BIN)/python -m pytest -q -n auto --durations=10
 
-## make bench: kifu against its peers, side by side (numbers, not assertions)
+## make bench: kifu against its peers, side by side (numbers, not assertions); first the start-up
+## (tests/bench/startup.py: kifu --help, kifu explain CHESS101, a one-file check, against python -c pass)
 ## Peers it installs when missing: cchess from PyPI, pgn-extract and gnugo from Debian (as root);
 ## a peer that cannot be installed is skipped with a note.
 bench: $(VENV)/.installed-test $(VENV)/.compiled

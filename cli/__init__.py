@@ -1,38 +1,58 @@
 """kifu (棋譜): read, validate and convert chess, xiangqi and Go game records.
 
 The package is imported as ``kifu``; importing it is cheap (no game module is loaded). The
-library API — :func:`check`, :func:`convert`, :func:`score` — is :mod:`kifu.api`, loaded on
-first use; ``docs/api.md`` documents it.
+library API — :func:`check`, :func:`convert`, :func:`score` and the types they return — is
+:mod:`kifu.api`, loaded on first use; ``docs/api.md`` documents it. ``dir(kifu)`` and
+``__all__`` list it.
 """
 
 from __future__ import annotations
 
-import os
-from typing import TYPE_CHECKING, Any
+import os as _os
+import typing as _typing
 
 __version__ = "0.1.0"
 
 #: The compiled build of the hot modules (``make compile``; ``setup.py`` says how it is made).
-_COMPILED = os.path.join(os.path.dirname(__file__), "_mypyc")
+#: (the real path: an editable install in strict mode links each source from build/__editable__…)
+_COMPILED = _os.path.join(_os.path.dirname(_os.path.realpath(__file__)), "_mypyc")
 
-if os.environ.get("KIFU_PURE", "") in ("", "0") and os.path.isdir(_COMPILED):
+if _os.environ.get("KIFU_PURE", "") in ("", "0") and _os.path.isdir(_COMPILED):
     from kifu._native import install as _install
 
     _install(_COMPILED)
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from kifu.api import Conversion as Conversion
+    from kifu.api import Finding as Finding
+    from kifu.api import RecordReport as RecordReport
     from kifu.api import Report as Report
+    from kifu.api import Severity as Severity
     from kifu.api import check as check
     from kifu.api import convert as convert
     from kifu.api import score as score
 
-__all__ = ["Conversion", "Report", "__version__", "check", "convert", "score"]
+__all__ = [
+    "Conversion",
+    "Finding",
+    "RecordReport",
+    "Report",
+    "Severity",
+    "__version__",
+    "check",
+    "convert",
+    "score",
+]
+_LAZY = frozenset(__all__) - {"__version__"}
 
 
-def __getattr__(name: str) -> Any:
-    if name in ("check", "convert", "score", "Report", "Conversion"):
+def __getattr__(name: str) -> _typing.Any:
+    if name in _LAZY:
         from kifu import api
 
         return getattr(api, name)
     raise AttributeError(f"module 'kifu' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

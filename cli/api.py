@@ -1,24 +1,23 @@
 """The library API: what the commands do, for a Python program (documented in ``docs/api.md``).
 
-``kifu.check``, ``kifu.convert`` and ``kifu.score`` take a path or a record's text and the
-same options as the commands, and return typed results; they go through the same registry and
-per-record crash guard as the commands, so a program sees exactly what ``kifu check --format
-json`` reports.
+``kifu.check``, ``kifu.convert`` and ``kifu.score`` take a path, a directory, text, bytes or a
+file object (:mod:`kifu.inputs` says which is which) and the same options as the commands, and
+return typed results. ``check`` runs the command's own batch runner (:func:`kifu.core.batch.run`,
+in this process) with a reporter that keeps what it is told, so a program sees exactly what
+``kifu check --format json`` reports.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from kifu import detection, games
-from kifu.core.converted import Converted
+from kifu import detection, games, inputs
+from kifu.core.converted import Converted, join
 from kifu.core.findings import IO_NO_RECORDS, IO_UNKNOWN_GAME, REGISTRY, Finding, Severity
 from kifu.core.game import Options
-from kifu.core.results import RecordReport
+from kifu.core.results import RecordReport, Totals
 from kifu.core.selection import (
     Layer,
     Selection,
@@ -26,8 +25,20 @@ from kifu.core.selection import (
     parse_severity,
 )
 from kifu.core.sources import Source, SourceError
+from kifu.inputs import Input, Kind
 
-PathOrText = str | os.PathLike[str]
+__all__ = [
+    "Conversion",
+    "Finding",
+    "Input",
+    "Kind",
+    "RecordReport",
+    "Report",
+    "Severity",
+    "check",
+    "convert",
+    "score",
+]
 
 #: keyword → the key the games read in :attr:`Options.settings` (the registry's one table)
 _SETTINGS = games.API_SETTINGS
@@ -35,10 +46,13 @@ _SETTINGS = games.API_SETTINGS
 
 @dataclass(slots=True)
 class Report:
-    """What ``kifu.check`` found in one file or text: the JSON report's ``files`` entry, typed.
+    """What ``kifu.check`` found in one file, text or directory: the JSON report's ``files``
+    entry, typed.
 
     ``records`` holds one :class:`~kifu.core.results.RecordReport` per record; ``findings``
-    are the findings about the file itself; ``ignored`` counts the findings the selection left out.
+    are the findings about the file itself; ``ignored`` counts the findings the selection left
+    out. For a directory, ``files`` holds a report per file, and ``records``, ``findings`` and
+    ``ignored`` are theirs together (``game`` and ``format`` when all its files share them).
     """
 
     path: str
@@ -47,6 +61,10 @@ class Report:
     records: list[RecordReport] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     ignored: int = 0
+    #: what the call was given: ``file``, ``directory``, ``text``, ``bytes`` or ``stream``
+    kind: Kind = "file"
+    #: a directory's files, each its own report (their records and findings are this one's too)
+    files: list[Report] = field(default_factory=list)
 
     @property
     def all_findings(self) -> list[Finding]:
@@ -81,6 +99,8 @@ class Conversion:
     text: str
     records: list[Converted] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    #: what the call was given: ``file``, ``directory``, ``text``, ``bytes`` or ``stream``
+    kind: Kind = "file"
 
     @property
     def dropped(self) -> list[str]:
@@ -89,7 +109,7 @@ class Conversion:
 
 
 def check(
-    path_or_text: PathOrText,
+    source: Input,
     game: str | None = None,
     rules: str | None = None,
     *,
@@ -99,59 +119,81 @@ def check(
     severity: Mapping[str, str] | None = None,
     **settings: Any,
 ) -> Report:
-    """Check the records of a file, or of a record given as text, as ``kifu check`` does.
+    """Check the records of a file, a directory, text, bytes or a file object, as ``kifu check``.
 
     ``game`` is ``chess``, ``xiangqi`` or ``go`` (default: by extension, then by content);
     ``rules`` a preset (``fide``, ``cxa``, ``axf``, ``chinese`` …); ``settings`` the overrides
     of the command line (``komi``, ``ko``, ``lang``, ``abridged``, ``repetition``,
     ``natural_limit``, ``natural_limit_checks``). ``select``, ``extend_select``, ``ignore``
     (codes or prefixes) and ``severity`` (``{"PGN012": "warning"}``) choose the findings as
-    the options of the same names do. Raises :class:`ValueError` on an unknown game, option or
-    code, :class:`FileNotFoundError` for a path that does not exist.
+    the options of the same names do. ``Report.kind`` says what ``source`` was taken for.
+    Raises :class:`ValueError` on an unknown game or code, :class:`TypeError` on an unknown
+    option, :class:`FileNotFoundError` for a path that does not exist.
     """
+    from kifu.core import batch
+
     options = _options(rules, settings)
     selection = _selection(select, extend_select, ignore, severity)
-    source = _source(path_or_text)
-    forced = _game(game)
-    report = Report(source.path, None, None)
-    try:
-        detected = detection.detect(source, forced)
-    except SourceError as error:
-        report.findings.append(error.finding)
+    given = inputs.read(source, "kifu.check")
+    totals = Totals()
+    collected = _Collector(totals)
+    plan = batch.Batch(detection.detect, games.load, _game(game), jobs=1)
+    batch.run(given.sources, plan, options, collected, None, selection, totals=totals)
+    if given.kind != "directory":
+        (report,) = collected.reports
+        report.kind = given.kind
         return report
-    if detected is None:
-        report.findings.append(IO_UNKNOWN_GAME(f"cannot tell which game {source.path} records; pass game="))
-        return report
-    report.game, report.format = detected
-    try:
-        for item in games.check(source, report.game, report.format, options):
-            if isinstance(item, Finding):
-                report.findings.append(item)
-            else:
-                report.records.append(item)
-    except SourceError as error:
-        report.findings.append(error.finding)
-    if not report.records and not any(f.severity >= IO_NO_RECORDS.severity for f in report.findings):
-        report.findings.append(IO_NO_RECORDS(f"no {report.game} records found in {source.path}"))
-    if selection is not None:
-        relative = source.relative
-        for record in report.records:
-            record.findings, dropped = selection.apply(relative, record.findings)
-            report.ignored += len(dropped)
-        report.findings, dropped = selection.apply(relative, report.findings)
-        report.ignored += len(dropped)
+    report = Report(given.path, None, None, kind="directory", files=collected.reports)
+    for each in collected.reports:
+        report.records += each.records
+        report.findings += each.findings
+        report.ignored += each.ignored
+    if len({(each.game, each.format) for each in collected.reports}) == 1:
+        report.game, report.format = collected.reports[0].game, collected.reports[0].format
+    if not collected.reports:
+        report.findings.append(IO_NO_RECORDS(f"no record files in {given.path}"))
     return report
 
 
+class _Collector:
+    """The reporter of :func:`check`: a :class:`Report` per file, as the runner tells them."""
+
+    uses_tags = True
+
+    def __init__(self, totals: Totals) -> None:
+        self.reports: list[Report] = []
+        self._totals = totals
+        self._ignored = 0
+
+    def begin(self) -> None:
+        pass
+
+    def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
+        self.reports.append(Report(path, game, fmt))
+        self._ignored = self._totals.ignored
+
+    def record(self, report: RecordReport) -> None:
+        self.reports[-1].records.append(report)
+
+    def end_file(self, findings: list[Finding]) -> None:
+        self.reports[-1].findings += findings
+        self.reports[-1].ignored = self._totals.ignored - self._ignored
+
+    def end(self, totals: Totals) -> None:
+        pass
+
+
 def convert(
-    path_or_text: PathOrText, to: str, game: str | None = None, rules: str | None = None, **settings: Any
+    source: Input, to: str, game: str | None = None, rules: str | None = None, **settings: Any
 ) -> Conversion:
-    """Convert the records of a file or text to the notation or format ``to``, as ``kifu convert``.
+    """Convert the records of a file, a directory, text, bytes or a file object to the notation
+    or format ``to``, as ``kifu convert`` (a directory's files one after the other, in one text).
 
     ``settings`` are check's (``lang`` reads the input's piece letters) plus ``write_lang``,
     the piece letters of chess SAN output, and ``every_move`` (``to="diagram"``: a board after
     every move of the main line, not only the final position). Raises :class:`ValueError` when
-    the game cannot be told or cannot be written in ``to``.
+    the game cannot be told or cannot be written in ``to``, :class:`FileNotFoundError` for a
+    path that does not exist.
     """
     extra = {key: settings.pop(key) for key in ("write_lang", "every_move") if settings.get(key) is not None}
     options = _options(rules, settings)
@@ -159,70 +201,107 @@ def convert(
         raise ValueError("every_move draws a board after every move: it goes with to='diagram'")
     if extra:
         options = Options(options.rules, {**options.settings, **extra})
-    source = _source(path_or_text)
-    detected = detection.detect(source, _game(game))
-    if detected is None:
-        raise ValueError(f"cannot tell which game {source.path} records; pass game=")
-    name, fmt = detected
-    module = games.load(name)
-    if module is None or to not in module.TARGETS:
-        known = ", ".join(module.TARGETS) if module else "none"
-        raise ValueError(f"{name} records cannot be converted to {to!r} (targets: {known})")
-    result = Conversion("")
+    forced = _game(game)
+    given = inputs.read(source, "kifu.convert")
+    result = Conversion("", kind=given.kind)
     texts: list[str] = []
-    for item in games.convert(source, name, to, fmt, options):
-        if isinstance(item, Finding):
-            result.findings.append(item)
+    separated = True
+    for item in given.sources:
+        if isinstance(item, tuple):
+            result.findings.append(item[1])
             continue
-        result.records.append(item)
-        result.findings.extend(item.findings)
-        if item.text:
-            texts.append(item.text)
-    if module.TARGETS[to].separated:
-        result.text = "\n\n".join(text.rstrip("\n") for text in texts) + ("\n" if texts else "")
-    else:
-        result.text = "".join(texts)
+        try:
+            name, fmt = games.target(item, forced, to)
+        except SourceError as error:
+            result.findings.append(error.finding)
+            continue
+        except games.UnknownGame as error:
+            if given.kind != "directory":
+                raise
+            result.findings.append(IO_UNKNOWN_GAME(str(error)))
+            continue
+        separated = games.need(name).TARGETS[to].separated
+        for converted in games.convert(item, name, to, fmt, options):
+            if isinstance(converted, Finding):
+                result.findings.append(converted)
+                continue
+            result.records.append(converted)
+            result.findings.extend(converted.findings)
+            if converted.text:
+                texts.append(converted.text)
+    result.text = join(texts, separated)
     return result
 
 
 def score(
-    path_or_text: PathOrText,
+    source: Input,
     rules: str | None = None,
     *,
     komi: float | None = None,
     ko: str | None = None,
     dead: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Count the Go games of a file or text by area, as ``kifu score --format json`` does.
+    """Count the Go games of a file, a directory, text, bytes or a file object by area, as
+    ``kifu score --format json`` does.
 
     One dictionary per game: ``path``, ``index``, ``declared_result``, ``score`` (``black`` and
     ``white`` stones, territory and area, ``komi``, ``margin``, ``result``), ``agrees`` (with
-    ``RE``), ``findings``. ``dead`` names dead stones (``"D4,Q16"`` or ``"dd,pp"``).
+    ``RE``), ``findings``. ``dead`` names dead stones (``"D4,Q16"`` or ``"dd,pp"``). Raises
+    :class:`FileNotFoundError` for a path that does not exist.
     """
+    given = inputs.read(source, "kifu.score")
+    sources: list[Source] = []
+    for item in given.sources:
+        if isinstance(item, tuple):
+            raise OSError(f"cannot read {item[0]}: {item[1].message}")
+        if given.kind != "directory" or _records_go(item):  # a directory's other files left alone
+            sources.append(item)
+    return list(score_sources(sources, rules, komi, ko, dead, None))
+
+
+def score_sources(
+    sources: Iterable[Source],
+    rules: str | None,
+    komi: float | None,
+    ko: str | None,
+    dead: str | None,
+    dead_from: str | None,
+    settings: Callable[[Source], tuple[Options, str | None]] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """The count of every Go game of ``sources``, one entry each, as they come: :func:`score`,
+    and ``kifu score``, which may also ask GNU Go for the dead stones (``dead_from``) and gives
+    each source the options and dead stones of its own configuration (``settings``, in place of
+    ``rules``, ``komi``, ``ko`` and ``dead``). Raises :class:`LookupError` at once when this
+    build has no Go package."""
     scorer = games.scorer("go")
     if scorer is None:
-        raise ValueError("this build of kifu has no Go package")
-    settings: dict[str, Any] = {}
+        raise LookupError("this build of kifu has no Go package")
+    fixed = go_options(rules, komi, ko), dead
+    return (
+        entry
+        for source in sources
+        for entry in scorer.score_source(source, *(settings(source) if settings else fixed), dead_from)
+    )
+
+
+def go_options(rules: str | None, komi: float | None, ko: str | None) -> Options:
+    """The options of a Go count: a rules preset (``None``: the record's ``RU``), komi and ko
+    (``None``: the record's, else the preset's)."""
+    chosen: dict[str, Any] = {}
     if komi is not None:
-        settings["komi"] = komi
+        chosen["komi"] = komi
     if ko is not None:
-        settings["ko"] = ko
-    return scorer.score_source(_source(path_or_text), Options(rules, settings), dead, None)
+        chosen["ko"] = ko
+    return Options(rules, chosen)
 
 
-def _source(path_or_text: PathOrText) -> Source:
-    """A path (a :class:`os.PathLike`, or a string naming an existing file) or a record's text."""
-    if isinstance(path_or_text, os.PathLike):
-        path = os.fspath(path_or_text)
-        if not os.path.isfile(path):
-            raise FileNotFoundError(path)
-        return Source(path)
-    text = path_or_text
-    if "\n" not in text and os.path.isfile(text):
-        return Source(text)
-    if "\n" not in text and Path(text).suffix.lower() in games.KNOWN_EXTENSIONS | {".gz", ".bz2", ".xz"}:
-        raise FileNotFoundError(text)
-    return Source("<text>", data=text.encode("utf-8"))
+def _records_go(source: Source) -> bool:
+    """Whether ``source`` holds Go records (or cannot be read: the scorer says so)."""
+    try:
+        detected = detection.detect(source)
+    except SourceError:
+        return True
+    return detected is not None and detected[0] == "go"
 
 
 def _game(game: str | None) -> str | None:

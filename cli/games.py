@@ -51,11 +51,20 @@ class GameInfo:
     detector: str
     binary_formats: frozenset[str] = frozenset()
     scores: bool = False  # counts its finished games: ``kifu score`` (the Scorer Protocol)
+    #: the module whose import registers the game's finding codes (the game's ``load_codes``
+    #: imports it too): ``kifu explain`` and the code lists read it without the game's checker
+    codes: str = ""
 
 
 GAMES: dict[str, GameInfo] = {
     "chess": GameInfo(
-        "chess", "kifu.chess.game", {".pgn": "pgn"}, "pgn", "kifu.chess.presets", "kifu.chess.detect"
+        "chess",
+        "kifu.chess.game",
+        {".pgn": "pgn"},
+        "pgn",
+        "kifu.chess.presets",
+        "kifu.chess.detect",
+        codes="kifu.chess.codes",
     ),
     "xiangqi": GameInfo(
         "xiangqi",
@@ -65,9 +74,17 @@ GAMES: dict[str, GameInfo] = {
         "kifu.xiangqi.presets",
         "kifu.xiangqi.detect",
         binary_formats=frozenset({"xqf", "cbr"}),
+        codes="kifu.xiangqi.codes",
     ),
     "go": GameInfo(
-        "go", "kifu.go.game", {".sgf": "sgf"}, "sgf", "kifu.go.presets", "kifu.go.detect", scores=True
+        "go",
+        "kifu.go.game",
+        {".sgf": "sgf"},
+        "sgf",
+        "kifu.go.presets",
+        "kifu.go.detect",
+        scores=True,
+        codes="kifu.go.codes",
     ),
 }
 
@@ -201,10 +218,45 @@ def convert(
     )
 
 
+class UnknownGame(ValueError):
+    """The game of a source cannot be told (by its name nor its content)."""
+
+
+class NoSuchTarget(ValueError):
+    """A game's records cannot be written in the target asked for; the message lists its targets."""
+
+
+def target(source: Source, forced: str | None, to: str) -> tuple[str, str]:
+    """The ``(game, format)`` of ``source``, whose game can be written in the target ``to``
+    (``kifu convert --to`` and ``kifu.convert``). Raises :class:`UnknownGame`,
+    :class:`NoSuchTarget`, or :class:`~kifu.core.sources.SourceError` when it cannot be read."""
+    from kifu import detection
+
+    detected = detection.detect(source, forced)
+    if detected is None:
+        raise UnknownGame(f"cannot tell which game {source.path} records; name it (--game, game=)")
+    name, fmt = detected
+    module = load(name)
+    if module is None or to not in module.TARGETS:
+        known = ", ".join(module.TARGETS) if module else "none yet"
+        raise NoSuchTarget(f"{name} records cannot be converted to {to!r} (targets: {known})")
+    return name, fmt
+
+
 def load_all_codes() -> None:
-    """Register the finding codes of every game (``kifu explain``, SARIF rules)."""
-    for game in loaded():
-        game.load_codes()
+    """Register the finding codes of every game this build has (``kifu explain``, SARIF rules,
+    code suggestions and completion): their codes modules only, not the games' checkers."""
+    for info in GAMES.values():
+        if not info.codes:
+            game = load(info.name)
+            if game is not None:
+                game.load_codes()
+            continue
+        try:
+            importlib.import_module(info.codes)
+        except ModuleNotFoundError as error:
+            if error.name is None or not info.codes.startswith(error.name):
+                raise
 
 
 __all__ = [
@@ -214,6 +266,8 @@ __all__ = [
     "KNOWN_EXTENSIONS",
     "OPTION_SETTINGS",
     "SETTINGS",
+    "NoSuchTarget",
+    "UnknownGame",
     "check",
     "convert",
     "default_format",
@@ -225,4 +279,5 @@ __all__ = [
     "presets",
     "scorer",
     "setting_choices",
+    "target",
 ]

@@ -42,7 +42,7 @@ def show(
     except SourceError as error:
         raise ShowError(f"{path}: {error.finding.message}") from None
     if detected is None:
-        raise ShowError(f"{path}: cannot tell which game it records (give --as chess, xiangqi or go)")
+        raise ShowError(f"{path}: cannot tell which game it records (give --game chess, xiangqi or go)")
     name, fmt = detected
     module = need(name)
     if territory and name != "go":

@@ -20,7 +20,7 @@ import pytest
 from kifu._native import CompiledFinder
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDER = Path(kifu.__file__).parent / "_mypyc"
+FOLDER = Path(kifu.__file__).resolve().parent / "_mypyc"  # (resolved: an editable install links the sources)
 
 #: the tests run in the other mode: the fast paths against python-chess and pyffish, the walks,
 #: the command cases (check, convert, show, score), the boards (the slowest property tests left out)

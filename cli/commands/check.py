@@ -13,6 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 
 import click
+from kifu.commands.completion import complete_codes
 from kifu.commands.options import (
     COMMAND_LINE,
     HELP,
@@ -28,16 +29,19 @@ from kifu.commands.options import (
     rules_options,
     settings_from,
 )
+from kifu.commands.output_file import output_file_option, output_to
 from kifu.core.escape import terminal
 from kifu.core.findings import Finding, Severity
-from kifu.core.report import FORMATS
-from kifu.core.results import Totals, by_count
+from kifu.core.report import FORMATS, Reporter
+from kifu.core.results import RecordReport, Totals, by_count
 from kifu.core.terminal import COLORS, BarSafeStream, ProgressBar, style, use_color
 from kifu.games import GAME_CHOICES
 
 if TYPE_CHECKING:
     from kifu.core.batch import FileSettings
+    from kifu.core.game import Options
     from kifu.core.sources import Choice, Source
+    from kifu.drawer import Drawer
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -96,30 +100,35 @@ def check_options(command: F) -> F:
         click.option(
             "--select",
             multiple=True,
+            shell_complete=complete_codes,
             metavar="CODES",
             help="Report only these codes or prefixes (CHESS,PGN0; ALL: every code). Repeatable.",
         ),
         click.option(
             "--extend-select",
             multiple=True,
+            shell_complete=complete_codes,
             metavar="CODES",
             help="Report these codes or prefixes too, on top of --select or the configuration.",
         ),
         click.option(
             "--ignore",
             multiple=True,
+            shell_complete=complete_codes,
             metavar="CODES",
             help="Do not report these codes or prefixes (PGN0, GO2); they are counted as ignored.",
         ),
         click.option(
             "--per-file-ignores",
             multiple=True,
+            shell_complete=complete_codes,
             metavar="PATTERN:CODES",
             help="Ignore codes in the files a gitignore pattern matches ('drafts/*:CHESS1,PGN0').",
         ),
         click.option(
             "--severity",
             multiple=True,
+            shell_complete=complete_codes,
             metavar="CODE=LEVEL",
             help="Report a code (or prefix) as error, warning or info (PGN012=warning).",
         ),
@@ -139,7 +148,8 @@ def check_options(command: F) -> F:
         click.option(
             "--statistics",
             is_flag=True,
-            help="After the summary, each code with its count and title, most frequent first (on stderr).",
+            help="Print the count of each code with its title, most frequent first, instead of the "
+            "findings (text, or with --format json a JSON list).",
         ),
         click.option(
             "--color",
@@ -218,6 +228,7 @@ def check_options(command: F) -> F:
 @click.command("check", context_settings=HELP)
 @click.argument("paths", nargs=-1)
 @check_options
+@output_file_option  # (not one of check_options: `kifu config` writes no report)
 @click.pass_context
 def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     """Check game records: syntax, legality of every move, results, draws.
@@ -235,7 +246,6 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     from kifu import detection, games
     from kifu.core import batch
     from kifu.core.report import make_reporter
-    from kifu.drawer import Drawer
 
     configurations = Configurations(ctx)
     here = configurations.at(os.curdir)  # the run's own settings: the current directory's
@@ -245,11 +255,13 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     executor = values["executor"]
     if executor == "dask" and importlib.util.find_spec("distributed") is None:
         raise click.UsageError("--executor dask needs the dask extra: pip install 'kifu[dask]'")
-    output_format, quiet = values["output_format"], values["quiet"]
+    output_format, quiet, counts_only = values["output_format"], values["quiet"], values["statistics"]
+    if counts_only and output_format not in ("text", "json"):
+        raise click.UsageError(f"--statistics prints text or json, not {output_format}")
     # Checking makes many short-lived containers (tokens, nodes, position keys); collecting the
     # youngest generation less often saves about 5 % with no effect on peak memory (measured).
     gc.set_threshold(20_000, 20, 20)
-    if output_format == "sarif" or values["statistics"]:
+    if output_format == "sarif" or counts_only:
         games.load_all_codes()  # the rules of the log (and the titles) describe codes workers made
     sources = expand(paths or (os.curdir,), configurations)
     per_file = file_settings(sources, configurations)
@@ -277,36 +289,41 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     )
     color = values["color"]
     started = time.perf_counter()
-    with _progress(sources, enabled=not quiet) as bar:
-        out: TextIO = sys.stdout
-        if bar is not None and sys.stdout.isatty():
-            out = cast(TextIO, BarSafeStream(sys.stdout, bar))
-        reporter = make_reporter(
-            output_format,
-            out,
-            verbose=values["verbose"],
-            color=use_color(color, sys.stdout),
-            drawer=Drawer(options) if output_format == "html" else None,  # boards: each game's draw
-        )
-        try:
-            totals = batch.run(
-                sources,
-                plan,
-                options,
-                reporter,
-                bar,
-                per_file[os.curdir].selection,
-                lambda source: per_file[os.path.dirname(source.path) or os.curdir],
+    with output_to(values["output_file"]) as target:
+        with _progress(sources, enabled=not quiet) as bar:
+            out: TextIO = target
+            if bar is not None and target.isatty():
+                out = cast(TextIO, BarSafeStream(target, bar))
+            reporter: Reporter = (
+                Counting()
+                if counts_only
+                else make_reporter(
+                    output_format,
+                    out,
+                    verbose=values["verbose"],
+                    color=use_color(color, target),
+                    drawer=_drawer(options) if output_format == "html" else None,  # each game's boards
+                )
             )
-        except batch.ExecutorError as error:
-            raise FatalError(str(error)) from None
+            try:
+                totals = batch.run(
+                    sources,
+                    plan,
+                    options,
+                    reporter,
+                    bar,
+                    per_file[os.curdir].selection,
+                    lambda source: per_file[os.path.dirname(source.path) or os.curdir],
+                )
+            except batch.ExecutorError as error:
+                raise FatalError(str(error)) from None
+        if counts_only:
+            target.write(statistics(totals, as_json=output_format == "json"))
+        target.flush()
     elapsed = time.perf_counter() - started
-    sys.stdout.flush()
     colored = use_color(color, sys.stderr)
     if not quiet:
         click.echo(summary(totals, elapsed, colored), err=True, color=colored)
-    if values["statistics"]:
-        click.echo(statistics(totals), err=True)
     sys.stdout.flush()
     if totals.internal_errors:
         sys.exit(2)
@@ -404,6 +421,12 @@ def file_settings(
     return settings
 
 
+def _drawer(options: Options) -> Drawer:
+    from kifu.drawer import Drawer
+
+    return Drawer(options)
+
+
 def summary(totals: Totals, elapsed: float, color: bool = False) -> str:
     """The summary line: files, records, findings by severity, the ignored ones, time."""
     rate = f", {totals.records / elapsed:,.0f} records/s" if elapsed > 0 and totals.records else ""
@@ -419,18 +442,51 @@ def summary(totals: Totals, elapsed: float, color: bool = False) -> str:
     )
 
 
-def statistics(totals: Totals) -> str:
-    """``count  CODE  title`` per reported code, most frequent first; then the ignored codes."""
+def statistics(totals: Totals, *, as_json: bool = False) -> str:
+    """``count  CODE  title`` per reported code, most frequent first, then the ignored codes (as
+    ruff's ``--statistics``); ``as_json``: a JSON list of ``{code, count, title, ignored}``."""
     from kifu.core.findings import lookup
 
-    def rows(counts: dict[str, int], suffix: str) -> list[str]:
-        lines = []
-        for code, count in by_count(counts).items():
-            entry = lookup(code)
-            lines.append(f"{count:>8}  {code:<9} {entry.title if entry else ''}{suffix}".rstrip())
-        return lines
+    rows = [
+        (code, count, entry.title if (entry := lookup(code)) else "", ignored)
+        for counts, ignored in ((totals.per_code, False), (totals.ignored_per_code, True))
+        for code, count in by_count(counts).items()
+    ]
+    if as_json:
+        import json
 
-    return "\n".join(rows(totals.per_code, "") + rows(totals.ignored_per_code, " (ignored)"))
+        from kifu.core.escape import json_text
+
+        listed = [
+            {"code": code, "count": count, "title": title, "ignored": ignored}
+            for code, count, title, ignored in rows
+        ]
+        return json_text(json.dumps(listed, ensure_ascii=False, indent=2)) + "\n"
+    return "".join(
+        f"{count:>8}  {code:<9} {title}{' (ignored)' if ignored else ''}".rstrip() + "\n"
+        for code, count, title, ignored in rows
+    )
+
+
+class Counting:
+    """The reporter of ``--statistics``: it writes nothing; the run's totals are the output."""
+
+    uses_tags = False
+
+    def begin(self) -> None:
+        pass
+
+    def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
+        pass
+
+    def record(self, report: RecordReport) -> None:
+        pass
+
+    def end_file(self, findings: list[Finding]) -> None:
+        pass
+
+    def end(self, totals: Totals) -> None:
+        pass
 
 
 def usable_cores() -> int:

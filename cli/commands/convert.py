@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from kifu.commands.completion import complete_targets
 from kifu.commands.options import (
     HELP,
     SETTING_NAMES,
@@ -24,6 +25,7 @@ from kifu.commands.options import (
     rules_options,
     settings_from,
 )
+from kifu.core.converted import join
 from kifu.core.escape import terminal
 from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
 from kifu.core.game import Game, Options
@@ -38,6 +40,7 @@ from kifu.games import GAME_CHOICES
     "--to",
     "target",
     required=True,
+    shell_complete=complete_targets,
     metavar="NOTATION",
     help="Chess: pgn, san, fan, lan, uci, fen, epd, json, diagram. Xiangqi: chinese, traditional, wxf, iccs, "
     "pgn, ucci, fen, json, diagram. Go: sgf, gtp, json, diagram.",
@@ -45,6 +48,8 @@ from kifu.games import GAME_CHOICES
 @click.option(
     "-o",
     "--output",
+    "--output-file",
+    "output",
     metavar="PATH",
     help="Output file, or a directory (ending in /) for one file per input. Default: stdout.",
 )
@@ -56,7 +61,13 @@ from kifu.games import GAME_CHOICES
     metavar="LANG",
     help="Chess: piece letters of the input, when not English (check's --lang).",
 )
-@click.option("--game", type=click.Choice(GAME_CHOICES), default="auto", show_default=True)
+@click.option(
+    "--game",
+    type=click.Choice(GAME_CHOICES),
+    default="auto",
+    show_default=True,
+    help="Which game the files record (auto: by extension, then by content).",
+)
 @click.option(
     "--encoding",
     metavar="CODEC",
@@ -227,22 +238,20 @@ def _plan(
     in_place: bool,
 ) -> _Plan:
     """Recognise an input and decide where its conversion goes; usage errors stop the command."""
-    from kifu import detection, games
+    from kifu import games
 
     if isinstance(item, tuple):
         return _Plan(item[0], error=item[1].message)
     source = item
     try:
-        detected = detection.detect(source, None if game == "auto" else game)
+        name, fmt = games.target(source, None if game == "auto" else game, target)
     except SourceError as error:
         return _Plan(source.path, error=error.finding.message)
-    if detected is None:
+    except games.UnknownGame:
         return _Plan(source.path, error="cannot tell which game it records; use --game")
-    name, fmt = detected
-    module = games.load(name)
-    if module is None or target not in module.TARGETS:
-        known = ", ".join(module.TARGETS) if module else "none yet"
-        raise click.UsageError(f"{name} records cannot be converted to {target!r} (targets: {known})")
+    except games.NoSuchTarget as error:
+        raise click.UsageError(str(error)) from None
+    module = games.need(name)
     extension = module.TARGETS[target].extension
     destination = _destination(source, extension, output, to_directory, in_place)
     if in_place and (source.extension != extension or source.compressed):
@@ -367,7 +376,7 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
         return done
     if not texts:
         return done  # nothing to write
-    document = _join(texts, kind.separated)
+    document = join(texts, kind.separated)
     if encoding is not None:
         document = module.declare_encoding(document, target, encoding)
     try:
@@ -422,13 +431,6 @@ def _say(path: str, message: str) -> None:
     """A file's finding on stderr, after its path (once: some messages begin with it)."""
     shown = _shown(message) if message.startswith(path) else f"{_shown(path)}: {_shown(message)}"
     click.echo(f"kifu: {shown}", err=True)
-
-
-def _join(texts: list[str], separated: bool) -> str:
-    """One document: PGN records and position lists separated by a blank line, others as they are."""
-    if separated:
-        return "\n\n".join(text.rstrip("\n") for text in texts) + ("\n" if texts else "")
-    return "".join(texts)
 
 
 def _stem(path: str) -> str:

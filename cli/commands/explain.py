@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import click
-from kifu.commands.options import HELP
+from kifu.commands import HELP
+from kifu.commands.completion import complete_codes
 
 
 @click.command("explain", context_settings=HELP)
-@click.argument("code", required=False)
+@click.argument("code", required=False, shell_complete=complete_codes)
 def explain(code: str | None) -> None:
     """Explain finding CODE such as CHESS101; without CODE, list every code."""
     from kifu import games

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+from kifu.commands import HELP as HELP
 from kifu.core.config import (
     ConfigError,
     ConfigFile,
@@ -36,8 +37,6 @@ from kifu.games import GAMES, OPTION_SETTINGS, preset_names, presets
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: every command takes -h as well as --help, invoked through the group or on its own
-HELP = {"help_option_names": ["-h", "--help"]}
 
 #: every game's presets; each game reads the one that concerns it (default: its own)
 RULES_PRESETS = preset_names()
@@ -250,8 +249,9 @@ class FatalError(click.ClickException):
 
 #: keys whose layers combine (ruff's rule selection) instead of the nearest one winning
 LAYERED = ("select", "extend-select", "ignore", "per-file-ignores", "severity")
-#: options that are about finding the configuration, not settings it can hold
-NOT_KEYS = frozenset({"help", "config", "isolated"})
+#: options that are about finding the configuration, not settings it can hold; and where a run
+#: writes its report, which a project's file (from anyone) may not choose
+NOT_KEYS = frozenset({"help", "config", "isolated", "output-file"})
 COMMAND_LINE = "command line"
 DEFAULT = "default"
 #: keys that send records elsewhere or run a program, with what they do: a project's file (which

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 from kifu.commands.options import HELP, FatalError, config_options, configured
+from kifu.commands.output_file import output_file_option, output_to
 from kifu.games import presets
 
 RULES = tuple(presets("go"))
@@ -29,6 +30,7 @@ RULES = tuple(presets("go"))
 @click.option(
     "--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
+@output_file_option
 @config_options
 @click.pass_context
 def score(
@@ -41,6 +43,7 @@ def score(
     dead: str | None,
     dead_from: str | None,
     output_format: str,
+    output_file: str | None,
     **_: Any,
 ) -> None:
     """Count Go games by area: stones, territory, shared points, komi, handicap, margin.
@@ -52,15 +55,12 @@ def score(
     file, as in `kifu check`, under the command line. Exit status: 0 every RE agrees (or states
     no score), 1 a disagreement or an error finding, 2 a usage or configuration error.
     """
-    from kifu import __version__, games
+    from kifu import __version__
+    from kifu.api import go_options, score_sources
     from kifu.core.escape import json_text, terminal
     from kifu.core.findings import INTERNAL_ERROR, Severity
     from kifu.core.game import Options
     from kifu.core.sources import COMPRESSION_SUFFIXES, Source, expand_paths
-
-    scorer = games.scorer("go")
-    if scorer is None:
-        raise click.UsageError("this build of kifu has no Go package")
 
     missing: list[str] = []
     sgf = frozenset({".sgf", *(".sgf" + suffix for suffix in COMPRESSION_SUFFIXES)})
@@ -75,28 +75,32 @@ def score(
         click.echo(
             f"kifu: warning: no SGF files found under {terminal(', '.join(files), one_line=True)}", err=True
         )
+
+    def settings(source: Source) -> tuple[Options, str | None]:
+        """The options and dead stones of ``source``: its configuration's, under the command line."""
+        values = {**ctx.params, **configured(ctx, source.path)}
+        chosen = values["rules"] if values["rules"] in (None, *RULES) else None  # another game's: RU
+        return go_options(chosen, values["komi"], values["ko"]), values["dead"]
+
+    readable = [Source(item.path if isinstance(item, Source) else item[0]) for item in sources]
     entries: list[dict[str, Any]] = []
     failed = False
-    for item in sources:
-        path = item.path if isinstance(item, Source) else item[0]
-        values = {**ctx.params, **configured(ctx, path)}
-        if values["rules"] not in (None, *RULES):  # a preset of another game: the record's own
-            values["rules"] = None
-        settings = {key: values[key] for key in ("komi", "ko") if values[key] is not None}
-        options = Options(rules=values["rules"], settings=settings)
-        for entry in scorer.score_source(Source(path), options, values["dead"], dead_from):
-            entries.append(entry)
-            if entry.get("agrees") is False or any(
-                f["severity"] == Severity.ERROR.label for f in entry["findings"]
-            ):
-                failed = True
-    if output_format == "json":
-        document = json.dumps({"kifu": __version__, "games": entries}, ensure_ascii=False, indent=2)
-        click.echo(json_text(document))
-    else:
-        for entry in entries:
-            click.echo(_text(entry), nl=False)
-    sys.stdout.flush()
+    try:
+        scored = score_sources(readable, rules, komi, ko, dead, dead_from, settings)
+    except LookupError as error:  # (no Go package in this build)
+        raise click.UsageError(str(error)) from None
+    for entry in scored:
+        entries.append(entry)
+        erred = any(f["severity"] == Severity.ERROR.label for f in entry["findings"])
+        failed = failed or entry.get("agrees") is False or erred
+    with output_to(output_file) as target:
+        if output_format == "json":
+            document = json.dumps({"kifu": __version__, "games": entries}, ensure_ascii=False, indent=2)
+            click.echo(json_text(document), file=target)
+        else:
+            for entry in entries:
+                click.echo(_text(entry), nl=False, file=target)
+        target.flush()
     if any(f["code"] == INTERNAL_ERROR.code for entry in entries for f in entry["findings"]):
         sys.exit(2)  # kifu itself failed on a game (the others were counted)
     if failed:

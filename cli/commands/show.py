@@ -6,21 +6,14 @@ import sys
 from typing import Any
 
 import click
+from kifu.commands.choices import game_options, resolve_game
+from kifu.commands.completion import complete_codes
 from kifu.commands.options import HELP, config_options, configured, rules_options, settings_from
-from kifu.games import GAME_CHOICES
 
 
 @click.command("show", context_settings=HELP)
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=False))
-@click.option(
-    "--game",
-    "number",
-    type=click.IntRange(1),
-    default=1,
-    show_default=True,
-    metavar="N",
-    help="Which record of the file (1-based).",
-)
+@game_options
 @click.option(
     "--ply",
     type=click.IntRange(0),
@@ -30,6 +23,7 @@ from kifu.games import GAME_CHOICES
 @click.option(
     "--finding",
     metavar="CODE",
+    shell_complete=complete_codes,
     help="The board of the record's first finding with this code, its marks and a caption: the "
     "position before its move, or the final one for a finding about the result.",
 )
@@ -54,14 +48,13 @@ from kifu.games import GAME_CHOICES
     is_flag=True,
     help="Go: the final count: territory, dead stones (the record's TB/TW), the score.",
 )
-@click.option("-o", "--output", metavar="OUT", help="Write to OUT (atomically) instead of stdout.")
 @click.option(
-    "--as",
-    "game_name",
-    type=click.Choice(GAME_CHOICES),
-    default="auto",
-    show_default=True,
-    help="Which game the file records (auto: by extension, then by content).",
+    "-o",
+    "--output",
+    "--output-file",
+    "output",
+    metavar="OUT",
+    help="Write to OUT (atomically) instead of stdout.",
 )
 @rules_options
 @config_options
@@ -70,14 +63,12 @@ def show(
     ctx: click.Context,
     /,
     file: str,
-    number: int,
     ply: int | None,
     finding: str | None,
     output_format: str,
     size: int,
     territory: bool,
     output: str | None,
-    game_name: str,
     **values: Any,
 ) -> None:
     """Draw a position of a record: the board in the terminal, or as SVG.
@@ -95,17 +86,17 @@ def show(
     from kifu.core.game import Options
     from kifu.core.output import write_atomically
 
+    values.update(configured(ctx, file))  # (before the spellings of --game are reconciled)
+    game, number = resolve_game(values)
     if ply is not None and finding is not None:
         raise click.UsageError("--ply and --finding exclude each other")
     if territory and (ply is not None or finding is not None):
         raise click.UsageError("--territory draws the final position: it takes no --ply or --finding")
-    values.update(configured(ctx, file, {"game": "game_name"}))
-    game_name = values.pop("game_name", game_name)
     options = Options(rules=values.pop("rules"), settings=settings_from(values))
     try:
         drawn = showing.show(
             file,
-            None if game_name == "auto" else game_name,
+            game,
             number,
             ply,
             finding,

@@ -17,6 +17,7 @@ from kifu.commands.options import (
     rules_options,
     settings_from,
 )
+from kifu.commands.output_file import output_file_option, output_to
 from kifu.core.digits import ascii_number
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
@@ -106,6 +107,7 @@ _PLAYERS = (
     show_default=True,
     help="Output on stdout; trf is FIDE's TRF-16 (chess, individual events).",
 )
+@output_file_option
 @config_options
 @click.pass_context
 def standings(
@@ -124,6 +126,7 @@ def standings(
     arbiter: str | None,
     federation: str | None,
     output_format: str,
+    output_file: str | None,
     rules: str | None,
     **overrides: Any,
 ) -> None:
@@ -229,7 +232,8 @@ def standings(
         event.errors,
         details,
     )
-    write(output_format, output, sys.stdout)
+    with output_to(output_file) as target:
+        write(output_format, output, target)
     for problem in event.errors:
         click.echo(f"kifu: error: {terminal(problem, one_line=True)}", err=True)
     for warning in event.warnings:

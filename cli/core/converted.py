@@ -62,3 +62,12 @@ def made_safe(converted: Converted, target: str) -> Converted:
         if replaced and CONTROLS_REPLACED not in converted.dropped:
             converted.dropped.append(CONTROLS_REPLACED)
     return converted
+
+
+def join(texts: list[str], separated: bool) -> str:
+    """One document of the records' conversions: PGN records and position lists separated by a
+    blank line (``separated``, the target's :attr:`~kifu.core.game.Target.separated`), the
+    others one after the other (``kifu convert`` to stdout or a file, ``kifu.convert``)."""
+    if separated:
+        return "\n\n".join(text.rstrip("\n") for text in texts) + ("\n" if texts else "")
+    return "".join(texts)

@@ -23,6 +23,7 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from types import FrameType
+from typing import TextIO
 
 
 def _umask() -> int:
@@ -72,24 +73,54 @@ def write_atomically(path: str, data: bytes, *, keep: str | None = None, follow:
         made.clear()
 
 
+@contextlib.contextmanager
+def atomic_text(path: str) -> Iterator[TextIO]:
+    """A UTF-8 text stream whose content replaces ``path`` when the ``with`` block ends without
+    an exception (as :func:`write_atomically` writes it: a temporary file renamed over it, a link
+    at ``path`` replaced, not written through); nothing is left behind otherwise. For a report
+    written as it is made (``--output-file``), which memory need not hold whole."""
+    target = os.path.abspath(path)
+    made: list[str] = []
+    with _removed_on_signal(made):
+        handle, temporary = tempfile.mkstemp(prefix=".kifu-", suffix=".tmp", dir=os.path.dirname(target))
+        made.append(temporary)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+                yield stream
+                stream.flush()
+                os.fsync(stream.fileno())
+            _finish(temporary, target, None)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+        made.clear()
+
+
 def _write(handle: int, temporary: str, target: str, data: bytes, keep: str | None) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        if keep is not None:
-            status = os.stat(keep)
-            os.chmod(temporary, stat.S_IMODE(status.st_mode))
-            with contextlib.suppress(PermissionError):  # only root may give a file away
-                os.chown(temporary, status.st_uid, status.st_gid)
-        else:
-            os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, target)
+        _finish(temporary, target, keep)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _finish(temporary: str, target: str, keep: str | None) -> None:
+    """Give the written ``temporary`` its mode (``keep``'s, or the umask's) and rename it over
+    ``target``."""
+    if keep is not None:
+        status = os.stat(keep)
+        os.chmod(temporary, stat.S_IMODE(status.st_mode))
+        with contextlib.suppress(PermissionError):  # only root may give a file away
+            os.chown(temporary, status.st_uid, status.st_gid)
+    else:
+        os.chmod(temporary, 0o666 & ~_umask())
+    os.replace(temporary, target)
 
 
 class OutputError(Exception):

@@ -147,9 +147,32 @@ def normalise_selectors(values: Iterable[str], known: Collection[str], where: st
             if selector == "ALL":
                 selector = ""
             elif known and not any(code.startswith(selector) for code in known):
-                raise SelectionError(f"{where}: {part.strip()!r} is no finding code nor the prefix of one")
+                hint = _suggest(selector, known)
+                what = "is no finding code nor the prefix of one"
+                raise SelectionError(f"{where}: {part.strip()!r} {what}{hint}")
             selectors.append(selector)
     return tuple(selectors)
+
+
+def _suggest(selector: str, known: Collection[str]) -> str:
+    """``; did you mean CHESS101?`` for the codes or prefixes closest to ``selector`` (its family
+    letters corrected, ``CHES101`` → ``CHESS101``, or the whole code, ``CHESS1011`` → ``CHESS101``),
+    or nothing when none is close."""
+    import difflib  # (only for a mistake: it costs every start otherwise)
+
+    letters = selector.rstrip("0123456789")
+    digits = selector[len(letters) :]
+    families = sorted({code.rstrip("0123456789") for code in known})
+    close = [
+        family + digits
+        for family in difflib.get_close_matches(letters, families, n=3, cutoff=0.6)
+        if any(code.startswith(family + digits) for code in known)
+    ]
+    if not close and digits:  # a code with a digit too many (CHESS1011) first, then any close one
+        longer = [code for code in known if selector.startswith(code)]
+        near = difflib.get_close_matches(selector, sorted(known), n=2, cutoff=0.75)
+        close = list(dict.fromkeys([*longer, *near]))
+    return f"; did you mean {' or '.join(close[:2])}?" if close else ""
 
 
 def parse_severity(values: Iterable[str], known: Collection[str], where: str) -> dict[str, Severity]:

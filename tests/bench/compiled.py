@@ -107,7 +107,7 @@ def main() -> None:
     import kifu
     from kifu._native import CompiledFinder
 
-    if not CompiledFinder(str(Path(kifu.__file__).parent / "_mypyc")).paths():
+    if not CompiledFinder(str(Path(kifu.__file__).resolve().parent / "_mypyc")).paths():
         print("no usable compiled build (make compile; it needs a C compiler): nothing to compare")
         return
     results: dict[str, list[dict[str, float]]] = {"pure": [], "compiled": []}

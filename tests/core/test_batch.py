@@ -112,10 +112,10 @@ def test_include_exclude_and_globs(archive: Path, monkeypatch: pytest.MonkeyPatc
 
 
 def test_statistics_and_summary(archive: Path) -> None:
-    code, _, err = run("-r", "--statistics", str(archive))
+    code, out, err = run("-r", "--statistics", str(archive))
     assert code == 1
     assert "kifu: 5 file(s), 544 record(s)" in err
-    assert "CHESS101" in err and " IO005" in err
+    assert "CHESS101" in out and " IO005" in out
 
 
 def test_workers_are_forked_before_this_process_reads_a_file_it_splits(

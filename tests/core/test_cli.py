@@ -6,6 +6,7 @@ import bz2
 import gzip
 import json
 import lzma
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -247,6 +248,44 @@ def test_help_does_not_import_the_games() -> None:
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.strip().endswith("[]")
+
+
+def _imported_by(*args: str) -> list[str]:
+    """The modules a run of ``kifu ARGS`` imports, in a fresh interpreter."""
+    script = (
+        "import sys; from kifu.app import cli\n"
+        "try: cli(sys.argv[1:], standalone_mode=False)\n"
+        "finally: print('\\n'.join(sorted(sys.modules)), file=sys.stderr)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=120
+    )
+    return result.stderr.splitlines()
+
+
+#: the small modules of a game that its registry reads without the game: what its files look
+#: like, its rules presets (Go's are its rules table) and its finding codes
+SMALL = re.compile(r"kifu\.(chess|go|xiangqi)\.(detect|presets|rules|codes)")
+
+
+def test_explain_imports_the_codes_not_the_games() -> None:
+    imported = _imported_by("explain", "CHESS101")
+    assert {"kifu.chess.codes", "kifu.go.codes", "kifu.xiangqi.codes"} <= set(imported)
+    games = [m for m in imported if m.split(".")[0] in ("chess", "lark", "sgfmill", "regex")]
+    own = [m for m in imported if re.match(r"kifu\.(chess|go|xiangqi)\.", m) and not SMALL.fullmatch(m)]
+    assert (games, own) == ([], [])
+    # nor the options and configuration of the commands that have them
+    assert [m for m in imported if m in ("kifu.commands.options", "kifu.core.config", "tomllib")] == []
+
+
+def test_a_one_file_check_imports_its_game_only_and_the_text_reporter() -> None:
+    imported = _imported_by("check", "-q", str(GOOD))
+    assert "kifu.chess.checker" in imported and "kifu.core.report.text" in imported
+    others = [m for m in imported if re.match(r"kifu\.(go|xiangqi)\.", m) and not SMALL.fullmatch(m)]
+    unused = {"sgfmill", "multiprocessing", "concurrent", "distributed", "kifu.drawer", "kifu.core.svg"}
+    assert others == [] and [m for m in imported if m.split(".")[0] in unused or m in unused] == []
+    reporters = [m for m in imported if m.startswith("kifu.core.report.") and m != "kifu.core.report.text"]
+    assert reporters == []
 
 
 def test_python_m_kifu() -> None:

@@ -56,6 +56,7 @@ def run(
     progress: Progress | None = None,
     selection: Selection | None = None,
     settings: Callable[[Source], FileSettings] | None = None,
+    totals: Totals | None = None,
 ) -> Totals:
     """Check every source, report results in input order as they arrive, return the totals.
 
@@ -64,10 +65,11 @@ def run(
     given, says what applies to each file instead (its configuration file's options, selection
     and game: :class:`FileSettings`); ``options``, ``selection`` and the batch's game then apply
     only to what is not a file (a path that cannot be read).
+    ``totals``: the counts to add to (a reporter that reads them as the run goes), else new ones.
     """
     if selection is not None and not selection.active:
         selection = None
-    totals = Totals()
+    totals = Totals() if totals is None else totals
     batch = replace(batch, tags=reporter.uses_tags)
     executor = _executor(batch)  # before the report begins: one that cannot start reports nothing
     split = batch.jobs > 1 or batch.executor == "dask"

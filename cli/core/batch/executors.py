@@ -12,7 +12,16 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
 
 from kifu.core import records
-from kifu.core.batch.jobs import Batch, ExecutorError, Item, _Job, _Task, check_file_task, stream_file_task
+from kifu.core.batch.jobs import (
+    Batch,
+    ExecutorError,
+    Item,
+    _Job,
+    _Task,
+    as_source,
+    check_file_task,
+    stream_file_task,
+)
 from kifu.core.findings import (
     Finding,
     internal_error,
@@ -275,11 +284,11 @@ def _part_crashed(
     return PartRead(reports, read.resume, read.counts, read.findings)
 
 
-def _records_of(module: str, path: str, fmt: str, options: Options) -> list[tuple[int, int]]:
+def _records_of(module: str, path: str | Source, fmt: str, options: Options) -> list[tuple[int, int]]:
     """``(index, line)`` of each record of a file (read, not parsed), or none if it cannot be read."""
     try:
         game: Game[Any] = importlib.import_module(module)
-        items = records.guarded_records(game, Source(path), fmt, options)
+        items = records.guarded_records(game, as_source(path), fmt, options)
         return [(item.index, item.line) for item in items if not isinstance(item, Finding)]
     except Exception:
         return []

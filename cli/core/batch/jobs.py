@@ -137,18 +137,24 @@ class _Group:
 _Job = _Start | _End | _Task
 
 
-def stream_file_task(module: str, path: str, fmt: str, options: Options) -> Iterator[Item]:
-    """Check a whole file, yielding items as they come (in this process: memory stays flat)."""
+def stream_file_task(module: str, path: str | Source, fmt: str, options: Options) -> Iterator[Item]:
+    """Check a whole file, yielding items as they come (in this process: memory stays flat);
+    ``path`` is a :class:`Source` when it holds its content (the library API's text or bytes)."""
     game: Game[Any] = importlib.import_module(module)
     try:
-        yield from records.check_source(game, Source(path), fmt, options)
+        yield from records.check_source(game, as_source(path), fmt, options)
     except SourceError as error:
         yield error.finding
 
 
-def check_file_task(module: str, path: str, fmt: str, options: Options) -> list[Item]:
+def check_file_task(module: str, path: str | Source, fmt: str, options: Options) -> list[Item]:
     """Check a whole file (runs in a worker)."""
     return list(stream_file_task(module, path, fmt, options))
+
+
+def as_source(path: str | Source) -> Source:
+    """The source a task names: a file by its path (what a worker is sent), or a source itself."""
+    return path if isinstance(path, Source) else Source(path)
 
 
 def check_files_task(

@@ -163,7 +163,8 @@ def _plan_source(
         except Exception as error:  # a bug in the splitter: say so, go on with the next file
             state.findings.append(internal_error(error, f"while reading {source.path}"))
     else:  # one task for the file: in this process, or a small file read by the worker itself
-        yield _Task(state, check_file_task, (module, source.path, fmt, options), weight)
+        named = source.path if source.data is None else source  # (a worker is sent the path only)
+        yield _Task(state, check_file_task, (module, named, fmt, options), weight)
     yield _End(state)
 
 
