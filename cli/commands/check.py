@@ -16,8 +16,10 @@ from kifu.commands.options import (
     HELP,
     LIMIT_NAMES,
     SETTING_NAMES,
+    BoardCap,
     FatalError,
     apply_limits,
+    board_cap,
     check_language,
     config_options,
     limit_options,
@@ -67,6 +69,15 @@ def check_options(command: F) -> F:
             default="text",
             show_default=True,
             help="Output format on stdout.",
+        ),
+        click.option(
+            "--max-boards",
+            type=BoardCap(),
+            default="3,200",
+            show_default=True,
+            metavar="N[,M]",
+            help="HTML report: draw at most N boards per file and M per report (N alone: M is 200); "
+            "a finding past the cap is listed with the `kifu show` command that draws it.",
         ),
         click.option(
             "--fail-on",
@@ -282,6 +293,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
             verbose=values["verbose"],
             color=use_color(color, sys.stdout),
             drawer=Drawer(options) if output_format == "html" else None,  # boards: each game's draw
+            max_boards=board_cap(values["max_boards"]),
         )
         try:
             totals = batch.run(sources, plan, options, reporter, bar, selection)

@@ -156,6 +156,35 @@ class Size(_IntType):
         return int(number) * _UNITS[unit]
 
 
+class BoardCap(click.ParamType):
+    """``--max-boards``: ``N`` boards per file, or ``N,M``: N per file and M per report; ``0``
+    draws none. Read as the normal form ``"N,M"`` (what ``kifu config`` shows, a configuration
+    file takes); :func:`board_cap` gives the two numbers. (A type, so that a configuration
+    file's value is read alike.)"""
+
+    name = "boards"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            value = str(value)
+        parts = str(value).replace(" ", "").split(",")
+        if len(parts) > 2 or not all(is_ascii_number(part) and len(part) < 10 for part in parts):
+            self.fail(f"{value!r} is not N or N,M (boards per file, per report): 3 or 3,200", param, ctx)
+        per_file = int(parts[0])
+        per_report = int(parts[1]) if len(parts) == 2 else max(per_file, _REPORT_BOARDS)
+        return f"{per_file},{per_report}"
+
+
+def board_cap(value: str) -> tuple[int, int]:
+    """The boards per file and per report of a :class:`BoardCap` value (``"3,200"``)."""
+    per_file, _, per_report = value.partition(",")
+    return int(per_file), int(per_report)
+
+
+#: the boards of a whole report when ``--max-boards`` gives only the number per file
+_REPORT_BOARDS = 200
+
+
 #: the parameter names of :func:`limit_options`
 LIMIT_NAMES = ("max_decompressed", "max_record", "max_depth", "max_nodes", "max_items", "max_moves")
 
@@ -435,6 +464,8 @@ def _toml_types(kind: click.ParamType) -> tuple[type, ...]:  # type: ignore[type
         return (int,)
     if isinstance(kind, click.types.FloatParamType):
         return (int, float)
+    if isinstance(kind, BoardCap):
+        return (int, str)
     return (str,)
 
 
