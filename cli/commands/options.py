@@ -133,8 +133,9 @@ _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
 if TYPE_CHECKING:
     _IntType = click.ParamType[int]  # generic for type checkers (Click 8.2+), not at run time before
+    _StrType = click.ParamType[str]
 else:
-    _IntType = click.ParamType
+    _IntType = _StrType = click.ParamType
 
 
 class Size(_IntType):
@@ -156,7 +157,7 @@ class Size(_IntType):
         return int(number) * _UNITS[unit]
 
 
-class BoardCap(click.ParamType):
+class BoardCap(_StrType):
     """``--max-boards``: ``N`` boards per file, or ``N,M``: N per file and M per report; ``0``
     draws none. Read as the normal form ``"N,M"`` (what ``kifu config`` shows, a configuration
     file takes); :func:`board_cap` gives the two numbers. (A type, so that a configuration
