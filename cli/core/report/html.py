@@ -28,7 +28,7 @@ from kifu import __version__
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import Position
 from kifu.core.lines import LineDecoder
-from kifu.core.markup import content_security_policy, html_text
+from kifu.core.markup import content_security_policy, escape, html_text
 from kifu.core.report.shared import SharedDefinitions
 from kifu.core.results import RecordReport, Totals
 
@@ -148,7 +148,7 @@ def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
 def _breakable(path: str) -> str:
     """``path`` escaped, with a line-break opportunity after each separator (a long path wraps
     there, not inside a name)."""
-    return re.sub(r"([/\\_.-])", r"\1<wbr>", html_text(path))
+    return re.sub(r"([/\\_-])", r"\1<wbr>", html_text(path))
 
 
 @dataclass(slots=True)
@@ -448,7 +448,7 @@ class HtmlReporter:
         self._write(
             f'<div class="finding {severity}"><div class="text"><div><span class="sev">{severity}</span> '
             f"<code>{html_text(finding.code)}</code> <span class=muted>{html_text(where)}</span></div>"
-            f'<p class="message">{html_text(finding.message)}</p>{rule}{self._source(finding)}{show}</div>'
+            f'<p class="message">{escape(finding.message)}</p>{rule}{self._source(finding)}{show}</div>'
             f"{board}</div>\n"
         )
 
@@ -459,7 +459,7 @@ class HtmlReporter:
             return ""
         which = f"--finding {finding.code}" if first else f"--ply {(finding.ply or 1) - 1}"
         game = f" --game {index}" if index != 1 else ""
-        command = f"kifu show {shlex.quote(self.path)}{game} {which} --format svg -o board.svg"
+        command = f"kifu show {shlex.quote(self.path)}{game} {which}"
         return f'<p class="show muted">board: <code>{html_text(command)}</code></p>'
 
     def _source(self, finding: Finding) -> str:

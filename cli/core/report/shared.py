@@ -16,6 +16,11 @@ import re
 _DEFS = re.compile(r"<defs>(.*?)</defs>", re.S)
 #: python-chess writes each reference twice; ``href`` alone is SVG 2, which browsers all read
 _XLINK = re.compile(r'( href="#[^"]*") xlink:href="[^"]*"')
+#: a run of groups that each only use a shared path (python-chess's coordinates: the same in
+#: every board of an orientation)
+_RUN = re.compile(r'(?:<g [^<>]*><use href="#kifu-p\d+"/></g>\s*){8,}')
+#: eight squares in a row (python-chess writes a rank at a time): the same in most boards
+_SQUARES = re.compile(r"(?:<rect [^<>]*/>\s*){8}")
 _TAG = re.compile(r"<(/?)[\w:-]+[^>]*?(/?)>")
 _ID = re.compile(r'^<[\w:-]+\b[^>]*?\bid="([^"]+)"')
 #: a path without an id whose outline is long enough to be worth sharing
@@ -52,6 +57,7 @@ class SharedDefinitions:
     def __init__(self) -> None:
         self.definitions: dict[str, str] = {}
         self.paths: dict[str, str] = {}
+        self.runs: dict[str, str] = {}
         self._seen_defs: set[str] = set()
 
     def board(self, svg: str) -> str:
@@ -59,7 +65,8 @@ class SharedDefinitions:
         match = _DEFS.search(svg)
         if match is not None and self._keep(match.group(1)):
             svg = svg[: match.start()] + svg[match.end() :]
-        return _PATH.sub(self._use, _XLINK.sub(r"\1", svg))
+        svg = _RUN.sub(self._run, _PATH.sub(self._use, _XLINK.sub(r"\1", svg)))
+        return _SQUARES.sub(self._run, svg)
 
     def _keep(self, defs: str) -> bool:
         """Keep each definition of ``defs`` (once); ``False`` when one differs from the one kept."""
@@ -81,11 +88,19 @@ class SharedDefinitions:
             key = self.paths[outline] = f"kifu-p{len(self.paths)}"
         return f'<use href="#{key}"{rest}/>'
 
+    def _run(self, match: re.Match[str]) -> str:
+        run = match.group(0)
+        key = self.runs.get(run)
+        if key is None:
+            key = self.runs[run] = f"kifu-r{len(self.runs)}"
+        return f'<use href="#{key}"/>'
+
     def svg(self) -> str:
         """The hidden ``<svg>`` with every definition collected (empty when there is none)."""
         if not self.definitions and not self.paths:
             return ""
         paths = "".join(f'<path id="{key}" d="{outline}"/>' for outline, key in self.paths.items())
+        paths += "".join(f'<g id="{key}">{run}</g>' for run, key in self.runs.items())
         return (
             '<svg class="defs" xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true">'
             f"<defs>{''.join(self.definitions.values())}{paths}</defs></svg>\n"
