@@ -267,3 +267,21 @@ def test_a_mark_far_along_a_long_line_is_in_view(tmp_path: Path) -> None:
     text = html.unescape(re.sub(r"<[^>]+>", "", source))
     assert "<mark>Ke3</mark>" in source and len(text) < 120
     assert text.split("│ ", 1)[1].startswith("…") and text.endswith("Ke3 *")
+
+
+def test_a_gb18030_xiangqi_line_is_shown_in_its_own_encoding(tmp_path: Path) -> None:
+    record = '[Game "Chinese Chess"]\n[Red "红方"]\n[Black "黑方"]\n[Result "*"]\n\n1. 马八进六 *\n'
+    path = tmp_path / "gb.pgn"
+    path.write_bytes(record.encode("gb18030"))
+    page = _check("--select", "XQ1", str(path))
+    assert "<td>红方 – 黑方</td>" in page
+    assert "1. <mark>马八进六</mark> *" in page
+
+
+def test_the_xiangqi_glyphs_are_defined_once_per_page() -> None:
+    page = _check("--max-boards", "6", str(FIXTURES / "xiangqi/bad/XQ101-rules.pgn"))
+    body = page[page.index("<section") :]
+    assert body.count("<svg") == 6 and "<symbol" not in body and "<text" not in body
+    defined = re.findall(r'<symbol id="(kifu-xq-[0-9a-f]+)"', page)
+    assert len(defined) == len(set(defined)) >= 14 + 9 + 9 + 4 - 1  # a piece may be missing
+    assert body.count('"#kifu-xq-695a"') == 6  # 楚 on every board, defined once
