@@ -80,12 +80,14 @@ code,pre{font-family:ui-monospace,"DejaVu Sans Mono","Noto Sans Mono CJK SC",mon
 pre.source{background:var(--bg);border:1px solid var(--rule);padding:.35em .6em;overflow-x:auto;
 white-space:pre;margin:.5em 0 0}mark{background:var(--mark);color:inherit;border-radius:2px}
 .board{flex:0 0 auto;break-inside:avoid}.board svg{display:block;max-width:100%;height:auto}
-.record{break-inside:auto}section.file,.record{content-visibility:auto;contain-intrinsic-size:auto 600px}.score{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
+.record{break-inside:auto}section.file,.record{content-visibility:auto;contain-intrinsic-size:auto 600px}
+.score{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
 .repetition>div:first-child{flex:1 1 30em;min-width:0}
 .caption{margin:.2em 0 0;font-size:.85em;text-align:center}
 .show{margin:.4em 0 0;font-size:.9em}.show code{overflow-wrap:anywhere}
 .source .cut{color:var(--muted)}
-@media print{body{margin:0;max-width:none;font-size:10.5pt}section.file,.record{content-visibility:visible}h2{break-after:avoid}
+@media print{body{margin:0;max-width:none;font-size:10.5pt}section.file,.record{content-visibility:visible}
+h2{break-after:avoid}
 .finding,.board,.score{break-inside:avoid;page-break-inside:avoid}@page{size:A4;margin:14mm}}
 """
 
