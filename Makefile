@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test bench lint fuzz man clean compile
+.PHONY: demo test bench lint fuzz man clean compile glyphs pictures
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,18 @@ demo: $(VENV)/.installed $(VENV)/.compiled
 	$(BIN)/kifu convert fixtures/xiangqi/good/mate.pgn --to diagram
 	@echo "== kifu convert fixtures/go/good/9x9-even-two-passes.sgf --to diagram   (the final position, counted)"
 	$(BIN)/kifu convert fixtures/go/good/9x9-even-two-passes.sgf --to diagram
+
+## make glyphs: remake cli/xiangqi/glyphs.py, the outlines of the xiangqi SVG's characters, from
+## Noto Serif CJK (Debian's fonts-noto-cjk; fontTools from the glyphs extra)
+glyphs: $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e '.[glyphs]' $(EDITABLE)
+	$(BIN)/python -m tests.render.make_glyphs
+
+## make pictures: remake the README's pictures (docs/images: the show-*.svg boards, and headless
+## Chromium's report-*.png and render-*.png screenshots); look at each before committing it
+pictures: $(VENV)/.installed-test
+	$(BIN)/python -m tests.show.screenshots
+	$(BIN)/python -m tests.render.screenshots
 
 ## make test: install kifu[test] and run the whole suite on every core (pytest-xdist), then
 ## name its 10 slowest tests. KIFU_SLOW=1 make test draws the large case counts of tests/sizes.py.

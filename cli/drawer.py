@@ -10,6 +10,9 @@ from kifu.core.game import Game, Options, Position, RawRecord, Where
 from kifu.core.sources import Source, SourceError
 from kifu.games import default_format, need
 
+#: the bytes read to tell a file's encoding
+_HEAD = 256 * 1024
+
 
 class Drawer:
     """Boards for the HTML report (:class:`kifu.core.report.html.HtmlReporter`), from each
@@ -36,6 +39,25 @@ class Drawer:
     def board_at(self, game: str, finding: Finding) -> Where:
         """Where the board of ``finding`` stands (the game's ``board_at``)."""
         return need(game).board_at(finding)
+
+    def encoding(self, path: str, game: str) -> str | None:
+        """The codec the game's reader uses for ``path``, read from its first part (xiangqi:
+        detected; Go: the CA property or detected); ``None``: UTF-8, a line that is not as
+        Latin-1 (chess, or a file that cannot be read)."""
+        if game not in ("xiangqi", "go") or path == "-":
+            return None
+        try:
+            with open(path, "rb") as handle:
+                head = handle.read(_HEAD)
+        except OSError:
+            return None
+        if game == "xiangqi":
+            from kifu.xiangqi.encoding import detect
+
+            return detect(head, complete=len(head) < _HEAD)
+        from kifu.go.encoding import decode
+
+        return decode(head).encoding
 
     def positions(
         self, path: str, game: str, fmt: str | None, index: int, plies: list[int | None]

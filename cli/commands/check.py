@@ -19,10 +19,12 @@ from kifu.commands.options import (
     HELP,
     LIMIT_NAMES,
     SETTING_NAMES,
+    BoardCap,
     Configurations,
     FatalError,
     Resolved,
     apply_limits,
+    board_cap,
     check_language,
     config_options,
     limit_options,
@@ -84,6 +86,15 @@ def check_options(command: F) -> F:
             default="text",
             show_default=True,
             help="Output format on stdout.",
+        ),
+        click.option(
+            "--max-boards",
+            type=BoardCap(),
+            default="3,200",
+            show_default=True,
+            metavar="N[,M]",
+            help="HTML report: draw at most N boards per file and M per report (N alone: M is 200); "
+            "a finding past the cap is listed with the `kifu show` command that draws it.",
         ),
         click.option(
             "--fail-on",
@@ -303,6 +314,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
                     verbose=values["verbose"],
                     color=use_color(color, target),
                     drawer=_drawer(options) if output_format == "html" else None,  # each game's boards
+                    max_boards=board_cap(values["max_boards"]),
                 )
             )
             try:

@@ -142,8 +142,9 @@ _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
 if TYPE_CHECKING:
     _IntType = click.ParamType[int]  # generic for type checkers (Click 8.2+), not at run time before
+    _StrType = click.ParamType[str]
 else:
-    _IntType = click.ParamType
+    _IntType = _StrType = click.ParamType
 
 
 class Size(_IntType):
@@ -163,6 +164,35 @@ class Size(_IntType):
         if not is_ascii_number(number) or len(number) > 18:  # (int() refuses 4,300 digits)
             self.fail(f"{value!r} is not a size such as 512M, 2G or 0", param, ctx)
         return int(number) * _UNITS[unit]
+
+
+class BoardCap(_StrType):
+    """``--max-boards``: ``N`` boards per file, or ``N,M``: N per file and M per report; ``0``
+    draws none. Read as the normal form ``"N,M"`` (what ``kifu config`` shows, a configuration
+    file takes); :func:`board_cap` gives the two numbers. (A type, so that a configuration
+    file's value is read alike.)"""
+
+    name = "boards"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            value = str(value)
+        parts = str(value).replace(" ", "").split(",")
+        if len(parts) > 2 or not all(is_ascii_number(part) and len(part) < 10 for part in parts):
+            self.fail(f"{value!r} is not N or N,M (boards per file, per report): 3 or 3,200", param, ctx)
+        per_file = int(parts[0])
+        per_report = int(parts[1]) if len(parts) == 2 else max(per_file, _REPORT_BOARDS)
+        return f"{per_file},{per_report}"
+
+
+def board_cap(value: str) -> tuple[int, int]:
+    """The boards per file and per report of a :class:`BoardCap` value (``"3,200"``)."""
+    per_file, _, per_report = value.partition(",")
+    return int(per_file), int(per_report)
+
+
+#: the boards of a whole report when ``--max-boards`` gives only the number per file
+_REPORT_BOARDS = 200
 
 
 #: the parameter names of :func:`limit_options`
@@ -541,6 +571,8 @@ def _toml_types(kind: click.ParamType) -> tuple[type, ...]:  # type: ignore[type
         return (int,)
     if isinstance(kind, click.types.FloatParamType):
         return (int, float)
+    if isinstance(kind, BoardCap):
+        return (int, str)
     return (str,)
 
 

@@ -2,8 +2,11 @@
 
 Game-agnostic: the renderers of each game (``kifu.<game>.render``) build on it. Output is
 deterministic (numbers are rounded to two decimals, attributes keep their order), so renderings
-can be compared with golden files. A document uses no ids (no ``<defs>``, no markers): the HTML
-report inlines many boards in one page, where ids would collide; arrowheads are polygons.
+can be compared with golden files. The only ids are those of the shapes drawn many times
+(:meth:`Document.define`, the xiangqi glyphs: ``kifu-…``), in ``<defs>`` and drawn with
+``<use>``: an id means the same in every document, so that the HTML report, which inlines many
+boards in one page, keeps one copy of each (:mod:`kifu.core.report.shared`). No markers:
+arrowheads are polygons.
 
 Sizes: the drawing is made in user units (the ``viewBox``) and scaled so that the longer side
 is ``size`` pixels: ``width`` and ``height`` follow from ``size`` and the aspect ratio.
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
     from kifu.core.game import Marks
 
 SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
 
 #: The value of an attribute: numbers are written by :func:`number`, ``None`` leaves it out.
 Attribute = str | float | None
@@ -115,6 +119,7 @@ class Document:
         self.description = description
         self._body: list[str] = []
         self._depth = 1
+        self._defs: dict[str, str] = {}
 
     @property
     def pixels(self) -> tuple[int, int]:
@@ -231,6 +236,17 @@ class Document:
         )
         self.close("g")
 
+    def define(self, key: str, element: str) -> None:
+        """Put ``element`` (markup made safe by the caller, with ``id="key"``) in the document's
+        ``<defs>``, once however often it is asked for."""
+        self._defs.setdefault(key, element)
+
+    def use(self, key: str, x: float, y: float, width: float, height: float, **attributes: Attribute) -> None:
+        """Draw the definition ``key`` (a ``<symbol>``) in the box from (x, y), ``width`` × ``height``."""
+        self.element(
+            "use", **{"xlink:href": f"#{key}", "x": x, "y": y, "width": width, "height": height, **attributes}
+        )
+
     def raw(self, fragment: str) -> None:
         """Markup already made safe by the caller, one line."""
         self._add(fragment)
@@ -245,6 +261,7 @@ class Document:
         head = _attributes(
             {
                 "xmlns": SVG_NS,
+                "xmlns:xlink": XLINK_NS if self._defs else None,
                 "version": "1.1",
                 "width": width,
                 "height": height,
@@ -256,6 +273,8 @@ class Document:
             lines.append(f"  <title>{escape(self.title)}</title>")
         if self.description:
             lines.append(f"  <desc>{escape(self.description)}</desc>")
+        if self._defs:
+            lines.append("  <defs>" + "".join(self._defs.values()) + "</defs>")
         lines.extend(self._body)
         lines.append("</svg>")
         return "\n".join(lines) + "\n"

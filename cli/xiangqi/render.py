@@ -4,9 +4,17 @@ Red sits at the bottom unless ``flipped``. File numbers follow the notation: eac
 from its own right, Red 一…九 (text: 1…9 under the board), Black 1…9 (above it). The last move
 is the int move of the board (``from << 7 | to``). A finding's marks (:mod:`kifu.core.marking`)
 are drawn over the board, its caption under it.
+
+The SVG's characters (pieces, numerals, river) are outlines (:mod:`kifu.xiangqi.glyphs`, from
+Noto Serif CJK), defined once per document and drawn with ``<use>``: a viewer needs no CJK font
+(style ``glyphs``, the default). Style ``text`` writes them as text in CJK fonts instead (smaller,
+selectable, boxes where no such font is installed); style ``letters`` draws the pieces with
+their WXF letters (Latin, upper case Red) and both sides' file numbers in digits.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from kifu.core.game import Marks
 from kifu.core.marking import text_cells, text_legend
@@ -38,6 +46,7 @@ from kifu.xiangqi.board import (
     square,
 )
 from kifu.xiangqi.fen import write_fen
+from kifu.xiangqi.glyphs import EM, OUTLINES
 
 #: The characters on the pieces: traditional forms, distinct for the two sides (帥/將, 仕/士,
 #: 相/象, 傌/馬, 俥/車, 炮/砲, 兵/卒), as on most sets.
@@ -62,6 +71,11 @@ LETTERS = {KING: "K", ADVISOR: "A", ELEPHANT: "E", HORSE: "H", CHARIOT: "R", CAN
 _KINDS = {KING: "king", ADVISOR: "advisor", ELEPHANT: "elephant", HORSE: "horse", CHARIOT: "chariot"}
 _KINDS |= {CANNON: "cannon", PAWN: "soldier"}
 RED_NUMERALS = "一二三四五六七八九"
+#: the river's two inscriptions
+RIVER = ("楚河", "漢界")
+#: how the SVG draws its characters (module doc)
+Style = Literal["glyphs", "text", "letters"]
+STYLES: tuple[Style, ...] = ("glyphs", "text", "letters")
 
 
 def _side_name(side: int) -> str:
@@ -187,7 +201,30 @@ def _point(file: int, rank: int, flipped: bool) -> tuple[float, float]:
     return _PAD_X + file * _STEP, _PAD_Y + (9 - rank) * _STEP
 
 
-def _grid(doc: Document, flipped: bool) -> None:
+def glyph_id(char: str) -> str:
+    """The id of ``char``'s outline in a document (the same in every one): ``kifu-xq-5e25``."""
+    return f"kifu-xq-{ord(char):x}"
+
+
+def _characters(
+    doc: Document, x: float, y: float, chars: str, *, size: float, fill: str, style: Style
+) -> None:
+    """``chars`` centred on (x, y), ``size`` the em: outlines (defined once in the document) or,
+    in style ``text``, a text element in CJK serif fonts. Several characters stand ``size``
+    apart, with a gap of a third of it."""
+    if style == "text":
+        doc.text(x, y, " ".join(chars), size=size, fill=fill, family=CJK_SERIF)
+        return
+    step = size * 4 / 3
+    first = x - step * (len(chars) - 1) / 2
+    for i, char in enumerate(chars):
+        key = glyph_id(char)
+        box = f"{-EM // 2} {-EM // 2} {EM} {EM}"
+        doc.define(key, f'<symbol id="{key}" viewBox="{box}"><path d="{OUTLINES[char]}"/></symbol>')
+        doc.use(key, first + i * step - size / 2, y - size / 2, size, size, fill=fill)
+
+
+def _grid(doc: Document, flipped: bool, style: Style) -> None:
     """Lines, river, palaces and the soldier and cannon marks (independent of orientation except
     for the point mapping)."""
     line: dict[str, Attribute] = {"stroke": LIGHT.line, "stroke_width": 1.4, "stroke_linecap": "square"}
@@ -234,31 +271,44 @@ def _grid(doc: Document, flipped: bool) -> None:
     doc.close("g")
     middle = (river_top + river_bottom) / 2
     doc.open("g", class_="river")
-    for x, words in ((left + 2 * _STEP, "楚 河"), (left + 6 * _STEP, "汉 界")):
-        doc.text(x, middle, words, size=28, fill=LIGHT.line, family=CJK_SERIF)
+    for x, words in zip((left + 2 * _STEP, left + 6 * _STEP), RIVER, strict=True):
+        _characters(doc, x, middle, words, size=28, fill=LIGHT.line, style=style)
     doc.close("g")
 
 
-def _numbers(doc: Document, flipped: bool) -> None:
-    """Each side's file numbers along its own edge: Black 1…9 above Red's board, Red 一…九 below."""
+def _numbers(doc: Document, flipped: bool, style: Style) -> None:
+    """Each side's file numbers along its own edge: Black 1…9 above Red's board, Red 一…九 below
+    (style ``letters``: 1…9 too)."""
     above, below = _PAD_Y / 2 - 10, _PAD_Y * 1.5 + 9 * _STEP + 10
     red_y, black_y = (above, below) if flipped else (below, above)
     doc.open("g", class_="files")
     for file in range(9):
         x, _ = _point(file, 0, flipped)
-        doc.text(x, red_y, RED_NUMERALS[_red_file(file) - 1], size=19, fill=LIGHT.red, family=CJK_SERIF)
-        doc.text(x, black_y, str(file + 1), size=19, fill=LIGHT.black, family=SANS)
+        red = _red_file(file)
+        if style == "letters":
+            doc.text(x, red_y, str(red), size=19, fill=LIGHT.red, family=SANS)
+        else:
+            _characters(doc, x, red_y, RED_NUMERALS[red - 1], size=19, fill=LIGHT.red, style=style)
+        if style == "glyphs":
+            _characters(doc, x, black_y, str(file + 1), size=19, fill=LIGHT.black, style=style)
+        else:
+            doc.text(x, black_y, str(file + 1), size=19, fill=LIGHT.black, family=SANS)
     doc.close("g")
 
 
-def _piece(doc: Document, sq: int, piece: int, flipped: bool) -> None:
+def _piece(doc: Document, sq: int, piece: int, flipped: bool, style: Style) -> None:
     x, y = _point(sq % 9, sq // 9, flipped)
     colour = LIGHT.red if piece > 0 else LIGHT.black
     side = "red" if piece > 0 else "black"
     doc.open("g", class_=f"piece {side} {_KINDS[abs(piece)]}")
     doc.circle(x, y, _RADIUS, fill=LIGHT.piece_face, stroke=colour, stroke_width=2)
     doc.circle(x, y, _RADIUS - 3.5, fill="none", stroke=colour, stroke_width=1)
-    doc.text(x, y, CHARACTERS[piece], size=25, fill=colour, family=CJK_SERIF, weight="bold")
+    if style == "letters":
+        doc.text(x, y, LETTERS[abs(piece)], size=24, fill=colour, family=SANS, weight="bold")
+    elif style == "text":
+        doc.text(x, y, CHARACTERS[piece], size=25, fill=colour, family=CJK_SERIF, weight="bold")
+    else:
+        _characters(doc, x, y, CHARACTERS[piece], size=28, fill=colour, style=style)
     doc.close("g")
 
 
@@ -270,14 +320,18 @@ def svg(
     flipped: bool = False,
     fen: str | None = None,
     marks: Marks | None = None,
+    style: Style = "glyphs",
 ) -> str:
     """The board as an SVG 1.1 document whose height is ``size`` pixels.
 
     Pieces are discs with their Chinese character (``<g class="piece red chariot">``), the last
     move an arrow from its origin to the piece's rim (under the pieces, so that a cannon's screen
     stays legible), and a king in check has a ring round it. ``fen``: as for :func:`text`;
-    ``marks``: a finding's, over the pieces, and its caption in a band under the board.
+    ``marks``: a finding's, over the pieces, and its caption in a band under the board;
+    ``style``: how the characters are drawn (module doc).
     """
+    if style not in STYLES:
+        raise ValueError(f"style must be one of {', '.join(STYLES)}, not {style!r}")
     width, height = 2 * _PAD_X + 8 * _STEP, 2 * _PAD_Y + 9 * _STEP
     description = f"FEN {fen or write_fen(board)}"
     if last_move:
@@ -290,8 +344,8 @@ def svg(
         width, height + caption_height(lines, _CAPTION), size, title=title, description=description
     )
     doc.rect(0, 0, width, height, fill=LIGHT.wood)
-    _grid(doc, flipped)
-    _numbers(doc, flipped)
+    _grid(doc, flipped, style)
+    _numbers(doc, flipped, style)
     if last_move is not None:  # under the pieces: a screen or a piece passed by stays legible
         frm, to = move_from(last_move), move_to(last_move)
         x1, y1 = _point(frm % 9, frm // 9, flipped)
@@ -316,7 +370,7 @@ def svg(
         doc.circle(x, y, _RADIUS + 3.5, class_="check", fill="none", stroke=LIGHT.check, stroke_width=5)
     doc.open("g", class_="pieces")
     for sq, piece in board.pieces():
-        _piece(doc, sq, piece, flipped)
+        _piece(doc, sq, piece, flipped, style)
     doc.close("g")
     if marks is not None:
 

@@ -24,6 +24,7 @@ ORDER = [
     "go_score.py",
     "xiangqi_replay.py",
     "compiled.py",
+    "html_report.py",
 ]
 
 

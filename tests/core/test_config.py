@@ -44,6 +44,7 @@ SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
     "format": ('"json"', '"sarif"', ["--format", "junit"], ('"json"', '"sarif"', '"junit"')),
     "fail-on": ('"warning"', '"info"', ["--fail-on", "error"], ('"warning"', '"info"', '"error"')),
     "exit-zero": ("true", "false", ["--exit-zero"], ("true", "false", "true")),
+    "max-boards": ("5", '"1,2"', ["--max-boards", "0"], ('"5,200"', '"1,2"', '"0,200"')),
     "verbose": ("true", "false", ["-v"], ("true", "false", "true")),
     "quiet": ("true", "false", ["-q"], ("true", "false", "true")),
     "statistics": ("true", "false", ["--statistics"], ("true", "false", "true")),

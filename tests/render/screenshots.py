@@ -28,9 +28,12 @@ PAGE = (
 )
 
 
-def chromium_screenshot(page: Path, png: Path, width: int, height: int, scale: float = 1.0) -> None:
+def chromium_screenshot(
+    page: Path, png: Path, width: int, height: int, scale: float = 1.0, env: dict[str, str] | None = None
+) -> None:
     """Headless Chromium's screenshot of the HTML file ``page``, ``width`` × ``height`` CSS pixels
-    times ``scale``, written to ``png`` (a throwaway profile beside ``page``)."""
+    times ``scale``, written to ``png`` (a throwaway profile beside ``page``); ``env``: its
+    environment (default: this process's)."""
     subprocess.run(
         [
             "chromium",
@@ -51,6 +54,7 @@ def chromium_screenshot(page: Path, png: Path, width: int, height: int, scale: f
         check=True,
         capture_output=True,
         timeout=120,
+        env=env,
     )
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}"
 #: The SVG 1.1 elements the renderers (and chess.svg) may write: nothing else, no HTML inside.
 ELEMENTS = frozenset(
     {"svg", "title", "desc", "defs", "g", "use", "path", "rect", "line", "polyline", "polygon", "circle"}
-    | {"text", "radialGradient", "stop"}
+    | {"text", "radialGradient", "stop", "symbol"}
 )
 
 
@@ -44,3 +45,21 @@ def find_all(root: ET.Element, tag: str, css: str) -> list[ET.Element]:
 def texts(root: ET.Element) -> list[str]:
     """The content of every ``text`` element, in document order."""
     return [e.text or "" for e in root.iter(f"{SVG}text")]
+
+
+def characters(container: ET.Element) -> list[tuple[float, float, str]]:
+    """(x, y, character) of each character drawn in ``container``, in document order: a text
+    element's (centred on y + 0.35 em, ``kifu.core.svg.Document.text``), one per character,
+    or a glyph ``use`` of the outline of a character (``kifu-xq-<code point in hex>``), at the
+    centre of its box."""
+    found = []
+    for element in container.iter():
+        if element.tag == f"{SVG}text":
+            size = float(element.get("font-size", "0"))
+            y = float(element.get("y", "0")) - 0.35 * size
+            found += [(float(element.get("x", "0")), y, c) for c in (element.text or "") if c != " "]
+        elif element.tag == f"{SVG}use" and element.get(f"{XLINK}href", "").startswith("#kifu-xq-"):
+            x = float(element.get("x", "0")) + float(element.get("width", "0")) / 2
+            y = float(element.get("y", "0")) + float(element.get("height", "0")) / 2
+            found.append((x, y, chr(int(element.get(f"{XLINK}href", "").rsplit("-", 1)[1], 16))))
+    return found

@@ -13,7 +13,7 @@ from kifu.xiangqi.fen import parse_fen, start_board, write_fen
 
 from tests.golden import assert_golden
 from tests.render.positions import CANNON_CHECK, CENTRAL_CANNON, xiangqi_game
-from tests.render.svgcheck import SVG, find_all, parse, pixels, texts
+from tests.render.svgcheck import SVG, XLINK, characters, find_all, parse, pixels, texts
 
 GOLDEN = Path(__file__).with_name("golden") / "xiangqi"
 CASES = {"start": "", "central-cannon": CENTRAL_CANNON, "cannon-check": CANNON_CHECK}
@@ -40,9 +40,8 @@ def _pieces(board: Board, flipped: bool = False) -> list[tuple[str, str, float, 
         side = "red" if "red" in group.get("class", "").split() else "black"
         disc = group.find(f"{SVG}circle")
         assert disc is not None
-        found.append(
-            (side, group.findtext(f"{SVG}text") or "", float(disc.get("cx", "0")), float(disc.get("cy", "0")))
-        )
+        [(_, _, char)] = characters(group)
+        found.append((side, char, float(disc.get("cx", "0")), float(disc.get("cy", "0"))))
     return found
 
 
@@ -77,7 +76,7 @@ def _file_numbers(board: Board, flipped: bool) -> tuple[list[str], list[str]]:
     """The file numbers above and below the board, left to right."""
     root = parse(render.svg(board, flipped=flipped))
     (files,) = find_all(root, "g", "files")
-    labels = [(float(t.get("y", "0")), float(t.get("x", "0")), t.text or "") for t in files]
+    labels = [(y, x, char) for x, y, char in characters(files)]
     top = min(y for y, _, _ in labels)
     return (
         [text for y, _, text in sorted(labels, key=lambda label: label[1]) if y == top],
@@ -93,7 +92,8 @@ def test_file_numbers_count_from_each_sides_right() -> None:
 
 def test_the_board_has_its_river_palaces_and_marks() -> None:
     root = parse(render.svg(start_board()))
-    assert [t for t in texts(root) if len(t) > 1] == ["楚 河", "汉 界"]
+    (river,) = find_all(root, "g", "river")
+    assert "".join(char for _, _, char in characters(river)) == "楚河漢界"
     (grid,) = find_all(root, "g", "grid")
     lines = grid.findall(f"{SVG}line")
     diagonals = [e for e in lines if e.get("x1") != e.get("x2") and e.get("y1") != e.get("y2")]
@@ -159,3 +159,33 @@ def test_the_legend_names_checkmate_and_stalemate_and_keeps_the_fen_given() -> N
     stalemate = parse_fen("6R2/9/3k5/2N6/9/9/9/5A3/9/4KA3 b - - 1 1")
     assert "\nBlack to move: stalemate, a loss in xiangqi\n" in render.text(stalemate)
     assert render.text(stalemate).endswith(" b - - 0 1\n")  # without fen: the board's, counters unknown
+
+
+@pytest.mark.parametrize("style", ["glyphs", "letters"])
+def test_the_board_needs_no_font_but_a_latin_one(style: render.Style) -> None:
+    """Issue 30: no text in a CJK font (a viewer without one sees boxes); the glyphs are defined
+    once per document and drawn with use; style letters draws WXF letters."""
+    drawn = render.svg(start_board(), style=style)
+    root = parse(drawn)
+    assert all(t.strip().isascii() for t in texts(root))
+    assert "CJK" not in drawn
+    symbols = root.findall(f"{SVG}defs/{SVG}symbol")
+    assert len({s.get("id") for s in symbols}) == len(symbols)
+    uses = [u.get(f"{XLINK}href") for u in root.iter(f"{SVG}use")]
+    assert {f"#{s.get('id')}" for s in symbols} == set(uses)
+    if style == "glyphs":
+        assert len(symbols) == 14 + 9 + 9 + 4 and len(uses) == 32 + 9 + 9 + 4  # pieces, numbers, river
+        assert drawn.count(render.glyph_id("兵")) == 1 + 5  # defined once, drawn five times
+    else:
+        pieces = find_all(root, "g", "piece")
+        letters = Counter((g.get("class", "").split()[1], g.findtext(f"{SVG}text")) for g in pieces)
+        assert letters[("red", "R")] == letters[("black", "R")] == 2 and letters[("red", "P")] == 5
+        assert len(symbols) == 4  # the river only
+
+
+def test_style_text_writes_the_characters_in_cjk_fonts() -> None:
+    drawn = render.svg(start_board(), style="text")
+    assert "<use" not in drawn and "Noto Serif CJK" in drawn
+    assert [t for t in texts(parse(drawn)) if len(t) > 1] == ["楚 河", "漢 界"]
+    with pytest.raises(ValueError, match="style must be"):
+        render.svg(start_board(), style="emoji")  # type: ignore[arg-type]

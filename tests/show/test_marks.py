@@ -47,7 +47,7 @@ def centre(square: str) -> tuple[float, float]:
 
 def test_an_ambiguous_move_rings_both_rooks_and_marks_its_target() -> None:
     """`kifu show rules.pgn --game 2 --finding CHESS102`: 1. Rd1 with rooks on a1 and h1."""
-    root = parse(show_svg(RULES, "--game", "2", "--finding", "CHESS102"))
+    root = parse(show_svg(RULES, "--record", "2", "--finding", "CHESS102"))
     rings = {
         (float(c.get("cx", "")), float(c.get("cy", ""))) for c in find_all(root, "circle", "mark candidate")
     }
@@ -90,17 +90,17 @@ def test_an_illegal_move_is_a_red_arrow_and_the_move_assumed_a_dashed_green_one(
 
 def test_a_result_finding_draws_the_final_position_with_the_checked_king() -> None:
     """`--finding CHESS202` used to fail with "no finding about a move"."""
-    code, text, err = invoke("show", RULES, "--game", "12", "--finding", "CHESS202")
+    code, text, err = invoke("show", RULES, "--record", "12", "--finding", "CHESS202")
     assert code == 0, err
     assert "*K*" in text and "White is checkmated" in text
     assert "final position after ply 4 · CHESS202" in text
-    root = parse(show_svg(RULES, "--game", "12", "--finding", "CHESS202"))
+    root = parse(show_svg(RULES, "--record", "12", "--finding", "CHESS202"))
     assert "final position after ply 4 · CHESS202" in texts(root)
 
 
 def test_a_finding_about_no_position_is_a_usage_error() -> None:
     code, _, err = invoke(
-        "show", str(ROOT / "fixtures/chess/bad/rules.pgn"), "--game", "16", "--finding", "CHESS301"
+        "show", str(ROOT / "fixtures/chess/bad/rules.pgn"), "--record", "16", "--finding", "CHESS301"
     )
     assert code == 2 and "is about no position" in err and "Traceback" not in err
 
@@ -171,7 +171,9 @@ def test_where_each_game_draws_a_finding() -> None:
 
 
 def test_the_html_report_boards_carry_the_marks_and_captions() -> None:
-    code, page, _ = invoke("check", "-q", "--isolated", "--format", "html", RULES, SUICIDE)
+    code, page, _ = invoke(
+        "check", "-q", "--isolated", "--format", "html", "--max-boards", "20", RULES, SUICIDE
+    )
     assert code == 1
     for needed in ('class="mark candidate"', 'class="mark attempted"', 'class="mark assumed"', "suicide"):
         assert needed in page
@@ -193,9 +195,9 @@ def test_chromium_draws_the_marks(tmp_path: Path) -> None:
     """An ambiguous move, an illegal move with its assumed move, a wrong result and a Go suicide,
     rendered by Chromium: every mark and caption is in the DOM with a drawn size."""
     boards = [
-        show_svg(RULES, "--game", "2", "--finding", "CHESS102"),
+        show_svg(RULES, "--record", "2", "--finding", "CHESS102"),
         show_svg(RULES, "--finding", "CHESS101"),
-        show_svg(RULES, "--game", "12", "--finding", "CHESS202"),
+        show_svg(RULES, "--record", "12", "--finding", "CHESS202"),
         show_svg(SUICIDE, "--finding", "GO102"),
     ]
     page = tmp_path / "marks.html"

@@ -77,18 +77,28 @@ REPORTERS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "github": ("kifu.core.report.github", "GithubReporter", ()),
     "sarif": ("kifu.core.report.sarif", "SarifReporter", ()),
     "junit": ("kifu.core.report.junit", "JunitReporter", ()),
-    "html": ("kifu.core.report.html", "HtmlReporter", ("drawer",)),
+    "html": ("kifu.core.report.html", "HtmlReporter", ("drawer", "max_boards")),
 }
 FORMATS = tuple(REPORTERS)
 
 
 def make_reporter(
-    name: str, out: TextIO, *, verbose: bool = False, color: bool = False, drawer: Any = None
+    name: str,
+    out: TextIO,
+    *,
+    verbose: bool = False,
+    color: bool = False,
+    drawer: Any = None,
+    max_boards: tuple[int, int] | None = None,
 ) -> Reporter:
     """The reporter called ``name`` writing to ``out`` (``color``: the text format only;
-    ``drawer``: the boards of the html format, a :class:`kifu.core.report.html.Drawer`)."""
+    ``drawer``: the boards of the html format, a :class:`kifu.core.report.html.Drawer`;
+    ``max_boards``: its boards per file and per report)."""
     module, cls, takes = REPORTERS[name]
-    given = {"verbose": verbose, "color": color, "drawer": drawer}
+    given: dict[str, Any] = {"verbose": verbose, "color": color, "drawer": drawer}
+    if max_boards is not None:
+        given["max_boards"] = max_boards
+    takes = tuple(key for key in takes if key in given)
     reporter: Reporter = getattr(importlib.import_module(module), cls)(
         out, **{key: given[key] for key in takes}
     )

@@ -1,7 +1,13 @@
 """A self-contained HTML report: inline CSS and SVG boards, no script, no network (a strict
 Content-Security-Policy says so to the browser: :func:`kifu.core.markup.content_security_policy`).
 
-Written record by record as results arrive (memory stays flat on a big archive). Core imports
+The page opens with the summary and an index of the files (natural order: b1, b2, b10, with
+their counts, linking to each file's section), then the definitions the boards share (drawn
+once: :mod:`kifu.core.report.shared`), then the files in the index's order. Each file's section
+is written as its results arrive to a temporary file (memory stays flat on a big archive) and
+copied into the page at the end, when the summary is known. Boards are capped per file and per
+report (:data:`MAX_BOARDS`); a finding past the cap is still listed, with the ``kifu show``
+command that draws it. Core imports
 no game: the boards come from a :class:`Drawer` the check command injects (``kifu.drawer``
 provides it from each game's ``positions`` and ``draw``). A finding's board is the position
 before its move: the finding's own ``position`` when the checker set it, else the position
@@ -12,16 +18,30 @@ board carries its marks and caption (the game's ``mark``).
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
+import re
+import shlex
+import tempfile
+from dataclasses import dataclass, field
 from typing import IO, Any, Protocol, TextIO
 
 from kifu import __version__
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import FINAL, Position, Where
+from kifu.core.lines import LineDecoder
 from kifu.core.marking import finding_position
-from kifu.core.markup import content_security_policy, html_text
+from kifu.core.markup import content_security_policy, escape, html_text
+from kifu.core.report.shared import SharedDefinitions
 from kifu.core.results import RecordReport, Totals
+
+#: boards drawn per file and per report unless ``--max-boards`` says otherwise
+MAX_BOARDS = (3, 200)
+#: characters of a long source line shown on each side of the mark
+_CONTEXT = 40
+#: the longest mark shown whole (a longer one is cut with an ellipsis)
+_LONGEST_MARK = 80
 
 
 class Drawer(Protocol):
@@ -53,9 +73,12 @@ _STYLE = """
 body{font:15px/1.45 system-ui,"Noto Sans","Noto Sans CJK SC",sans-serif;color:var(--fg);
 background:var(--bg);margin:2em auto;max-width:64em;padding:0 1em}
 h1{font-size:1.5em;margin:0 0 .3em}h2{font-size:1.2em;border-bottom:1px solid var(--rule);
-padding-bottom:.2em;margin-top:2em;word-break:break-all}h3{font-size:1.05em;margin:1.2em 0 .4em}
-table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid var(--rule);padding:.25em .6em;
-text-align:left;vertical-align:top}th{background:var(--card)}
+padding-bottom:.2em;margin-top:2em;overflow-wrap:break-word;hyphens:none}
+h3{font-size:1.05em;margin:1.2em 0 .4em}h1,h2,h3{word-break:normal}
+table{border-collapse:collapse;margin:.5em 0;display:block;max-width:100%;overflow-x:auto;width:max-content}
+td,th{border:1px solid var(--rule);padding:.25em .6em;text-align:left;vertical-align:top}
+th{background:var(--card)}.index td:first-child{overflow-wrap:anywhere;min-width:10em}
+svg.defs{position:absolute;width:0;height:0;overflow:hidden}
 .muted{color:var(--muted)}.n{text-align:right;font-variant-numeric:tabular-nums}
 .finding{display:flex;flex-wrap:wrap;gap:1em;border:1px solid var(--rule);border-left-width:5px;
 border-radius:6px;padding:.7em 1em;margin:.8em 0;background:var(--card);break-inside:avoid}
@@ -67,24 +90,34 @@ code,pre{font-family:ui-monospace,"DejaVu Sans Mono","Noto Sans Mono CJK SC",mon
 pre.source{background:var(--bg);border:1px solid var(--rule);padding:.35em .6em;overflow-x:auto;
 white-space:pre;margin:.5em 0 0}mark{background:var(--mark);color:inherit;border-radius:2px}
 .board{flex:0 0 auto;break-inside:avoid}.board svg{display:block;max-width:100%;height:auto}
-.record{break-inside:auto}.score{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
+.record{break-inside:auto}section.file,.record{content-visibility:auto;contain-intrinsic-size:auto 600px}
+.score{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
 .repetition>div:first-child{flex:1 1 30em;min-width:0}
 .caption{margin:.2em 0 0;font-size:.85em;text-align:center}
-@media print{body{margin:0;max-width:none;font-size:10.5pt}h2{break-after:avoid}
+.show{margin:.4em 0 0;font-size:.9em}.show code{overflow-wrap:anywhere}
+.source .cut{color:var(--muted)}
+@media print{body{margin:0;max-width:none;font-size:10.5pt}section.file,.record{content-visibility:visible}
+h2{break-after:avoid}
 .finding,.board,.score{break-inside:avoid;page-break-inside:avoid}@page{size:A4;margin:14mm}}
 """
 
 
 class _Lines:
     """Reads a file's lines by number, forward (findings come in line order), reopening when asked
-    for an earlier line; memory holds one line."""
+    for an earlier line; memory holds one line. A line is decoded as the readers decode it
+    (:class:`kifu.core.lines.LineDecoder`): with the file's codec when known, else UTF-8, a line
+    that is not UTF-8 as Latin-1 (as the tags in the table above were read)."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, encoding: str | None = None) -> None:
         self.path = path
-        self.handle: IO[str] | None = None
+        self.decoder = LineDecoder(encoding)
+        self.handle: IO[bytes] | None = None
         self.number = 0
         self.usable = (
-            path != "-" and os.path.isfile(path) and not path.endswith((".gz", ".bz2", ".xz", ".zst"))
+            path != "-"
+            and os.path.isfile(path)
+            and not path.endswith((".gz", ".bz2", ".xz", ".zst"))
+            and not (encoding or "").lower().replace("_", "-").startswith(("utf-16", "utf-32"))
         )
 
     def get(self, number: int) -> str | None:
@@ -92,21 +125,54 @@ class _Lines:
             return None
         if self.handle is None or number <= self.number:
             self.close()
-            self.handle = open(self.path, encoding="utf-8", errors="replace", newline=None)  # noqa: SIM115
+            self.handle = open(self.path, "rb")  # noqa: SIM115
             self.number = 0
-        line = ""
+        raw = b""
         while self.number < number:
-            line = self.handle.readline()
-            if not line:
+            raw = self.handle.readline(1 << 20)
+            if not raw:
+                return None
+            if raw[-1:] != b"\n":  # a line of over a megabyte: not shown, and not counted again
+                self.close()
+                self.usable = False
                 return None
             self.number += 1
-        line = line.rstrip("\r\n")
-        return None if "\x00" in line or len(line) > 2000 else line
+        if number == 1 and raw.startswith(codecs.BOM_UTF8):
+            raw = raw[3:]
+        line = self.decoder.decode_line(raw, number)
+        return None if "\x00" in line else line
 
     def close(self) -> None:
         if self.handle is not None:
             self.handle.close()
             self.handle = None
+
+
+def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Sorts ``b1``, ``b2``, ``b10``, ``b100``: runs of digits compare as numbers."""
+    return tuple(
+        (0, int(part), part) if part.isdigit() else (1, 0, part.casefold())
+        for part in re.split(r"(\d+)", text)
+        if part
+    )
+
+
+def _breakable(path: str) -> str:
+    """``path`` escaped, with a line-break opportunity after each separator (a long path wraps
+    there, not inside a name)."""
+    return re.sub(r"([/\\_-])", r"\1<wbr>", html_text(path))
+
+
+@dataclass(slots=True)
+class _Section:
+    """One file's section of the page, spooled: where it lies in the temporary file, its counts."""
+
+    path: str
+    anchor: str
+    start: int
+    end: int = 0
+    records: int = 0
+    counts: dict[Severity, int] = field(default_factory=lambda: dict.fromkeys(Severity, 0))
 
 
 #: the tags that name the players, the first mover first, per game
@@ -173,40 +239,75 @@ def _decided(report: RecordReport) -> str:
 
 
 class HtmlReporter:
-    """Writes the report as the records arrive; ``drawer`` draws the boards (none without it)."""
+    """Writes the report as the records arrive; ``drawer`` draws the boards (none without it);
+    ``max_boards``: at most so many boards per file and per report."""
 
-    def __init__(self, out: TextIO, drawer: Drawer | None = None) -> None:
+    def __init__(
+        self, out: TextIO, drawer: Drawer | None = None, max_boards: tuple[int, int] = MAX_BOARDS
+    ) -> None:
         self.out = out
         self.uses_tags = True
         self.drawer = drawer
+        self.per_file, self.per_report = max_boards
         self.path = ""
         self.game: str | None = None
         self.fmt: str | None = None
         self.lines: _Lines | None = None
-        self.rows: list[str] = []
+        self.shared = SharedDefinitions()
+        self.spool: IO[bytes] | None = None
+        self.sections: list[_Section] = []
+        self.section: _Section | None = None
+        self.boards = 0  # drawn in the report so far
+        self.file_boards = 0  # drawn in the current file
+
+    def _write(self, text: str) -> None:
+        assert self.spool is not None
+        self.spool.write(text.encode("utf-8", "surrogateescape"))
 
     def begin(self) -> None:
-        self.out.write(
-            f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">{content_security_policy(_STYLE)}'
-            '<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>kifu check report</title><style>{_STYLE}</style></head><body>\n"
-            f'<h1>kifu check</h1><p class="muted">kifu {html_text(__version__)}</p>\n'
-        )
+        self.spool = tempfile.TemporaryFile()  # noqa: SIM115 (closed by end)
 
     def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
+        if self.spool is None:
+            self.begin()
+        assert self.spool is not None
         self.path, self.game, self.fmt = path, game, fmt
-        self.lines = _Lines(path)
+        encoding = None
+        if self.drawer is not None and game is not None and hasattr(self.drawer, "encoding"):
+            try:
+                encoding = self.drawer.encoding(path, game)
+            except Exception:  # the source lines are a nicety: read them as UTF-8 or Latin-1
+                encoding = None
+        self.lines = _Lines(path, encoding)
+        self.file_boards = 0
+        self.section = _Section(path, f"f{len(self.sections) + 1}", self.spool.tell())
         what = " · ".join(x for x in (game, fmt) if x)
-        self.out.write(
-            f'<section class="file"><h2>{html_text(path)} <span class="muted">{html_text(what)}</span></h2>\n'
+        self._write(
+            f'<section class="file" id="{self.section.anchor}"><h2>{_breakable(path)} '
+            f'<span class="muted">{html_text(what)}</span></h2>\n'
         )
 
+    def _count(self, findings: list[Finding]) -> None:
+        if self.section is not None:
+            for finding in findings:
+                self.section.counts[finding.severity] += 1
+
+    def _room(self) -> bool:
+        """Whether one more board may be drawn (the caps of the file and of the report)."""
+        return self.file_boards < self.per_file and self.boards < self.per_report
+
+    def _take(self) -> None:
+        self.file_boards += 1
+        self.boards += 1
+
     def record(self, report: RecordReport) -> None:
+        if self.section is not None:
+            self.section.records += 1
+        self._count(report.findings)
         counts = {s: sum(1 for f in report.findings if f.severity is s) for s in Severity}
         tags = report.tags
         declared = report.declared_result or ""
-        out = self.out
-        out.write(
+        self._write(
             '<div class="record"><table class="summary"><tr><th>record</th><th>players</th><th>result</th>'
             "<th>the rules decided</th><th>plies</th><th>errors</th><th>warnings</th><th>infos</th></tr>"
             f"<tr><td class=n>{report.index} <span class=muted>(line {report.line})</span></td>"
@@ -216,28 +317,69 @@ class HtmlReporter:
             f"<td class=n>{counts[Severity.WARNING]}</td><td class=n>{counts[Severity.INFO]}</td>"
             "</tr></table>\n"
         )
-        boards = self._positions(report)
+        where = self._where(report)
+        drawn = self._drawn(report, where)
+        boards = self._positions(report, drawn, where)
         if report.score is not None:
-            self._score(report, boards.get(None))
+            self._score(report, boards.get(None) if None in drawn else None)
         if report.repetition is not None:
-            self._repetition(report.repetition, boards.get(report.repetition.get("first")))
-        for finding in report.findings:
-            self._finding(finding, boards)
-        out.write("</div>\n")
+            first = report.repetition.get("first")
+            self._repetition(report.repetition, boards.get(first) if first in drawn else None)
+        first_of_code: set[str] = set()
+        for number, finding in enumerate(report.findings):
+            first = finding.code not in first_of_code
+            first_of_code.add(finding.code)
+            self._finding(finding, boards, where[number], report.index, number in drawn, first)
+        self._write("</div>\n")
 
-    def _positions(self, report: RecordReport) -> dict[int | None, Position]:
-        """Positions before each finding's move (that has none of its own), the final one for a
-        score, the repeated one for a repetition."""
+    def _where(self, report: RecordReport) -> list[Where]:
+        """Where each finding's board stands (the game says: ``board_at``; ``None``: no board)."""
         if self.drawer is None or self.game is None:
+            return [None] * len(report.findings)
+        where: list[Where] = []
+        for finding in report.findings:
+            at: Where = None
+            with contextlib.suppress(Exception):  # no board rather than no report
+                at = self.drawer.board_at(self.game, finding)
+            where.append(None if isinstance(at, int) and at < 0 else at)
+        return where
+
+    def _drawn(self, report: RecordReport, where: list[Where]) -> set[Any]:
+        """What of ``report`` gets a board within the caps: ``None`` (the score's final position),
+        the repetition's first ply, and the numbers of the findings, in that order."""
+        if self.drawer is None or self.game is None:
+            return set()
+        drawn: set[Any] = set()
+        if report.score is not None and self._room():
+            self._take()
+            drawn.add(None)
+        first = report.repetition.get("first") if report.repetition is not None else None
+        if isinstance(first, int) and self._room():
+            self._take()
+            drawn.add(first)
+        for number, at in enumerate(where):
+            if at is not None and self._room():
+                self._take()
+                drawn.add(number)
+        return drawn
+
+    def _positions(
+        self, report: RecordReport, drawn: set[Any], where: list[Where]
+    ) -> dict[int | None, Position]:
+        """The positions of the drawn boards: each drawn finding's (where the game says), the
+        final one for a score, the repeated one for a repetition."""
+        if self.drawer is None or self.game is None or not drawn:
+            return {}
+        wanted = {at for number, at in enumerate(where) if number in drawn and isinstance(at, int)}
+        first = report.repetition.get("first") if report.repetition is not None else None
+        if isinstance(first, int) and first in drawn:
+            wanted.add(first)
+        plies: list[int | None] = [*sorted(wanted)]
+        if None in drawn or any(at == FINAL for number, at in enumerate(where) if number in drawn):
+            plies.append(None)
+        if not plies:
             return {}
         try:
-            where = [self.drawer.board_at(self.game, f) for f in report.findings]
-            wanted = {w for w in where if isinstance(w, int) and w >= 0}
-            if report.repetition is not None and isinstance(report.repetition.get("first"), int):
-                wanted.add(report.repetition["first"])
-            plies: list[int | None] = [*sorted(wanted)]
-            if report.score is not None or FINAL in where:
-                plies.append(None)
             return self.drawer.positions(self.path, self.game, self.fmt, report.index, plies)
         except Exception:  # a board is a nicety: the report goes on without it
             return {}
@@ -248,9 +390,10 @@ class HtmlReporter:
         if position is None or self.drawer is None or self.game is None:
             return ""
         try:
-            return f'<div class="board">{self.drawer.board(self.game, position, territory, finding)}</div>'
+            svg = self.drawer.board(self.game, position, territory, finding)
         except Exception:  # a position the renderer cannot read: no board rather than no report
             return ""
+        return f'<div class="board">{self.shared.board(svg)}</div>'
 
     def _score(self, report: RecordReport, final: Position | None) -> None:
         score = report.score or {}
@@ -260,7 +403,7 @@ class HtmlReporter:
             f"{side.get('territory', '')}</td><td class=n>{side.get('area', '')}</td></tr>"
             for name, side in (("Black", black), ("White", white))
         )
-        self.out.write(
+        self._write(
             '<div class="score"><div><h3>Count</h3><table><tr><th></th><th>stones</th><th>territory</th>'
             f"<th>area</th></tr>{rows}</table><p>{html_text(str(score.get('rules', '')))} rules; shared "
             f"{score.get('shared', '')}; komi {score.get('komi', '')}; handicap {score.get('handicap', '')}; "
@@ -293,7 +436,7 @@ class HtmlReporter:
             board = f'<div>{board}<p class="muted caption">the repeated position</p></div>'
         rule = html_text(str(repetition.get("rule", "")))
         ruling = html_text(str(repetition.get("ruling", "")))
-        self.out.write(
+        self._write(
             f'<div class="score repetition"><div><h3>Repetition: {rule}</h3>'
             f"<p>{start} occurs for the {occurrence} time after ply {last}: the cycle is plies "
             f"{first + 1}–{last}.</p><table><tr><th>ply</th><th>side</th><th>move</th><th>what it does</th>"
@@ -302,27 +445,46 @@ class HtmlReporter:
             f"{board}</div>\n"
         )
 
-    def _finding(self, finding: Finding, boards: dict[int | None, Position]) -> None:
+    def _finding(
+        self,
+        finding: Finding,
+        boards: dict[int | None, Position],
+        at: Where = None,
+        index: int | None = None,
+        drawn: bool = False,
+        first: bool = True,
+    ) -> None:
         severity = finding.severity.label
         span = finding.span
         where = f"line {span.line}, column {span.column}" if span else ""
         if finding.ply is not None:
             where += f"{', ' if where else ''}ply {finding.ply}"
         rule = f'<div class="muted">rule: {html_text(finding.rule)}</div>' if finding.rule else ""
-        position: Position | None = None
-        if self.drawer is not None and self.game is not None:
-            at: Where = None
-            with contextlib.suppress(Exception):  # no board rather than no report
-                at = self.drawer.board_at(self.game, finding)
-            position = finding_position(finding, at, boards)
-        self.out.write(
+        board = self._board(finding_position(finding, at, boards), finding=finding) if drawn else ""
+        show = ""
+        if not board and index is not None and at is not None:
+            show = self._show(finding, index, first, at)
+        self._write(
             f'<div class="finding {severity}"><div class="text"><div><span class="sev">{severity}</span> '
             f"<code>{html_text(finding.code)}</code> <span class=muted>{html_text(where)}</span></div>"
-            f'<p class="message">{html_text(finding.message)}</p>{rule}{self._source(finding)}</div>'
-            f"{self._board(position, finding=finding)}</div>\n"
+            f'<p class="message">{escape(finding.message)}</p>{rule}{self._source(finding)}{show}</div>'
+            f"{board}</div>\n"
         )
 
+    def _show(self, finding: Finding, index: int, first: bool, at: Where) -> str:
+        """The ``kifu show`` command that draws the finding's board (past the cap): ``--finding``
+        draws a record's first finding of a code, with its marks; a later one's position is the
+        one after ply ``at`` (``--ply``), or the final one (no option)."""
+        if self.path == "-":
+            return ""
+        which = f" --finding {finding.code}" if first else f" --ply {at}" if isinstance(at, int) else ""
+        game = f" --record {index}" if index != 1 else ""
+        command = f"kifu show {shlex.quote(self.path)}{game}{which}"
+        return f'<p class="show muted">board: <code>{html_text(command)}</code></p>'
+
     def _source(self, finding: Finding) -> str:
+        """The finding's source line, its span marked; a long line is cut to a window round the
+        mark, with an ellipsis where it is cut."""
         span = finding.span
         if span is None:
             return ""
@@ -331,24 +493,93 @@ class HtmlReporter:
             line = self.lines.get(span.line)
         if line is None:
             return ""
-        start = max(span.column - 1, 0)
+        start = min(max(span.column - 1, 0), len(line))
         end = span.end_column - 1 if span.end_line == span.line else len(line)
         end = min(max(end, start + 1), len(line))
-        before, mark, after = line[:start], line[start:end], line[end:]
-        marked = f"{html_text(before)}<mark>{html_text(mark)}</mark>{html_text(after)}"
+        if end - start <= 1:
+            end = _token_end(line, start, end)
+        shown_end = min(end, start + _LONGEST_MARK)
+        left = max(0, start - _CONTEXT)
+        right = min(len(line), shown_end + _CONTEXT)
+        if left < 8:  # not worth an ellipsis
+            left = 0
+        if len(line) - right < 8 and shown_end == end:
+            right = len(line)
+        before, mark, after = line[left:start], line[start:shown_end], line[shown_end:right]
+        cut = '<span class="cut">…</span>'
+        marked = (
+            f"{cut if left else ''}{html_text(before)}<mark>{html_text(mark)}"
+            f"{cut if shown_end < end else ''}</mark>{html_text(after)}{cut if right < len(line) else ''}"
+        )
         return f'<pre class="source"><span class=muted>{span.line:>5} │ </span>{marked}</pre>'
 
     def end_file(self, findings: list[Finding]) -> None:
+        self._count(findings)
         for finding in findings:
             self._finding(finding, {})
         if self.lines is not None:
             self.lines.close()
-        self.out.write("</section>\n")
+        self._write("</section>\n")
+        if self.section is not None and self.spool is not None:
+            self.section.end = self.spool.tell()
+            self.sections.append(self.section)
+            self.section = None
 
     def end(self, totals: Totals) -> None:
-        self.out.write(
-            f"<footer><h2>Summary</h2><table><tr><th>files</th><th>records</th><th>errors</th><th>warnings</th>"
-            f"<th>infos</th></tr><tr><td class=n>{totals.files}</td><td class=n>{totals.records}</td>"
-            f"<td class=n>{totals.errors}</td><td class=n>{totals.warnings}</td><td class=n>{totals.infos}"
-            "</td></tr></table></footer>\n</body></html>\n"
+        out = self.out
+        out.write(
+            f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">{content_security_policy(_STYLE)}'
+            '<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f"<title>kifu check report</title><style>{_STYLE}</style></head><body>\n"
+            f'<h1>kifu check</h1><p class="muted">kifu {html_text(__version__)}</p>\n'
+            f'<h2 id="summary">Summary</h2><table><tr><th>files</th><th>records</th><th>errors</th>'
+            f"<th>warnings</th><th>infos</th><th>boards drawn</th></tr><tr><td class=n>{totals.files}</td>"
+            f"<td class=n>{totals.records}</td><td class=n>{totals.errors}</td><td class=n>{totals.warnings}"
+            f"</td><td class=n>{totals.infos}</td><td class=n>{self.boards}</td></tr></table>\n"
         )
+        sections = sorted(self.sections, key=lambda section: (natural_key(section.path), section.path))
+        if sections:
+            out.write(
+                '<table class="index"><tr><th>file</th><th>records</th><th>errors</th><th>warnings</th>'
+                "<th>infos</th></tr>"
+            )
+            for section in sections:
+                c = section.counts
+                out.write(
+                    f'<tr><td><a href="#{section.anchor}">{_breakable(section.path)}</a></td>'
+                    f"<td class=n>{section.records}</td><td class=n>{c[Severity.ERROR]}</td>"
+                    f"<td class=n>{c[Severity.WARNING]}</td><td class=n>{c[Severity.INFO]}</td></tr>\n"
+                )
+            out.write("</table>\n")
+        out.write(self.shared.svg())
+        if self.spool is not None:
+            for section in sections:
+                self._copy(section)
+            self.spool.close()
+            self.spool = None
+        out.write("</body></html>\n")
+
+    def _copy(self, section: _Section) -> None:
+        """Copy a section from the spool to the page, a megabyte at a time."""
+        assert self.spool is not None
+        self.spool.seek(section.start)
+        decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+        left = section.end - section.start
+        while left > 0:
+            chunk = self.spool.read(min(left, 1 << 20))
+            if not chunk:
+                break
+            left -= len(chunk)
+            self.out.write(decoder.decode(chunk, final=left <= 0))
+        self.spool.seek(0, os.SEEK_END)
+
+
+def _token_end(line: str, start: int, end: int) -> int:
+    """The end of the token a one-character mark starts: a bracketed tag, a comment, a quoted
+    string, else a run of characters other than white space."""
+    closing = {"[": "]", "{": "}", "(": ")", '"': '"'}.get(line[start : start + 1])
+    if closing is not None:
+        found = line.find(closing, start + 1)
+        return found + 1 if found >= 0 else len(line)
+    match = re.compile(r"\S*").match(line, start)
+    return max(end, match.end()) if match else end
