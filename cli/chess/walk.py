@@ -28,6 +28,7 @@ from typing import TypeVar
 
 from kifu.chess.diagnosis import MoveProblem
 from kifu.chess.locales import candidate_tables, letter_map
+from kifu.chess.lookahead import settle
 from kifu.chess.notation import ReadMove, is_null
 from kifu.chess.position import Position
 from kifu.chess.rules import PositionKey
@@ -151,6 +152,9 @@ class WalkOptions:
     recover: bool = False
     watched: frozenset[int] = field(default_factory=frozenset)
     detected: list[str] | None = None
+    #: the problems settled by the look-ahead, by ``id`` of their node: a second walk of the
+    #: same record with the same dict does not probe again
+    settled: dict[int, MoveProblem] = field(default_factory=dict)
 
 
 #: SAN resolutions by (position, text): archives repeat the same openings over and over. An
@@ -248,6 +252,8 @@ def _replay(
                 else:
                     read = position.read(text, local)
                 if isinstance(read, MoveProblem):
+                    if recover:
+                        read = _settle(read, position, node, nodes[ply - first + 1 :], local, options.settled)
                     meant = read.meant if recover else None
                     board = position.board()
                     at = ply - first
@@ -311,6 +317,22 @@ def _replay(
         else:
             break
     visitor.end(complete)
+
+
+def _settle(
+    problem: MoveProblem,
+    position: Position,
+    node: MoveNode,
+    rest: list[MoveNode],
+    letters: Mapping[str, str] | None,
+    settled: dict[int, MoveProblem],
+) -> MoveProblem:
+    """``problem`` with the move meant chosen by the rest of the line (:mod:`kifu.chess.lookahead`)."""
+    known = settled.get(id(node))
+    if known is None:
+        known = settle(position.board(), node.text, rest, letters, problem)
+        settled[id(node)] = known
+    return known
 
 
 def _schedule(
