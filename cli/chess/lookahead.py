@@ -56,18 +56,18 @@ def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | No
     readings = {core: 0}
     if letters is not None:
         readings.setdefault(translate(core, dict(letters)), 0)
-    for table in _TABLES:  # another language's piece letter: a slip of one character
-        readings.setdefault(translate(core, table), 1)  # (half an edit)
+    # another language's piece letter is half an edit; an English letter read in another
+    # language (N as a Romanian bishop) is more likely a wrong English letter: a whole one
+    foreign = 1 if core[:1] not in "NBRQK" else EDIT
+    for table in _TABLES:
+        readings.setdefault(translate(core, table), foreign)
     found: list[Candidate] = []
     for move in board.legal_moves:
         san = board.san(move).rstrip("+#")
         best = min(
-            (
-                cost + _distance(reading, form)
-                for form in _forms(board, move, san)
-                for reading, cost in readings.items()
-            ),
-            default=4,
+            cost + extra + _distance(reading, form)
+            for form, extra in _forms(board, move, san).items()
+            for reading, cost in readings.items()
         )
         if best <= EDIT:
             found.append(Candidate(move, san, best))
@@ -75,23 +75,25 @@ def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | No
     return found
 
 
-def _forms(board: chess.Board, move: chess.Move, san: str) -> set[str]:
-    """The ways a score sheet may write ``move`` correctly enough: SAN, with any disambiguator,
-    without one, without the capture mark, a promotion without ``=``."""
-    forms = {san}
+def _forms(board: chess.Board, move: chess.Move, san: str) -> dict[str, int]:
+    """The ways a score sheet may write ``move`` near enough, each with its cost in half edits:
+    SAN (nothing), with another or no disambiguator, without the capture mark, a promotion
+    without ``=`` (half an edit each)."""
+    forms = {san: 0}
     if san[0] in "NBRQK" and not san.startswith("O"):
         letter = san[0]
         to = chess.square_name(move.to_square)
         origin = chess.square_name(move.from_square)
         takes = "x" if board.is_capture(move) else ""
         for prefix in ("", origin[0], origin[1], origin):
-            forms.add(f"{letter}{prefix}{takes}{to}")
+            forms.setdefault(f"{letter}{prefix}{takes}{to}", 1)
             if takes:
-                forms.add(f"{letter}{prefix}{to}")
+                forms.setdefault(f"{letter}{prefix}{to}", 1)
     elif "x" in san:
-        forms.add(san.replace("x", ""))
+        forms.setdefault(san.replace("x", ""), 1)
     if "=" in san:
-        forms.update({form.replace("=", "") for form in forms})
+        for form, cost in list(forms.items()):
+            forms.setdefault(form.replace("=", ""), cost + 1)
     return forms
 
 
@@ -123,23 +125,35 @@ def _distance(a: str, b: str) -> int:
 
 
 def _reach(
-    board: chess.Board, rest: Sequence[MoveNode], start: int, horizon: int, letters: dict[str, str] | None
-) -> tuple[int, chess.Board]:
+    board: chess.Board,
+    rest: Sequence[MoveNode],
+    start: int,
+    horizon: int,
+    letters: dict[str, str] | None,
+    marks: bool = False,
+) -> tuple[int, int]:
     """How many moves of ``rest`` from ``start`` (up to ``horizon`` of them) play on ``board``
-    (which they change), and the board where they stop."""
+    (which they change), and, when the record ``marks`` checks and captures, how many of these
+    marks disagree with the moves (``+`` on a move that gives no check, a check unmarked, ``x``
+    on a move that takes nothing, a capture unmarked: SAN lets a piece's capture mark go)."""
     end = min(len(rest), start + horizon)
     index = start
+    wrong = 0
     while index < end:
         text = rest[index].text
         if is_null(text):
             board.push(chess.Move.null())
         else:
-            read = read_move(board, text, letters)
+            read = read_move(board, text, letters, explain=False)
             if not isinstance(read, ReadMove):
                 break
+            if marks and ("x" in text) != board.is_capture(read.move):
+                wrong += 1
             board.push(read.move)
+            if marks and bool(read.suffix) != board.is_check():
+                wrong += 1
         index += 1
-    return index, board
+    return index, wrong
 
 
 @dataclass(slots=True)
@@ -149,11 +163,13 @@ class _Probe:
     candidate: Candidate
     reached: int = 0  # moves of the rest replayed
     further: int = 0  # past a second slip there, with its nearest reading that goes furthest
+    wrong: int = 0  # check and capture marks that disagree with the moves (its own check mark too)
     board: chess.Board | None = None  # where the rest stopped
+    stuck: bool = False  # it stopped at a move that cannot be played
 
     @property
-    def score(self) -> tuple[int, int, int]:
-        return self.reached, self.further, -self.candidate.distance
+    def score(self) -> tuple[int, int, int, int]:
+        return self.reached, self.further, -self.wrong, -self.candidate.distance
 
 
 def settle(
@@ -181,13 +197,24 @@ def settle(
         return replace(problem, meant=only.move, hint=f"; did you mean {only.san}?", because="")
     local = dict(letters) if letters is not None else None
     limit = min(len(rest), MAX_PLIES)
+    suffix = split_suffixes(written)[1]
+    marks = bool(suffix) or any("+" in node.text or "#" in node.text for node in rest)
+    marks = marks and any("x" in node.text for node in rest)
     probes = [_Probe(candidate) for candidate in found]
+    for probe in probes:
+        probe.board = board.copy(stack=False)
+        probe.board.push(probe.candidate.move)
+        probe.wrong = int(marks and bool(suffix) != probe.board.is_check())
     horizon = FIRST_HORIZON
     while True:
-        for probe in probes:
-            after = board.copy(stack=False)
-            after.push(probe.candidate.move)
-            probe.reached, probe.board = _reach(after, rest, 0, horizon, local)
+        for probe in probes:  # each goes on from where the last horizon stopped it
+            if not probe.stuck and probe.board is not None:
+                reached, wrong = _reach(
+                    probe.board, rest, probe.reached, horizon - probe.reached, local, marks
+                )
+                probe.stuck = reached < min(horizon, len(rest))
+                probe.reached = reached
+                probe.wrong += wrong
         ranked = sorted((p.reached for p in probes), reverse=True)
         if ranked[0] - ranked[1] >= LEAD or ranked[0] < horizon or horizon >= limit:
             break
@@ -223,7 +250,7 @@ def _past_slip(probe: _Probe, rest: Sequence[MoveNode], letters: dict[str, str] 
     for candidate in candidates(board, rest[probe.reached].text, letters):
         after = board.copy(stack=False)
         after.push(candidate.move)
-        reached, _ = _reach(after, rest, probe.reached + 1, SECOND_HORIZON, letters)
+        reached = _reach(after, rest, probe.reached + 1, SECOND_HORIZON, letters)[0]
         best = max(best, reached - probe.reached)
     return best
 
@@ -239,9 +266,11 @@ def _because(
     fails on, and what it needs ("4. Ba4 needs a bishop on b5"), or that the move is nearer."""
     others = [p for p in probes if p is not winner]
     last = max(others, key=lambda p: p.reached)
-    if last.reached >= winner.reached:  # the same reach: the reading nearer to the writing
+    if last.reached >= winner.reached:  # the same reach
         if last.further < winner.further:
             return f"the game goes on further after {winner.candidate.san}"
+        if min(p.wrong for p in others) > winner.wrong:
+            return f"the check and capture marks agree with {winner.candidate.san}"
         return f"{winner.candidate.san} is nearer to what was written"
     index = last.reached
     mine = board.copy(stack=False)
