@@ -57,10 +57,12 @@ def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | No
     if letters is not None:
         readings.setdefault(translate(core, dict(letters)), 0)
     # another language's piece letter is half an edit; an English letter read in another
-    # language (N as a Romanian bishop) is more likely a wrong English letter: a whole one
-    foreign = 1 if core[:1] not in "NBRQK" else EDIT
+    # language (N as a Romanian bishop), or a letter read as a pawn's (S as the Finnish pawn,
+    # which SAN never writes) is more likely a wrong letter: a whole edit
+    english = core[:1] in "NBRQK"
     for table in _TABLES:
-        readings.setdefault(translate(core, table), foreign)
+        reading = translate(core, table)
+        readings.setdefault(reading, EDIT if english or reading[:1] not in "NBRQK" else 1)
     found: list[Candidate] = []
     for move in board.legal_moves:
         san = board.san(move).rstrip("+#")

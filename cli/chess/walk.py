@@ -377,8 +377,13 @@ _FOREIGN = frozenset("SLDTCAFPHGVWJ")
 
 def detect_language(record: Record, start: chess.Board) -> list[str] | None:
     """The languages of the one letter table under which the main line goes further than in
-    English, when its moves begin with letters English SAN does not use."""
-    if _FOREIGN.isdisjoint([node.text[:1] for node in record.moves]):  # (every record passes here)
+    English, when at least two of its moves begin with letters English SAN does not use."""
+    firsts = [node.text[:1] for node in record.moves]
+    if _FOREIGN.isdisjoint(firsts):  # (every record passes here)
+        return None
+    if sum(first in _FOREIGN for first in firsts) < 2:
+        # one move in another language's letter is a slip of an English record (the checker's
+        # look-ahead reads it), not a language: read so, its English rook moves would all fail
         return None
     english = progress(record, start, None)
     if english > len(record.moves):  # the whole main line reads in English: no table reads more

@@ -165,6 +165,7 @@ class Figures:
 
     singles: int = 0
     singles_right: int = 0
+    singles_named: int = 0  # candidates named, no move assumed (nothing in the game separates them)
     multiples: int = 0
     multiples_all_reported: int = 0
     games: int = 0
@@ -174,13 +175,20 @@ class Figures:
     by_kind: dict[str, list[int]] = field(default_factory=dict)  # kind → [slips, right]
     misses: list[str] = field(default_factory=list)
 
+    @property
+    def singles_wrong(self) -> int:
+        """Single slips read as another move than the true one."""
+        return self.singles - self.singles_right - self.singles_named
+
     def lines(self) -> list[str]:
         def share(a: int, b: int) -> str:
             return f"{a}/{b} ({100 * a / b:.1f}%)" if b else "0/0"
 
         kinds = ", ".join(f"{kind} {share(r, n)}" for kind, (n, r) in sorted(self.by_kind.items()))
         return [
-            f"single slips, true move assumed: {share(self.singles_right, self.singles)}",
+            f"single slips, true move assumed: {share(self.singles_right, self.singles)}; "
+            f"candidates named, nothing assumed: {share(self.singles_named, self.singles)}; "
+            f"another move assumed: {share(self.singles_wrong, self.singles)}",
             f"  by kind: {kinds}",
             f"games with 2-3 slips, every slip reported in one run: "
             f"{share(self.multiples_all_reported, self.multiples)}",
@@ -214,6 +222,7 @@ def judge(planted: Planted, figures: Figures) -> None:
         right = played.get(ply) == true.rstrip("+#")
         figures.singles += 1
         figures.singles_right += right
+        figures.singles_named += played.get(ply) is None
         tally = figures.by_kind.setdefault(kind, [0, 0])
         tally[0] += 1
         tally[1] += right
