@@ -1,13 +1,15 @@
 """The move meant at a slip, chosen by the rest of the game; no error-severity verdict on a guess.
 
 The generated part plants slips in seeded random legal games (:mod:`tests.chess.slips`) and
-prints its figures (``pytest -s``); ``tests/bench/chess_lookahead.py`` prints them for a larger
-count, and the cost of the probe on the TWIC file.
+prints its figures (``pytest -s``); ``make fuzz`` runs it on more games
+(``KIFU_LOOKAHEAD_GAMES``), and ``tests/bench/chess_lookahead.py`` prints the figures with the
+cost of the probe on the TWIC file.
 """
 
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from kifu.chess import lookahead
@@ -163,8 +165,12 @@ def test_an_ending_before_the_first_slip_is_still_an_error() -> None:
 # --- generated games ---------------------------------------------------------------------
 
 
+#: games with one slip (and a third as many with two or three); ``make fuzz`` sets a larger count
+GAMES = int(os.environ.get("KIFU_LOOKAHEAD_GAMES", "150"))
+
+
 def test_planted_slips_in_random_games() -> None:
-    figures = measure(seed=1, singles=150, multiples=50)
+    figures = measure(seed=1, singles=GAMES, multiples=GAMES // 3)
     print("\n" + "\n".join(figures.lines()))
     assert figures.singles_right >= 0.93 * figures.singles
     assert figures.singles_wrong <= 0.01 * figures.singles  # a miss names candidates, it does not guess
