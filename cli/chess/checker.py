@@ -21,6 +21,7 @@ from kifu.chess.reader import ReadGame, read_game, shown, start_board
 from kifu.chess.rules import Claim, Ending, MainLine, describe_ending, ending_rule
 from kifu.chess.splitter import GameText
 from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions, walk
+from kifu.core.assumed import provisional
 from kifu.core.digits import TOO_BIG
 from kifu.core.findings import Assumption, Finding, Severity
 from kifu.core.record import MoveNode, Record, Span
@@ -429,19 +430,6 @@ class Checker(Visitor[Checked]):
             gives = "mate" if mate else "check only"
             message = f"{label} is marked {read.suffix} but gives {gives}: write {expected}"
         self._add(codes.CHECK_SUFFIX(message, node.span, ply=step.ply, move=node.text), node)
-
-
-def provisional(finding: Finding, assumptions: list[Assumption]) -> Finding:
-    """``finding`` as it is when ``assumptions`` (the assumed moves it rests on) is empty; else
-    at most a warning, whose message ends by naming the moves, carrying the first of them."""
-    if not assumptions:
-        return finding
-    moves = " and ".join(f"{a.assumed} (written {a.written})" for a in assumptions)
-    plural = "moves were" if len(assumptions) > 1 else "move was"
-    finding.message += f", if the intended {plural} {moves}"
-    finding.severity = min(finding.severity, Severity.WARNING)
-    finding.assumption = assumptions[0]
-    return finding
 
 
 def _check_tags(read: ReadGame, findings: list[Finding]) -> None:

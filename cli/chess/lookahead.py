@@ -31,6 +31,9 @@ LEAD = 4
 SECOND_HORIZON = 16
 #: a line's probe stops after this many plies (the end of any real game comes first)
 MAX_PLIES = 600
+#: a game's walk probes at most this many slips (a record of thousands of them is hostile, not
+#: a score sheet: past them the move alone is looked at, as its "did you mean" always did)
+MAX_PROBES = 50
 
 #: one slip, in the half edits of :func:`_distance`: the candidates are at most this far
 EDIT = 2

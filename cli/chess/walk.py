@@ -28,7 +28,7 @@ from typing import TypeVar
 
 from kifu.chess.diagnosis import MoveProblem
 from kifu.chess.locales import candidate_tables, letter_map
-from kifu.chess.lookahead import settle
+from kifu.chess.lookahead import MAX_PROBES, settle
 from kifu.chess.notation import ReadMove, is_null
 from kifu.chess.position import Position
 from kifu.chess.rules import PositionKey
@@ -330,6 +330,8 @@ def _settle(
     """``problem`` with the move meant chosen by the rest of the line (:mod:`kifu.chess.lookahead`)."""
     known = settled.get(id(node))
     if known is None:
+        if len(settled) >= MAX_PROBES:
+            return problem  # (a hostile record of slips: the move alone is looked at)
         known = settle(position.board(), node.text, rest, letters, problem)
         settled[id(node)] = known
     return known
