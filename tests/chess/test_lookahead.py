@@ -179,3 +179,11 @@ def test_planted_slips_in_random_games() -> None:
     assert figures.multiples_all_reported >= 0.85 * figures.multiples
     assert figures.games_with_false_errors <= 0.01 * figures.games
     assert figures.assumed_errors == 0
+
+
+def test_one_move_in_another_languages_letter_is_a_slip_not_a_language() -> None:
+    # read as Spanish/French (R = king), the English rook moves after it would all fail
+    report = _checked("1. e4 e5 2. Cf3 Nc6 3. Bc4 Nf6 4. d3 Bc5 5. O-O O-O 6. Re1 Re8 *")
+    assert [f.code for f in report.findings if f.code.startswith("CHESS1")] == ["CHESS103"]
+    [slip] = _errors(report)
+    assert slip.move == "Cf3" and slip.message.endswith("checked assuming Nf3")
