@@ -182,8 +182,8 @@ def test_planted_slips_in_random_games() -> None:
 
 
 def test_one_move_in_another_languages_letter_is_a_slip_not_a_language() -> None:
-    # read as Spanish/French (R = king), the English rook moves after it would all fail
-    report = _checked("1. e4 e5 2. Cf3 Nc6 3. Bc4 Nf6 4. d3 Bc5 5. O-O O-O 6. Re1 Re8 *")
+    # Dutch letters (T = rook) read the whole record, which is English with one slip
+    report = _checked("1. a4 e5 2. Ra3 Nc6 3. Rb3 Nf6 4. Tc3 Be7 5. Rd3 O-O *")
     assert [f.code for f in report.findings if f.code.startswith("CHESS1")] == ["CHESS103"]
     [slip] = _errors(report)
-    assert slip.move == "Cf3" and slip.message.endswith("checked assuming Nf3")
+    assert slip.move == "Tc3" and slip.message.endswith("checked assuming Rc3")
