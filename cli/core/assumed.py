@@ -12,6 +12,9 @@ from collections.abc import Sequence
 
 from kifu.core.findings import Assumption, Finding, Severity
 
+#: the assumed moves a message names; more are counted
+NAMED = 3
+
 
 def provisional(finding: Finding, assumptions: Sequence[Assumption]) -> Finding:
     """``finding`` as it is when ``assumptions`` (the assumed moves it rests on, in order) is
@@ -19,7 +22,10 @@ def provisional(finding: Finding, assumptions: Sequence[Assumption]) -> Finding:
     the first of them."""
     if not assumptions:
         return finding
-    moves = " and ".join(f"{a.assumed} (written {a.written})" for a in assumptions)
+    named = [f"{a.assumed} (written {a.written})" for a in assumptions[:NAMED]]
+    if len(assumptions) > NAMED:
+        named.append(f"{len(assumptions) - NAMED} more")
+    moves = " and ".join(named)
     plural = "moves were" if len(assumptions) > 1 else "move was"
     finding.message += f", if the intended {plural} {moves}"
     finding.severity = min(finding.severity, Severity.WARNING)

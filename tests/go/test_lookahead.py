@@ -68,5 +68,7 @@ def test_provisional_makes_an_error_a_warning_and_leaves_an_info() -> None:
     assert error.severity is Severity.WARNING and error.assumption == assumption
     info = provisional(codes.TERRITORY_RULES("counted by area"), [assumption])
     assert info.severity is Severity.INFO
+    many = provisional(codes.RESULT_DISAGREES("RE[B+3.5]"), [assumption] * 5)
+    assert many.message.endswith("B[cd] (written B[dc]) and 2 more")
     untouched = provisional(codes.RESULT_DISAGREES("as it is"), [])
     assert untouched.severity is Severity.ERROR and untouched.assumption is None
