@@ -548,6 +548,8 @@ class _Walk:
                 if move is not None:
                     rest.append((mover, move.values[0] if move.values else ""))
                     break
+        if not rest:
+            return None  # the last move: no later move can tell which point was meant
         raw = prop.values[0] if prop.values else ""
         found = settle(
             self.board,
