@@ -48,6 +48,10 @@ ALLOWED = {
     "(no move of the record is replayed)",
     "xiangqi/protection.py": "classifying a move for the repetition rules looks one move (a capture, "
     "a reply) ahead and takes it back",
+    "chess/lookahead.py": "a probe at a move that cannot be played: the moves after it replayed on "
+    "copies under each reading of the slip, to choose the one meant (the walk replays the record once)",
+    "go/lookahead.py": "a probe at a move every rule set forbids: the later moves replayed on copies "
+    "of the board under each coordinate one slip away, to choose the one meant",
     "go/writers/common.py": "a move the rules forbid was judged on the board: its undo record, on a "
     "copy, gives the position before it where the writer's main line stops",
 }

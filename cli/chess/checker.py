@@ -10,7 +10,7 @@ claimed). A record written with localised piece letters is walked again with the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.chess import codes
@@ -21,8 +21,9 @@ from kifu.chess.reader import ReadGame, read_game, shown, start_board
 from kifu.chess.rules import Claim, Ending, MainLine, describe_ending, ending_rule
 from kifu.chess.splitter import GameText
 from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions, walk
+from kifu.core.assumed import provisional
 from kifu.core.digits import TOO_BIG
-from kifu.core.findings import Finding, Severity
+from kifu.core.findings import Assumption, Finding, Severity
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
@@ -87,7 +88,7 @@ def _checked(record: Record, start: chess.Board, lang: str | None) -> Checked:
         watched = frozenset(checked.pending)
         walk(
             record,
-            WalkOptions(start, options.lang, False, recover=True, watched=watched),
+            WalkOptions(start, options.lang, False, recover=True, watched=watched, settled=options.settled),
             _Before(checked.pending),
         )
     return checked
@@ -112,7 +113,7 @@ class Checked:
     """What the checker found: the findings about the moves (``pending``: those whose position
     before the move is still to be found, by ``id`` of their node), how far the main line was
     replayed, whether it was played to its end, how the game ended and which draws could be
-    claimed at its end."""
+    claimed at its end (``ending`` and ``claims`` even when they rest on an assumed move)."""
 
     findings: list[Finding]
     pending: dict[int, list[Finding]]
@@ -120,6 +121,11 @@ class Checked:
     complete: bool
     ending: Ending | None
     claims: list[Claim]
+    #: the moves of the main line assumed in place of those written, in order: the verdicts
+    #: after the first rest on them (provisional: at most warnings)
+    assumptions: list[Assumption] = field(default_factory=list)
+    #: the main line was replayed to its end, as written or with assumed moves
+    played_out: bool = False
 
 
 def _letters(text: str) -> str:
@@ -148,6 +154,8 @@ class Checker(Visitor[Checked]):
         self.plies = 0  # the ply of the main line's last move played (not a null move)
         self.replayed = 0  # the same, up to the first move of the main line that cannot be played
         self.assumed: int | None = None  # the ply of the main line's first move played as meant
+        self.assumptions: list[Assumption] = []  # the main line's moves played as meant
+        self.played_out = True  # the main line was played to its end, as written or as meant
         self.complete = True  # the main line was played to its last move as written
         self.ending: Ending | None = None
         self.claims: list[Claim] = []
@@ -231,20 +239,23 @@ class Checker(Visitor[Checked]):
         why = problem.problem
         if main:
             self.complete = False
-            if problem.assumed is not None and self.assumed is None:
-                self.assumed = ply
+            if problem.assumed is None:
+                self.played_out = False
+            else:
+                if self.assumed is None:
+                    self.assumed = ply
+                assumed = problem.board.san(problem.assumed).rstrip("+#")
+                self.assumptions.append(Assumption(ply, node.text, assumed, why.because))
         if why.ended and self.ended_reported:
             return
         label = _label(number, white, node.text)
         if why.ended and main:
             if self.main.ending is None:
                 self.main.end_without_moves(problem.board, ply - 1)
-            self._add(
-                codes.MOVE_AFTER_END(
-                    f"{label}: {why.message}", node.span, ply=ply, move=node.text, rule="FIDE Laws of Chess 5"
-                ),
-                node,
+            finding = codes.MOVE_AFTER_END(
+                f"{label}: {why.message}", node.span, ply=ply, move=node.text, rule="FIDE Laws of Chess 5"
             )
+            self._add(self._provisional(finding, ply - 1), node)
             return
         code = {"illegal": codes.ILLEGAL_MOVE, "ambiguous": codes.AMBIGUOUS_MOVE}.get(
             why.kind, codes.NOT_A_MOVE
@@ -286,17 +297,29 @@ class Checker(Visitor[Checked]):
                 first,
             )
         last = Position.of(self.start) if self.last is None else self.last
-        if self.complete:
+        if self.played_out:
             final = last.board()
             if self.main.ending is None and not any(final.generate_legal_moves()):
                 self.main.end_without_moves(final, self.plies)
             self.claims = self.main.claims_at_end(last)
-        ending = self.main.ending
-        # an ending reached through an assumed move is not the record's: no outcome is built on it
-        self.ending = ending if ending is None or self.assumed is None or ending.ply < self.assumed else None
+        self.ending = self.main.ending
 
     def result(self) -> Checked:
-        return Checked(self.findings, self.pending, self.replayed, self.complete, self.ending, self.claims)
+        return Checked(
+            self.findings,
+            self.pending,
+            self.replayed,
+            self.complete,
+            self.ending,
+            self.claims,
+            self.assumptions,
+            self.played_out,
+        )
+
+    def _provisional(self, finding: Finding, ply: int) -> Finding:
+        """``finding``, a verdict on the position after ``ply``: as it is when no assumed move
+        comes before, else at most a warning that says on which move it rests."""
+        return provisional(finding, [a for a in self.assumptions if a.ply <= ply])
 
     # --- findings ---------------------------------------------------------------------------
 
@@ -319,16 +342,14 @@ class Checker(Visitor[Checked]):
         ending = self.main.ending
         assert ending is not None
         label = _label(number, white, node.text)
-        self._add(
-            codes.MOVE_AFTER_END(
-                f"{label} is recorded after the game ended by {describe_ending(ending)}",
-                node.span,
-                ply=ply,
-                move=node.text,
-                rule=ending_rule(ending),
-            ),
-            node,
+        finding = codes.MOVE_AFTER_END(
+            f"{label} is recorded after the game ended by {describe_ending(ending)}",
+            node.span,
+            ply=ply,
+            move=node.text,
+            rule=ending_rule(ending),
         )
+        self._add(self._provisional(finding, ending.ply), node)
 
     def _null_move(self, node: MoveNode, step: Step, main: bool) -> None:
         label = _label(step.number, step.white, node.text)
@@ -483,32 +504,44 @@ def _judge(
     record: Record, declared: str | None, result: Checked, findings: list[Finding]
 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     ending = result.ending
+    # the verdicts on a position reached through an assumed move are provisional: no outcome
+    # nor claim is reported on a guess, and the result check is at most a warning that says so
+    resting = [a for a in result.assumptions if ending is None or a.ply <= ending.ply]
     outcome: dict[str, Any] | None = (
-        {"result": ending.result, "reason": ending.reason, "ply": ending.ply} if ending else None
+        {"result": ending.result, "reason": ending.reason, "ply": ending.ply}
+        if ending and not resting
+        else None
     )
     claims: list[dict[str, Any]] = [
         {"reason": c.reason, "ply": c.ply, "reached_ply": c.reached_ply, "valid": c.valid}
         for c in result.claims
+        if not result.assumptions
     ]
-    if not result.complete or declared is None:
+    if not result.played_out or declared is None:
         return outcome, claims
     where = record.result_span or record.tag_spans.get("Result")
     if ending is not None:
         if declared == "*":
             findings.append(
-                codes.UNFINISHED_BUT_ENDED(
-                    f"the record says '*' (unfinished), but the game ended by {describe_ending(ending)}: "
-                    f"{ending.result}",
-                    where,
+                provisional(
+                    codes.UNFINISHED_BUT_ENDED(
+                        f"the record says '*' (unfinished), but the game ended by {describe_ending(ending)}: "
+                        f"{ending.result}",
+                        where,
+                    ),
+                    resting,
                 )
             )
         elif declared != ending.result:
             findings.append(
-                codes.RESULT_CONTRADICTS(
-                    f"result {declared} contradicts the position: "
-                    f"the game ended by {describe_ending(ending)}, "
-                    f"which gives {ending.result}",
-                    where,
+                provisional(
+                    codes.RESULT_CONTRADICTS(
+                        f"result {declared} contradicts the position: "
+                        f"the game ended by {describe_ending(ending)}, "
+                        f"which gives {ending.result}",
+                        where,
+                    ),
+                    resting,
                 )
             )
         return outcome, claims
@@ -516,12 +549,20 @@ def _judge(
         valid = [c for c in result.claims if c.valid]
         if valid:
             what = " and ".join(f"{c.reason.replace('-', ' ')} (available from ply {c.ply})" for c in valid)
-            findings.append(codes.DRAW_CLAIMABLE(f"the draw is supported by a valid claim of {what}", where))
+            findings.append(
+                provisional(
+                    codes.DRAW_CLAIMABLE(f"the draw is supported by a valid claim of {what}", where), resting
+                )
+            )
         else:
             findings.append(
-                codes.DRAW_BY_AGREEMENT(
-                    "no rule ends the game in a draw and no claim is valid at the end: a draw by agreement",
-                    where,
+                provisional(
+                    codes.DRAW_BY_AGREEMENT(
+                        "no rule ends the game in a draw and no claim is valid at the end: "
+                        "a draw by agreement",
+                        where,
+                    ),
+                    resting,
                 )
             )
     return outcome, claims

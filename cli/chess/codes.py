@@ -250,8 +250,17 @@ ILLEGAL_MOVE = register(
     E,
     "illegal move",
     "The move cannot be played in the position reached: no such piece can go there, the "
-    "move leaves the king in check, or castling is not allowed. The line stops here (its "
-    "later moves are not checked); the rest of the file goes on.",
+    "move leaves the king in check, or castling is not allowed. "
+    "The move meant is then chosen among the legal moves one slip away from what is written "
+    "(a lower-case or wrong piece letter, another language's letter, a missing or extra "
+    "disambiguator or capture mark, one character wrong, missing, extra or swapped): the later "
+    "moves are replayed under each, and the one they follow furthest is taken (then the one "
+    "their check and capture marks agree with, then the nearest to the writing); the message "
+    "says how (`did you mean Bb5? (4. Ba4 needs a bishop on b5)`) and the rest of the line is "
+    "checked with it, so its later errors are reported in the same run. Only where nothing "
+    "separates the candidates are they named and the rest of the line left unchecked. A "
+    "verdict reached through the assumed move (CHESS201, CHESS202, CHESS203) is at most a "
+    "warning that names it (docs/severity.md).",
     f"{FIDE} 3",
 )
 AMBIGUOUS_MOVE = register(
@@ -259,7 +268,17 @@ AMBIGUOUS_MOVE = register(
     E,
     "ambiguous move",
     "Two or more pieces of the kind written can make the move; SAN must name the file or "
-    "rank of the one that moves (`Nbd7`).",
+    "rank of the one that moves (`Nbd7`). "
+    "The move meant is then chosen among the legal moves one slip away from what is written "
+    "(a lower-case or wrong piece letter, another language's letter, a missing or extra "
+    "disambiguator or capture mark, one character wrong, missing, extra or swapped): the later "
+    "moves are replayed under each, and the one they follow furthest is taken (then the one "
+    "their check and capture marks agree with, then the nearest to the writing); the message "
+    "says how (`did you mean Bb5? (4. Ba4 needs a bishop on b5)`) and the rest of the line is "
+    "checked with it, so its later errors are reported in the same run. Only where nothing "
+    "separates the candidates are they named and the rest of the line left unchecked. A "
+    "verdict reached through the assumed move (CHESS201, CHESS202, CHESS203) is at most a "
+    "warning that names it (docs/severity.md).",
     f"{STD} 8.2.3.4",
 )
 NOT_A_MOVE = register(
@@ -267,7 +286,17 @@ NOT_A_MOVE = register(
     E,
     "unreadable move",
     "The text is not Standard Algebraic Notation (nor long algebraic, nor UCI). Common causes: "
-    "a lower-case piece letter (`nf3`), a truncated move (`Kx`).",
+    "a lower-case piece letter (`nf3`), a truncated move (`Kx`). "
+    "The move meant is then chosen among the legal moves one slip away from what is written "
+    "(a lower-case or wrong piece letter, another language's letter, a missing or extra "
+    "disambiguator or capture mark, one character wrong, missing, extra or swapped): the later "
+    "moves are replayed under each, and the one they follow furthest is taken (then the one "
+    "their check and capture marks agree with, then the nearest to the writing); the message "
+    "says how (`did you mean Bb5? (4. Ba4 needs a bishop on b5)`) and the rest of the line is "
+    "checked with it, so its later errors are reported in the same run. Only where nothing "
+    "separates the candidates are they named and the rest of the line left unchecked. A "
+    "verdict reached through the assumed move (CHESS201, CHESS202, CHESS203) is at most a "
+    "warning that names it (docs/severity.md).",
     f"{STD} 8.2.3",
 )
 CHECK_SUFFIX = register(
@@ -351,7 +380,10 @@ MOVE_AFTER_END = register(
     E,
     "moves after the game had ended",
     "Checkmate, stalemate, a dead position, fivefold repetition and the 75-move rule end the "
-    "game at once; the moves recorded after that cannot count.",
+    "game at once; the moves recorded after that cannot count. "
+    "When the end is reached only through a move kifu assumed in place of one it could not "
+    'play (CHESS101-103), the finding is a warning that ends "if the intended move was ..." '
+    "and carries the assumption (JSON: `assumed`, `assumption`).",
     f"{FIDE} 5, 9.6",
 )
 RESULT_CONTRADICTS = register(
@@ -359,7 +391,10 @@ RESULT_CONTRADICTS = register(
     E,
     "result contradicts the final position",
     "The declared result is impossible: the other side was mated, or the game ended in a "
-    "draw by rule (stalemate, dead position, fivefold repetition, 75 moves).",
+    "draw by rule (stalemate, dead position, fivefold repetition, 75 moves). "
+    "When the end is reached only through a move kifu assumed in place of one it could not "
+    'play (CHESS101-103), the finding is a warning that ends "if the intended move was ..." '
+    "and carries the assumption (JSON: `assumed`, `assumption`).",
     f"{FIDE} 5, 9.6",
 )
 UNFINISHED_BUT_ENDED = register(
@@ -367,7 +402,8 @@ UNFINISHED_BUT_ENDED = register(
     W,
     "result `*` but the game is over",
     "The record says the game is unfinished, yet the rules ended it (mate, stalemate, "
-    "dead position, automatic draw). The result should be recorded.",
+    "dead position, automatic draw). The result should be recorded. Through an assumed move, "
+    'the finding names it ("if the intended move was ...").',
     f"{FIDE} 5, 9.6",
 )
 DRAW_CLAIMABLE = register(

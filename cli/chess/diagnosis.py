@@ -19,10 +19,21 @@ class MoveProblem:
     """Why a move cannot be played: ``kind`` is illegal, ambiguous or unreadable."""
 
     kind: str
-    message: str
+    #: why, without the guess
+    reason: str
     ended: bool = False  # the position had no legal move at all (mate or stalemate)
     #: the one legal move evidently meant (the "did you mean" guess, when it is unique)
     meant: chess.Move | None = None
+    #: the guess, as the message ends with it ("; did you mean Bb5?"), or ""
+    hint: str = ""
+    #: how the intent was established, when the rest of the game told it ("4. Ba4 needs a
+    #: bishop on b5"; :mod:`kifu.chess.lookahead`), else ""
+    because: str = ""
+
+    @property
+    def message(self) -> str:
+        """The reason and the guess, in an arbiter's words."""
+        return self.reason + self.hint
 
 
 def ambiguous(board: chess.Board, core: str) -> MoveProblem:
@@ -97,7 +108,7 @@ def illegal(board: chess.Board, core: str, move: chess.Move | None = None) -> Mo
             else f"{core} is not a legal move"
         )
     guess, meant = _guess(board, core, legal)
-    return MoveProblem("illegal", reason + (f"; did you mean {guess}?" if guess else ""), meant=meant)
+    return MoveProblem("illegal", reason, meant=meant, hint=f"; did you mean {guess}?" if guess else "")
 
 
 def _guess(board: chess.Board, written: str, legal: list[chess.Move]) -> tuple[str | None, chess.Move | None]:
@@ -189,10 +200,11 @@ def unreadable(board: chess.Board, written: str, core: str) -> MoveProblem:
     if capital != core and capital in sans:
         return MoveProblem(
             "unreadable",
-            f"{message}: piece letters are capitals; did you mean {capital}?",
+            f"{message}: piece letters are capitals",
             meant=sans[capital],
+            hint=f"; did you mean {capital}?",
         )
     if core.endswith("ep") or core.endswith("e.p"):
         return MoveProblem("unreadable", f"{message}; write en-passant captures without 'e.p.'")
     guess, meant = _guess(board, core, legal)
-    return MoveProblem("unreadable", message + (f"; did you mean {guess}?" if guess else ""), meant=meant)
+    return MoveProblem("unreadable", message, meant=meant, hint=f"; did you mean {guess}?" if guess else "")

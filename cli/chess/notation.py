@@ -30,6 +30,9 @@ FIGURINES = {
     **dict(zip("♚♛♜♝♞♟", ("K", "Q", "R", "B", "N", "P"), strict=True)),
 }
 
+#: what :func:`read_move` returns for a move that cannot be played, when not asked why
+UNEXPLAINED = MoveProblem("unreadable", "")
+
 SAN_TO_NAG = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
 
@@ -71,11 +74,18 @@ PLAIN_SAN = re.compile(
 
 
 def read_move(
-    board: chess.Board, written: str, letters: dict[str, str] | None = None, in_check: bool | None = None
+    board: chess.Board,
+    written: str,
+    letters: dict[str, str] | None = None,
+    in_check: bool | None = None,
+    *,
+    explain: bool = True,
 ) -> ReadMove | MoveProblem:
     """Resolve ``written`` in ``board``'s position (null moves are handled by the caller).
 
     ``in_check`` may tell whether the side to move is in check, when the caller knows.
+    ``explain=False``: a move that cannot be played is :data:`UNEXPLAINED` (the look-ahead
+    only asks whether it plays; saying why costs the SAN of every legal move).
     """
     if letters is None:
         plain = PLAIN_SAN.match(written)
@@ -103,7 +113,8 @@ def read_move(
     if castling:
         if castling.group(1) == "0":
             notes.append("zero-castling")
-        return _castle(board, core, suffix, annotation, notes, long_side=castling.group(2) is not None)
+        castled = _castle(board, core, suffix, annotation, notes, long_side=castling.group(2) is not None)
+        return castled if explain or isinstance(castled, ReadMove) else UNEXPLAINED
     san = SAN.match(core)
     if san and san.group(1) and san.group(2) and san.group(3):
         san = None  # Ng1f3: a from-square and a to-square is long algebraic, not SAN
@@ -113,11 +124,11 @@ def read_move(
             core = core[:-1] + "=" + core[-1]
         if san.group(1) and (san.group(2) or san.group(3)):
             notes.append("disambiguation")
-        return _san(board, core, suffix, annotation, notes, san, in_check)
+        return _san(board, core, suffix, annotation, notes, san, in_check, explain)
     long = _LONG.match(core)
     if long:
-        return _long(board, core, suffix, annotation, long)
-    return unreadable(board, written, core)
+        return _long(board, core, suffix, annotation, long, explain)
+    return unreadable(board, written, core) if explain else UNEXPLAINED
 
 
 def _san(
@@ -128,17 +139,18 @@ def _san(
     notes: list[str],
     match: re.Match[str],
     in_check: bool | None,
+    explain: bool = True,
 ) -> ReadMove | MoveProblem:
     move = fast_san(board, match.groups(), in_check)
     try:
         if move is None:
             move = board.parse_san(core)
     except chess.AmbiguousMoveError:
-        return ambiguous(board, core)
+        return ambiguous(board, core) if explain else UNEXPLAINED
     except chess.IllegalMoveError:
-        return illegal(board, core)
+        return illegal(board, core) if explain else UNEXPLAINED
     except chess.InvalidMoveError:
-        return unreadable(board, core, core)
+        return unreadable(board, core, core) if explain else UNEXPLAINED
     if "disambiguation" in notes:
         san = piece_san(board, move)
         if len(san) >= len(core):
@@ -160,7 +172,7 @@ def _castle(
 
 
 def _long(
-    board: chess.Board, core: str, suffix: str, annotation: str, match: re.Match[str]
+    board: chess.Board, core: str, suffix: str, annotation: str, match: re.Match[str], explain: bool = True
 ) -> ReadMove | MoveProblem:
     letter, origin, _, target, promotion = match.groups()
     from_square = chess.parse_square(origin)
@@ -189,6 +201,8 @@ def _long(
         if castle is not None:
             move = castle
     if not board.is_legal(move):
+        if not explain:
+            return UNEXPLAINED
         return illegal(board, _strip(board.san(move)) if board.is_pseudo_legal(move) else core, move)
     return ReadMove(move, suffix, annotation, ["long:" + _strip(board.san(move))])
 

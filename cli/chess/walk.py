@@ -28,6 +28,7 @@ from typing import TypeVar
 
 from kifu.chess.diagnosis import MoveProblem
 from kifu.chess.locales import candidate_tables, letter_map
+from kifu.chess.lookahead import MAX_PROBES, settle
 from kifu.chess.notation import ReadMove, is_null
 from kifu.chess.position import Position
 from kifu.chess.rules import PositionKey
@@ -151,6 +152,9 @@ class WalkOptions:
     recover: bool = False
     watched: frozenset[int] = field(default_factory=frozenset)
     detected: list[str] | None = None
+    #: the problems settled by the look-ahead, by ``id`` of their node: a second walk of the
+    #: same record with the same dict does not probe again
+    settled: dict[int, MoveProblem] = field(default_factory=dict)
 
 
 #: SAN resolutions by (position, text): archives repeat the same openings over and over. An
@@ -248,6 +252,8 @@ def _replay(
                 else:
                     read = position.read(text, local)
                 if isinstance(read, MoveProblem):
+                    if recover:
+                        read = _settle(read, position, node, nodes[ply - first + 1 :], local, options.settled)
                     meant = read.meant if recover else None
                     board = position.board()
                     at = ply - first
@@ -313,6 +319,24 @@ def _replay(
     visitor.end(complete)
 
 
+def _settle(
+    problem: MoveProblem,
+    position: Position,
+    node: MoveNode,
+    rest: list[MoveNode],
+    letters: Mapping[str, str] | None,
+    settled: dict[int, MoveProblem],
+) -> MoveProblem:
+    """``problem`` with the move meant chosen by the rest of the line (:mod:`kifu.chess.lookahead`)."""
+    known = settled.get(id(node))
+    if known is None:
+        if len(settled) >= MAX_PROBES:
+            return problem  # (a hostile record of slips: the move alone is looked at)
+        known = settle(position.board(), node.text, rest, letters, problem)
+        settled[id(node)] = known
+    return known
+
+
 def _schedule(
     stack: list[_Line], alternatives: list[list[MoveNode]], before: Position, ply: int, depth: int
 ) -> None:
@@ -355,8 +379,13 @@ _FOREIGN = frozenset("SLDTCAFPHGVWJ")
 
 def detect_language(record: Record, start: chess.Board) -> list[str] | None:
     """The languages of the one letter table under which the main line goes further than in
-    English, when its moves begin with letters English SAN does not use."""
-    if _FOREIGN.isdisjoint([node.text[:1] for node in record.moves]):  # (every record passes here)
+    English, when at least two of its moves begin with letters English SAN does not use."""
+    firsts = [node.text[:1] for node in record.moves]
+    if _FOREIGN.isdisjoint(firsts):  # (every record passes here)
+        return None
+    if sum(first in _FOREIGN for first in firsts) < 2:
+        # one move in another language's letter is a slip of an English record (the checker's
+        # look-ahead reads it), not a language: read so, its English rook moves would all fail
         return None
     english = progress(record, start, None)
     if english > len(record.moves):  # the whole main line reads in English: no table reads more

@@ -14,10 +14,11 @@ Settings read: ``komi``, ``ko``, ``dead`` (points whose groups are dead, GTP ``D
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from kifu.core.findings import Code, Finding, Severity
+from kifu.core.assumed import provisional
+from kifu.core.findings import Assumption, Code, Finding, Severity
 from kifu.core.game import Options, RawRecord
 from kifu.core.record import Span
 from kifu.core.results import RecordReport
@@ -67,6 +68,9 @@ class GameResult:
     komi_stated: bool = False
     #: the game tree as read (``None`` when nothing could be parsed)
     root: Node | None = None
+    #: the main line's moves played in place of those written (:mod:`kifu.go.lookahead`): the
+    #: count and its verdicts rest on them (provisional: at most warnings)
+    assumptions: list[Assumption] = field(default_factory=list)
 
 
 class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
@@ -80,6 +84,7 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
         self.main = MainLine()
         self.overflow: dict[str, int] = {}
         self.board: Board | None = None
+        self.assumptions: list[Assumption] = []  # the main line's moves played as meant
 
     def begin(self, board: Board) -> None:
         """Keep the walk's board: a finding on a move shows the position before it."""
@@ -98,7 +103,10 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
         self._add(problem)
 
     def unplayable(self, problem: Problem) -> None:
-        """A move the rules forbid (or off the board): a finding; the walk plays on."""
+        """A move the rules forbid (or off the board): a finding; the walk plays on (with the
+        move meant in its stead, when the rest of the game told it)."""
+        if problem.assumption is not None:
+            self.assumptions.append(problem.assumption)
         self._add(problem)
 
     def main_end(self, step: Step) -> None:
@@ -206,7 +214,9 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     if info.gm == 1:
         # the checker plays through a forbidden move (every problem is found); it hears nodes, not moves
         through = WalkOptions(info, rules, plays_through=True, moves=False)
-        main, overflow = walk(root, through, Checker(properties, tags))
+        checker = Checker(properties, tags)
+        main, overflow = walk(root, through, checker)
+        assumptions = checker.assumptions
         dropped = {code: seen - MAX_PER_CODE for code, seen in overflow.items() if seen > MAX_PER_CODE}
         _handicap(root, info, main, properties)
     else:
@@ -218,6 +228,8 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     report.plies = main.plies
     report.declared_result = info.result
     result = GameResult(report, info, rules, main, root=root)
+    if info.gm == 1:
+        result.assumptions = assumptions
     result.rules_stated = options.rules in PRESETS or from_ru(info.rules) is not None
     if main.board is not None and main.passed_out:
         given, notes = _given_dead(result, settings)
@@ -225,7 +237,8 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
         result.count = score_game(result, settings, findings, given, from_markup=True)
         if result.count is not None:
             report.score = result.count.to_dict()
-            report.outcome = {"result": result.count.result, "reason": "score", "ply": main.plies}
+            if not result.assumptions:  # no outcome is reported on an assumed move
+                report.outcome = {"result": result.count.result, "reason": "score", "ply": main.plies}
             prop = root.props.get("RE")
             compare(result, findings, index.span(prop.offset, len(prop.name)) if prop is not None else None)
     report.findings = _capped(sorted(findings, key=_position), dropped, walked)
@@ -323,7 +336,15 @@ def dead_points(result: GameResult, spec: str) -> tuple[set[int], list[str]]:
 
 
 def compare(result: GameResult, findings: list[Finding], span: Span | None) -> None:
-    """GO201/GO202/GO205 on ``result.count`` against RE, with :mod:`~kifu.go.verdict`'s severity."""
+    """GO201/GO202/GO205 on ``result.count`` against RE, with :mod:`~kifu.go.verdict`'s severity;
+    provisional (at most warnings, naming them) when the count rests on assumed moves."""
+    start = len(findings)
+    _compare(result, findings, span)
+    for finding in findings[start:]:
+        provisional(finding, result.assumptions)
+
+
+def _compare(result: GameResult, findings: list[Finding], span: Span | None) -> None:
     counted = result.count
     declared = result.info.result
     board = result.main.board

@@ -19,11 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
-from kifu.core.findings import Code, Severity
+from kifu.core.findings import Assumption, Code, Severity
 from kifu.core.walk import Visitor
 from kifu.go import codes
 from kifu.go.board import BLACK, EMPTY, SIDE_KEY, SUICIDE, WHITE, Board, Undo
 from kifu.go.info import GameInfo
+from kifu.go.lookahead import MAX_MOVES, MAX_PROBES, NAMED, settle
 from kifu.go.rules import Rules
 from kifu.go.tree import Node, Prop
 from kifu.go.values import INFO_IDENTS, coordinate, point_list
@@ -58,6 +59,9 @@ class Problem(NamedTuple):
     played: Undo | None = None
     #: the finding's severity when the code's default does not fit
     severity: Severity | None = None
+    #: the move played in its stead, when the rest of the game told which was meant
+    #: (:mod:`kifu.go.lookahead`): the verdicts on the position after it rest on it
+    assumption: Assumption | None = None
 
 
 class Step:
@@ -238,6 +242,7 @@ class _Walk:
         self.on_move = visitor.move if options.moves else None
         self.on_node = self.go.node if options.nodes and self.go is not None else None
         self.moves_after_end = False
+        self.probes = 0  # look-aheads run (a hostile record of forbidden moves gets a few)
         self.setup_black = 0
         self.alternatives = 0  # the variations of the node being entered (at a branch only)
         self.complete = True
@@ -486,28 +491,93 @@ class _Walk:
             )
         outcome, played = board.play(point, colour, True)
         if played is None:
-            return self._unplayable(
-                Problem(codes.OCCUPIED, f"{COLOUR_NAME[colour]} plays on an occupied point", prop, ply),
-                node,
-                colour,
-                line,
-            )
+            problem = Problem(codes.OCCUPIED, f"{COLOUR_NAME[colour]} plays on an occupied point", prop, ply)
+            meant = self._meant(node, prop, colour, line, point, problem)
+            if meant is None or meant[1] is None:
+                return self._unplayable(problem if meant is None else meant[0], node, colour, line)
+            self._unplayable(meant[0], node, colour, line)  # (the checker's mode: it goes on)
+            point = meant[1]
+            outcome, played = board.play(point, colour, True)
+            assert played is not None  # (a candidate is a legal move)
         undos.append(played)
         line.to_move = to_move = 3 - colour
         position = board.hash
         before_last = line.before_last
         legal = True
         if outcome or position == before_last or position in self.positions or self.situational:
-            problem = self._judge(prop, colour, ply, outcome, played, before_last, to_move)
-            if problem is not None:
+            judged = self._judge(prop, colour, ply, outcome, played, before_last, to_move)
+            if judged is not None and judged.code in (codes.SUICIDE, codes.KO) and self.through and line.main:
+                undos.pop()
+                board.undo(played)  # the candidates are played on the position before it
+                meant = self._meant(node, prop, colour, line, point, judged._replace(played=None))
+                if meant is not None and meant[1] is not None:
+                    self._unplayable(meant[0], node, colour, line)
+                    outcome, played = board.play(meant[1], colour, True)
+                    point, judged = meant[1], None
+                else:  # played as the record has it
+                    outcome, played = board.play(point, colour, True)
+                    judged = (judged if meant is None else meant[0])._replace(played=played)
+                assert played is not None
+                undos.append(played)
+            if judged is not None:
                 legal = False
-                if not self._unplayable(problem, node, colour, line):
+                if not self._unplayable(judged, node, colour, line):
                     return False
         line.last_mover = colour
         line.before_last = previous
         if legal and self.on_move is not None:
             self._visit(node, prop, colour, point, played, line)
         return True
+
+    def _meant(
+        self, node: Node, prop: Prop, colour: int, line: _Line, point: int, problem: Problem
+    ) -> tuple[Problem, int | None] | None:
+        """In the checker's main line, the move meant at a move every rule set forbids, chosen
+        by the rest of the game (:mod:`kifu.go.lookahead`): ``problem`` saying so, and the
+        point to play in its stead (``None`` when nothing separates the candidates: they are
+        named, and the record is played as it is); ``None`` when no candidate is legal."""
+        if not self.through or not line.main or self.probes >= MAX_PROBES:
+            return None
+        self.probes += 1
+        rest: list[tuple[int, str]] = []
+        after = node
+        while after.children and len(rest) < MAX_MOVES:
+            after = after.children[0]
+            for ident, mover in _COLOURS:
+                move = after.props.get(ident)
+                if move is not None:
+                    rest.append((mover, move.values[0] if move.values else ""))
+                    break
+        if not rest:
+            return None  # the last move: no later move can tell which point was meant
+        raw = prop.values[0] if prop.values else ""
+        found = settle(
+            self.board,
+            colour,
+            prop.ident,
+            raw,
+            point,
+            line.before_last,
+            rest,
+            self.points,
+            self.rules.suicide,
+            line.ply + 1,
+        )
+        if found is None:
+            return None
+        if found.point is None:
+            if len(found.names) > NAMED:
+                count = f"; {len(found.names)} points one slip away fit the rest of the game: none stands out"
+                return problem._replace(message=problem.message + count), None
+            why = f" ({found.reason})" if found.reason else ""
+            names = " or ".join(found.names)
+            return problem._replace(message=f"{problem.message}; did you mean {names}?{why}"), None
+        [name] = found.names
+        why = f" ({found.reason})" if found.reason else ""
+        tail = f"; the rest of the game was checked assuming {name}" if rest else ""
+        message = f"{problem.message}; did you mean {name}?{why}{tail}"
+        assumption = Assumption(line.ply, f"{prop.ident}[{raw}]", name, found.reason)
+        return problem._replace(message=message, assumption=assumption), found.point
 
     def _visit(self, node: Node, prop: Prop, colour: int, point: int, undo: Undo | None, line: _Line) -> None:
         step = self.step

@@ -1,0 +1,295 @@
+"""The move meant at a slip, chosen by the rest of the game, as an arbiter reads a score sheet.
+
+Called by the walk only at a move that cannot be played (the probe costs a clean record
+nothing). :func:`candidates` gathers the legal moves one slip away from what was written: a
+one-character edit (a wrong, missing, extra or swapped character, a lower-case piece letter),
+another language's piece letter, a missing or extra disambiguator, a wrong capture mark.
+:func:`settle` replays the moves after the slip under each candidate, on python-chess boards of
+its own (a probe: the walk still replays the record once), and takes the candidate under which
+the continuation goes furthest; a tie goes to the nearer reading of what was written, and only
+where nothing separates the candidates are they named and no move assumed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from kifu.chess.diagnosis import MoveProblem
+from kifu.chess.locales import candidate_tables, letter_map, translate
+from kifu.chess.notation import FIGURINES, ReadMove, is_null, read_move, split_suffixes
+from kifu.core.record import MoveNode
+
+import chess
+
+#: the probe replays this many moves first, and twice as many each time that does not separate
+#: the candidates, up to the end of the line
+FIRST_HORIZON = 4
+#: a candidate this many plies ahead of every other is taken without replaying further
+LEAD = 4
+#: how many moves past a second slip the probe replays when two candidates both reach it
+SECOND_HORIZON = 16
+#: a line's probe stops after this many plies (the end of any real game comes first)
+MAX_PLIES = 600
+#: a game's walk probes at most this many slips (a record of thousands of them is hostile, not
+#: a score sheet: past them the move alone is looked at, as its "did you mean" always did)
+MAX_PROBES = 50
+
+#: one slip, in the half edits of :func:`_distance`: the candidates are at most this far
+EDIT = 2
+
+_TABLES: tuple[dict[str, str], ...] = tuple(letter_map(langs[0]) for langs in candidate_tables().values())
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A legal move one slip away from the written one: its SAN (without check mark) and how far
+    (in half edits: a lower-case piece letter or another language's is half an edit)."""
+
+    move: chess.Move
+    san: str
+    distance: int
+
+
+def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | None = None) -> list[Candidate]:
+    """The legal moves of ``board`` at most one slip from ``written``, nearest first."""
+    core = split_suffixes(written)[0]
+    if not core.isascii():
+        core = translate(core, FIGURINES)
+    readings = {core: 0}
+    if letters is not None:
+        readings.setdefault(translate(core, dict(letters)), 0)
+    # another language's piece letter is half an edit; an English letter read in another
+    # language (N as a Romanian bishop), or a letter read as a pawn's (S as the Finnish pawn,
+    # which SAN never writes) is more likely a wrong letter: a whole edit
+    english = core[:1] in "NBRQK"
+    for table in _TABLES:
+        reading = translate(core, table)
+        readings.setdefault(reading, EDIT if english or reading[:1] not in "NBRQK" else 1)
+    found: list[Candidate] = []
+    for move in board.legal_moves:
+        san = board.san(move).rstrip("+#")
+        best = min(
+            cost + extra + _distance(reading, form)
+            for form, extra in _forms(board, move, san).items()
+            for reading, cost in readings.items()
+        )
+        if best <= EDIT:
+            found.append(Candidate(move, san, best))
+    found.sort(key=lambda c: (c.distance, c.san))
+    return found
+
+
+def _forms(board: chess.Board, move: chess.Move, san: str) -> dict[str, int]:
+    """The ways a score sheet may write ``move`` near enough, each with its cost in half edits:
+    SAN (nothing), with another or no disambiguator, without the capture mark, a promotion
+    without ``=`` (half an edit each)."""
+    forms = {san: 0}
+    if san[0] in "NBRQK" and not san.startswith("O"):
+        letter = san[0]
+        to = chess.square_name(move.to_square)
+        origin = chess.square_name(move.from_square)
+        takes = "x" if board.is_capture(move) else ""
+        for prefix in ("", origin[0], origin[1], origin):
+            forms.setdefault(f"{letter}{prefix}{takes}{to}", 1)
+            if takes:
+                forms.setdefault(f"{letter}{prefix}{to}", 1)
+    elif "x" in san:
+        forms.setdefault(san.replace("x", ""), 1)
+    if "=" in san:
+        for form, cost in list(forms.items()):
+            forms.setdefault(form.replace("=", ""), cost + 1)
+    return forms
+
+
+def _distance(a: str, b: str) -> int:
+    """How far ``a`` is from ``b``, in half edits: a letter in the wrong case is half an edit,
+    a character wrong, missing, extra or swapped with its neighbour a whole one (only up to
+    one edit matters; more is ``4``)."""
+    if a == b:
+        return 0
+    if abs(len(a) - len(b)) > 1:
+        return 4
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        if len(diff) == 1:
+            return 1 if a[diff[0]].lower() == b[diff[0]].lower() else EDIT
+        if (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]]
+            and a[diff[1]] == b[diff[0]]
+        ):
+            return EDIT
+        return 4
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    i = 0
+    while i < len(short) and short[i] == long[i]:
+        i += 1
+    return EDIT if short[i:] == long[i + 1 :] else 4
+
+
+def _reach(
+    board: chess.Board,
+    rest: Sequence[MoveNode],
+    start: int,
+    horizon: int,
+    letters: dict[str, str] | None,
+    marks: bool = False,
+) -> tuple[int, int]:
+    """How many moves of ``rest`` from ``start`` (up to ``horizon`` of them) play on ``board``
+    (which they change), and, when the record ``marks`` checks and captures, how many of these
+    marks disagree with the moves (``+`` on a move that gives no check, a check unmarked, ``x``
+    on a move that takes nothing, a capture unmarked: SAN lets a piece's capture mark go)."""
+    end = min(len(rest), start + horizon)
+    index = start
+    wrong = 0
+    while index < end:
+        text = rest[index].text
+        if is_null(text):
+            board.push(chess.Move.null())
+        else:
+            read = read_move(board, text, letters, explain=False)
+            if not isinstance(read, ReadMove):
+                break
+            if marks and ("x" in text) != board.is_capture(read.move):
+                wrong += 1
+            board.push(read.move)
+            if marks and bool(read.suffix) != board.is_check():
+                wrong += 1
+        index += 1
+    return index, wrong
+
+
+@dataclass(slots=True)
+class _Probe:
+    """A candidate and how far the rest of the line goes under it."""
+
+    candidate: Candidate
+    reached: int = 0  # moves of the rest replayed
+    further: int = 0  # past a second slip there, with its nearest reading that goes furthest
+    wrong: int = 0  # check and capture marks that disagree with the moves (its own check mark too)
+    board: chess.Board | None = None  # where the rest stopped
+    stuck: bool = False  # it stopped at a move that cannot be played
+
+    @property
+    def score(self) -> tuple[int, int, int, int]:
+        return self.reached, self.further, -self.wrong, -self.candidate.distance
+
+
+def settle(
+    board: chess.Board,
+    written: str,
+    rest: Sequence[MoveNode],
+    letters: Mapping[str, str] | None,
+    problem: MoveProblem,
+) -> MoveProblem:
+    """``problem`` (of ``written`` on ``board``) with the move meant chosen by the moves after
+    it (``rest``, the rest of the line): its guess, its assumed move and how it was established.
+
+    Returns ``problem`` itself when no legal move is one slip away, or when the position had no
+    legal move at all.
+    """
+    if problem.ended:
+        return problem
+    found = candidates(board, written, letters)
+    if problem.meant is not None and all(c.move != problem.meant for c in found):
+        found.append(Candidate(problem.meant, board.san(problem.meant).rstrip("+#"), 2 * EDIT))
+    if not found:
+        return problem
+    if len(found) == 1:
+        only = found[0]
+        return replace(problem, meant=only.move, hint=f"; did you mean {only.san}?", because="")
+    local = dict(letters) if letters is not None else None
+    limit = min(len(rest), MAX_PLIES)
+    suffix = split_suffixes(written)[1]
+    marks = bool(suffix) or any("+" in node.text or "#" in node.text for node in rest)
+    marks = marks and any("x" in node.text for node in rest)
+    probes = [_Probe(candidate) for candidate in found]
+    for probe in probes:
+        probe.board = board.copy(stack=False)
+        probe.board.push(probe.candidate.move)
+        probe.wrong = int(marks and bool(suffix) != probe.board.is_check())
+    horizon = FIRST_HORIZON
+    while True:
+        for probe in probes:  # each goes on from where the last horizon stopped it
+            if not probe.stuck and probe.board is not None:
+                reached, wrong = _reach(
+                    probe.board, rest, probe.reached, horizon - probe.reached, local, marks
+                )
+                probe.stuck = reached < min(horizon, len(rest))
+                probe.reached = reached
+                probe.wrong += wrong
+        ranked = sorted((p.reached for p in probes), reverse=True)
+        if ranked[0] - ranked[1] >= LEAD or ranked[0] < horizon or horizon >= limit:
+            break
+        horizon *= 2
+    top = max(p.reached for p in probes)
+    leaders = [p for p in probes if p.reached == top]
+    if len(leaders) > 1 and top < len(rest):
+        for probe in leaders:  # they all stop at the same later slip: read past it
+            probe.further = _past_slip(probe, rest, local)
+    best = max(p.score for p in probes)
+    chosen = [p for p in probes if p.score == best]
+    if len(chosen) > 1:
+        names = " or ".join(p.candidate.san for p in chosen)
+        why = (
+            "the rest of the game fits each"
+            if top >= len(rest)
+            else "the rest of the game does not tell them apart"
+        )
+        hint = f"; {why}" if problem.kind == "ambiguous" else f"; did you mean {names}? ({why})"
+        return replace(problem, meant=None, hint=hint, because="")
+    winner = chosen[0]
+    because = _because(board, winner, probes, rest, local)
+    hint = f"; did you mean {winner.candidate.san}?" + (f" ({because})" if because else "")
+    return replace(problem, meant=winner.candidate.move, hint=hint, because=because)
+
+
+def _past_slip(probe: _Probe, rest: Sequence[MoveNode], letters: dict[str, str] | None) -> int:
+    """How far the rest goes past the slip where ``probe`` stopped, under that slip's best reading."""
+    board = probe.board
+    if board is None or probe.reached >= len(rest):
+        return 0
+    best = 0
+    for candidate in candidates(board, rest[probe.reached].text, letters):
+        after = board.copy(stack=False)
+        after.push(candidate.move)
+        reached = _reach(after, rest, probe.reached + 1, SECOND_HORIZON, letters)[0]
+        best = max(best, reached - probe.reached)
+    return best
+
+
+def _because(
+    board: chess.Board,
+    winner: _Probe,
+    probes: list[_Probe],
+    rest: Sequence[MoveNode],
+    letters: dict[str, str] | None,
+) -> str:
+    """How the rest of the game established ``winner``: the later move the last other candidate
+    fails on, and what it needs ("4. Ba4 needs a bishop on b5"), or that the move is nearer."""
+    others = [p for p in probes if p is not winner]
+    last = max(others, key=lambda p: p.reached)
+    if last.reached >= winner.reached:  # the same reach
+        if last.further < winner.further:
+            return f"the game goes on further after {winner.candidate.san}"
+        if min(p.wrong for p in others) > winner.wrong:
+            return f"the check and capture marks agree with {winner.candidate.san}"
+        return f"{winner.candidate.san} is nearer to what was written"
+    index = last.reached
+    mine = board.copy(stack=False)
+    mine.push(winner.candidate.move)
+    _reach(mine, rest, 0, index, letters)
+    theirs = board.copy(stack=False)
+    theirs.push(last.candidate.move)
+    _reach(theirs, rest, 0, index, letters)
+    text = rest[index].text
+    label = f"{mine.fullmove_number}{'.' if mine.turn == chess.WHITE else '...'} {text}"
+    read = read_move(mine, text, letters)
+    if isinstance(read, ReadMove) and read.move != chess.Move.null():
+        origin = read.move.from_square
+        piece = mine.piece_at(origin)
+        if piece is not None and theirs.piece_at(origin) != piece:
+            return f"{label} needs a {chess.piece_name(piece.piece_type)} on {chess.square_name(origin)}"
+    return f"{label} cannot be played after {last.candidate.san}"
