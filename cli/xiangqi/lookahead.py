@@ -129,24 +129,35 @@ def establish(
     if not near:
         return Intent(None, ())
     end = len(nodes)
-    effort = _Effort(EFFORT)
+    left = EFFORT
     scores: dict[int, Score] = {}
     distance = dict(near)
     contenders = [move for move, _ in near]
     limit = min(end, index + HORIZON)
     while True:
-        share = _Effort(effort.left // max(1, len(contenders)))
+        # each contender gets an equal share; a round that runs out of it is not used (a cut
+        # replay would lose against one that stopped early), the last complete round stands
+        share = left // len(contenders)
+        round_scores: dict[int, Score] = {}
         for move in contenders:
+            effort = _Effort(share)
             scratch = board.copy()
             scratch.push(move)
-            scores[move] = _reach(scratch, nodes, index, limit, REPAIRS, share, preference)
-        effort.left = share.left
-        top = max(scores[move] for move in contenders)
-        tied = [move for move in contenders if scores[move] == top]
-        if len(tied) == 1 or limit >= min(end, index + LONGEST) or effort.left <= 0:
-            break
-        contenders = tied
-        limit = min(end, index + LONGEST, index + 2 * (limit - index))
+            round_scores[move] = _reach(scratch, nodes, index, limit, REPAIRS, effort, preference)
+            left -= share - effort.left
+            if effort.left <= 0:
+                break
+        else:
+            scores.update(round_scores)
+            top = max(scores[move] for move in contenders)
+            tied = [move for move in contenders if scores[move] == top]
+            if len(tied) > 1 and limit < min(end, index + LONGEST):
+                contenders = tied
+                limit = min(end, index + LONGEST, index + 2 * (limit - index))
+                continue
+        break
+    if not scores:  # not even the first round could be completed
+        return Intent(None, tuple(move for move, _ in near[:3]))
     ranked = sorted(scores, key=lambda move: (scores[move], -distance[move]), reverse=True)
     best = ranked[0]
     key = (scores[best], -distance[best])

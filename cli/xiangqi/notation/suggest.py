@@ -31,7 +31,8 @@ _FOLD = str.maketrans(
 )  # fmt: skip
 #: the largest distance still offered as "did you mean"
 NEAR = 1
-_WRITERS = (chinese, traditional, wxf, iccs, ucci)
+_CHINESE = (chinese, traditional)
+_LATIN = (wxf, iccs, ucci)
 
 
 def fold(text: str) -> str:
@@ -54,41 +55,42 @@ def _distance(a: str, b: str, cap: int) -> int:
     return previous[-1]
 
 
-def _marker_slips(board: Board, move: int) -> set[str]:
-    """The move written with the other front/rear marker: by its file (车二进一, R2+1) and as the
-    front and the rear piece (前车进一, 后车进一, R+.1, R-.1)."""
+def _marker_slip(board: Board, move: int, wanted: str) -> bool:
+    """Whether ``wanted`` (folded) is ``move`` written with the other front/rear marker: by its
+    file (车二进一, R2+1) or as the front or the rear piece (前车进一, 后车进一, R+.1, R-.1)."""
     kind, side, file, direction, target = parts(board, move)
     if kind in (KING, ADVISOR, ELEPHANT):  # never marked
-        return set()
+        return False
     red = side == RED
+    tail = fold(DIRECTION_CHARS[direction] + number(target, red))
+    short = direction + str(target)
+    if not (wanted.endswith(tail) or wanted.endswith(short)):
+        return False
     name = (RED_NAMES if red else BLACK_NAMES)[kind]
-    tail = DIRECTION_CHARS[direction] + number(target, red)
-    letter, short = WRITE_LETTERS[kind], direction + str(target)
-    return {
-        fold(text)
-        for text in (
-            name + number(file, red) + tail,
-            "前" + name + tail,
-            "后" + name + tail,
-            f"{letter}{file}{short}",
-            f"{letter}+{short}",
-            f"{letter}-{short}",
-        )
-    }
+    letter = WRITE_LETTERS[kind]
+    texts = (
+        name + number(file, red) + tail,
+        "前" + name + tail,
+        "后" + name + tail,
+        f"{letter}{file}{short}",
+        f"{letter}+{short}",
+        f"{letter}-{short}",
+    )
+    return any(fold(text) == wanted for text in texts)
 
 
 def nearby(board: Board, text: str) -> list[tuple[int, int]]:
     """The legal moves of ``board`` at most :data:`NEAR` from ``text``, each with its distance
     (0: the text is that move but for slips), nearest first."""
     wanted = fold(text)
+    # a text in Latin letters is compared with the Latin notations only, Chinese with Chinese
+    writers = _LATIN if wanted.isascii() else _CHINESE
     found: list[tuple[int, int]] = []
     for move in board.legal_moves():
-        writings = {fold(write(board, move)) for write in _WRITERS}
+        writings = {fold(write(board, move)) for write in writers}
         distance = min(_distance(wanted, written, NEAR) for written in writings)
-        if distance > 0:
-            slips = _marker_slips(board, move) - writings
-            if wanted in slips:
-                distance = min(distance, 1)
+        if distance > 0 and _marker_slip(board, move, wanted):
+            distance = 1
         if distance <= NEAR:
             found.append((move, distance))
     found.sort(key=lambda pair: pair[1])
