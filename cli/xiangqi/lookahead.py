@@ -167,16 +167,16 @@ def establish(
     reach = scores[best][-1] - index
     if distance[best] and (reach < min(CONFIRM, end - index) or index == end):  # nothing confirms a guess
         return Intent(None, tuple(ranked[:3]))
-    return Intent(best, (best,), _reason(board, nodes, index, best, ranked[1:], scores, label))
+    return Intent(best, (best,), _reason(board, index, best, ranked[1:], scores, distance, label))
 
 
 def _reason(
     board: Board,
-    nodes: Sequence[MoveNode],
     index: int,
     best: int,
     others: list[int],
     scores: dict[int, Score],
+    distance: dict[int, int],
     label: Callable[[int], str],
 ) -> str:
     """How ``best`` was established against the ``others``, in words."""
@@ -188,6 +188,8 @@ def _reason(
     named = write_move(board, runner)
     stop = scores[runner][0]
     if scores[runner] == scores[best]:
+        if not distance[best]:
+            return f"the text is that move but for a slip; {named} is a character away"
         return f"nearer to the text than {named}"
     if stop < scores[best][0]:
         return f"{label(stop)} cannot be played after {named}"
