@@ -48,6 +48,8 @@ ALLOWED = {
     "(no move of the record is replayed)",
     "xiangqi/protection.py": "classifying a move for the repetition rules looks one move (a capture, "
     "a reply) ahead and takes it back",
+    "xiangqi/lookahead.py": "the intent of a move that cannot be played: the moves after it are "
+    "replayed on a copy under each candidate, to compare how far they go (issue 29), and taken back",
     "go/writers/common.py": "a move the rules forbid was judged on the board: its undo record, on a "
     "copy, gives the position before it where the writer's main line stops",
 }
