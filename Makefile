@@ -74,7 +74,8 @@ bench: $(VENV)/.installed-test $(VENV)/.compiled
 
 ## make fuzz: the mutation fuzzers and generators of tests/fuzz, every format, over 2 processes;
 ## FUZZ_COUNT inputs (default 1000) or FUZZ_SECONDS per format, FUZZ_SEED (repeatable runs),
-## FUZZ_FORMATS (chess sgf xqpgn dhtmlxq cbf xqf cbr); reproducers go to tests/fuzz/found/
+## FUZZ_FORMATS (chess sgf xqpgn dhtmlxq cbf xqf cbr); reproducers go to tests/fuzz/found/;
+## then FUZZ_COUNT xiangqi records with planted slips (tests/xiangqi/slips.py, the look-ahead's figures)
 FUZZ_COUNT ?=
 FUZZ_SECONDS ?=
 FUZZ_SEED ?= 0
@@ -82,6 +83,7 @@ FUZZ_FORMATS ?=
 fuzz: $(VENV)/.installed-test
 	$(BIN)/python -m tests.fuzz.run --seed $(FUZZ_SEED) $(if $(FUZZ_COUNT),--count $(FUZZ_COUNT)) \
 	  $(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS)) $(foreach f,$(FUZZ_FORMATS),--format $(f))
+	$(BIN)/python -m tests.xiangqi.slips --records $(or $(FUZZ_COUNT),1000) --seed $(FUZZ_SEED)
 
 ## make lint: ruff and mypy --strict on the whole package
 lint: $(VENV)/.installed-test

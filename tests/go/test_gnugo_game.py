@@ -18,21 +18,12 @@ from tests.conftest import find_program
 
 GNUGO = find_program("gnugo")
 needs_gnugo = pytest.mark.skipif(GNUGO is None, reason="gnugo is not installed")
-#: a random legal 19×19 game (181 moves, seed 0, each move checked with GNU Go's is_legal): GNU
-#: Go finds other dead stones in its final position placed stone by stone than in the game
+#: a random legal 9×9 game (41 moves, seed 0, each move checked with GNU Go's is_legal): GNU Go
+#: finds other dead stones in its final position placed stone by stone than in the game
 RANDOM_GAME = (
-    "(;GM[1]FF[4]SZ[19]KM[7.5];B[gm];W[kf];B[nq];W[gl];B[db];W[hs];B[rj];W[cs];B[of];W[pj];B[mn];W[mo"
-    "];B[br];W[ig];B[rm];W[aa];B[dj];W[eg];B[mi];W[bq];B[bi];W[ma];B[fg];W[qp];B[af];W[lq];B[ng];W[ej"
-    "];B[jp];W[lm];B[lj];W[ha];B[qe];W[lg];B[jo];W[kr];B[em];W[bh];B[oh];W[ms];B[fq];W[li];B[im];W[ef"
-    "];B[co];W[rh];B[jc];W[kq];B[go];W[sg];B[ak];W[rs];B[dh];W[re];B[qc];W[if];B[ar];W[lp];B[ea];W[dg"
-    "];B[fo];W[in];B[qr];W[bn];B[ri];W[sk];B[nn];W[qs];B[rb];W[ie];B[df];W[cb];B[fd];W[sp];B[ds];W[ko"
-    "];B[io];W[ki];B[gs];W[mp];B[pa];W[md];B[qf];W[am];B[he];W[pl];B[hj];W[js];B[gg];W[jj];B[fc];W[ja"
-    "];B[sm];W[pg];B[el];W[ln];B[bs];W[an];B[mh];W[qo];B[ns];W[de];B[cm];W[kg];B[jk];W[ao];B[ld];W[jl"
-    "];B[bc];W[jf];B[do];W[oe];B[od];W[se];B[jr];W[mm];B[nl];W[kn];B[pq];W[pi];B[dp];W[bm];B[er];W[pe"
-    "];B[ii];W[hb];B[sa];W[ei];B[oa];W[qm];B[ec];W[ji];B[eb];W[qj];B[ok];W[rp];B[sr];W[ik];B[la];W[ob"
-    "];B[ni];W[ce];B[bb];W[kd];B[jg];W[cg];B[fk];W[cc];B[cd];W[hp];B[oq];W[id];B[gc];W[kk];B[rq];W[jh"
-    "];B[nm];W[ph];B[cl];W[ic];B[pb];W[nk];B[no];W[lo];B[kj];W[lc];B[na];W[gq];B[ks];W[ol];B[pd];W[ca"
-    "];B[kc];W[mq];B[rg];W[gp];B[di];W[ff];B[rd];W[rl];B[ba])"
+    "(;GM[1]FF[4]SZ[9]KM[7.5];B[cg];W[hc];B[eg];W[if];B[bd];W[ge];B[fb];W[bg];B[fd];W[ha];B[ei];W[ch]"
+    ";B[hi];W[hf];B[eb];W[ee];B[ih];W[ie];B[gb];W[ga];B[ci];W[di];B[cb];W[bc];B[he];W[bb];B[gh];W[hh]"
+    ";B[da];W[cf];B[dc];W[cc];B[fi];W[gf];B[db];W[be];B[de];W[ce];B[fa];W[ab];B[id])"
 )
 
 
@@ -56,7 +47,7 @@ def test_dead_stones_are_gnugos_answer_on_the_game_it_loads(tmp_path: Path) -> N
     black, white = (_gtp(f"loadsgf {path}", f"list_stones {c}")[-2].split() for c in ("black", "white"))
     placed = [f"play black {v}" for v in black] + [f"play white {v}" for v in white]
     by_stone = set(
-        _gtp("boardsize 19", "clear_board", "komi 7.5", *placed, "final_status_list dead")[-2].split()
+        _gtp("boardsize 9", "clear_board", "komi 7.5", *placed, "final_status_list dead")[-2].split()
     )
     assert loaded != by_stone
     result = CliRunner().invoke(
