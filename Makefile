@@ -102,7 +102,8 @@ bench: $(VENV)/.installed-test $(VENV)/.compiled
 ## make fuzz: the mutation fuzzers and generators of tests/fuzz, every format, over 2 processes;
 ## FUZZ_COUNT inputs (default 1000) or FUZZ_SECONDS per format, FUZZ_SEED (repeatable runs),
 ## FUZZ_FORMATS (chess sgf xqpgn dhtmlxq cbf xqf cbr); reproducers go to tests/fuzz/found/;
-## then the chess look-ahead on FUZZ_COUNT (default 1000) random games with planted slips
+## then the chess look-ahead on FUZZ_COUNT (default 1000) random games with planted slips, and
+## FUZZ_COUNT xiangqi records with planted slips (tests/xiangqi/slips.py, the look-ahead's figures)
 FUZZ_COUNT ?=
 FUZZ_SECONDS ?=
 FUZZ_SEED ?= 0
@@ -112,6 +113,7 @@ fuzz: $(VENV)/.installed-test
 	  $(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS)) $(foreach f,$(FUZZ_FORMATS),--format $(f))
 	KIFU_LOOKAHEAD_GAMES=$(or $(FUZZ_COUNT),1000) $(BIN)/pytest -q -s -p no:cacheprovider \
 	  tests/chess/test_lookahead.py -k planted
+	$(BIN)/python -m tests.xiangqi.slips --records $(or $(FUZZ_COUNT),1000) --seed $(FUZZ_SEED)
 
 ## make lint: ruff and mypy --strict on the whole package
 lint: $(VENV)/.installed-test

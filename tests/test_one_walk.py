@@ -52,6 +52,8 @@ ALLOWED = {
     "copies under each reading of the slip, to choose the one meant (the walk replays the record once)",
     "go/lookahead.py": "a probe at a move every rule set forbids: the later moves replayed on copies "
     "of the board under each coordinate one slip away, to choose the one meant",
+    "xiangqi/lookahead.py": "the intent of a move that cannot be played: the moves after it are "
+    "replayed on a copy under each candidate, to compare how far they go (issue 29), and taken back",
     "go/writers/common.py": "a move the rules forbid was judged on the board: its undo record, on a "
     "copy, gives the position before it where the writer's main line stops",
 }

@@ -26,7 +26,7 @@ from kifu.core.sources import Source
 from kifu.go import codes
 from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board, Undo
 from kifu.go.capped import MAX_PER_CODE, Capped, merged
-from kifu.go.gnugo import GtpError, dead_stones
+from kifu.go.gnugo import GtpError, dead_stones, main_line_sgf
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo, read_game_info, read_root
 from kifu.go.properties import PropertyChecker
@@ -258,7 +258,9 @@ def _given_dead(result: GameResult, settings: Mapping[str, Any]) -> tuple[set[in
         notes += [codes.DEAD_STONES(f"--dead {name}: no stone there (ignored)") for name in bad]
     if settings.get("dead_from") == "gnugo":
         try:
-            given |= dead_stones(board, result.info.komi or 0.0)
+            komi, root = result.info.komi or 0.0, result.root
+            record = None if root is None else main_line_sgf(root, board, komi, result.main.last)
+            given |= dead_stones(board, komi, record)
         except GtpError as error:
             notes.append(codes.ENGINE_FAILED(f"--dead-from gnugo: {error}"))
     if spec or settings.get("dead_from"):

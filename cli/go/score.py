@@ -16,7 +16,7 @@ from kifu.core.records import guarded, guarded_reading
 from kifu.core.sources import Source
 from kifu.go import codes, reader
 from kifu.go.checker import GameResult, check_record, compare, dead_points, score_game
-from kifu.go.gnugo import GtpError, dead_stones
+from kifu.go.gnugo import GtpError, dead_stones, main_line_sgf
 from kifu.go.scoring import agrees, vertex
 from kifu.go.tree import Game
 
@@ -103,7 +103,9 @@ def score_record(
             item.dead_given = True
         if dead_from == "gnugo":
             try:
-                given |= dead_stones(board, item.info.komi or 0.0)
+                komi = item.info.komi or 0.0
+                game = None if item.root is None else main_line_sgf(item.root, board, komi, item.main.last)
+                given |= dead_stones(board, komi, game)
             except GtpError as error:
                 notes.append(codes.ENGINE_FAILED(f"--dead-from gnugo: {error}"))
         exact = entry["ended_by_passes"] or bool(given) or _has_markup(item)

@@ -7,6 +7,13 @@ it gives check, so that :mod:`kifu.xiangqi.repetition` can judge repetitions and
 The boards a verdict needs afterwards (the position at a finding, the positions of a repetition's
 cycle) come from a walk of the main line with a positions visitor (:class:`Boards`), never from
 moves taken back and played again.
+
+A move that cannot be played is one error; when the rest of its line establishes the intent
+(:mod:`kifu.xiangqi.lookahead`) the walk goes on assuming it, so later errors come in the same
+pass. A verdict reached through an assumed move (the outcome, a move after the end, the result
+against a mate or a repetition, the natural limit) is provisional: at most a warning saying "if
+the intended move was …", with the :class:`~kifu.core.findings.Assumption`; the outcome says so
+too (``"assumed": true`` and its ``assumption``).
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from kifu.core.findings import Finding
+from kifu.core.findings import Assumption, Finding, Severity
 from kifu.core.game import Options
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
@@ -25,7 +32,7 @@ from kifu.xiangqi import codes
 from kifu.xiangqi.board import RED, Board, move_name
 from kifu.xiangqi.fen import write_fen
 from kifu.xiangqi.formats.movetext import normalise_result
-from kifu.xiangqi.notation import write_move
+from kifu.xiangqi.notation import NotationError, parse_move, write_move
 from kifu.xiangqi.repetition import adjudicate
 from kifu.xiangqi.walk import Problem, Step, WalkOptions, XiangqiVisitor, walk, walk_options
 
@@ -75,6 +82,8 @@ class Replayed:
     claims: list[dict[str, Any]] = field(default_factory=list)
     #: the repetition that decides the game (the JSON report's ``repetition``), if one does
     repetition: dict[str, Any] | None = None
+    #: the moves assumed on the main line, in order: the verdicts rest on them
+    assumptions: list[Assumption] = field(default_factory=list)
 
 
 class Checker(XiangqiVisitor[Replayed]):
@@ -91,6 +100,8 @@ class Checker(XiangqiVisitor[Replayed]):
         self.replay: Replayed | None = None
         self._pending: list[Finding | None] = [None]
         self._numbered: list[bool] = [False]  # a line's wrong move number is reported once
+        self._assumed: list[list[Assumption]] = [[]]  # per open line: the assumptions it rests on
+        self._last: list[int] = [0]  # per open line: the ply of its last move played
 
     def begin(self, start: Board) -> None:
         self.replay = Replayed(start)
@@ -101,6 +112,7 @@ class Checker(XiangqiVisitor[Replayed]):
         if self._pending[-1] is not None:
             self._flush()
         node = step.node
+        self._last[-1] = step.ply
         if node.move_number is not None and not self._numbered[-1]:
             self._number(node, step.ply, step.round, step.red, step.depth, step.fen_before)
         if step.noncanonical is not None:
@@ -122,11 +134,16 @@ class Checker(XiangqiVisitor[Replayed]):
     def begin_variation(self, depth: int) -> None:
         self._pending.append(None)
         self._numbered.append(False)
+        # the variation replaces the last move: it rests on the assumptions before that move
+        self._assumed.append([a for a in self._assumed[-1] if a.ply < self._last[-1]])
+        self._last.append(0)
 
     def end_variation(self) -> None:
         self._flush()
         self._pending.pop()
         self._numbered.pop()
+        self._assumed.pop()
+        self._last.pop()
 
     def unplayable(self, problem: Problem) -> None:
         assert self.replay is not None
@@ -137,12 +154,22 @@ class Checker(XiangqiVisitor[Replayed]):
             self._number(node, problem.ply, problem.round, problem.red, problem.depth, lambda: position)
         finding = _unplayable(problem)
         finding.position = position
+        assumed = self._assumed[-1]
+        if problem.ended and assumed:
+            provisional(finding, assumed)
         self._pending[-1] = finding
+        if problem.assumed is not None:
+            self._last[-1] = problem.ply
+            written = _as_written(problem.board, problem.assumed, node.text)
+            assumed.append(Assumption(problem.ply, node.text, written, problem.reason))
         if problem.depth == 0:
+            self.replay.assumptions = list(assumed)
+            if problem.assumed is not None:
+                return
             self.replay.complete = False
             self.replay.read = problem.ply + problem.after
             if problem.ended:  # the game ended before this move: its outcome stands (the moves stay an error)
-                self.replay.outcome = _no_legal_move(problem.board, problem.ply - 1)
+                self.replay.outcome = _no_legal_move(problem.board, problem.ply - 1, assumed)
 
     def end(self, complete: bool) -> None:
         replay = self.replay
@@ -151,7 +178,7 @@ class Checker(XiangqiVisitor[Replayed]):
         if complete:
             replay.read = len(replay.plies)
             if not replay.board.has_legal_move():
-                replay.outcome = _no_legal_move(replay.board, len(replay.plies))
+                replay.outcome = _no_legal_move(replay.board, len(replay.plies), replay.assumptions)
 
     def result(self) -> Replayed:
         assert self.replay is not None
@@ -183,10 +210,44 @@ class Checker(XiangqiVisitor[Replayed]):
         self.replay.findings.append(finding)
 
 
-def _no_legal_move(board: Board, ply: int) -> dict[str, Any]:
-    """The outcome when the side to move in ``board`` (after ``ply``) has no legal move: it loses."""
+def _no_legal_move(board: Board, ply: int, assumptions: list[Assumption]) -> dict[str, Any]:
+    """The outcome when the side to move in ``board`` (after ``ply``) has no legal move: it loses
+    (provisional when the line rests on ``assumptions``)."""
     reason = "checkmate" if board.in_check() else "stalemate"
-    return {"result": "0-1" if board.side == RED else "1-0", "reason": reason, "ply": ply}
+    outcome = {"result": "0-1" if board.side == RED else "1-0", "reason": reason, "ply": ply}
+    return provisional_outcome(outcome, assumptions)
+
+
+def provisional_outcome(outcome: dict[str, Any], assumptions: list[Assumption]) -> dict[str, Any]:
+    """``outcome`` marked as resting on the first of ``assumptions`` (if any): ``"assumed": true``
+    and its ``assumption``, as on a finding."""
+    if assumptions:
+        outcome["assumed"] = True
+        outcome["assumption"] = assumptions[0].to_dict()
+    return outcome
+
+
+def provisional(finding: Finding, assumptions: list[Assumption]) -> Finding:
+    """``finding``, a verdict reached through the ``assumptions``, made provisional: at most a
+    warning, saying "if the intended move was …", with the first assumption."""
+    finding.severity = min(finding.severity, Severity.WARNING)
+    finding.assumption = assumptions[0]
+    moves = " and ".join(f"{a.assumed} (ply {a.ply}, written {a.written})" for a in assumptions)
+    were = "s were" if len(assumptions) > 1 else " was"
+    finding.message = f"if the intended move{were} {moves}: {finding.message}"
+    return finding
+
+
+def _as_written(board: Board, move: int, text: str) -> str:
+    """``move`` in the notation of the record's ``text`` (Chinese when it cannot be told)."""
+    try:
+        notation = parse_move(text).notation
+    except NotationError:
+        ascii_text = text.strip()
+        notation = "wxf" if ascii_text[:1].isascii() and ascii_text[:1].isalpha() else "chinese"
+    if notation == "abridged":
+        notation = "chinese"
+    return write_move(board, move, notation)
 
 
 class Boards(Positions[Board, Step, Problem, Board]):
@@ -265,10 +326,12 @@ def _intent(problem: Problem) -> str:
     if len(problem.candidates) > len(shown):
         named += f" (or {len(problem.candidates) - len(shown)} more)"
     if problem.assumed is not None:
-        return f"; did you mean {named}? The rest of the {rest} was checked assuming it"
+        return f"; did you mean {named}? The rest of the {rest} was checked assuming it ({problem.reason})"
     if not problem.after:
         return f"; did you mean {named}?" if named else ""
     plies = f"{problem.after} more pl{'y' if problem.after == 1 else 'ies'}"
+    if named and problem.reason:
+        return f"; did you mean {named}? The rest of the {rest} ({plies}) was not checked: {problem.reason}"
     if named:
         return f"; did you mean {named}? The rest of the {rest} ({plies}) was not checked"
     return f"; the rest of the {rest} ({plies}) was not checked"
@@ -360,8 +423,13 @@ def verdict(record: Record, result: Replayed, declared: str | None, options: Opt
         result.outcome, findings, result.claims, result.repetition = adjudicate(
             record, result, declared, options.rules, settings, boards
         )
+        if result.outcome is not None:
+            provisional_outcome(result.outcome, result.assumptions)
     if result.complete or result.outcome is not None:
         _check_result(record, result, declared, findings)
+    if result.assumptions:  # every verdict here rests on the moves assumed on the main line
+        for finding in findings:
+            provisional(finding, result.assumptions)
     return findings
 
 

@@ -10,6 +10,20 @@ from kifu.core.findings import Severity, register
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 CXA = "CXA Xiangqi Competition Rules"
 NOTATION = "CXA rules, record notation"
+#: what becomes of the moves after one that cannot be played (the codes of such moves say it)
+LOOKAHEAD = (
+    "kifu then looks for the move meant among the legal moves near the text (a character wrong, "
+    "missing or extra; 乎 for 平, 近 for 进; 进 and 退 swapped; a wrong file number; 前/后 where the "
+    "file is written or the reverse; a WXF letter or sign slip; the readings of an ambiguous "
+    "text) and replays the moves after it under each: the move under which they replay furthest "
+    "is the one meant (then the nearest text), and the message says which later move showed it "
+    '("round 2, Red 炮八进四 cannot be played after 炮八平五"). The rest of the game is then '
+    "checked assuming that move, so that every slip of the record is reported in one run. When "
+    "nothing in the rest of the game separates the candidates, they are named and the rest of "
+    "the line is not checked. A verdict reached through an assumed move (the outcome, a move "
+    "after the end, a result against a mate or a repetition) is provisional: a warning that "
+    'says "if the intended move was …" (XQ201).'
+)
 
 # --- notation and record formats ----------------------------------------------------------
 UNREADABLE_TEXT = register(
@@ -25,7 +39,7 @@ UNREADABLE_MOVE = register(
     "move text cannot be read",
     "The move is not written in any notation kifu reads: Chinese (炮二平五, 马８进７), the "
     "abridged score-sheet form (炮2 5), WXF (C2.5, H8+7) or coordinates (H2-E2, h2e2). Often a "
-    "character is missing or mistyped. The line stops here; later moves are not checked.",
+    "character is missing or mistyped. " + LOOKAHEAD,
     NOTATION,
 )
 NO_SUCH_PIECE = register(
@@ -33,7 +47,7 @@ NO_SUCH_PIECE = register(
     E,
     "no such piece on that file",
     "The move names a piece on a file (炮八…, C8…) but no piece of that type of the side to move "
-    "stands on that file. The message lists the files where such pieces stand. The line stops.",
+    "stands on that file. The message lists the files where such pieces stand. " + LOOKAHEAD,
     NOTATION,
 )
 BAD_MARKER = register(
@@ -42,7 +56,7 @@ BAD_MARKER = register(
     "front/rear marker does not fit",
     "前/中/后 (front/middle/rear), the ordinals 一…五 and the WXF signs + and - tell apart pieces of "
     "one type on one file. Here the marker does not fit the position: only one such piece stands "
-    "on the file (write the file number instead), or 中 is used with two pieces. The line stops.",
+    "on the file (write the file number instead), or 中 is used with two pieces. " + LOOKAHEAD,
     NOTATION,
 )
 AMBIGUOUS_MOVE = register(
@@ -50,7 +64,7 @@ AMBIGUOUS_MOVE = register(
     E,
     "ambiguous move",
     "Two or more legal moves fit the text, e.g. 车二进一 when two chariots stand on file 二 (write "
-    "前车进一 or 后车进一). The message names the candidates. The line stops.",
+    "前车进一 or 后车进一). The message names the candidates. " + LOOKAHEAD,
     NOTATION,
 )
 ABRIDGED_TWO_READINGS = register(
@@ -58,9 +72,8 @@ ABRIDGED_TWO_READINGS = register(
     E,
     "abridged move with two readings",
     "The abridged score-sheet form drops the direction word (进/退/平), so 车2 4 may mean 车二进四 "
-    "or 车二平四. Here more than one reading is a legal move; kifu does not guess. The message "
-    "names the readings; a convention may be chosen in the check options "
-    "(xiangqi_abridged = advance or traverse).",
+    "or 车二平四. Here more than one reading is a legal move. The message names the readings; a "
+    "convention may be chosen in the check options (xiangqi_abridged = advance or traverse). " + LOOKAHEAD,
     NOTATION,
 )
 IMPOSSIBLE_DIRECTION = register(
@@ -69,7 +82,7 @@ IMPOSSIBLE_DIRECTION = register(
     "the notation describes no move of that piece",
     "The direction and target cannot be a move of the piece: a horse, advisor or elephant never "
     "moves 平 (traverse), its target file must be one or two files away, a straight move must end "
-    "on the board. The line stops.",
+    "on the board. " + LOOKAHEAD,
     NOTATION,
 )
 NONCANONICAL = register(
@@ -174,15 +187,14 @@ ILLEGAL_MOVE = register(
     "whose eye is blocked or that would cross the river, a cannon capturing without exactly one "
     "screen or jumping without capturing, a king or advisor leaving the palace, a soldier moving "
     "backward or sideways before crossing the river, a chariot passing a piece, a capture of an "
-    "own piece. The line stops here.",
+    "own piece. " + LOOKAHEAD,
     f"{CXA}, moves of the pieces",
 )
 INTO_CHECK = register(
     "XQ102",
     E,
     "illegal move: own king left in check",
-    "The move leaves the own king attacked, moves it onto an attacked point, or exposes it. "
-    "The line stops here.",
+    "The move leaves the own king attacked, moves it onto an attacked point, or exposes it. " + LOOKAHEAD,
     f"{CXA}, check",
 )
 FLYING_GENERAL = register(
@@ -190,7 +202,7 @@ FLYING_GENERAL = register(
     E,
     "illegal move: kings facing each other",
     "After the move the two kings would stand on one file with no piece between them (flying "
-    "general, 对面笑); such a move is illegal. The line stops here.",
+    "general, 对面笑); such a move is illegal. " + LOOKAHEAD,
     f"{CXA}, kings facing",
 )
 MOVE_AFTER_END = register(
@@ -198,7 +210,11 @@ MOVE_AFTER_END = register(
     E,
     "moves after the game had ended",
     "The side to move had no legal move (checkmate, or stalemate, which also loses in xiangqi), so "
-    "the game was over; the moves recorded after that cannot count.",
+    "the game was over; the moves recorded after that cannot count. When the end was reached "
+    "through a move kifu assumed in place of one it could not play (see XQN002), the verdict "
+    'is provisional: a warning saying "if the intended move was …", which names the assumed '
+    "move (JSON: `assumed`, `assumption`); the same holds for XQ202, XQ203, XQ301–XQ304, and "
+    "the record's outcome is marked `assumed` too.",
     f"{CXA}, win and loss",
 )
 RESULT_CONTRADICTS = register(
@@ -206,7 +222,8 @@ RESULT_CONTRADICTS = register(
     E,
     "result contradicts the final position",
     "The final position is checkmate or stalemate, which the side to move loses; the declared "
-    "result says otherwise.",
+    "result says otherwise. A warning when the final position was reached through an assumed "
+    'move ("if the intended move was …", see XQ201).',
     f"{CXA}, win and loss",
 )
 UNFINISHED_BUT_ENDED = register(
@@ -250,7 +267,9 @@ RESULT_CONTRADICTS_VERDICT = register(
     "When no rules are stated (no --rules, no rules in the configuration; XQBase PGN has no tag "
     "for them) and the other preset decides the declared result (one check one chase, a "
     "perpetual mate threat: forbidden under CXA, allowed under AXF), the verdict rests on the "
-    "assumed CXA preset: a warning that names it and how to state the rules (--rules cxa).",
+    "assumed CXA preset: a warning that names it and how to state the rules (--rules cxa). "
+    'A warning too when the game was replayed through an assumed move ("if the intended move '
+    'was …", see XQ201).',
     "CXA rules, repetition and natural limit",
 )
 NATURAL_LIMIT = register(

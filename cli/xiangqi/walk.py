@@ -16,8 +16,8 @@ calls on the position *before* each move: a move's text in xiangqi notation depe
 position (which file, which of two pieces on it), while ``move`` receives the position after;
 taking each move back and playing it again to write it would cost a writer about 5 % of its
 time. With :attr:`WalkOptions.assume` (the checker's) the walk goes on after a move that cannot
-be played when one legal move is its evident intent ("did you mean",
-:mod:`~kifu.xiangqi.notation.suggest`): the walk plays that move and the line goes on.
+be played when the rest of its line establishes the intent among the legal moves near its text
+(:mod:`~kifu.xiangqi.lookahead`): the walk plays that move and the line goes on.
 """
 
 from __future__ import annotations
@@ -33,10 +33,10 @@ from kifu.core.walk import Visitor
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import RED, Board
 from kifu.xiangqi.fen import START_FEN, FenError, parse_fen, write_fen
+from kifu.xiangqi.lookahead import candidates, establish
 from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
 from kifu.xiangqi.notation.resolve import Resolution
 from kifu.xiangqi.notation.spec import MoveSpec
-from kifu.xiangqi.notation.suggest import suggest
 from mypy_extensions import mypyc_attr
 
 R = TypeVar("R")
@@ -87,8 +87,9 @@ class Problem:
     ``error`` says why the text is no move at all, else ``resolution`` why no legal move fits
     what the text says (``spec``); ``ended``: the side to move had no legal move (the game was
     already over); ``after``: how many moves of its line follow it (not played); ``candidates``:
-    the legal moves nearest to its text ("did you mean"); ``assumed``: the one candidate, when
-    the visitor asked to go on assuming the evident intent (the walk plays it, the line goes on).
+    the legal moves to name in "did you mean" (the intent first, when the rest of the line
+    establishes it); ``assumed``: the intent, when the visitor asked to go on assuming it (the
+    walk plays it, the line goes on); ``reason``: how the rest of the line established it.
     """
 
     board: Board
@@ -105,6 +106,7 @@ class Problem:
     after: int
     candidates: tuple[int, ...] = ()
     assumed: int | None = None
+    reason: str = ""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
@@ -120,8 +122,8 @@ class WalkOptions:
     number and half-move clock; ``abridged``: the user's reading of abridged moves
     (``--abridged``); ``write``, if set, is called with the position before each move and the
     move, and what it returns is the step's ``written`` (a writer's texts of the move in its
-    notations); ``assume``: go on after a move that cannot be played when one legal move is its
-    evident intent (the checker).
+    notations); ``assume``: go on after a move that cannot be played when the rest of its line
+    establishes its intent (the checker).
     """
 
     start: Board
@@ -249,7 +251,19 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                 except NotationError as error:
                     move = 0
                     failure = _problem(
-                        board, node, ply, round_, red, depth, clock, error, None, None, count - index, assume
+                        board,
+                        nodes,
+                        index,
+                        ply,
+                        round_,
+                        red,
+                        depth,
+                        clock,
+                        error,
+                        None,
+                        None,
+                        assume,
+                        preference,
                     )
                 else:
                     resolution = resolve(board, spec, None, preference)
@@ -260,7 +274,8 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                     else:
                         failure = _problem(
                             board,
-                            node,
+                            nodes,
+                            index,
                             ply,
                             round_,
                             red,
@@ -269,8 +284,8 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                             None,
                             spec,
                             resolution,
-                            count - index,
                             assume,
+                            preference,
                         )
                 if not move:
                     visitor.unplayable(failure)
@@ -320,7 +335,8 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
 
 def _problem(
     board: Board,
-    node: MoveNode,
+    nodes: list[MoveNode],
+    index: int,
     ply: int,
     round_: int,
     red: bool,
@@ -329,15 +345,30 @@ def _problem(
     error: NotationError | None,
     spec: MoveSpec | None,
     resolution: Resolution | None,
-    after: int,
     assume: bool,
+    preference: str | None,
 ) -> Problem:
-    """The move ``node`` that cannot be played at ``ply`` + 1 (``after`` moves of its line follow
-    it), with the legal moves nearest to its text; the one nearest is ``assumed`` if ``assume``."""
-    ended = not board.has_legal_move()
-    distance, nearest = (1, []) if ended else suggest(board, node.text)
-    candidates = tuple(nearest)
-    assumed = candidates[0] if assume and distance == 0 and len(candidates) == 1 else None
+    """The move ``nodes[index - 1]`` that cannot be played at ``ply`` + 1, with the legal moves
+    its text may stand for; the intent the rest of the line establishes is ``assumed`` if
+    ``assume``."""
+    node = nodes[index - 1]
+    after = len(nodes) - index
+    if not board.has_legal_move():
+        return Problem(board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, True, after)
+    near = candidates(board, node.text, preference)
+    if not assume:
+        best = tuple(move for move, distance in near if distance == near[0][1]) if near else ()
+        return Problem(
+            board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, False, after, best
+        )
+
+    def label(k: int) -> str:
+        """The move ``nodes[k]``: ``round 5, Black 马８进７``."""
+        later = k - index + 1 + (0 if red else 1)  # plies after Red's move of this round
+        side = "Red" if later % 2 == 0 else "Black"
+        return f"round {round_ + later // 2}, {side} {nodes[k].text}"
+
+    intent = establish(board, nodes, index, near, preference, label)
     return Problem(
         board,
         node,
@@ -349,8 +380,9 @@ def _problem(
         error,
         spec,
         resolution,
-        ended,
+        False,
         after,
-        candidates,
-        assumed,
+        intent.named,
+        intent.move,
+        intent.reason,
     )

@@ -94,7 +94,9 @@ def describe_record(report: RecordReport) -> str:
     if report.outcome:
         ply = report.outcome.get("ply")
         at = f" at ply {ply}" if ply else ""
-        parts.append(f"{report.outcome['reason']}{at} → {report.outcome['result']}")
+        assumed = report.outcome.get("assumption")
+        provisional = f" (if {assumed['assumed']} was meant at ply {assumed['ply']})" if assumed else ""
+        parts.append(f"{report.outcome['reason']}{at} → {report.outcome['result']}{provisional}")
     for claim in report.claims:
         state = "claimable" if claim.get("valid") else "was claimable"
         parts.append(f"{claim['reason']} {state} from ply {claim['ply']}")

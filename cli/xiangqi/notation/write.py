@@ -18,7 +18,7 @@ from kifu.xiangqi.notation.resolve import STRAIGHT, doubled_files, file_number, 
 from kifu.xiangqi.notation.wxf import WRITE_LETTERS
 
 
-def _parts(board: Board, move: int) -> tuple[int, int, int, str, int]:
+def parts(board: Board, move: int) -> tuple[int, int, int, str, int]:
     """(kind, side, origin file number, direction, target) of a move."""
     frm, to = move >> 7, move & 127
     piece = board.board[frm]
@@ -45,7 +45,7 @@ def _tandem(board: Board, move: int, kind: int, side: int) -> tuple[list[int], l
 
 def chinese(board: Board, move: int, traditional: bool = False) -> str:
     """XQBase Chinese notation (``traditional``: the two-file forms and traditional pieces)."""
-    kind, side, file, direction, target = _parts(board, move)
+    kind, side, file, direction, target = parts(board, move)
     red = side == RED
     if traditional:
         names = TRADITIONAL_RED if red else TRADITIONAL_BLACK
@@ -79,7 +79,7 @@ def _position(i: int, n: int) -> str:
 
 def wxf(board: Board, move: int) -> str:
     """Official WXF notation (``C2.5``, ``R+.6``, ``P5.4``, ``++.6``, ``5+.4``, ``55.6``)."""
-    kind, side, file, direction, target = _parts(board, move)
+    kind, side, file, direction, target = parts(board, move)
     letter = WRITE_LETTERS[kind]
     tail = direction + str(target)
     group, doubled = _tandem(board, move, kind, side)
