@@ -10,6 +10,11 @@ Before the grammar sees a game tree, one linear scan settles what would otherwis
 parser time or memory out of proportion (see :func:`parse_game`): a value never closed, game
 trees never closed, nesting past ``limits().depth``, more nodes than ``limits().nodes``, more
 values, ``(`` and words than ``limits().items``.
+
+A well-formed game tree (white space, parentheses and runs of nodes) does not need the LALR
+machinery: :func:`scan` reads it with the grammar's own NODES and WS patterns into the same
+raw trees (tests/go/test_scan.py holds it equal to :func:`lark_parse`); any other text is
+parsed by the grammar, which finds what is wrong with it.
 """
 
 from __future__ import annotations
