@@ -39,10 +39,14 @@ class Detector(Protocol):
     def in_text(self, text: str, outside: Outside) -> bool: ...
 
 
-def _detectors() -> Iterator[tuple[str, Detector]]:
-    for name in ORDER:
-        detector: Detector = importlib.import_module(GAMES[name].detector)
-        yield name, detector
+_DETECTORS: list[tuple[str, Detector]] = []
+
+
+def _detectors() -> list[tuple[str, Detector]]:
+    """Each game's detector in :data:`ORDER`, imported on the first call (three a file)."""
+    if not _DETECTORS:
+        _DETECTORS.extend((name, importlib.import_module(GAMES[name].detector)) for name in ORDER)
+    return _DETECTORS
 
 
 def detect(source: Source, forced: str | None = None) -> tuple[str, str] | None:
@@ -132,7 +136,7 @@ def sniff(head: bytes) -> str | None:
     tag is chess. A reading that any game's test takes as xiangqi decides; else the last
     reading's guess stands.
     """
-    detectors = list(_detectors())
+    detectors = _detectors()
     for name, detector in detectors:
         if detector.in_bytes(head):
             return name

@@ -22,14 +22,17 @@ def other(colour: int) -> int:
 
 
 _RANDOM = random.Random(0x4B494655)  # fixed seed: hashes are reproducible between runs
+#: bits of a Zobrist key: 62, so that a hash is a short integer of the compiled build, XORed
+#: without allocating a Python int (a move costs one to three XORs)
+KEY_BITS = 62
 _ZOBRIST: list[list[int]] = [[], [], []]
-SIDE_KEY = _RANDOM.getrandbits(64)  # XORed in when White is to move (situational superko)
+SIDE_KEY = _RANDOM.getrandbits(KEY_BITS)  # XORed in when White is to move (situational superko)
 
 
 def _keys(count: int) -> None:
     while len(_ZOBRIST[BLACK]) < count:
-        _ZOBRIST[BLACK].append(_RANDOM.getrandbits(64))
-        _ZOBRIST[WHITE].append(_RANDOM.getrandbits(64))
+        _ZOBRIST[BLACK].append(_RANDOM.getrandbits(KEY_BITS))
+        _ZOBRIST[WHITE].append(_RANDOM.getrandbits(KEY_BITS))
 
 
 # Move outcomes of Board.play.
@@ -139,27 +142,18 @@ class Board:
         cells = self.cells
         if cells[point] != EMPTY:
             return OCCUPIED, None
-        zobrist = _ZOBRIST
         before = self.hash
         cells[point] = colour
-        h = before ^ zobrist[colour][point]
+        self.hash = before ^ _ZOBRIST[colour][point]
         changes = [(point, EMPTY)]
         opponent = 3 - colour
-        keys = zobrist[opponent]
-        captured = False
         west, east, north, south = self.neighbours
-        for n in (point + west, point + east, point + north, point + south):
-            if cells[n] != opponent or not (
-                cells[n + west] and cells[n + east] and cells[n + north] and cells[n + south]
-            ):
-                continue  # not an opponent stone, or one with a liberty of its own
-            dead = self.dead_group(n)
-            if dead is not None:
-                captured = True
-                for stone in dead:
-                    cells[stone] = EMPTY
-                    h ^= keys[stone]
-                    changes.append((stone, opponent))
+        # the four neighbours one by one, west, east, north, south (a loop over them would
+        # build a tuple of them per move in the compiled build)
+        captured = self._capture(point + west, opponent, changes)
+        captured = self._capture(point + east, opponent, changes) or captured
+        captured = self._capture(point + north, opponent, changes) or captured
+        captured = self._capture(point + south, opponent, changes) or captured
         outcome = OK
         if (
             not captured
@@ -171,16 +165,39 @@ class Board:
         ):
             if not suicide_allowed:
                 cells[point] = EMPTY
+                self.hash = before
                 return SUICIDE, None
             own = self.dead_group(point) or []
-            keys = zobrist[colour]
+            keys = _ZOBRIST[colour]
+            h = self.hash
             for stone in own:
                 cells[stone] = EMPTY
                 h ^= keys[stone]
                 changes.append((stone, colour))
+            self.hash = h
             outcome = SUICIDE
-        self.hash = h
         return outcome, Undo(changes, before)
+
+    def _capture(self, n: int, opponent: int, changes: list[tuple[int, int]]) -> bool:
+        """Take the opponent's group at ``n`` off the board if it has no liberty left (its stones
+        go into ``changes``); whether it did."""
+        cells = self.cells
+        if cells[n] != opponent:
+            return False
+        west, east, north, south = self.neighbours
+        if not (cells[n + west] and cells[n + east] and cells[n + north] and cells[n + south]):
+            return False  # a liberty of its own
+        dead = self.dead_group(n)
+        if dead is None:
+            return False
+        keys = _ZOBRIST[opponent]
+        h = self.hash
+        for stone in dead:
+            cells[stone] = EMPTY
+            h ^= keys[stone]
+            changes.append((stone, opponent))
+        self.hash = h
+        return True
 
     def put(self, point: int, content: int, undo: Undo) -> bool:
         """Set a point (setup AB/AW/AE) recording it in ``undo``; False if nothing changed."""

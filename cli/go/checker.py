@@ -198,12 +198,11 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     info = GameInfo()
     line = index.position(game.offset)[0]
     report = RecordReport(game.index, line)
-    rules = resolve(options.rules, None, settings.get("ko"))
     root = game.root
     if root is None:
         findings = list(game.findings)
         report.findings = _capped(sorted(findings, key=_position), game.dropped) if game.dropped else findings
-        return GameResult(report, info, rules, MainLine())
+        return GameResult(report, info, resolve(options.rules, None, settings.get("ko")), MainLine())
     properties = PropertyChecker(index, Capped(game.findings), info)
     read_root(root, properties)
     tags: dict[str, str] = {}

@@ -10,6 +10,11 @@ Before the grammar sees a game tree, one linear scan settles what would otherwis
 parser time or memory out of proportion (see :func:`parse_game`): a value never closed, game
 trees never closed, nesting past ``limits().depth``, more nodes than ``limits().nodes``, more
 values, ``(`` and words than ``limits().items``.
+
+A well-formed game tree (white space, parentheses and runs of nodes) does not need the LALR
+machinery: :func:`scan` reads it with the grammar's own NODES and WS patterns into the same
+raw trees (tests/go/test_scan.py holds it equal to :func:`lark_parse`); any other text is
+parsed by the grammar, which finds what is wrong with it.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 MAX_ID = 100
-__all__ = ["Game", "link", "parse_game", "parser", "split_nodes", "split_property"]
+__all__ = ["Game", "lark_parse", "link", "parse_game", "parser", "scan", "split_nodes", "split_property"]
 
 
 class _Context:
@@ -416,6 +421,15 @@ def parse_game(
 
 def _parse(chunk: str, ctx: _Context) -> list[RawTree]:
     """The raw trees of a prepared game tree's text, the syntax problems added to ``ctx``."""
+    trees = scan(chunk, ctx.base)
+    if trees is not None:
+        return trees
+    return lark_parse(chunk, ctx)
+
+
+def lark_parse(chunk: str, ctx: _Context) -> list[RawTree]:
+    """The raw trees of a prepared game tree's text parsed by the grammar, the syntax problems
+    added to ``ctx``."""
     _BUILDER.ctx = ctx
     try:
         trees: list[RawTree] = parser().parse(chunk, on_error=_on_error(ctx))  # type: ignore[assignment]
@@ -427,6 +441,59 @@ def _parse(chunk: str, ctx: _Context) -> list[RawTree]:
         )
         trees = []
     return trees
+
+
+_SCANNER: list[re.Pattern[str]] = []
+
+
+def _scanner() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The grammar's own NODES and white-space patterns (``WS``, as ``\\s*``), compiled once."""
+    if not _SCANNER:
+        grammar = parser()
+        _SCANNER.append(re.compile(grammar.get_terminal("NODES").pattern.to_regexp()))
+        _SCANNER.append(re.compile(f"(?:{grammar.get_terminal('WS').pattern.to_regexp()})?"))
+    return _SCANNER[0], _SCANNER[1]
+
+
+def scan(chunk: str, base: int) -> list[RawTree] | None:
+    """The raw trees of a well-formed game tree's text without the LALR machinery, or ``None``.
+
+    Well-formed: white space, ``(``, ``)`` and runs of nodes (the grammar's NODES terminal),
+    the parentheses balanced, no run of nodes outside them. The grammar lexes such a text as
+    exactly these tokens (a ``;`` can start no other terminal, and a run of nodes ends where
+    the next character is not ``;``) and parses it without a syntax problem, so the trees are
+    what :func:`lark_parse` builds from them, by the same :func:`split_nodes`. Anything else
+    (a property without its node, values without an identifier, junk, an unbalanced
+    parenthesis) returns ``None``, and the grammar parses the text and says what is wrong
+    (tests/go/test_scan.py holds the two equal).
+    """
+    nodes_re, space_re = _scanner()
+    trees: list[RawTree] = []
+    open_trees: list[RawTree] = []
+    size = len(chunk)
+    pos = space_re.match(chunk, 0).end()  # type: ignore[union-attr]
+    while pos < size:
+        char = chunk[pos]
+        if char == ";" and open_trees:
+            run = nodes_re.match(chunk, pos)
+            assert run is not None  # (the pattern matches any ";")
+            open_trees[-1].items.extend(split_nodes(run.group(), base + pos))
+            pos = run.end()
+        elif char == "(":
+            tree = RawTree(base + pos, [])
+            if open_trees:
+                open_trees[-1].items.append(tree)
+            else:
+                trees.append(tree)
+            open_trees.append(tree)
+            pos += 1
+        elif char == ")" and open_trees:
+            open_trees.pop()
+            pos += 1
+        else:
+            return None
+        pos = space_re.match(chunk, pos).end()  # type: ignore[union-attr]
+    return None if open_trees else trees
 
 
 def _unclosed_value(ctx: _Context, where: int, value: str) -> None:

@@ -71,18 +71,27 @@ def from_ru(value: str | None) -> str | None:
     if not value:
         return None
     text = value.strip().lower()
-    for pattern, name in _RU_PATTERNS:
-        if re.search(pattern, text):
+    for pattern, name in _RU_SEARCH:
+        if pattern.search(text):
             return name
     return None
+
+
+_RU_SEARCH = tuple((re.compile(pattern), name) for pattern, name in _RU_PATTERNS)
+#: the rules :func:`resolve` made, by preset and ko rule (a game each: ``replace`` is slow)
+_RESOLVED: dict[tuple[str | None, str | None], Rules] = {}
 
 
 def resolve(cli_rules: str | None, ru: str | None, ko: str | None) -> Rules:
     """The rules that apply: ``--rules`` over the record's ``RU`` over ``chinese``; ``--ko`` last."""
     named = cli_rules if cli_rules in PRESETS else from_ru(ru)
-    rules = PRESETS[named or "chinese"]
-    if ko in KO_RULES:
-        rules = replace(rules, ko=ko, repetition_allowed=False)
-    elif named is None:
-        rules = replace(rules, stated=False)
+    key = (named, ko if ko in KO_RULES else None)
+    rules = _RESOLVED.get(key)
+    if rules is None:
+        rules = PRESETS[named or "chinese"]
+        if ko in KO_RULES:
+            rules = replace(rules, ko=ko, repetition_allowed=False)
+        elif named is None:
+            rules = replace(rules, stated=False)
+        _RESOLVED[key] = rules
     return rules

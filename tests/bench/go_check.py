@@ -13,7 +13,11 @@ per file, as Go archives are): ``kifu check -r --format json`` (its default ``--
 core for an input of 1 MiB and more) against a process doing sgfmill's parse + replay of the
 same files (this script with ``--sgfmill``), alternately, wall time, medians.
 
-    python tests/bench/go_check.py [DIR] [--runs N] [--commands N]
+``--jobs N`` passes ``--jobs N`` to the kifu command (issue 31 compares one core with one
+core: ``--jobs 1``). Each command's CPU time (its user + system time) is printed too: on a loaded
+machine it says more than the wall time.
+
+    python tests/bench/go_check.py [DIR] [--runs N] [--commands N] [--jobs N]
 """
 
 from __future__ import annotations
@@ -81,6 +85,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--commands", type=int, default=5, metavar="N", help="rounds of whole-process runs")
     parser.add_argument("--sgfmill", action="store_true", help="only run sgfmill over DIR (the peer process)")
+    parser.add_argument("--jobs", type=int, default=0, metavar="N", help="kifu check --jobs N")
     parser.add_argument(
         "--memory",
         type=int,
@@ -122,13 +127,14 @@ def main() -> None:
         best["sgfmill parse + replay"][0],
     )
     if args.commands:
-        commands(paths, args.commands)
+        commands(paths, args.commands, args.jobs)
     if args.memory:
         memory(paths, args.memory)
 
 
-def commands(paths: list[Path], rounds: int) -> None:
+def commands(paths: list[Path], rounds: int, jobs: int = 0) -> None:
     """Whole processes on the files copied ten times: kifu check --format json against sgfmill."""
+    import os
     import shutil
     import statistics
     import subprocess
@@ -143,20 +149,31 @@ def commands(paths: list[Path], rounds: int) -> None:
                 target.parent.mkdir(exist_ok=True)
                 shutil.copyfile(path, target)
         runs = {
-            "kifu": [sys.executable, "-m", "kifu", "check", "-r", "--format", "json", folder],
+            "kifu": [sys.executable, "-m", "kifu", "check", "-r", "--format", "json", folder]
+            + (["--jobs", str(jobs)] if jobs else []),
             "sgfmill": [sys.executable, __file__, "--sgfmill", folder],
         }
         times: dict[str, list[float]] = {name: [] for name in runs}
+        cpu: dict[str, list[float]] = {name: [] for name in runs}
         for _ in range(rounds):
             for name, command in runs.items():
+                before = os.times()
                 start = time.perf_counter()
                 subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
                 times[name].append(time.perf_counter() - start)
+                after = os.times()
+                cpu[name].append(
+                    (after.children_user - before.children_user)
+                    + (after.children_system - before.children_system)
+                )
         kifu, peer = statistics.median(times["kifu"]), statistics.median(times["sgfmill"])
+        kifu_cpu, peer_cpu = statistics.median(cpu["kifu"]), statistics.median(cpu["sgfmill"])
         files = len(paths) * 10
+        option = f" --jobs {jobs}" if jobs else ""
         print(
-            f"  commands on {files} files (the corpus x10), medians of {rounds}: kifu check -r --format json "
-            f"{kifu:.2f} s, sgfmill parse + replay {peer:.2f} s: {peer / kifu:.2f}x"
+            f"  commands on {files} files (the corpus x10), medians of {rounds}: kifu check -r --format json"
+            f"{option} {kifu:.2f} s, sgfmill parse + replay {peer:.2f} s: {peer / kifu:.2f}x; CPU time "
+            f"{kifu_cpu:.2f} s against {peer_cpu:.2f} s: {peer_cpu / kifu_cpu:.2f}x"
         )
         row(
             "Go check -r --format json, command, wall time",

@@ -38,6 +38,35 @@ def test_occupied_and_suicide() -> None:
     assert outcome == SUICIDE and undo is not None and board.cells[board.point(0, 0)] == 0
 
 
+def test_a_refused_suicide_leaves_the_position_and_its_hash() -> None:
+    board = Board(3)
+    board.play(board.point(1, 0), BLACK)
+    board.play(board.point(0, 1), BLACK)
+    before = (board.cells.copy(), board.hash)
+    assert board.play(board.point(0, 0), WHITE) == (SUICIDE, None)
+    assert (board.cells, board.hash) == before
+    outcome, undo = board.play(board.point(0, 0), WHITE, suicide_allowed=True)
+    assert outcome == SUICIDE and undo is not None
+    assert (board.cells, board.hash) == before and board.hash == full_hash(board)
+
+
+def test_captures_on_every_side_at_once_keep_the_hash() -> None:
+    """A stone that takes four groups at once (west, east, north, south): each goes, in that order."""
+    board = Board(5)
+    for x, y in ((1, 2), (3, 2), (2, 1), (2, 3)):  # white stones around the centre
+        board.play(board.point(x, y), WHITE)
+    for x, y in ((0, 2), (1, 1), (1, 3), (4, 2), (3, 1), (3, 3), (2, 0), (2, 4)):
+        board.play(board.point(x, y), BLACK)
+    outcome, undo = board.play(board.point(2, 2), BLACK)
+    assert outcome == OK and undo is not None
+    assert [p for p, _ in undo.changes] == [
+        board.point(x, y) for x, y in ((2, 2), (1, 2), (3, 2), (2, 1), (2, 3))
+    ]
+    assert board.hash == full_hash(board)
+    board.undo(undo)
+    assert board.hash == full_hash(board) and board.cells[board.point(1, 2)] == WHITE
+
+
 def test_rectangular_and_largest_boards() -> None:
     board = Board(52, 52)
     assert board.play(board.point(51, 51), BLACK)[0] == OK

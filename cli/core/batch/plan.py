@@ -133,7 +133,7 @@ def _plan_source(
         yield _End(state)
         return
     module = package.__name__
-    weight = _size(source)
+    weight = stamp[0] if stamp is not None else _size(source)  # (one stat a file, not two)
     pieces = _parts(source, package, batch) if split and weight > WHOLE_FILE else None
     if pieces is not None:
         ready()

@@ -1,0 +1,156 @@
+"""The SGF scanner (:func:`kifu.go.parser.scan`) against the grammar (:func:`lark_parse`).
+
+The scanner reads a well-formed game tree without Lark's LALR machinery; the grammar stays the
+definition of SGF. Whenever the scanner takes a text, the grammar parses it without a problem
+into the same trees (nodes, properties, values and every offset); whenever it declines one,
+the grammar finds something wrong with it (so the fast path is taken for every clean text).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from kifu.core.sources import Source
+from kifu.go.parser import _Context, lark_parse, scan
+from kifu.go.reader import records
+from kifu.go.tree import Node, RawTree
+
+from tests.sizes import scaled
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "go"
+
+
+def shape(item: RawTree | Node) -> Any:
+    """Everything the later stages read of a raw tree, offsets included."""
+    if isinstance(item, RawTree):
+        return ("(", item.offset, [shape(child) for child in item.items])
+    props = [(ident, p.name, p.ident, p.values, p.offset, p.value_offsets) for ident, p in item.props.items()]
+    duplicates = [(p.name, p.values, p.offset, p.value_offsets) for p in item.duplicates or []]
+    return (";", item.offset, props, duplicates, len(item.children))
+
+
+def both(chunk: str, base: int = 0) -> tuple[Any, Any, list[Any]]:
+    """(the scanner's trees or None, the grammar's trees, the grammar's problems)."""
+    scanned = scan(chunk, base)
+    ctx = _Context(base, len(chunk), chunk)
+    parsed = lark_parse(chunk, ctx)
+    return (
+        None if scanned is None else [shape(t) for t in scanned],
+        [shape(t) for t in parsed],
+        ctx.problems.items(),
+    )
+
+
+def assert_equal(chunk: str, base: int = 0) -> bool:
+    """The scanner agrees with the grammar on ``chunk``; whether it took the text."""
+    scanned, parsed, problems = both(chunk, base)
+    if scanned is None:
+        assert problems, f"the scanner declined a text the grammar reads cleanly: {chunk!r}"
+        return False
+    assert not problems, f"the scanner took a text with problems {problems}: {chunk!r}"
+    assert scanned == parsed, chunk
+    return True
+
+
+# --- generated trees ---------------------------------------------------------------------------
+
+#: white space as Python's \s knows it, odd kinds included (the grammar's WS is /\s+/)
+SPACE = st.text(alphabet=" \n\t\r\x0b\x0c\x1c\x1f\x85\u00a0\u3000", max_size=3)
+IDENT = st.from_regex(r"[a-z]{0,2}[A-Z]{1,2}[a-z]{0,1}", fullmatch=True)
+
+
+@st.composite
+def values(draw: st.DrawFn) -> str:
+    raw = draw(st.text(alphabet="ab]\\[;()\n é:", max_size=6))
+    escaped = raw.replace("\\", "\\\\").replace("]", "\\]")
+    if draw(st.booleans()):
+        escaped += "\\\n"  # a soft line break
+    return f"[{escaped}]"
+
+
+@st.composite
+def prop(draw: st.DrawFn) -> str:
+    vals = draw(st.lists(values(), min_size=1, max_size=3))
+    return draw(IDENT) + "".join(draw(SPACE) + v for v in vals)
+
+
+@st.composite
+def node(draw: st.DrawFn) -> str:
+    props = draw(st.lists(prop(), max_size=3))
+    return ";" + "".join(draw(SPACE) + p for p in props) + draw(SPACE)
+
+
+def tree(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    @st.composite
+    def build(draw: st.DrawFn) -> str:
+        nodes = "".join(draw(st.lists(node(), min_size=1, max_size=4)))
+        kids = "".join(draw(SPACE) + kid for kid in draw(st.lists(children, max_size=3)))
+        return f"({draw(SPACE)}{nodes}{kids}{draw(SPACE)})"
+
+    return build()
+
+
+TREES = st.recursive(tree(st.just("")), tree, max_leaves=8)
+#: what can break a text: parentheses, brackets, a value without its identifier, junk, an
+#: identifier without a value, a lone ";"
+DAMAGE = st.sampled_from(["(", ")", "[", "]", "[x]", "\\", "zz", "B", ";", "ü", "()", "B[aa]"])
+SIZE = scaled(50, 3000)
+
+
+@settings(max_examples=SIZE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SPACE, TREES, SPACE, st.integers(min_value=0, max_value=5_000))
+def test_generated_trees_scan_as_the_grammar_parses(before: str, text: str, after: str, base: int) -> None:
+    assert assert_equal(before + text + after, base)
+
+
+@settings(max_examples=SIZE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(TREES, st.lists(st.tuples(st.integers(min_value=0), DAMAGE), min_size=1, max_size=3))
+def test_damaged_trees_scan_as_the_grammar_parses_or_are_left_to_it(
+    text: str, damage: list[tuple[int, str]]
+) -> None:
+    for where, piece in damage:
+        at = where % (len(text) + 1)
+        text = text[:at] + piece + text[at:]
+    assert_equal(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "taken"),
+    [
+        ("(;FF[4]SZ[9];B[aa];W[bb](;B[cc])(;B[dd];W[ee]))", True),
+        ("  (\n;B[a\\]a]\n;W[]\t)\r\n", True),
+        ("(;B[aa](;W[bb]);B[cc])", True),  # a node after a variation: the grammar's too
+        ("((;B[aa]))", True),  # a variation that starts with "(": link() reports it
+        ("(;B[aa]())", True),  # an empty variation: link() reports it
+        ("(;B[aa]) (;W[bb])", True),
+        ("", True),
+        ("(B[aa];W[bb])", False),  # a node without its ";"
+        ("(;B[aa]W)", False),  # an identifier without a value
+        ("(;B[aa][bb]+[cc])", False),  # junk
+        ("(;B[aa]", False),  # not closed
+        ("(;B[aa]))", False),
+        (";B[aa]", False),
+    ],
+)
+def test_what_the_scanner_takes(text: str, taken: bool) -> None:
+    assert assert_equal(text, 7) is taken
+
+
+def test_corpus_games_scan_as_the_grammar_parses() -> None:
+    if not CORPUS.is_dir():
+        pytest.skip("corpus not present")
+    taken = declined = 0
+    for path in sorted(CORPUS.rglob("*.sgf")):
+        for record in records(Source(str(path))):
+            game = getattr(record, "data", None)
+            if game is None or not game.text or game.ignored:
+                continue
+            if assert_equal(game.text[game.text_start : game.text_end], game.text_start):
+                taken += 1
+            else:
+                declined += 1
+    assert taken > 150 and declined > 5, (taken, declined)
