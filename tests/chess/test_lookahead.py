@@ -199,8 +199,9 @@ def test_planted_slips_in_random_games() -> None:
     assert figures.singles_right >= 0.93 * figures.singles
     assert figures.singles_wrong <= 0.01 * figures.singles  # a miss names candidates, it does not guess
     # (a game stops at a slip whose candidates nothing separates: the slips after it are not
-    # reported; over 100 such games of this seed 95 are reported whole: see tests/bench)
-    assert figures.multiples_all_reported >= 0.85 * figures.multiples
+    # reported; over 150 such games of seeds 1 and 2, 143 and 144 are reported whole: see
+    # tests/bench; the single slips missed are ties that no later move's text tells apart)
+    assert figures.multiples_all_reported >= 0.88 * figures.multiples
     assert figures.games_with_false_errors <= 0.01 * figures.games
     assert figures.assumed_errors == 0
 
