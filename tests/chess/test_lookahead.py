@@ -87,6 +87,13 @@ def test_a_needless_disambiguator_tells_readings_apart() -> None:
     assert "did you mean Nf3? (3. Nbd2 needs no disambiguator after f3)" in error.message
 
 
+def test_a_mate_mark_tells_readings_apart() -> None:
+    # Nf6 or Nh6: 4. Qxf7 gives check after both, but it is mate only after Nf6
+    report = _checked("1. e4 e5 2. Bc4 Nc6 3. Qh5 N16 4. Qxf7# 1-0")
+    [error] = _errors(report)
+    assert "did you mean Nf6? (4. Qxf7# is no mate after Nh6)" in error.message
+
+
 def test_marks_past_a_second_slip_tell_the_first_apart() -> None:
     # both readings of dK stop at the second slip (nf3); past it, 4. Bxd5 takes nothing after d6
     report = _checked("1. e4 e5 2. Bc4 dK 3. nf3 Nf6 4. Bxd5 Nc6 5. Bxf7+ Kxf7 *")
