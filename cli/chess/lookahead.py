@@ -206,6 +206,7 @@ class _Probe:
     candidate: Candidate
     reached: int = 0  # moves of the rest replayed
     further: int = 0  # past a second slip there, with its nearest reading that goes furthest
+    past: chess.Move | None = None  # that reading
     wrong: int = 0  # check and capture marks that disagree with the moves (its own check mark too)
     board: chess.Board | None = None  # where the rest stopped
     stuck: bool = False  # it stopped at a move that cannot be played
@@ -265,7 +266,7 @@ def settle(
     leaders = [p for p in probes if p.reached == top]
     if len(leaders) > 1 and top < len(rest):
         for probe in leaders:  # they all stop at the same later slip: read past it
-            probe.further, wrong = _past_slip(probe, rest, local, marks)
+            probe.further, wrong, probe.past = _past_slip(probe, rest, local, marks)
             probe.wrong += wrong
     best = max(p.score for p in probes)
     chosen = [p for p in probes if p.score == best]
@@ -279,28 +280,29 @@ def settle(
         hint = f"; {why}" if problem.kind == "ambiguous" else f"; did you mean {names}? ({why})"
         return replace(problem, meant=None, hint=hint, because="")
     winner = chosen[0]
-    because = _because(board, winner, probes, rest, local)
+    because = _because(board, winner, probes, rest, local, marks)
     hint = f"; did you mean {winner.candidate.san}?" + (f" ({because})" if because else "")
     return replace(problem, meant=winner.candidate.move, hint=hint, because=because)
 
 
 def _past_slip(
     probe: _Probe, rest: Sequence[MoveNode], letters: dict[str, str] | None, marks: _Marks
-) -> tuple[int, int]:
+) -> tuple[int, int, chess.Move | None]:
     """How far the rest goes past the slip where ``probe`` stopped, under that slip's reading
-    that goes furthest (of these, the one whose marks disagree least), and how many marks
-    disagree on the way (up to the end of the line or a third slip)."""
+    that goes furthest (of these, the one whose marks disagree least), how many marks disagree
+    on the way (up to the end of the line or a third slip), and that reading."""
     board = probe.board
     if board is None or probe.reached >= len(rest):
-        return 0, 0
-    best = (0, 0)
+        return 0, 0, None
+    best: tuple[int, int, chess.Move | None] = (0, 0, None)
     horizon = min(len(rest), MAX_PLIES)
     for candidate in candidates(board, rest[probe.reached].text, letters):
         after = board.copy(stack=False)
         after.push(candidate.move)
         reached, wrong = _reach(after, rest, probe.reached + 1, horizon, letters, marks)
-        best = max(best, (reached - probe.reached, -wrong))
-    return best[0], -best[1]
+        if best[2] is None or (reached - probe.reached, -wrong) > (best[0], -best[1]):
+            best = (reached - probe.reached, wrong, candidate.move)
+    return best
 
 
 def _because(
@@ -309,6 +311,7 @@ def _because(
     probes: list[_Probe],
     rest: Sequence[MoveNode],
     letters: dict[str, str] | None,
+    marks: _Marks,
 ) -> str:
     """How the rest of the game established ``winner``: the later move the last other candidate
     fails on, and what it needs ("4. Ba4 needs a bishop on b5"), or that the move is nearer."""
@@ -319,7 +322,7 @@ def _because(
             return f"the game goes on further after {winner.candidate.san}"
         if min(p.wrong for p in others) > winner.wrong:
             rivals = [p for p in others if p.reached == winner.reached]
-            return _marks_tell(board, winner, rivals, rest, letters)
+            return _marks_tell(board, winner, rivals, rest, letters, marks)
         return f"{winner.candidate.san} is nearer to what was written"
     index = last.reached
     mine = board.copy(stack=False)
@@ -345,18 +348,24 @@ def _marks_tell(
     others: list[_Probe],
     rest: Sequence[MoveNode],
     letters: dict[str, str] | None,
+    marks: _Marks,
 ) -> str:
     """The first later move whose marks disagree with it after another candidate only ("3. Bxd5
-    takes nothing after d6"), or that the marks agree with ``winner``."""
-    marks = _Marks.of("", rest)
-    boards = [board.copy(stack=False) for _ in range(len(others) + 1)]
-    for one, probe in zip(boards, [winner, *others], strict=True):
+    takes nothing after d6"; past a second slip, read as :func:`_past_slip` read it), or that
+    the marks agree with ``winner``."""
+    probes = [winner, *others]
+    boards = [board.copy(stack=False) for _ in probes]
+    for one, probe in zip(boards, probes, strict=True):
         one.push(probe.candidate.move)
-    for index in range(min(winner.reached, len(rest))):
+    for index in range(min(winner.reached + winner.further, len(rest))):
         text = rest[index].text
         label = f"{boards[0].fullmove_number}{'.' if boards[0].turn == chess.WHITE else '...'} {text}"
         notes: list[list[str]] = []
-        for one in boards:
+        for one, probe in zip(boards, probes, strict=True):
+            if index == probe.reached and probe.past is not None:
+                one.push(probe.past)  # the second slip, as its best reading
+                notes.append([])
+                continue
             if is_null(text):
                 one.push(chess.Move.null())
                 notes.append([])

@@ -97,10 +97,9 @@ def test_a_mate_mark_tells_readings_apart() -> None:
 def test_marks_past_a_second_slip_tell_the_first_apart() -> None:
     # both readings of dK stop at the second slip (nf3); past it, 4. Bxd5 takes nothing after d6
     report = _checked("1. e4 e5 2. Bc4 dK 3. nf3 Nf6 4. Bxd5 Nc6 5. Bxf7+ Kxf7 *")
-    assert [(f.move, f.message.rsplit("assuming ", 1)[1]) for f in _errors(report)] == [
-        ("dK", "d5"),
-        ("nf3", "Nf3"),
-    ]
+    errors = _errors(report)
+    assert [(f.move, f.message.rsplit("assuming ", 1)[1]) for f in errors] == [("dK", "d5"), ("nf3", "Nf3")]
+    assert "did you mean d5? (4. Bxd5 takes nothing after d6)" in errors[0].message
 
 
 @pytest.mark.parametrize(
