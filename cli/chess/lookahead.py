@@ -6,7 +6,9 @@ one-character edit (a wrong, missing, extra or swapped character, a lower-case p
 another language's piece letter, a missing or extra disambiguator, a wrong capture mark.
 :func:`settle` replays the moves after the slip under each candidate, on python-chess boards of
 its own (a probe: the walk still replays the record once), and takes the candidate under which
-the continuation goes furthest; a tie goes to the nearer reading of what was written, and only
+the continuation goes furthest; a tie goes to the candidate the later moves' marks agree with
+(SAN writes a check, a mate, a capture and a disambiguator exactly where they are: ``Nbd2`` only
+when the other knight could go to d2), then to the nearer reading of what was written, and only
 where nothing separates the candidates are they named and no move assumed.
 """
 
@@ -207,7 +209,7 @@ class _Probe:
     reached: int = 0  # moves of the rest replayed
     further: int = 0  # past a second slip there, with its nearest reading that goes furthest
     past: chess.Move | None = None  # that reading
-    wrong: int = 0  # check and capture marks that disagree with the moves (its own check mark too)
+    wrong: int = 0  # later marks that disagree with the moves (its own check mark too)
     board: chess.Board | None = None  # where the rest stopped
     stuck: bool = False  # it stopped at a move that cannot be played
 
