@@ -6,7 +6,9 @@ one-character edit (a wrong, missing, extra or swapped character, a lower-case p
 another language's piece letter, a missing or extra disambiguator, a wrong capture mark.
 :func:`settle` replays the moves after the slip under each candidate, on python-chess boards of
 its own (a probe: the walk still replays the record once), and takes the candidate under which
-the continuation goes furthest; a tie goes to the nearer reading of what was written, and only
+the continuation goes furthest; a tie goes to the candidate the later moves' marks agree with
+(SAN writes a check, a mate, a capture and a disambiguator exactly where they are: ``Nbd2`` only
+when the other knight could go to d2), then to the nearer reading of what was written, and only
 where nothing separates the candidates are they named and no move assumed.
 """
 
@@ -27,8 +29,6 @@ import chess
 FIRST_HORIZON = 4
 #: a candidate this many plies ahead of every other is taken without replaying further
 LEAD = 4
-#: how many moves past a second slip the probe replays when two candidates both reach it
-SECOND_HORIZON = 16
 #: a line's probe stops after this many plies (the end of any real game comes first)
 MAX_PLIES = 600
 #: a game's walk probes at most this many slips (a record of thousands of them is hostile, not
@@ -135,12 +135,11 @@ def _reach(
     start: int,
     horizon: int,
     letters: dict[str, str] | None,
-    marks: bool = False,
+    marks: _Marks | None = None,
 ) -> tuple[int, int]:
     """How many moves of ``rest`` from ``start`` (up to ``horizon`` of them) play on ``board``
-    (which they change), and, when the record ``marks`` checks and captures, how many of these
-    marks disagree with the moves (``+`` on a move that gives no check, a check unmarked, ``x``
-    on a move that takes nothing, a capture unmarked: SAN lets a piece's capture mark go)."""
+    (which they change), and, given the ``marks`` the record writes, how many of the moves are
+    written otherwise than SAN writes them there (see :func:`_disagrees`)."""
     end = min(len(rest), start + horizon)
     index = start
     wrong = 0
@@ -152,13 +151,54 @@ def _reach(
             read = read_move(board, text, letters, explain=False)
             if not isinstance(read, ReadMove):
                 break
-            if marks and ("x" in text) != board.is_capture(read.move):
-                wrong += 1
-            board.push(read.move)
-            if marks and bool(read.suffix) != board.is_check():
-                wrong += 1
+            if marks is None:
+                board.push(read.move)
+            else:
+                wrong += _disagrees(board, text, read, marks)
         index += 1
     return index, wrong
+
+
+@dataclass(frozen=True, slots=True)
+class _Marks:
+    """Which marks the record writes, so that their absence says something: check marks
+    (``+`` or ``#`` somewhere in the rest of the line), capture marks (``x`` somewhere)."""
+
+    checks: bool
+    captures: bool
+
+    @classmethod
+    def of(cls, written: str, rest: Sequence[MoveNode]) -> _Marks:
+        texts = [node.text for node in rest]
+        checks = bool(split_suffixes(written)[1]) or any("+" in t or "#" in t for t in texts)
+        return cls(checks, any("x" in t for t in texts))
+
+
+def _disagrees(board: chess.Board, text: str, read: ReadMove, marks: _Marks) -> int:
+    """Play ``read`` (of ``text``) on ``board``; how many of its marks disagree with the move
+    there (:func:`_disagreements`)."""
+    return len(_disagreements(board, text, read, marks))
+
+
+def _disagreements(board: chess.Board, text: str, read: ReadMove, marks: _Marks) -> list[str]:
+    """Play ``read`` (of ``text``) on ``board``; its marks that disagree with the move there: a
+    capture mark on a move that takes nothing or a capture unmarked (when the record marks
+    captures), a check mark on a move that gives no check, a check unmarked, a mate mark on a
+    check that is not mate (when it marks checks), a disambiguator where no other piece could
+    go (SAN writes one exactly when it is needed: a careful scorer too)."""
+    found: list[str] = []
+    if marks.captures and ("x" in text) != board.is_capture(read.move):
+        found.append("takes nothing" if "x" in text else "takes a piece unmarked")
+    if any(note.startswith("overspecified") for note in read.notes):
+        found.append("needs no disambiguator")
+    board.push(read.move)
+    if marks.checks:
+        check = board.is_check()
+        if bool(read.suffix) != check:
+            found.append("gives check unmarked" if check else "gives no check")
+        elif read.suffix == "#" and not board.is_checkmate():
+            found.append("is no mate")
+    return found
 
 
 @dataclass(slots=True)
@@ -168,7 +208,8 @@ class _Probe:
     candidate: Candidate
     reached: int = 0  # moves of the rest replayed
     further: int = 0  # past a second slip there, with its nearest reading that goes furthest
-    wrong: int = 0  # check and capture marks that disagree with the moves (its own check mark too)
+    past: chess.Move | None = None  # that reading
+    wrong: int = 0  # later marks that disagree with the moves (its own check mark too)
     board: chess.Board | None = None  # where the rest stopped
     stuck: bool = False  # it stopped at a move that cannot be played
 
@@ -203,13 +244,12 @@ def settle(
     local = dict(letters) if letters is not None else None
     limit = min(len(rest), MAX_PLIES)
     suffix = split_suffixes(written)[1]
-    marks = bool(suffix) or any("+" in node.text or "#" in node.text for node in rest)
-    marks = marks and any("x" in node.text for node in rest)
+    marks = _Marks.of(written, rest)
     probes = [_Probe(candidate) for candidate in found]
     for probe in probes:
         probe.board = board.copy(stack=False)
         probe.board.push(probe.candidate.move)
-        probe.wrong = int(marks and bool(suffix) != probe.board.is_check())
+        probe.wrong = int(marks.checks and bool(suffix) != probe.board.is_check())
     horizon = FIRST_HORIZON
     while True:
         for probe in probes:  # each goes on from where the last horizon stopped it
@@ -228,7 +268,8 @@ def settle(
     leaders = [p for p in probes if p.reached == top]
     if len(leaders) > 1 and top < len(rest):
         for probe in leaders:  # they all stop at the same later slip: read past it
-            probe.further = _past_slip(probe, rest, local)
+            probe.further, wrong, probe.past = _past_slip(probe, rest, local, marks)
+            probe.wrong += wrong
     best = max(p.score for p in probes)
     chosen = [p for p in probes if p.score == best]
     if len(chosen) > 1:
@@ -241,22 +282,28 @@ def settle(
         hint = f"; {why}" if problem.kind == "ambiguous" else f"; did you mean {names}? ({why})"
         return replace(problem, meant=None, hint=hint, because="")
     winner = chosen[0]
-    because = _because(board, winner, probes, rest, local)
+    because = _because(board, winner, probes, rest, local, marks)
     hint = f"; did you mean {winner.candidate.san}?" + (f" ({because})" if because else "")
     return replace(problem, meant=winner.candidate.move, hint=hint, because=because)
 
 
-def _past_slip(probe: _Probe, rest: Sequence[MoveNode], letters: dict[str, str] | None) -> int:
-    """How far the rest goes past the slip where ``probe`` stopped, under that slip's best reading."""
+def _past_slip(
+    probe: _Probe, rest: Sequence[MoveNode], letters: dict[str, str] | None, marks: _Marks
+) -> tuple[int, int, chess.Move | None]:
+    """How far the rest goes past the slip where ``probe`` stopped, under that slip's reading
+    that goes furthest (of these, the one whose marks disagree least), how many marks disagree
+    on the way (up to the end of the line or a third slip), and that reading."""
     board = probe.board
     if board is None or probe.reached >= len(rest):
-        return 0
-    best = 0
+        return 0, 0, None
+    best: tuple[int, int, chess.Move | None] = (0, 0, None)
+    horizon = min(len(rest), MAX_PLIES)
     for candidate in candidates(board, rest[probe.reached].text, letters):
         after = board.copy(stack=False)
         after.push(candidate.move)
-        reached = _reach(after, rest, probe.reached + 1, SECOND_HORIZON, letters)[0]
-        best = max(best, reached - probe.reached)
+        reached, wrong = _reach(after, rest, probe.reached + 1, horizon, letters, marks)
+        if best[2] is None or (reached - probe.reached, -wrong) > (best[0], -best[1]):
+            best = (reached - probe.reached, wrong, candidate.move)
     return best
 
 
@@ -266,6 +313,7 @@ def _because(
     probes: list[_Probe],
     rest: Sequence[MoveNode],
     letters: dict[str, str] | None,
+    marks: _Marks,
 ) -> str:
     """How the rest of the game established ``winner``: the later move the last other candidate
     fails on, and what it needs ("4. Ba4 needs a bishop on b5"), or that the move is nearer."""
@@ -275,7 +323,8 @@ def _because(
         if last.further < winner.further:
             return f"the game goes on further after {winner.candidate.san}"
         if min(p.wrong for p in others) > winner.wrong:
-            return f"the check and capture marks agree with {winner.candidate.san}"
+            rivals = [p for p in others if p.reached == winner.reached]
+            return _marks_tell(board, winner, rivals, rest, letters, marks)
         return f"{winner.candidate.san} is nearer to what was written"
     index = last.reached
     mine = board.copy(stack=False)
@@ -293,3 +342,42 @@ def _because(
         if piece is not None and theirs.piece_at(origin) != piece:
             return f"{label} needs a {chess.piece_name(piece.piece_type)} on {chess.square_name(origin)}"
     return f"{label} cannot be played after {last.candidate.san}"
+
+
+def _marks_tell(
+    board: chess.Board,
+    winner: _Probe,
+    others: list[_Probe],
+    rest: Sequence[MoveNode],
+    letters: dict[str, str] | None,
+    marks: _Marks,
+) -> str:
+    """The first later move whose marks disagree with it after another candidate only ("3. Bxd5
+    takes nothing after d6"; past a second slip, read as :func:`_past_slip` read it), or that
+    the marks agree with ``winner``."""
+    probes = [winner, *others]
+    boards = [board.copy(stack=False) for _ in probes]
+    for one, probe in zip(boards, probes, strict=True):
+        one.push(probe.candidate.move)
+    for index in range(min(winner.reached + winner.further, len(rest))):
+        text = rest[index].text
+        label = f"{boards[0].fullmove_number}{'.' if boards[0].turn == chess.WHITE else '...'} {text}"
+        notes: list[list[str]] = []
+        for one, probe in zip(boards, probes, strict=True):
+            if index == probe.reached and probe.past is not None:
+                one.push(probe.past)  # the second slip, as its best reading
+                notes.append([])
+                continue
+            if is_null(text):
+                one.push(chess.Move.null())
+                notes.append([])
+                continue
+            read = read_move(one, text, letters, explain=False)
+            if not isinstance(read, ReadMove):
+                return f"the marks agree with {winner.candidate.san}"
+            notes.append(_disagreements(one, text, read, marks))
+        if not notes[0]:
+            for probe, disagree in zip(others, notes[1:], strict=True):
+                if disagree:
+                    return f"{label} {disagree[0]} after {probe.candidate.san}"
+    return f"the marks agree with {winner.candidate.san}"

@@ -8,7 +8,7 @@
 3. The same figures on seeded random legal games (the test tests/chess/test_lookahead.py runs
    a small count of them), with one slip and with two or three.
 
-    python tests/bench/chess_lookahead.py [FILE.pgn] [--runs N] [--singles N] [--multiples N]
+    python tests/bench/chess_lookahead.py [FILE.pgn] [--runs N] [--singles N] [--multiples N] [--seeds 1,2]
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--singles", type=int, default=400)
     parser.add_argument("--multiples", type=int, default=150)
+    parser.add_argument("--seeds", default="1,2", help="the generator's seeds, comma-separated")
     args = parser.parse_args()
     if not args.file.exists():
         print(f"no such file: {args.file}; the TWIC comparison is skipped")
@@ -91,10 +92,11 @@ def main() -> None:
             judge(one, figures)
         print("TWIC games, one slip each:")
         print("  " + "\n  ".join(figures.lines()[:2]))
-    started = time.perf_counter()
-    figures = measure(seed=1, singles=args.singles, multiples=args.multiples)
-    print(f"random legal games (seed 1), {time.perf_counter() - started:.0f} s:")
-    print("  " + "\n  ".join(figures.lines()))
+    for seed in (int(text) for text in args.seeds.split(",")):
+        started = time.perf_counter()
+        figures = measure(seed=seed, singles=args.singles, multiples=args.multiples)
+        print(f"random legal games (seed {seed}), {time.perf_counter() - started:.0f} s:")
+        print("  " + "\n  ".join(figures.lines()))
 
 
 if __name__ == "__main__":

@@ -72,6 +72,36 @@ def test_candidates_that_the_rest_cannot_tell_apart_are_named_and_nothing_is_ass
     assert error.message.endswith("the rest of the game was not checked (1 move(s))")
 
 
+def test_capture_marks_tell_readings_apart_in_a_record_that_marks_no_check() -> None:
+    # d5 or d6: the rest replays under both, but 3. Bxd5 takes nothing after d6
+    report = _checked("1. e4 e5 2. Bc4 dK 3. Bxd5 Nf6 4. Bb3 Nc6 *")
+    [error] = _errors(report)
+    assert "did you mean d5? (3. Bxd5 takes nothing after d6)" in error.message
+    assert error.message.endswith("the rest of the game was checked assuming d5")
+
+
+def test_a_needless_disambiguator_tells_readings_apart() -> None:
+    # Nf3 or f3: 3. Nbd2 names the knight only if the other one could go to d2 (from f3)
+    report = _checked("1. d4 d5 2. Kf3 e6 3. Nbd2 c5 4. e3 Nc6 *")
+    [error] = _errors(report)
+    assert "did you mean Nf3? (3. Nbd2 needs no disambiguator after f3)" in error.message
+
+
+def test_a_mate_mark_tells_readings_apart() -> None:
+    # Nf6 or Nh6: 4. Qxf7 gives check after both, but it is mate only after Nf6
+    report = _checked("1. e4 e5 2. Bc4 Nc6 3. Qh5 N16 4. Qxf7# 1-0")
+    [error] = _errors(report)
+    assert "did you mean Nf6? (4. Qxf7# is no mate after Nh6)" in error.message
+
+
+def test_marks_past_a_second_slip_tell_the_first_apart() -> None:
+    # both readings of dK stop at the second slip (nf3); past it, 4. Bxd5 takes nothing after d6
+    report = _checked("1. e4 e5 2. Bc4 dK 3. nf3 Nf6 4. Bxd5 Nc6 5. Bxf7+ Kxf7 *")
+    errors = _errors(report)
+    assert [(f.move, f.message.rsplit("assuming ", 1)[1]) for f in errors] == [("dK", "d5"), ("nf3", "Nf3")]
+    assert "did you mean d5? (4. Bxd5 takes nothing after d6)" in errors[0].message
+
+
 @pytest.mark.parametrize(
     ("moves", "written", "meant"),
     [
@@ -175,8 +205,9 @@ def test_planted_slips_in_random_games() -> None:
     assert figures.singles_right >= 0.93 * figures.singles
     assert figures.singles_wrong <= 0.01 * figures.singles  # a miss names candidates, it does not guess
     # (a game stops at a slip whose candidates nothing separates: the slips after it are not
-    # reported; over 100 such games of this seed 95 are reported whole: see tests/bench)
-    assert figures.multiples_all_reported >= 0.85 * figures.multiples
+    # reported; over 150 such games of seeds 1 and 2, 143 and 144 are reported whole: see
+    # tests/bench; the single slips missed are ties that no later move's text tells apart)
+    assert figures.multiples_all_reported >= 0.88 * figures.multiples
     assert figures.games_with_false_errors <= 0.01 * figures.games
     assert figures.assumed_errors == 0
 
