@@ -44,20 +44,14 @@ class Drawer:
         """The codec the game's reader uses for ``path``, read from its first part (xiangqi:
         detected; Go: the CA property or detected); ``None``: UTF-8, a line that is not as
         Latin-1 (chess, or a file that cannot be read)."""
-        if game not in ("xiangqi", "go") or path == "-":
+        if path == "-":
             return None
         try:
             with open(path, "rb") as handle:
                 head = handle.read(_HEAD)
         except OSError:
             return None
-        if game == "xiangqi":
-            from kifu.xiangqi.encoding import detect
-
-            return detect(head, complete=len(head) < _HEAD)
-        from kifu.go.encoding import decode
-
-        return decode(head).encoding
+        return need(game).text_encoding(head, len(head) < _HEAD)
 
     def positions(
         self, path: str, game: str, fmt: str | None, index: int, plies: list[int | None]

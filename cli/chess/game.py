@@ -130,3 +130,8 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
     from kifu.chess import marks
 
     return marks.mark(position, finding, options)
+
+
+def text_encoding(head: bytes, complete: bool) -> str | None:
+    """PGN is read as UTF-8, a line that is not as Latin-1: no codec of its own."""
+    return None

@@ -81,3 +81,10 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
     from kifu.go import marks
 
     return marks.mark(position, finding, options)
+
+
+def text_encoding(head: bytes, complete: bool) -> str | None:
+    """The codec of the file: its CA property, else detected, as the reader decodes it."""
+    from kifu.go.encoding import decode
+
+    return decode(head).encoding

@@ -182,3 +182,10 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
     from kifu.xiangqi import marks
 
     return marks.mark(position, finding, options)
+
+
+def text_encoding(head: bytes, complete: bool) -> str | None:
+    """The codec detected from the file's first bytes, as the reader detects it."""
+    from kifu.xiangqi.encoding import detect
+
+    return detect(head, complete=complete)
