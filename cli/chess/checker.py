@@ -287,9 +287,8 @@ class Checker(Visitor[Checked]):
             )
         last = Position.of(self.start) if self.last is None else self.last
         if self.complete:
-            final = last.board()
-            if self.main.ending is None and not any(final.generate_legal_moves()):
-                self.main.end_without_moves(final, self.plies)
+            if self.main.ending is None and not last.has_move():
+                self.main.end_without_moves(last.board(), self.plies)
             self.claims = self.main.claims_at_end(last)
         ending = self.main.ending
         # an ending reached through an assumed move is not the record's: no outcome is built on it
