@@ -298,9 +298,8 @@ class Checker(Visitor[Checked]):
             )
         last = Position.of(self.start) if self.last is None else self.last
         if self.played_out:
-            final = last.board()
-            if self.main.ending is None and not any(final.generate_legal_moves()):
-                self.main.end_without_moves(final, self.plies)
+            if self.main.ending is None and not last.has_move():
+                self.main.end_without_moves(last.board(), self.plies)
             self.claims = self.main.claims_at_end(last)
         self.ending = self.main.ending
 

@@ -720,6 +720,66 @@ class Position:
                     return True
         return False
 
+    def has_move(self) -> bool:
+        """Whether the side to move has a legal move (else the game is over: mate or stalemate).
+
+        In check, :meth:`can_escape` answers. Else the king steps to a square no enemy piece
+        attacks once it has left its own, or another piece makes the first step of one of its
+        moves without exposing its king: a piece pinned against it moves along the pin or not at
+        all, so the first square of each of its lines and jumps is enough (a double step is
+        possible only when the single one is, and castling only when the king could step to the
+        square it passes). A legal en-passant capture is a move.
+        """
+        if not self.native:
+            return any(self.board().generate_legal_moves())
+        if self.is_check():
+            return self.can_escape()
+        if self.ep >= 0 and self._legal_en_passant() != NO_EP:
+            return True
+        squares = self.squares
+        turn = self.turn
+        enemy = turn ^ 1
+        king = self._king()
+        code = KING | turn << 3
+        squares[king] = EMPTY
+        free = False
+        for square in _KING_SQ[king]:
+            piece = squares[square]
+            if (not piece or piece >> 3 == enemy) and not attacked(squares, square, enemy):
+                free = True
+                break
+        squares[king] = code
+        if free:
+            return True
+        step = 8 if turn == 0 else -8
+        for origin in range(64):
+            piece = squares[origin]
+            if not piece or piece >> 3 != turn or piece == code:
+                continue
+            kind = piece & 7
+            if kind == PAWN:
+                if not squares[origin + step] and self._safe(origin, origin + step, False):
+                    return True
+                for target in _PAWN_FROM[enemy * 64 + origin]:
+                    taken = squares[target]
+                    if taken and taken >> 3 == enemy and self._safe(origin, target, False):
+                        return True
+            elif kind == KNIGHT:
+                for target in _KNIGHT_SQ[origin]:
+                    taken = squares[target]
+                    if (not taken or taken >> 3 == enemy) and self._safe(origin, target, False):
+                        return True
+            else:
+                first = 4 if kind == BISHOP else 0
+                last = 4 if kind == ROOK else 8
+                for direction in range(first, last):
+                    ray = _RAY[origin * 8 + direction]
+                    if ray:
+                        taken = squares[ray[0]]
+                        if (not taken or taken >> 3 == enemy) and self._safe(origin, ray[0], False):
+                            return True
+        return False
+
     def _checkers(self, king: int, enemy: int) -> list[int]:
         """The squares of the pieces of colour ``enemy`` that attack ``king``'s square."""
         squares = self.squares

@@ -223,24 +223,14 @@ class _Reader:
         value = token.value
         line_number = (token.line or 1) + self.offset
         line_start = 1 - (token.column or 1)  # offset in value where the current line starts
-        scanned = 0  # newlines before this offset are counted in line_number
-        multiline = "\n" in value
-        number: int | None = None
-        for item in _RUN_ITEM.finditer(value):
-            text = item[2]
-            if text is None:
-                number = ascii_number(item[1], saturate=True)
-                continue
-            offset = item.start()
-            if multiline:
-                newlines = value.count("\n", scanned, offset)
-                if newlines:
-                    line_number += newlines
-                    line_start = value.rfind("\n", scanned, offset) + 1
-                scanned = offset
+        next_break = value.find("\n")  # the first line break not yet counted in line_number
+        for offset, text, number in run_items(value):
+            while 0 <= next_break < offset:  # (a search per line, not a count per move)
+                line_number += 1
+                line_start = next_break + 1
+                next_break = value.find("\n", line_start)
             column = offset - line_start + 1
             node = MoveNode(text, line_span(line_number, column, column + len(text)), number)
-            number = None
             if pending:
                 node.comments_before.extend(pending)
                 pending.clear()
@@ -323,7 +313,7 @@ class _Reader:
         if not in_header:
             self.report(codes.TAG_AFTER_MOVETEXT, f"tag [{name}] inside the movetext; it is ignored", token)
             return
-        quote = _UNESCAPED_QUOTE.search(raw)
+        quote = _UNESCAPED_QUOTE.search(raw) if '"' in raw else None  # (most values hold none)
         if quote:
             column = (token.column or 1) + match.start(2) + quote.end() - 1
             span = Span.point((token.line or 1) + self.offset, column)
@@ -334,7 +324,7 @@ class _Reader:
                     source_line=self.game.lines[span.line - self.game.start_line],
                 )
             )
-        value = raw.replace('\\"', '"').replace("\\\\", "\\")
+        value = raw.replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw
         if name in self.record.tags:
             self.report(
                 codes.DUPLICATE_TAG,
@@ -385,6 +375,59 @@ class _Reader:
             )
         else:
             self.last_unreadable = token
+
+
+def run_items(value: str) -> list[tuple[int, str, int | None]]:
+    """The moves of a ``MOVE`` token (a run of full moves) as :data:`_RUN_ITEM` finds them: each
+    move's offset in ``value``, its text, and the number indicated before it (``None``: none).
+
+    Read word by word (``str.split`` and ``str.find``, in C) rather than with the regular
+    expression, whose match objects cost more than the rest of a move's reading: a number is
+    written against its dots, and mostly against its move too (``12.Nf3``, ``12...Nf6``). A word
+    that ends in digits (a number written apart from its dots, ``12 ...``, which the expression
+    reads across the words) sends the whole token to the expression.
+    """
+    items: list[tuple[int, str, int | None]] = []
+    number: int | None = None
+    position = 0
+    for word in value.split():
+        offset = value.find(word, position)
+        size = len(word)
+        position = offset + size
+        start = 0
+        while start < size:
+            end = start
+            while end < size and "0" <= word[end] <= "9":
+                end += 1
+            if end > start:
+                if end == size:
+                    return _run_items_by_expression(value)
+                mark = word[end]
+                if mark == "." or mark == "…":
+                    number = ascii_number(word[start:end], saturate=True)
+                    end += 1
+                    while mark == "." and end < size and word[end] == ".":
+                        end += 1
+                    start = end
+                    continue
+            items.append((offset + start, word[start:], number))
+            number = None
+            break
+    return items
+
+
+def _run_items_by_expression(value: str) -> list[tuple[int, str, int | None]]:
+    """:func:`run_items` with the regular expression (its definition)."""
+    items: list[tuple[int, str, int | None]] = []
+    number: int | None = None
+    for item in _RUN_ITEM.finditer(value):
+        text = item[2]
+        if text is None:
+            number = ascii_number(item[1], saturate=True)
+        else:
+            items.append((item.start(), text, number))
+            number = None
+    return items
 
 
 class Piece:

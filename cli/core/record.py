@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Span(NamedTuple):
@@ -24,13 +24,15 @@ class Span(NamedTuple):
         return cls(line, column, line, column + max(length, 1))
 
 
-_new_tuple = tuple.__new__
+# (Final: the compiled build keeps both in C variables, not looked up in the module per span)
+_new_tuple: Final = tuple.__new__
+_SPAN: Final = Span
 
 
 def line_span(line: int, column: int, end_column: int) -> Span:
     """``Span(line, column, line, end_column)``: a span on one line, made without the named
     tuple's ``__new__`` (a function of the interpreter, and a reader makes a span per move)."""
-    return _new_tuple(Span, (line, column, line, end_column))
+    return _new_tuple(_SPAN, (line, column, line, end_column))
 
 
 @dataclass(slots=True, init=False)

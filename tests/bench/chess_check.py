@@ -4,11 +4,15 @@ In this process, on one core, alternately: kifu's whole check (parse with the La
 replay of every line, notation, results, automatic draws, claims; SAN cache cold at each run)
 against python-chess `read_game`, a replay of the main line and `outcome(claim_draw=True)`,
 which does strictly less (no variations, no positions of findings, no claims). Then, as
-commands: `kifu check -q --jobs 1` against `pgn-extract -r -s` (Debian's pgn-extract, when
-installed), which checks the moves and reports the first error of a game.
+commands: `kifu check --jobs 1` on TWIC x5 against a python-chess process doing the same
+`read_game` + replay + `outcome()` (issue 31's measure: start-up included), and `kifu check -q`
+with one and two workers on TWIC x10 against `pgn-extract -r -s` (Debian's pgn-extract, when
+installed), which checks the moves and reports the first error of a game. Commands are timed
+both in wall time and in CPU time (user + system of the child processes, which other programs
+on a shared machine do not inflate).
 
-Inputs: the 232-game TWIC file of the shared corpus, and an archive of 2,320 games made by
-repeating it ten times (deterministic). Medians of alternating runs.
+Inputs: the 232-game TWIC file of the shared corpus, and archives of 1,160 and 2,320 games
+made by repeating it five and ten times (deterministic). Medians of alternating runs.
 
     python tests/bench/chess_check.py [FILE.pgn] [--runs N]
 """
@@ -16,6 +20,7 @@ repeating it ten times (deterministic). Medians of alternating runs.
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import statistics
 import subprocess
@@ -80,6 +85,41 @@ def alternate(
     return {name: statistics.median(values) for name, values in times.items()}
 
 
+def children_cpu() -> float:
+    """CPU seconds (user + system) of the child processes waited for so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed_commands(commands: dict[str, list[str]], runs: int) -> tuple[dict[str, float], dict[str, float]]:
+    """Median wall and CPU seconds of each command (its own process and its children), in turn."""
+    walls: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            cpu, wall = children_cpu(), time.perf_counter()
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            walls[name].append(time.perf_counter() - wall)
+            cpus[name].append(children_cpu() - cpu)
+    return (
+        {name: statistics.median(values) for name, values in walls.items()},
+        {name: statistics.median(values) for name, values in cpus.items()},
+    )
+
+
+#: the python-chess process of issue 31's measure: what ``python_chess`` does, start-up included
+PYTHON_CHESS_PROCESS = """
+import sys
+import chess.pgn
+with open(sys.argv[1], encoding="utf-8-sig", errors="replace") as handle:
+    while (game := chess.pgn.read_game(handle)) is not None:
+        board = game.board()
+        for move in game.mainline_moves():
+            board.push(move)
+        board.outcome(claim_draw=True)
+"""
+
+
 def pgn_extract() -> str | None:
     return shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
 
@@ -94,7 +134,10 @@ def main() -> None:
     kifu(args.file)  # warm the grammar cache
     with tempfile.TemporaryDirectory() as temporary:
         archive = Path(temporary) / "archive.pgn"
-        archive.write_text((args.file.read_text(encoding="utf-8", errors="replace").rstrip() + "\n\n") * 10)
+        text = args.file.read_text(encoding="utf-8", errors="replace").rstrip() + "\n\n"
+        archive.write_text(text * 10)
+        five = Path(temporary) / "archive5.pgn"
+        five.write_text(text * 5)
         for path in (args.file, archive):
             games = kifu(path)
             name = path.name if path is args.file else "TWIC x10"
@@ -113,39 +156,42 @@ def main() -> None:
                 "python-chess read_game+replay",
                 medians["python-chess"],
             )
+        walls, cpus = timed_commands(
+            {
+                "kifu": [sys.executable, "-m", "kifu", "check", "--jobs", "1", str(five)],
+                "python-chess": [sys.executable, "-c", PYTHON_CHESS_PROCESS, str(five)],
+            },
+            max(3, args.runs),
+        )
+        pc_wall, pc_cpu = walls["python-chess"], cpus["python-chess"]
+        print(
+            f"commands on TWIC x5: kifu check --jobs 1 {walls['kifu']:.2f} s wall, {cpus['kifu']:.2f} s CPU; "
+            f"python-chess {pc_wall:.2f} s wall, {pc_cpu:.2f} s CPU; "
+            f"python-chess/kifu {pc_wall / walls['kifu']:.2f}x wall, {pc_cpu / cpus['kifu']:.2f}x CPU"
+        )
+        row("chess check, command, CPU time, one core", "TWIC x5", cpus["kifu"], "python-chess", pc_cpu)
         extract = pgn_extract()
-        commands: dict[str, Callable[[], object]] = {
-            "kifu": lambda: subprocess.run(
-                [sys.executable, "-m", "kifu", "check", "-q", "--jobs", "1", str(archive)],
-                stdout=subprocess.DEVNULL,
-                check=False,
-            ),
-            "kifu -j2": lambda: subprocess.run(
-                [sys.executable, "-m", "kifu", "check", "-q", "--jobs", "2", str(archive)],
-                stdout=subprocess.DEVNULL,
-                check=False,
-            ),
+        commands = {
+            "kifu": [sys.executable, "-m", "kifu", "check", "-q", "--jobs", "1", str(archive)],
+            "kifu -j2": [sys.executable, "-m", "kifu", "check", "-q", "--jobs", "2", str(archive)],
         }
         if extract:
-            commands["pgn-extract"] = lambda: subprocess.run(
-                [extract, "-r", "-s", str(archive)],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                check=False,
-            )
-        medians = alternate(commands, max(3, args.runs // 2), clock=time.perf_counter)
+            commands["pgn-extract"] = [extract, "-r", "-s", str(archive)]
+        walls, cpus = timed_commands(commands, max(3, args.runs // 2))
+        nan = float("nan")
+        extract_wall, extract_cpu = walls.get("pgn-extract", nan), cpus.get("pgn-extract", nan)
         print(
-            f"commands on TWIC x10: kifu --jobs 1 {medians['kifu']:.2f} s, "
-            f"--jobs 2 {medians['kifu -j2']:.2f} s, "
-            f"pgn-extract {medians.get('pgn-extract', float('nan')):.2f} s"
+            f"commands on TWIC x10: kifu --jobs 1 {walls['kifu']:.2f} s wall ({cpus['kifu']:.2f} s CPU), "
+            f"--jobs 2 {walls['kifu -j2']:.2f} s wall ({cpus['kifu -j2']:.2f} s CPU), "
+            f"pgn-extract {extract_wall:.3f} s wall ({extract_cpu:.3f} s CPU)"
         )
         for name, cores in (("kifu", "one core"), ("kifu -j2", "both cores")):
             row(
                 f"chess check, command, wall time, {cores}",
                 "TWIC x10",
-                medians[name],
+                walls[name],
                 "pgn-extract -r",
-                medians.get("pgn-extract"),
+                walls.get("pgn-extract"),
             )
 
 

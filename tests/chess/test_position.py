@@ -111,6 +111,7 @@ def _check_state(position: Position, board: chess.Board) -> None:
     assert position.key() == board_key(board), board.fen()
     if board.is_check():
         assert position.can_escape() == any(board.generate_legal_moves()), board.fen()
+    assert position.has_move() == any(board.generate_legal_moves()), board.fen()
 
 
 def _game(seed: int, plies: int, chess960: bool, native: bool) -> None:
@@ -234,6 +235,37 @@ def test_can_escape_positions(name: str) -> None:
     position = Position.of(chess.Board(fen))
     assert position.is_check()
     assert position.can_escape() == escapes
+
+
+#: positions without check: whether the side to move has a legal move (False: stalemate)
+MOVES_LEFT = {
+    "a queen stalemates the cornered king": ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", False),
+    "a blocked pawn and no square for the king": ("k7/P7/1K6/8/8/p7/P7/8 b - - 0 1", False),
+    "a pinned bishop moves along its pin": ("k7/1b6/NK6/3B4/8/8/8/8 b - - 0 1", True),
+    "a pinned knight cannot move": ("k7/1n6/NK6/3B4/8/8/8/8 b - - 0 1", False),
+    "a pinned pawn can neither step nor take off its line": ("k7/1p6/NK6/3B4/8/8/8/8 b - - 0 1", False),
+    "the start position": (chess.STARTING_FEN, True),
+}
+
+
+@pytest.mark.parametrize("name", MOVES_LEFT)
+def test_has_move_positions(name: str) -> None:
+    fen, moves = MOVES_LEFT[name]
+    board = chess.Board(fen)
+    position = Position.of(board)
+    assert position.native and not position.is_check()
+    assert any(board.generate_legal_moves()) == moves
+    assert position.has_move() == moves
+
+
+def test_an_en_passant_capture_is_a_move_left() -> None:
+    board = chess.Board("7k/5K2/6P1/8/1p6/1P6/2P5/8 w - - 0 1")
+    position = Position.of(board)
+    move = chess.Move.from_uci("c2c4")  # Black's one move is then bxc3 en passant
+    board.push(move)
+    position.push(move)
+    assert list(board.legal_moves) == [chess.Move.from_uci("b4c3")]
+    assert position.native and position.has_move()
 
 
 @settings(max_examples=60, deadline=None)
