@@ -21,16 +21,19 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import partial
 
+from kifu.core.findings import Finding
 from kifu.core.game import Options
 from kifu.core.record import Record
 from kifu.xiangqi.board import Board, move_name
+from kifu.xiangqi.checker import Boards as CheckerBoards
 from kifu.xiangqi.checker import Replayed, check_record, replay
 from kifu.xiangqi.fen import start_board
 from kifu.xiangqi.reader import read_records
-from kifu.xiangqi.repetition import adjudicate
+from kifu.xiangqi.repetition import Boards, adjudicate
+from kifu.xiangqi.walk import walk, walk_options
 
 
 def _cycle(board: Board) -> list[int] | None:
@@ -97,6 +100,17 @@ def read_and_check(text: bytes) -> None:
         check_record(record, findings, Options())
 
 
+def boards_of(record: Record, settings: dict[str, object] | None = None) -> Boards:
+    """The main line's boards after the plies a verdict asks for, as the checker gives them."""
+
+    def boards(plies: Collection[int]) -> dict[int, Board]:
+        walked = walk_options(record, dict(settings or {}), assume=True)
+        assert not isinstance(walked, Finding)
+        return walk(record, walked, CheckerBoards(plies))
+
+    return boards
+
+
 def best_time(fn: Callable[[], object], runs: int) -> float:
     """The fastest of ``runs`` calls (the least disturbed by other load on the machine)."""
     times = []
@@ -131,7 +145,7 @@ def main() -> None:
         assert isinstance(replayed, Replayed)
         t_full = best_time(partial(read_and_check, text), args.runs)
         t_replay = best_time(partial(replay, record), args.runs)
-        t_adj = best_time(partial(adjudicate, record, replayed, "*", None, {}), args.runs)
+        t_adj = best_time(partial(adjudicate, record, replayed, "*", None, {}, boards_of(record)), args.runs)
         outcome = check_record(record, [], Options()).outcome
         reason = outcome["reason"] if outcome else "-"
         print(
@@ -152,7 +166,9 @@ def main() -> None:
         replayed = replay(record)
         assert isinstance(replayed, Replayed)
         settings: dict[str, object] = {"repetition": threshold}
-        t_adj = best_time(partial(adjudicate, record, replayed, "*", None, settings), args.runs)
+        t_adj = best_time(
+            partial(adjudicate, record, replayed, "*", None, settings, boards_of(record, settings)), args.runs
+        )
         classified = 4 * (threshold - 1)
         print(f"{threshold:>10}{classified:>14}{t_adj * 1e3:>12.2f}{t_adj * 1e3 / classified:>10.3f}")
 
