@@ -24,25 +24,32 @@ FOLDER = Path(kifu.__file__).resolve().parent / "_mypyc"  # (resolved: an editab
 
 #: the tests run in the other mode: the fast paths against python-chess and pyffish, the walks,
 #: the command cases (check, convert, show, score), the boards (the slowest property tests left out)
-SUBSET = [
-    "tests/test_cases.py",
-    "tests/chess/test_fastpath.py",
-    "tests/chess/test_properties.py",
-    "tests/chess/test_walk.py",
-    "tests/chess/test_fixtures.py",
-    "tests/chess/test_convert.py",
-    "tests/go/test_board.py",
-    "tests/go/test_walk.py",
-    "tests/go/test_fixtures.py",
-    "tests/go/test_hypothesis.py",
-    "tests/go/test_verdicts.py",
-    "tests/xiangqi/test_board.py",
-    "tests/xiangqi/test_walk.py",
-    "tests/xiangqi/test_notation.py",
-    "tests/xiangqi/test_repetition.py",
-    "tests/xiangqi/test_records.py",
-]
-SLOW = "not 10000_random_positions and not depth_4"
+#: the part of the suite run again in the other mode, by game (the golden cases go with chess)
+SUBSET = {
+    "chess": [
+        "tests/test_cases.py",
+        "tests/chess/test_fastpath.py",
+        "tests/chess/test_properties.py",
+        "tests/chess/test_walk.py",
+        "tests/chess/test_fixtures.py",
+        "tests/chess/test_convert.py",
+    ],
+    "go": [
+        "tests/go/test_board.py",
+        "tests/go/test_walk.py",
+        "tests/go/test_fixtures.py",
+        "tests/go/test_hypothesis.py",
+        "tests/go/test_verdicts.py",
+    ],
+    "xiangqi": [
+        "tests/xiangqi/test_board.py",
+        "tests/xiangqi/test_walk.py",
+        "tests/xiangqi/test_notation.py",
+        "tests/xiangqi/test_repetition.py",
+        "tests/xiangqi/test_records.py",
+    ],
+}
+SLOW = "not pyffish_on_random_positions and not depth_4"
 
 PROBE = (
     "import json, kifu.chess.checker, kifu.go.checker, kifu.xiangqi.checker\n"
@@ -127,13 +134,15 @@ def test_a_partial_build_is_not_used(tmp_path: Path) -> None:
     assert CompiledFinder(str(folder)).paths() == {}
 
 
-def test_a_representative_part_of_the_suite_in_the_other_mode() -> None:
-    """The subset runs compiled when this run is pure, and pure when this run is compiled."""
+@pytest.mark.parametrize("game", sorted(SUBSET))
+def test_a_representative_part_of_the_suite_in_the_other_mode(game: str) -> None:
+    """The subset runs compiled when this run is pure, and pure when this run is compiled: a
+    game's part per test, so that the suite's workers share them."""
     compiled_here = usable_build() and os.environ.get("KIFU_PURE", "") in ("", "0")
     if not compiled_here and not usable_build():
         pytest.skip("no compiled build, or one older than its sources: the suite ran pure only")
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", SLOW, *SUBSET],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", SLOW, *SUBSET[game]],
         cwd=ROOT,
         env=environment(pure=compiled_here),
         capture_output=True,
