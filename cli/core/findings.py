@@ -168,12 +168,13 @@ IO_UNREADABLE = register(
     "IO001",
     Severity.ERROR,
     "file cannot be read",
-    "The path does not exist, cannot be opened or listed (permissions, a loop of symbolic "
-    "links), or is not a file of records: a directory named without -r, or a FIFO, socket or "
-    "device, which kifu never opens (reading a FIFO waits for a program to write to it: give "
-    "piped records on standard input, -). A directory of a walk or a glob that cannot be listed, "
-    "and a FIFO or broken link met there under a record's name, are reported the same way; the "
-    "other files are still checked.",
+    "The file cannot be opened or listed (permissions, a loop of symbolic links, a file gone "
+    "between the walk and its reading), or is not a file of records: a FIFO, socket or device, "
+    "which kifu never opens (reading a FIFO waits for a program to write to it: give piped "
+    "records on standard input, -). A directory of a walk or a glob that cannot be listed, and a "
+    "FIFO or broken link met there under a record's name, are reported the same way; the other "
+    "files are still checked. A path named on the command line that does not exist is a usage "
+    "error (exit status 2), not this finding.",
 )
 IO_DECOMPRESS = register(
     "IO002",
