@@ -245,12 +245,8 @@ MIXED_UP_TAG = register(
 
 # --- chess rules ------------------------------------------------------------------------
 FIDE = "FIDE Laws of Chess"
-ILLEGAL_MOVE = register(
-    "CHESS101",
-    E,
-    "illegal move",
-    "The move cannot be played in the position reached: no such piece can go there, the "
-    "move leaves the king in check, or castling is not allowed. "
+#: what CHESS101-103 share: how the move meant is found (docs/severity.md, "The move meant")
+LOOKAHEAD = (
     "The move meant is then chosen among the legal moves one slip away from what is written "
     "(a lower-case or wrong piece letter, another language's letter, a missing or extra "
     "disambiguator or capture mark, one character wrong, missing, extra or swapped): the later "
@@ -260,7 +256,14 @@ ILLEGAL_MOVE = register(
     "checked with it, so its later errors are reported in the same run. Only where nothing "
     "separates the candidates are they named and the rest of the line left unchecked. A "
     "verdict reached through the assumed move (CHESS201, CHESS202, CHESS203) is at most a "
-    "warning that names it (docs/severity.md).",
+    "warning that names it (docs/severity.md)."
+)
+ILLEGAL_MOVE = register(
+    "CHESS101",
+    E,
+    "illegal move",
+    "The move cannot be played in the position reached: no such piece can go there, the "
+    "move leaves the king in check, or castling is not allowed. " + LOOKAHEAD,
     f"{FIDE} 3",
 )
 AMBIGUOUS_MOVE = register(
@@ -268,17 +271,7 @@ AMBIGUOUS_MOVE = register(
     E,
     "ambiguous move",
     "Two or more pieces of the kind written can make the move; SAN must name the file or "
-    "rank of the one that moves (`Nbd7`). "
-    "The move meant is then chosen among the legal moves one slip away from what is written "
-    "(a lower-case or wrong piece letter, another language's letter, a missing or extra "
-    "disambiguator or capture mark, one character wrong, missing, extra or swapped): the later "
-    "moves are replayed under each, and the one they follow furthest is taken (then the one "
-    "their marks (+, x, Nbd2) agree with, then the nearest to the writing); the message "
-    "says how (`did you mean Bb5? (4. Ba4 needs a bishop on b5)`) and the rest of the line is "
-    "checked with it, so its later errors are reported in the same run. Only where nothing "
-    "separates the candidates are they named and the rest of the line left unchecked. A "
-    "verdict reached through the assumed move (CHESS201, CHESS202, CHESS203) is at most a "
-    "warning that names it (docs/severity.md).",
+    "rank of the one that moves (`Nbd7`). " + LOOKAHEAD,
     f"{STD} 8.2.3.4",
 )
 NOT_A_MOVE = register(
@@ -286,17 +279,7 @@ NOT_A_MOVE = register(
     E,
     "unreadable move",
     "The text is not Standard Algebraic Notation (nor long algebraic, nor UCI). Common causes: "
-    "a lower-case piece letter (`nf3`), a truncated move (`Kx`). "
-    "The move meant is then chosen among the legal moves one slip away from what is written "
-    "(a lower-case or wrong piece letter, another language's letter, a missing or extra "
-    "disambiguator or capture mark, one character wrong, missing, extra or swapped): the later "
-    "moves are replayed under each, and the one they follow furthest is taken (then the one "
-    "their marks (+, x, Nbd2) agree with, then the nearest to the writing); the message "
-    "says how (`did you mean Bb5? (4. Ba4 needs a bishop on b5)`) and the rest of the line is "
-    "checked with it, so its later errors are reported in the same run. Only where nothing "
-    "separates the candidates are they named and the rest of the line left unchecked. A "
-    "verdict reached through the assumed move (CHESS201, CHESS202, CHESS203) is at most a "
-    "warning that names it (docs/severity.md).",
+    "a lower-case piece letter (`nf3`), a truncated move (`Kx`). " + LOOKAHEAD,
     f"{STD} 8.2.3",
 )
 CHECK_SUFFIX = register(

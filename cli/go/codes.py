@@ -427,19 +427,22 @@ MIXED_UP_PROPERTY = register(
 )
 
 # --- Go rules -------------------------------------------------------------------------------
-OCCUPIED = register(
-    "GO101",
-    E,
-    "move on an occupied point",
-    "The point already holds a stone. The move is illegal under every rule set; kifu skips it "
-    "and goes on with the position unchanged. (SGFC warning 58.) "
+#: what GO101-103 share: how the point meant is found (docs/severity.md, "The move meant")
+LOOKAHEAD = (
     "In the main line, kifu then looks for the point meant, as for a hand-entry slip: the "
     "coordinates one slip away (the two letters swapped, `B[dc]` for `B[cd]`, or one letter "
     "wrong) that are legal here; the later moves are replayed under each, and the one they "
     "follow furthest is played in its stead (`did you mean B[cd]? (move 18 W[di] cannot be "
     "played after B[di])`), so the count and its verdicts (GO2xx) rest on it and are at most "
     "warnings that name it. Where nothing separates the candidates they are named (or counted) "
-    "and the record is played as it is. A legal typo cannot be seen.",
+    "and the record is played as it is. A legal typo cannot be seen."
+)
+OCCUPIED = register(
+    "GO101",
+    E,
+    "move on an occupied point",
+    "The point already holds a stone. The move is illegal under every rule set; kifu skips it "
+    "and goes on with the position unchanged. (SGFC warning 58.) " + LOOKAHEAD,
     "Rules of Go: placing a stone",
 )
 SUICIDE = register(
@@ -448,14 +451,7 @@ SUICIDE = register(
     "suicide",
     "The move leaves its own group without a liberty while capturing nothing. Illegal under "
     "Chinese, Japanese, AGA and WMSG rules; multi-stone suicide is legal under Tromp-Taylor and "
-    "New Zealand rules (the group is removed). "
-    "In the main line, kifu then looks for the point meant, as for a hand-entry slip: the "
-    "coordinates one slip away (the two letters swapped, `B[dc]` for `B[cd]`, or one letter "
-    "wrong) that are legal here; the later moves are replayed under each, and the one they "
-    "follow furthest is played in its stead (`did you mean B[cd]? (move 18 W[di] cannot be "
-    "played after B[di])`), so the count and its verdicts (GO2xx) rest on it and are at most "
-    "warnings that name it. Where nothing separates the candidates they are named (or counted) "
-    "and the record is played as it is. A legal typo cannot be seen.",
+    "New Zealand rules (the group is removed). " + LOOKAHEAD,
     "Rules of Go: suicide",
 )
 KO = register(
@@ -463,14 +459,7 @@ KO = register(
     E,
     "ko: immediate recapture",
     "The move retakes a ko at once, restoring the position before the opponent's last move. "
-    "Illegal under every rule set. "
-    "In the main line, kifu then looks for the point meant, as for a hand-entry slip: the "
-    "coordinates one slip away (the two letters swapped, `B[dc]` for `B[cd]`, or one letter "
-    "wrong) that are legal here; the later moves are replayed under each, and the one they "
-    "follow furthest is played in its stead (`did you mean B[cd]? (move 18 W[di] cannot be "
-    "played after B[di])`), so the count and its verdicts (GO2xx) rest on it and are at most "
-    "warnings that name it. Where nothing separates the candidates they are named (or counted) "
-    "and the record is played as it is. A legal typo cannot be seen.",
+    "Illegal under every rule set. " + LOOKAHEAD,
     "Rules of Go: ko",
 )
 POSITIONAL_SUPERKO = register(
