@@ -16,7 +16,6 @@ from kifu.commands.completion import complete_targets
 from kifu.commands.options import (
     HELP,
     SETTING_NAMES,
-    FatalError,
     apply_limits,
     check_language,
     config_options,
@@ -24,6 +23,7 @@ from kifu.commands.options import (
     limit_options,
     rules_options,
     settings_from,
+    sources_of,
 )
 from kifu.core.converted import join
 from kifu.core.escape import terminal
@@ -124,8 +124,6 @@ def convert(
     could not be read or played to its end (unless --lenient), 2 usage error, an output that
     cannot be written, or an internal error (KIFU001: the other inputs are still converted).
     """
-    from kifu import detection, games
-    from kifu.core.sources import expand_paths
 
     if hasattr(signal, "SIGXFSZ"):  # past `ulimit -f`, a write fails with EFBIG (said) rather than kill
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
@@ -154,21 +152,7 @@ def convert(
         except LookupError:
             raise click.BadParameter(f"unknown encoding {encoding!r}", param_hint="--encoding") from None
     to_directory = output is not None and (output.endswith(os.sep) or os.path.isdir(output))
-    missing: list[str] = []
-    sources = list(
-        expand_paths(
-            inputs,
-            recursive=True,
-            extensions=games.KNOWN_EXTENSIONS,
-            recognise=detection.recognise,
-            missing=lambda _, message: missing.append(message),
-        )
-    )
-    if missing:
-        raise FatalError("; ".join(missing))
-    if not sources:
-        shown = terminal(", ".join(inputs), one_line=True)
-        click.echo(f"kifu: warning: no record files found under {shown}", err=True)
+    sources = sources_of(inputs)
     if output and not to_directory and len(sources) > 1:
         raise click.UsageError("several inputs need -o DIR/ (or stdout)")
     chosen = {item.path: options_for(item.path) for item in sources if isinstance(item, Source)}

@@ -4,7 +4,7 @@ they read a record under the same rules and take the same options."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -23,7 +23,7 @@ from kifu.core.config import (
     user_config_path,
 )
 from kifu.core.digits import is_ascii_number
-from kifu.core.findings import Severity
+from kifu.core.findings import Finding, Severity
 from kifu.core.selection import (
     FileIgnore,
     Layer,
@@ -141,6 +141,8 @@ def check_language(value: str | None, option: str) -> str | None:
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
 if TYPE_CHECKING:
+    from kifu.core.sources import Source
+
     _IntType = click.ParamType[int]  # generic for type checkers (Click 8.2+), not at run time before
     _StrType = click.ParamType[str]
 else:
@@ -273,6 +275,36 @@ class FatalError(click.ClickException):
     stderr (``Error: …``, no usage text: the command line is not at fault), exit status 2."""
 
     exit_code = 2
+
+
+def sources_of(
+    paths: Sequence[str], extensions: frozenset[str] | None = None, empty: str | None = "record files"
+) -> list[Source | tuple[str, Finding]]:
+    """The sources of ``paths`` for convert, score and standings, folders walked (``kifu check``
+    chooses its files by each folder's configuration: :func:`kifu.commands.check.expand`):
+    files with one of ``extensions`` (default: every game's), else recognised by content.
+    Raises :class:`FatalError` naming a path that does not exist or a glob that matches nothing;
+    warns on stderr, naming ``empty``, when the paths hold no such file (``None``: silent)."""
+    from kifu import detection, games
+    from kifu.core.escape import terminal
+    from kifu.core.sources import expand_paths
+
+    missing: list[str] = []
+    sources = list(
+        expand_paths(
+            paths,
+            recursive=True,
+            extensions=games.KNOWN_EXTENSIONS if extensions is None else extensions,
+            recognise=detection.recognise if extensions is None else None,
+            missing=lambda _, message: missing.append(message),
+        )
+    )
+    if missing:
+        raise FatalError("; ".join(missing))
+    if not sources and empty is not None:
+        shown = terminal(", ".join(paths), one_line=True)
+        click.echo(f"kifu: warning: no {empty} found under {shown}", err=True)
+    return sources
 
 
 # --- configuration: [tool.kifu] in pyproject.toml, kifu.toml ----------------------------------

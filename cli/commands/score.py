@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 import click
-from kifu.commands.options import HELP, FatalError, config_options, configured
+from kifu.commands.options import HELP, config_options, configured, sources_of
 from kifu.commands.output_file import output_file_option, output_to
 from kifu.games import presets
 
@@ -57,24 +57,13 @@ def score(
     """
     from kifu import __version__
     from kifu.api import go_options, score_sources
-    from kifu.core.escape import json_text, terminal
+    from kifu.core.escape import json_text
     from kifu.core.findings import INTERNAL_ERROR, Severity
     from kifu.core.game import Options
-    from kifu.core.sources import COMPRESSION_SUFFIXES, Source, expand_paths
+    from kifu.core.sources import COMPRESSION_SUFFIXES, Source
 
-    missing: list[str] = []
     sgf = frozenset({".sgf", *(".sgf" + suffix for suffix in COMPRESSION_SUFFIXES)})
-    sources = list(
-        expand_paths(
-            files, recursive=True, extensions=sgf, missing=lambda _, message: missing.append(message)
-        )
-    )
-    if missing:
-        raise FatalError("; ".join(missing))
-    if not sources:
-        click.echo(
-            f"kifu: warning: no SGF files found under {terminal(', '.join(files), one_line=True)}", err=True
-        )
+    sources = sources_of(files, sgf, empty="SGF files")
 
     def settings(source: Source) -> tuple[Options, str | None]:
         """The options and dead stones of ``source``: its configuration's, under the command line."""

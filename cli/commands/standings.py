@@ -11,11 +11,11 @@ import click
 from kifu.commands.options import (
     HELP,
     SETTING_NAMES,
-    FatalError,
     config_options,
     configured,
     rules_options,
     settings_from,
+    sources_of,
 )
 from kifu.commands.output_file import output_file_option, output_to
 from kifu.core.digits import ascii_number
@@ -267,7 +267,7 @@ def _records(
     from kifu.core import batch
     from kifu.core.findings import Finding, Severity
     from kifu.core.results import Totals
-    from kifu.core.sources import Source, expand_paths
+    from kifu.core.sources import Source
 
     class Collect:
         """A reporter that keeps every record report with its file's path."""
@@ -296,18 +296,7 @@ def _records(
         def end(self, totals: Totals) -> None:
             pass
 
-    missing: list[str] = []
-    sources = list(
-        expand_paths(
-            paths,
-            recursive=True,
-            extensions=games.KNOWN_EXTENSIONS,
-            recognise=detection.recognise,
-            missing=lambda _, message: missing.append(message),
-        )
-    )
-    if missing:
-        raise FatalError("; ".join(missing))
+    sources = sources_of(paths, empty=None)  # (an event without records says so itself)
     made: dict[str, batch.FileSettings] = {}
 
     def settings(source: Source) -> batch.FileSettings:
