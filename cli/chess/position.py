@@ -660,6 +660,23 @@ class Position:
             self.check = check
         return check == 1
 
+    def _king_steps(self) -> bool:
+        """Whether the king of the side to move has a square to step to that no enemy piece
+        attacks once the king has left its own (castling aside)."""
+        squares = self.squares
+        turn = self.turn
+        enemy = turn ^ 1
+        king = self._king()
+        squares[king] = EMPTY
+        free = False
+        for square in _KING_SQ[king]:
+            piece = squares[square]
+            if (not piece or piece >> 3 == enemy) and not attacked(squares, square, enemy):
+                free = True
+                break
+        squares[king] = KING | turn << 3
+        return free
+
     def can_escape(self) -> bool:
         """Whether the side to move, in check, has a legal move (else it is mated).
 
@@ -670,21 +687,12 @@ class Position:
         """
         if not self.native or self.ep >= 0:
             return can_escape(self.board())
+        if self._king_steps():
+            return True
         squares = self.squares
         turn = self.turn
         enemy = turn ^ 1
         king = self._king()
-        code = KING | turn << 3
-        squares[king] = EMPTY
-        escapes = False
-        for square in _KING_SQ[king]:
-            piece = squares[square]
-            if (not piece or piece >> 3 == enemy) and not attacked(squares, square, enemy):
-                escapes = True
-                break
-        squares[king] = code
-        if escapes:
-            return True
         checkers = self._checkers(king, enemy)
         if len(checkers) != 1:
             return False  # double check: only the king could move (none was found)
@@ -736,21 +744,12 @@ class Position:
             return self.can_escape()
         if self.ep >= 0 and self._legal_en_passant() != NO_EP:
             return True
+        if self._king_steps():
+            return True
         squares = self.squares
         turn = self.turn
         enemy = turn ^ 1
-        king = self._king()
         code = KING | turn << 3
-        squares[king] = EMPTY
-        free = False
-        for square in _KING_SQ[king]:
-            piece = squares[square]
-            if (not piece or piece >> 3 == enemy) and not attacked(squares, square, enemy):
-                free = True
-                break
-        squares[king] = code
-        if free:
-            return True
         step = 8 if turn == 0 else -8
         for origin in range(64):
             piece = squares[origin]
