@@ -27,6 +27,18 @@ PAGE = (
     "svg{{display:block}}</style></head><body>{svg}</body></html>"
 )
 
+#: headless Chromium that fetches nothing of its own (no updates, sync or background requests)
+HEADLESS = [
+    "chromium",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
 
 def chromium_screenshot(
     page: Path, png: Path, width: int, height: int, scale: float = 1.0, env: dict[str, str] | None = None
@@ -36,14 +48,7 @@ def chromium_screenshot(
     environment (default: this process's)."""
     subprocess.run(
         [
-            "chromium",
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
+            *HEADLESS,
             "--hide-scrollbars",
             f"--user-data-dir={page.parent}/profile",
             f"--force-device-scale-factor={scale}",

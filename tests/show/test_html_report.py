@@ -19,6 +19,8 @@ from kifu.core.record import Span
 from kifu.core.report.html import HtmlReporter
 from kifu.core.results import RecordReport, Totals
 
+from tests.render.screenshots import HEADLESS
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
 INPUTS = [
@@ -96,18 +98,7 @@ def test_chromium_renders_it_without_console_errors(tmp_path: Path) -> None:
     target = tmp_path / "report.html"
     target.write_text(page, encoding="utf-8")
     with tempfile.TemporaryDirectory() as profile:
-        base = [
-            "chromium",
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            f"--user-data-dir={profile}",
-        ]
+        base = [*HEADLESS, "--disable-quic", f"--user-data-dir={profile}"]
         shot = tmp_path / "report.png"
         subprocess.run(
             [*base, f"--screenshot={shot}", "--window-size=1200,1600", target.as_uri()],

@@ -19,6 +19,7 @@ from kifu.app import cli
 from kifu.core.findings import Assumption, Finding, Severity
 from kifu.core.game import FINAL, Options, Position
 
+from tests.render.screenshots import HEADLESS
 from tests.render.svgcheck import SVG, find_all, parse, texts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -205,14 +206,7 @@ def test_chromium_draws_the_marks(tmp_path: Path) -> None:
     with tempfile.TemporaryDirectory() as profile:
         dom = subprocess.run(
             [
-                "chromium",
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
+                *HEADLESS,
                 f"--user-data-dir={profile}",
                 "--dump-dom",
                 page.as_uri(),
