@@ -10,9 +10,6 @@ from kifu.core.game import Game, Options, Position, RawRecord, Where
 from kifu.core.sources import Source, SourceError
 from kifu.games import default_format, need
 
-#: the bytes read to tell a file's encoding
-_HEAD = 256 * 1024
-
 
 class Drawer:
     """Boards for the HTML report (:class:`kifu.core.report.html.HtmlReporter`), from each
@@ -41,17 +38,10 @@ class Drawer:
         return need(game).board_at(finding)
 
     def encoding(self, path: str, game: str) -> str | None:
-        """The codec the game's reader uses for ``path``, read from its first part (xiangqi:
-        detected; Go: the CA property or detected); ``None``: UTF-8, a line that is not as
-        Latin-1 (chess, or a file that cannot be read)."""
-        if path == "-":
-            return None
-        try:
-            with open(path, "rb") as handle:
-                head = handle.read(_HEAD)
-        except OSError:
-            return None
-        return need(game).text_encoding(head, len(head) < _HEAD)
+        """The codec the game's reader uses for ``path`` (xiangqi: detected; Go: the CA property
+        or detected); ``None``: UTF-8, a line that is not as Latin-1 (chess, standard input, or
+        a file that cannot be read)."""
+        return None if path == "-" else need(game).text_encoding(path)
 
     def positions(
         self, path: str, game: str, fmt: str | None, index: int, plies: list[int | None]

@@ -132,6 +132,7 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
     return marks.mark(position, finding, options)
 
 
-def text_encoding(head: bytes, complete: bool) -> str | None:
-    """PGN is read as UTF-8, a line that is not as Latin-1: no codec of its own."""
+def text_encoding(path: str) -> str | None:
+    """PGN is read as UTF-8, a line that is not as Latin-1: no codec of its own (the file is
+    not opened)."""
     return None

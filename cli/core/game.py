@@ -240,9 +240,9 @@ class Game(Protocol[T]):
     def mark(self, position: Position, finding: Finding, options: Options) -> Position:
         """``position`` (the one :meth:`board_at` names) with the :class:`Marks` of ``finding``."""
 
-    def text_encoding(self, head: bytes, complete: bool) -> str | None:
-        """The codec the game's reader reads a file with, from its first bytes ``head``
-        (``complete``: the whole file); ``None``: UTF-8, a line that is not read as Latin-1."""
+    def text_encoding(self, path: str) -> str | None:
+        """The codec the game's reader reads the file at ``path`` with; ``None``: UTF-8, a line
+        that is not as Latin-1 (also when the file cannot be read)."""
 
 
 class PartReader(Protocol[T]):

@@ -169,6 +169,20 @@ class Source:
         return os.path.splitext(self.name_without_compression)[1]
 
 
+#: the bytes :func:`read_head` reads: enough to tell a file's encoding, bounded for a large file
+HEAD = 256 * 1024
+
+
+def read_head(path: str) -> bytes | None:
+    """The first :data:`HEAD` bytes of the file at ``path`` (all of a shorter file; fewer than
+    ``HEAD`` means the whole file), or ``None`` when it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(HEAD)
+    except OSError:
+        return None
+
+
 def expand_paths(
     paths: Iterable[str],
     *,

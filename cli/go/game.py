@@ -8,7 +8,7 @@ from kifu.core.converted import Converted
 from kifu.core.findings import Finding
 from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Where
 from kifu.core.results import RecordReport
-from kifu.core.sources import Source
+from kifu.core.sources import Source, read_head
 from kifu.go import checker, reader, writers
 from kifu.go.presets import DESCRIPTIONS
 from kifu.go.score import score_source as score_source  # kifu score (the Scorer Protocol)
@@ -83,8 +83,11 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
     return marks.mark(position, finding, options)
 
 
-def text_encoding(head: bytes, complete: bool) -> str | None:
+def text_encoding(path: str) -> str | None:
     """The codec of the file: its CA property, else detected, as the reader decodes it."""
+    head = read_head(path)
+    if head is None:
+        return None
     from kifu.go.encoding import decode
 
     return decode(head).encoding

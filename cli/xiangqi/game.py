@@ -11,7 +11,7 @@ from kifu.core.findings import Finding
 from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Where
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
-from kifu.core.sources import Source
+from kifu.core.sources import HEAD, Source, read_head
 from kifu.xiangqi import checker, reader, writers
 from kifu.xiangqi.presets import DESCRIPTIONS
 
@@ -184,8 +184,11 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
     return marks.mark(position, finding, options)
 
 
-def text_encoding(head: bytes, complete: bool) -> str | None:
+def text_encoding(path: str) -> str | None:
     """The codec detected from the file's first bytes, as the reader detects it."""
+    head = read_head(path)
+    if head is None:
+        return None
     from kifu.xiangqi.encoding import detect
 
-    return detect(head, complete=complete)
+    return detect(head, complete=len(head) < HEAD)
