@@ -274,11 +274,12 @@ def settle(
     chosen = [p for p in probes if p.score == best]
     if len(chosen) > 1:
         names = " or ".join(p.candidate.san for p in chosen)
-        why = (
-            "the rest of the game fits each"
-            if top >= len(rest)
-            else "the rest of the game does not tell them apart"
-        )
+        if not rest:
+            why = "no later move tells them apart"
+        elif top >= len(rest):
+            why = "the rest of the game fits each"
+        else:
+            why = "the rest of the game does not tell them apart"
         hint = f"; {why}" if problem.kind == "ambiguous" else f"; did you mean {names}? ({why})"
         return replace(problem, meant=None, hint=hint, because="")
     winner = chosen[0]
