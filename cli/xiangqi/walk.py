@@ -246,48 +246,36 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                     line.alternatives = [nodes_ for nodes_ in reversed(node.variations) if nodes_]
                     line.base = (ply, round_, clock)
                 red = board.side == RED
+                unreadable: NotationError | None = None
+                spec: MoveSpec | None = None
+                resolution: Resolution | None = None
+                move = 0
                 try:
                     spec = parse_move(node.text)
                 except NotationError as error:
-                    move = 0
-                    failure = _problem(
-                        board,
-                        nodes,
-                        index,
-                        ply,
-                        round_,
-                        red,
-                        depth,
-                        clock,
-                        error,
-                        None,
-                        None,
-                        assume,
-                        preference,
-                    )
+                    unreadable = error
                 else:
                     resolution = resolve(board, spec, None, preference)
                     move = resolution.move or 0
                     if move:
                         noncanonical = resolution.noncanonical
                         step.noncanonical = (write_move(board, move), noncanonical) if noncanonical else None
-                    else:
-                        failure = _problem(
-                            board,
-                            nodes,
-                            index,
-                            ply,
-                            round_,
-                            red,
-                            depth,
-                            clock,
-                            None,
-                            spec,
-                            resolution,
-                            assume,
-                            preference,
-                        )
                 if not move:
+                    failure = _problem(
+                        board,
+                        nodes,
+                        index,
+                        ply=ply,
+                        round_=round_,
+                        red=red,
+                        depth=depth,
+                        clock=clock,
+                        error=unreadable,
+                        spec=spec,
+                        resolution=resolution,
+                        assume=assume,
+                        preference=preference,
+                    )
                     visitor.unplayable(failure)
                     if failure.assumed is None:
                         line.stopped = True
@@ -337,6 +325,7 @@ def _problem(
     board: Board,
     nodes: list[MoveNode],
     index: int,
+    *,
     ply: int,
     round_: int,
     red: bool,
