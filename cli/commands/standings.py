@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import click
@@ -107,6 +108,13 @@ _PLAYERS = (
     show_default=True,
     help="Output on stdout; trf is FIDE's TRF-16 (chess, individual events).",
 )
+@click.option(
+    "--link-base",
+    metavar="URL",
+    help="html: link each result to URL/PATH, PATH its record's path from the working folder "
+    "(default: relative to the -o file, or file:// addresses on stdout).",
+)
+@click.option("--no-links", is_flag=True, help="html: no links to the records.")
 @output_file_option
 @config_options
 @click.pass_context
@@ -126,6 +134,8 @@ def standings(
     arbiter: str | None,
     federation: str | None,
     output_format: str,
+    link_base: str | None,
+    no_links: bool,
     output_file: str | None,
     rules: str | None,
     **overrides: Any,
@@ -151,6 +161,7 @@ def standings(
     from kifu.core.standings.table import read_table, read_teams
     from kifu.core.standings.tiebreaks import Rules, default_preset, parse_list
     from kifu.core.standings.writers import Report, write
+    from kifu.core.standings.writers.links import Links
 
     event = Event()
     tables = [path for path in paths if path.lower().endswith(".csv")]
@@ -231,6 +242,11 @@ def standings(
         event.warnings,
         event.errors,
         details,
+        Links(
+            enabled=not no_links,
+            base=link_base,
+            page=Path(output_file) if output_file not in (None, "-") else None,
+        ),
     )
     with output_to(output_file) as target:
         write(output_format, output, target)

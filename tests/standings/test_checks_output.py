@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -194,6 +195,31 @@ def test_html_is_self_contained_and_readable_on_a_phone(monkeypatch: pytest.Monk
     assert '<th class="name">Name</th>' in page and '<th class="pts">Pts</th>' in page
     assert ".pts{position:sticky;right:0" in page and "white-space:nowrap" in page
     assert "src=" not in page and "<link" not in page and "@import" not in page
+
+
+def test_a_page_in_a_file_links_relative_to_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``-o`` the page's place is known: its links are relative to it, so the page and the
+    records publish together, and the page names no folder of the machine."""
+    shutil.copytree(EVENTS / "profile-event", tmp_path / "event" / "profile-event")
+    monkeypatch.chdir(tmp_path / "event")
+    (tmp_path / "event" / "site").mkdir()
+    assert invoke("profile-event", "--format", "html", "-o", "site/standings.html").exit_code == 0
+    page = (tmp_path / "event" / "site" / "standings.html").read_text(encoding="utf-8")
+    links = re.findall(r'href="([^"]+)"', page)
+    assert "../profile-event/round1-board1.pgn" in links
+    assert not any(link.startswith(("file:", "/")) for link in links) and str(tmp_path) not in page
+    assert all((tmp_path / "event" / "site" / link).resolve().is_file() for link in links)
+
+
+def test_link_base_and_no_links(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--link-base URL`` joins URL with each record's path from the working folder, encoded
+    for a URL; ``--no-links`` writes the results without links."""
+    monkeypatch.chdir(EVENTS)
+    page = invoke("profile-event", "--format", "html", "--link-base", "https://club.example/r 5/").stdout
+    links = re.findall(r'href="([^"]+)"', page)
+    assert "https://club.example/r 5/profile-event/round1-board1.pgn" in links
+    plain = invoke("profile-event", "--format", "html", "--no-links").stdout
+    assert "href=" not in plain and "round1-board1.pgn" in plain  # named in the cell's title
 
 
 def test_trf16_header_lines_and_columns() -> None:

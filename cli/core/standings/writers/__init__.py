@@ -7,6 +7,7 @@ from typing import TextIO
 
 from kifu.core.standings.crosstable import Crosstable
 from kifu.core.standings.details import Details
+from kifu.core.standings.writers.links import Links
 
 FORMATS = ("text", "csv", "json", "html", "trf")
 
@@ -25,6 +26,7 @@ class Report:
     warnings: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     details: Details = field(default_factory=Details)
+    links: Links = field(default_factory=Links)  # where the HTML page links each result
 
     def ranked_by(self) -> str:
         """The line under the table: the criteria applied, each with its article."""

@@ -1,11 +1,12 @@
 """The standings as a standalone HTML page. A strict Content-Security-Policy allows its inline
 style and nothing else.
 
-Self-contained: nothing loads from elsewhere, and each result links to its record by an
-absolute ``file://`` address. The page goes to stdout, so kifu cannot know where it will be
-saved: a link relative to the page would be a guess, and one relative to where kifu ran breaks
-as soon as the page is moved. An absolute address keeps working wherever the page is saved on
-the machine that holds the records (elsewhere the link is dead, the text stays).
+Self-contained: nothing loads from elsewhere. Each result links to its record, as
+:class:`Links` says: relative to the page when it is written to a file (``-o``: the page and the
+records move together, and no folder of the machine is named in it), under a base address the
+user gives (``--link-base``: the records published on a website), not at all (``--no-links``),
+or, when the page goes to stdout and its place is unknown, by absolute ``file://`` address
+(which keeps working wherever it is saved on the machine that holds the records).
 
 Readable on a phone (400 px): a viewport meta, the table scrolls inside its own box with the
 name column and the points column kept in view (the rounds scroll between them), cells never
@@ -14,12 +15,12 @@ wrap, and the heading breaks between words only.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TextIO
 
 from kifu.core.markup import content_security_policy, html_text
 from kifu.core.standings.tiebreaks import CRITERIA
 from kifu.core.standings.writers import Report, value_text
+from kifu.core.standings.writers.links import Links
 from kifu.core.standings.writers.text import PROFILE
 
 _STYLE = (
@@ -34,17 +35,8 @@ _STYLE = (
 )
 
 
-def record_address(source: str) -> str | None:
-    """The ``file://`` address of the record a result comes from (``path`` or ``path:index``),
-    or ``None`` for a result no file holds (a forfeit of CXA 20.3)."""
-    path = source.rsplit(":", 1)[0] if source.rsplit(":", 1)[-1].isdigit() else source
-    if path.startswith("CXA"):
-        return None
-    return Path(path).resolve().as_uri()
-
-
-def _link(source: str, text: str) -> str:
-    address = record_address(source)
+def _link(source: str, text: str, links: Links) -> str:
+    address = links.address(source)
     if address is None:
         return f'<abbr title="{html_text(source)}">{html_text(text)}</abbr>'
     return f'<a href="{html_text(address)}" title="{html_text(source)}">{html_text(text)}</a>'
@@ -96,7 +88,8 @@ def write_html(report: Report, out: TextIO) -> None:
             parts = []
             for cell in round_:
                 sources = cell.result.sources
-                parts.append(_link(sources[0], cell.text()) if sources else html_text(cell.text()))
+                text = cell.text()
+                parts.append(_link(sources[0], text, report.links) if sources else html_text(text))
             cells.append(f"<td>{' '.join(parts)}</td>")
         values = [value_text(n, row.standing.values.get(n)) for n in table.criteria]
         cells += [f'<td class="pts">{v}</td>' if i == 0 else f"<td>{v}</td>" for i, v in enumerate(values)]
