@@ -57,6 +57,8 @@ def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | No
     if not core.isascii():
         core = translate(core, FIGURINES)
     readings = {core: 0}
+    if "0" in core and not core.strip("-0O"):  # castling with zeros (0-0), read as with letters
+        readings[core.replace("0", "O")] = 0
     if letters is not None:
         readings.setdefault(translate(core, dict(letters)), 0)
     # another language's piece letter is half an edit; an English letter read in another

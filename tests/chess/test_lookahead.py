@@ -124,6 +124,16 @@ def test_a_missing_disambiguator_gives_both_readings_as_candidates() -> None:
     assert {"Nce2", "Nge2"} <= set(names)
 
 
+@pytest.mark.parametrize("written", ["-O", "-0-0", "O-", "0-O"])
+def test_a_castling_slip_is_read_as_castling_not_dropped(written: str) -> None:
+    # a castling written without its first letter lexes as no move at all: read as a slip of
+    # one, it is not dropped (PGN001) with the rest of the game off by a ply
+    report = _checked(f"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. {written} Nf6 5. Re1 O-O *")
+    [error] = _errors(report)
+    assert error.code == "CHESS103" and error.move == written
+    assert error.message.endswith("the rest of the game was checked assuming O-O")
+
+
 def test_a_clean_record_never_runs_the_probe(monkeypatch: pytest.MonkeyPatch) -> None:
     def fail(*args: object, **kwargs: object) -> None:
         raise AssertionError("the look-ahead ran on a clean record")
