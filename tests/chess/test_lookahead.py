@@ -228,3 +228,17 @@ def test_one_move_in_another_languages_letter_is_a_slip_not_a_language() -> None
     assert [f.code for f in report.findings if f.code.startswith("CHESS1")] == ["CHESS103"]
     [slip] = _errors(report)
     assert slip.move == "Tc3" and slip.message.endswith("checked assuming Rc3")
+
+
+def test_two_moves_in_another_languages_letters_are_slips_not_a_language() -> None:
+    # Axa6 and Dc7 are Spanish (A = bishop, D = queen), the rest English: read in Spanish, its
+    # rook, king and knight moves failed one after another (a planted game of seed 2)
+    report = _checked(
+        "1. Nc3 b6 2. e4 f5 3. Bb5 c5 4. h4 Na6 5. d3 e5 6. Bf4 Nh6 7. Axa6 Rb8 8. Qf3 Kf7 9. g3 Kg8 "
+        "10. Qe2 Bd6 11. Qg4 b5 12. Kd2 b4 13. Qh5 Ra8 14. Nd1 Dc7 15. Rh3 g6 16. g4 Qc6 17. Ke2 Bc7 *"
+    )
+    assert not [f for f in report.findings if f.code == "CHESS108"]
+    assert [(f.move, f.message.rsplit("assuming ", 1)[1]) for f in _errors(report)] == [
+        ("Axa6", "Bxa6"),
+        ("Dc7", "Qc7"),
+    ]
