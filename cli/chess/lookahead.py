@@ -283,7 +283,13 @@ def settle(
         else:
             why = "the rest of the game does not tell them apart"
         hint = f"; {why}" if problem.kind == "ambiguous" else f"; did you mean {names}? ({why})"
-        return replace(problem, meant=None, hint=hint, because="")
+        if not rest:
+            return replace(problem, meant=None, hint=hint, because="")
+        # the rest plays alike under each (to its end, or to the same later slip and as far past
+        # it): the walk goes on under the first, so that the later slips are still found, and
+        # what rests on the position names them all (provisional)
+        readings = tuple(p.candidate.move for p in chosen)
+        return replace(problem, meant=readings[0], readings=readings, hint=hint, because=why)
     winner = chosen[0]
     because = _because(board, winner, probes, rest, local, marks)
     hint = f"; did you mean {winner.candidate.san}?" + (f" ({because})" if because else "")

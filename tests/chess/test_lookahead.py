@@ -69,7 +69,30 @@ def test_candidates_that_the_rest_cannot_tell_apart_are_named_and_nothing_is_ass
     report = _checked("1. e4 e5 2. Nf4 Nc6 *")  # Nf3 or f4, and the game ends
     [error] = _errors(report)
     assert "did you mean Nf3 or f4? (the rest of the game fits each)" in error.message
-    assert error.message.endswith("the rest of the game was not checked (1 move(s))")
+    assert error.message.endswith(
+        "(the rest of the game fits each); the rest of the game was checked under each"
+    )
+    [last] = _errors(_checked("1. e4 e5 2. Nf4 *"))
+    assert last.message.endswith("did you mean Nf3 or f4? (no later move tells them apart)")
+
+
+def test_a_tie_does_not_hide_the_slips_after_it() -> None:
+    # Nf3 or f4: the rest plays alike under each, up to 6. be3 and past it; both slips reported
+    report = _checked("1. e4 e5 2. Nf4 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 6. be3 Bxe3 1-0")
+    errors = _errors(report)
+    assert [f.move for f in errors] == ["Nf4", "be3"]
+    assert "did you mean Nf3 or f4? (the rest of the game does not tell them apart)" in errors[0].message
+    assert errors[1].message.endswith("the rest of the game was checked assuming Be3")
+
+
+def test_a_verdict_after_a_tie_is_provisional_and_names_each_reading() -> None:
+    report = _checked("1. e4 e5 2. Qh5 Nc6 3. Bc4 ah 4. Qxf7# Ke7 *")  # a5 or a6, then mate
+    assert [f.move for f in _errors(report)] == ["ah"]
+    [after] = [f for f in report.findings if f.code == "CHESS201"]
+    assert after.severity is Severity.WARNING
+    assert after.message.endswith("if the intended move was a5 or a6 (written ah)")
+    assert after.assumption is not None and after.assumption.assumed == "a5 or a6"
+    assert report.outcome is None
 
 
 def test_capture_marks_tell_readings_apart_in_a_record_that_marks_no_check() -> None:
