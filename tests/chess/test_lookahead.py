@@ -265,3 +265,20 @@ def test_two_moves_in_another_languages_letters_are_slips_not_a_language() -> No
         ("Axa6", "Bxa6"),
         ("Dc7", "Qc7"),
     ]
+
+
+def test_a_wrong_reading_that_reads_a_later_slip_loses_to_the_one_that_goes_further_past_it() -> None:
+    # Re6 for Ke6: read as e6, the king stays on d7 and the later slip 20... Kdd6 (for Kd6)
+    # reads as an overspecified Kd6, but 26. Qxc8 then fails; read as Ke6, the game stops at
+    # Kdd6 and goes on to its end past it (a planted game of seed 6: e6 gave an error on 26. Qxc8)
+    report = _checked(
+        "1. h4 h5 2. c3 c6 3. d3 d5 4. Be3 Nf6 5. c4 Kd7 6. Kd2 Ng4 7. a4 dxc4 8. Nf3 Qb6 9. Ke1 Rh7 "
+        "10. Bf4 Na6 11. Bd6 Re6 12. a5 Ne5 13. Nh2 f5 14. Ra4 Qe3 15. Qc2 Rh6 16. g4 Nxd3+ "
+        "17. Qxd3 Qe4 18. Qf3 f4 19. Bxe7 Rh8 20. Bg5 Kdd6 21. Bxf4+ Qe5 22. Bc1 Qe4 23. Bh6 Nc7 "
+        "24. Qf5 Qxg4 25. Rb4 gxh6 26. Qxc8 Qg6 27. Kd1 Qf6 28. Qxa8 Qe6 29. Rb6 Qd7 *"
+    )
+    assert [(f.move, f.message.rsplit("assuming ", 1)[1]) for f in _errors(report)] == [
+        ("Re6", "Ke6"),
+        ("Kdd6", "Kd6"),
+    ]
+    assert "did you mean Ke6? (the game goes on further after Ke6)" in _errors(report)[0].message
