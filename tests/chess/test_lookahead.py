@@ -235,13 +235,13 @@ GAMES = int(os.environ.get("KIFU_LOOKAHEAD_GAMES", "150"))
 def test_planted_slips_in_random_games() -> None:
     figures = measure(seed=1, singles=GAMES, multiples=GAMES // 3)
     print("\n" + "\n".join(figures.lines()))
-    assert figures.singles_right >= 0.93 * figures.singles
+    # (the single slips missed are ties that nothing in the rest of the game tells apart: they
+    # are named, and the walk goes on past them; tests/bench/chess_lookahead.py prints the
+    # figures of 400 + 150 games of each seed)
+    assert figures.singles_right >= 0.95 * figures.singles
     assert figures.singles_wrong <= 0.01 * figures.singles  # a miss names candidates, it does not guess
-    # (a game stops at a slip whose candidates nothing separates: the slips after it are not
-    # reported; over 150 such games of seeds 1 and 2, 143 and 144 are reported whole: see
-    # tests/bench; the single slips missed are ties that no later move's text tells apart)
-    assert figures.multiples_all_reported >= 0.88 * figures.multiples
-    assert figures.games_with_false_errors <= 0.01 * figures.games
+    assert figures.multiples_all_reported >= 0.95 * figures.multiples
+    assert figures.games_with_false_errors == 0
     assert figures.assumed_errors == 0
 
 
@@ -282,3 +282,4 @@ def test_a_wrong_reading_that_reads_a_later_slip_loses_to_the_one_that_goes_furt
         ("Kdd6", "Kd6"),
     ]
     assert "did you mean Ke6? (the game goes on further after Ke6)" in _errors(report)[0].message
+
