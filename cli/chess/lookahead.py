@@ -53,6 +53,9 @@ class Candidate:
     move: chess.Move
     san: str
     distance: int
+    #: only its piece letter is not as written (Rb5 for Bb5: the square as written, the piece
+    #: named wrong), nearer than another square or a pawn's file at the same distance
+    letter: bool = False
 
 
 def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | None = None) -> list[Candidate]:
@@ -81,7 +84,8 @@ def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | No
             for reading, cost in readings.items()
         )
         if best <= EDIT:
-            found.append(Candidate(move, san, best))
+            letter = core[:1].isupper() and san[0] in "NBRQK" and san[0] != core[0] and san[1:] == core[1:]
+            found.append(Candidate(move, san, best, letter))
     found.sort(key=lambda c: (c.distance, c.san))
     return found
 
@@ -226,8 +230,15 @@ class _Probe:
         return self.reached + self.further
 
     @property
-    def score(self) -> tuple[int, int, int, int, int]:
-        return self.total, -self.repairs, self.reached, -self.wrong, -self.candidate.distance
+    def score(self) -> tuple[int, int, int, int, int, bool]:
+        return (
+            self.total,
+            -self.repairs,
+            self.reached,
+            -self.wrong,
+            -self.candidate.distance,
+            self.candidate.letter,
+        )
 
 
 def settle(
@@ -365,6 +376,8 @@ def _because(
             return f"the rest of the game needs fewer slips after {winner.candidate.san}"
         if min(p.wrong for p in rivals) > winner.wrong:
             return _marks_tell(board, winner, rivals, rest, letters, marks)
+        if winner.candidate.letter and min(p.candidate.distance for p in rivals) == winner.candidate.distance:
+            return f"only the piece letter of {winner.candidate.san} is not as written"
         return f"{winner.candidate.san} is nearer to what was written"
     index = last.reached
     mine = board.copy(stack=False)

@@ -283,3 +283,11 @@ def test_a_wrong_reading_that_reads_a_later_slip_loses_to_the_one_that_goes_furt
     ]
     assert "did you mean Ke6? (the game goes on further after Ke6)" in _errors(report)[0].message
 
+
+def test_a_wrong_piece_letter_is_nearer_than_another_square_or_a_pawn() -> None:
+    # Qf6 (the queen is shut in by e7): Nf6, Qb6 and f6 are each one character away and the rest
+    # plays under each; Nf6 keeps the square and the move as written but for its piece letter
+    report = _checked("1. e4 c5 2. Nf3 Qf6 3. Nc3 d6 4. d4 cxd4 5. Nxd4 a6 *")
+    [error] = _errors(report)
+    assert "did you mean Nf6? (only the piece letter of Nf6 is not as written)" in error.message
+    assert error.message.endswith("the rest of the game was checked assuming Nf6")
