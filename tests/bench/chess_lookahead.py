@@ -8,7 +8,7 @@
 3. The same figures on seeded random legal games (the test tests/chess/test_lookahead.py runs
    a small count of them), with one slip and with two or three.
 
-    python tests/bench/chess_lookahead.py [FILE.pgn] [--runs N] [--singles N] [--multiples N] [--seeds 1,2]
+    python tests/bench/chess_lookahead.py [FILE.pgn] [--runs N] [--singles N] [--multiples N] [--seeds 1,2,3]
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--singles", type=int, default=400)
     parser.add_argument("--multiples", type=int, default=150)
-    parser.add_argument("--seeds", default="1,2", help="the generator's seeds, comma-separated")
+    parser.add_argument("--seeds", default="1,2,3", help="the generator's seeds, comma-separated")
     args = parser.parse_args()
     if not args.file.exists():
         print(f"no such file: {args.file}; the TWIC comparison is skipped")
