@@ -4,7 +4,8 @@
    planted in each (seeded; a move written so that it cannot be played, as tests/chess/slips.py
    plants them), CPU time, medians of alternating runs. A clean record never runs the probe.
 2. What it finds on real games: of the TWIC games with one slip, how often the move kifu
-   assumed is the true one, how often it names candidates instead, how often it assumes another.
+   assumed is the true one, how often it names candidates instead, how often it assumes another;
+   of the same games with two or three slips, how often every slip is reported in one run.
 3. The same figures on seeded random legal games (the test tests/chess/test_lookahead.py runs
    a small count of them), with one slip and with two or three.
 
@@ -90,8 +91,12 @@ def main() -> None:
         figures = Figures()
         for _, one in planted:
             judge(one, figures)
-        print("TWIC games, one slip each:")
-        print("  " + "\n  ".join(figures.lines()[:2]))
+        for _, sans in _twic_games(args.file):  # the same games with two or three slips each
+            several = plant(rng, sans, rng.choice((2, 3)))
+            if several is not None:
+                judge(several, figures)
+        print("TWIC games, one slip each, then two or three:")
+        print("  " + "\n  ".join(figures.lines()))
     for seed in (int(text) for text in args.seeds.split(",")):
         started = time.perf_counter()
         figures = measure(seed=seed, singles=args.singles, multiples=args.multiples)
