@@ -244,8 +244,7 @@ class Checker(Visitor[Checked]):
             else:
                 if self.assumed is None:
                     self.assumed = ply
-                assumed = problem.board.san(problem.assumed).rstrip("+#")
-                self.assumptions.append(Assumption(ply, node.text, assumed, why.because))
+                self.assumptions.append(Assumption(ply, node.text, why.named(problem.board), why.because))
         if why.ended and self.ended_reported:
             return
         label = _label(number, white, node.text)
@@ -262,7 +261,9 @@ class Checker(Visitor[Checked]):
         )
         message = f"{label}: {why.message}"
         rest = "game" if main else "variation"
-        if problem.assumed is not None and problem.remaining:
+        if problem.assumed is not None and problem.remaining and why.readings:
+            message += f"; the rest of the {rest} was checked under each"
+        elif problem.assumed is not None and problem.remaining:
             meant = problem.board.san(problem.assumed).rstrip("+#")
             message += f"; the rest of the {rest} was checked assuming {meant}"
         elif problem.remaining:

@@ -254,9 +254,10 @@ LOOKAHEAD = (
     "their marks (+, x, Nbd2) agree with, then the nearest to the writing); the message "
     "says how (`did you mean Bb5? (4. Ba4 needs a bishop on b5)`) and the rest of the line is "
     "checked with it, so its later errors are reported in the same run. Only where nothing "
-    "separates the candidates are they named and the rest of the line left unchecked. A "
-    "verdict reached through the assumed move (CHESS201, CHESS202, CHESS203) is at most a "
-    "warning that names it (docs/severity.md)."
+    "separates the candidates are they named, and none assumed; the rest of the line, which "
+    "plays alike under each, is still checked. A verdict reached through the assumed move or "
+    "the named candidates (CHESS201, CHESS202, CHESS203) is at most a warning that names "
+    "them (docs/severity.md)."
 )
 ILLEGAL_MOVE = register(
     "CHESS101",

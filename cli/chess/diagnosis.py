@@ -29,11 +29,20 @@ class MoveProblem:
     #: how the intent was established, when the rest of the game told it ("4. Ba4 needs a
     #: bishop on b5"; :mod:`kifu.chess.lookahead`), else ""
     because: str = ""
+    #: the readings the rest of the game cannot tell apart, when it plays alike under each: the
+    #: line goes on under the first (``meant``), and nothing rests on which was meant
+    readings: tuple[chess.Move, ...] = ()
 
     @property
     def message(self) -> str:
         """The reason and the guess, in an arbiter's words."""
         return self.reason + self.hint
+
+    def named(self, board: chess.Board) -> str:
+        """The move meant on ``board`` (the position before it), in SAN without its check mark;
+        its tied readings joined by "or" when the rest of the game cannot tell them apart."""
+        moves = self.readings or ((self.meant,) if self.meant is not None else ())
+        return " or ".join(_strip(board.san(move)) for move in moves)
 
 
 def ambiguous(board: chess.Board, core: str) -> MoveProblem:

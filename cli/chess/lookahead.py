@@ -31,6 +31,10 @@ FIRST_HORIZON = 4
 LEAD = 4
 #: a line's probe stops after this many plies (the end of any real game comes first)
 MAX_PLIES = 600
+#: past a later slip where a candidate's line stops, the probe reads on past this many of them
+#: (each read as its reading that goes furthest): the reading that needs the fewest slips to
+#: explain the rest of the game is the likelier
+REPAIRS = 4
 #: a game's walk probes at most this many slips (a record of thousands of them is hostile, not
 #: a score sheet: past them the move alone is looked at, as its "did you mean" always did)
 MAX_PROBES = 50
@@ -49,6 +53,9 @@ class Candidate:
     move: chess.Move
     san: str
     distance: int
+    #: only its piece letter is not as written (Rb5 for Bb5: the square as written, the piece
+    #: named wrong), nearer than another square or a pawn's file at the same distance
+    letter: bool = False
 
 
 def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | None = None) -> list[Candidate]:
@@ -57,6 +64,8 @@ def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | No
     if not core.isascii():
         core = translate(core, FIGURINES)
     readings = {core: 0}
+    if "0" in core and not core.strip("-0O"):  # castling with zeros (0-0), read as with letters
+        readings[core.replace("0", "O")] = 0
     if letters is not None:
         readings.setdefault(translate(core, dict(letters)), 0)
     # another language's piece letter is half an edit; an English letter read in another
@@ -75,7 +84,8 @@ def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | No
             for reading, cost in readings.items()
         )
         if best <= EDIT:
-            found.append(Candidate(move, san, best))
+            letter = core[:1].isupper() and san[0] in "NBRQK" and san[0] != core[0] and san[1:] == core[1:]
+            found.append(Candidate(move, san, best, letter))
     found.sort(key=lambda c: (c.distance, c.san))
     return found
 
@@ -207,15 +217,28 @@ class _Probe:
 
     candidate: Candidate
     reached: int = 0  # moves of the rest replayed
-    further: int = 0  # past a second slip there, with its nearest reading that goes furthest
-    past: chess.Move | None = None  # that reading
+    further: int = 0  # past a later slip there, and the slips after it, each read as it goes furthest
+    repairs: int = 0  # the later slips read so
+    past: chess.Move | None = None  # the first one's reading
     wrong: int = 0  # later marks that disagree with the moves (its own check mark too)
     board: chess.Board | None = None  # where the rest stopped
     stuck: bool = False  # it stopped at a move that cannot be played
 
     @property
-    def score(self) -> tuple[int, int, int, int]:
-        return self.reached, self.further, -self.wrong, -self.candidate.distance
+    def total(self) -> int:
+        """How far the rest goes, past the later slips where it stops."""
+        return self.reached + self.further
+
+    @property
+    def score(self) -> tuple[int, int, int, int, int, bool]:
+        return (
+            self.total,
+            -self.repairs,
+            self.reached,
+            -self.wrong,
+            -self.candidate.distance,
+            self.candidate.letter,
+        )
 
 
 def settle(
@@ -264,12 +287,22 @@ def settle(
         if ranked[0] - ranked[1] >= LEAD or ranked[0] < horizon or horizon >= limit:
             break
         horizon *= 2
+    if max(p.reached for p in probes) < limit:
+        for probe in probes:  # a candidate taken early goes on, to see where it stops
+            if not probe.stuck and probe.board is not None:
+                reached, wrong = _reach(probe.board, rest, probe.reached, limit - probe.reached, local, marks)
+                probe.stuck = reached < limit
+                probe.reached = reached
+                probe.wrong += wrong
     top = max(p.reached for p in probes)
-    leaders = [p for p in probes if p.reached == top]
-    if len(leaders) > 1 and top < len(rest):
-        for probe in leaders:  # they all stop at the same later slip: read past it
-            probe.further, wrong, probe.past = _past_slip(probe, rest, local, marks)
-            probe.wrong += wrong
+    if top < limit:
+        # none goes to the end: each stops at a later slip; read past it (a wrong reading may
+        # read a later slip, 20... Kdd6 with the king on d7, and stop further on: the reading
+        # under which the game goes further, with fewer slips, is the likelier)
+        for probe in probes:
+            if probe.stuck:
+                probe.further, probe.repairs, wrong, probe.past = _past_slips(probe, rest, local, marks)
+                probe.wrong += wrong
     best = max(p.score for p in probes)
     chosen = [p for p in probes if p.score == best]
     if len(chosen) > 1:
@@ -281,31 +314,46 @@ def settle(
         else:
             why = "the rest of the game does not tell them apart"
         hint = f"; {why}" if problem.kind == "ambiguous" else f"; did you mean {names}? ({why})"
-        return replace(problem, meant=None, hint=hint, because="")
+        if not rest:
+            return replace(problem, meant=None, hint=hint, because="")
+        # the rest plays alike under each (to its end, or to the same later slip and as far past
+        # it): the walk goes on under the first, so that the later slips are still found, and
+        # what rests on the position names them all (provisional)
+        readings = tuple(p.candidate.move for p in chosen)
+        return replace(problem, meant=readings[0], readings=readings, hint=hint, because=why)
     winner = chosen[0]
     because = _because(board, winner, probes, rest, local, marks)
     hint = f"; did you mean {winner.candidate.san}?" + (f" ({because})" if because else "")
     return replace(problem, meant=winner.candidate.move, hint=hint, because=because)
 
 
-def _past_slip(
+def _past_slips(
     probe: _Probe, rest: Sequence[MoveNode], letters: dict[str, str] | None, marks: _Marks
-) -> tuple[int, int, chess.Move | None]:
-    """How far the rest goes past the slip where ``probe`` stopped, under that slip's reading
-    that goes furthest (of these, the one whose marks disagree least), how many marks disagree
-    on the way (up to the end of the line or a third slip), and that reading."""
+) -> tuple[int, int, int, chess.Move | None]:
+    """How far the rest goes past the slip where ``probe`` stopped, each later slip (up to
+    :data:`REPAIRS` of them) read as its reading under which the rest goes furthest (of these,
+    the one whose marks disagree least): how many moves past the first slip, how many slips were
+    read so, how many marks disagree on the way, and the first slip's reading."""
     board = probe.board
-    if board is None or probe.reached >= len(rest):
-        return 0, 0, None
-    best: tuple[int, int, chess.Move | None] = (0, 0, None)
-    horizon = min(len(rest), MAX_PLIES)
-    for candidate in candidates(board, rest[probe.reached].text, letters):
-        after = board.copy(stack=False)
-        after.push(candidate.move)
-        reached, wrong = _reach(after, rest, probe.reached + 1, horizon, letters, marks)
-        if best[2] is None or (reached - probe.reached, -wrong) > (best[0], -best[1]):
-            best = (reached - probe.reached, wrong, candidate.move)
-    return best
+    index = probe.reached
+    limit = min(len(rest), MAX_PLIES)
+    used = wrong = 0
+    first: chess.Move | None = None
+    while board is not None and index < limit and used < REPAIRS:
+        best: tuple[int, int, chess.Move, chess.Board] | None = None
+        for candidate in candidates(board, rest[index].text, letters):
+            after = board.copy(stack=False)
+            after.push(candidate.move)
+            reached, disagree = _reach(after, rest, index + 1, limit - index - 1, letters, marks)
+            if best is None or (reached, -disagree) > (best[0], -best[1]):
+                best = (reached, disagree, candidate.move, after)
+        if best is None:
+            break
+        index, wrong, board = best[0], wrong + best[1], best[3]
+        used += 1
+        if first is None:
+            first = best[2]
+    return index - probe.reached, used, wrong, first
 
 
 def _because(
@@ -320,12 +368,16 @@ def _because(
     fails on, and what it needs ("4. Ba4 needs a bishop on b5"), or that the move is nearer."""
     others = [p for p in probes if p is not winner]
     last = max(others, key=lambda p: p.reached)
-    if last.reached >= winner.reached:  # the same reach
-        if last.further < winner.further:
+    if last.reached >= winner.reached:  # another goes as far before a later slip
+        rivals = [p for p in others if p.score[:3] == winner.score[:3]]
+        if not rivals and all(p.total < winner.total for p in others if p.reached >= winner.reached):
             return f"the game goes on further after {winner.candidate.san}"
-        if min(p.wrong for p in others) > winner.wrong:
-            rivals = [p for p in others if p.reached == winner.reached]
+        if not rivals:
+            return f"the rest of the game needs fewer slips after {winner.candidate.san}"
+        if min(p.wrong for p in rivals) > winner.wrong:
             return _marks_tell(board, winner, rivals, rest, letters, marks)
+        if winner.candidate.letter and min(p.candidate.distance for p in rivals) == winner.candidate.distance:
+            return f"only the piece letter of {winner.candidate.san} is not as written"
         return f"{winner.candidate.san} is nearer to what was written"
     index = last.reached
     mine = board.copy(stack=False)
@@ -354,7 +406,7 @@ def _marks_tell(
     marks: _Marks,
 ) -> str:
     """The first later move whose marks disagree with it after another candidate only ("3. Bxd5
-    takes nothing after d6"; past a second slip, read as :func:`_past_slip` read it), or that
+    takes nothing after d6"; past a second slip, read as :func:`_past_slips` read it), or that
     the marks agree with ``winner``."""
     probes = [winner, *others]
     boards = [board.copy(stack=False) for _ in probes]

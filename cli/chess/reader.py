@@ -36,6 +36,10 @@ _MAX_SHOWN = 60
 MAX_PLIES = 17_697
 _MAX_DEPTH = 100  # deeper nesting of variations is reported (and still checked)
 _MAX_UNREADABLE = 3  # unreadable items reported one by one; the rest are counted
+#: castling with its first letter missing (``-O`` for O-O, ``-0-0``): the grammar lexes it as
+#: garbage (a move begins with a letter), but it is a slip of a move and read as one, so that
+#: the checker says what was meant instead of dropping it
+_CASTLING_SLIP = re.compile(r"-[-O0]*[O0][-O0]*[+#]?")
 
 
 @dataclass(slots=True)
@@ -163,7 +167,7 @@ class _Reader:
 
     def _token(self, token: Token, line: list[MoveNode], pending: list[str], top: bool) -> None:
         kind = token.type
-        if kind == "MOVE":
+        if kind == "MOVE" or (kind == "GARBAGE" and _CASTLING_SLIP.fullmatch(token.value.rstrip())):
             if top and self.record.result is not None:
                 self._after_result(token)
                 return

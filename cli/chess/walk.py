@@ -393,7 +393,10 @@ def detect_language(record: Record, start: chess.Board) -> list[str] | None:
     best: tuple[int, list[str]] | None = None
     tie = False
     for langs in candidate_tables().values():
-        reached = progress(record, start, letter_map(langs[0]))
+        table = letter_map(langs[0])
+        if _slips_of_english(firsts, table):
+            continue
+        reached = progress(record, start, table)
         if best is None or reached > best[0]:
             best, tie = (reached, langs), False
         elif reached == best[0]:
@@ -401,3 +404,13 @@ def detect_language(record: Record, start: chess.Board) -> list[str] | None:
     if best is None or tie or best[0] <= english:
         return None
     return best[1]
+
+
+def _slips_of_english(firsts: list[str], table: Mapping[str, str]) -> bool:
+    """Whether the moves' first letters say English with slips rather than ``table``'s language:
+    no more moves begin with its own piece letters (those English does not write) than with
+    English piece letters it does not write (Axa6 and Dc7 in a record of Bxa6 and Qc7 are two
+    slips: read in Spanish, its English bishop and queen moves would all fail)."""
+    theirs = sum(1 for first in firsts if table.get(first, "P") != "P" and first not in "NBRQK")
+    ours = sum(1 for first in firsts if first in "NBRQK" and table.get(first, "P") == "P")
+    return theirs <= ours

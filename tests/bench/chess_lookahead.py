@@ -4,11 +4,12 @@
    planted in each (seeded; a move written so that it cannot be played, as tests/chess/slips.py
    plants them), CPU time, medians of alternating runs. A clean record never runs the probe.
 2. What it finds on real games: of the TWIC games with one slip, how often the move kifu
-   assumed is the true one, how often it names candidates instead, how often it assumes another.
+   assumed is the true one, how often it names candidates instead, how often it assumes another;
+   of the same games with two or three slips, how often every slip is reported in one run.
 3. The same figures on seeded random legal games (the test tests/chess/test_lookahead.py runs
    a small count of them), with one slip and with two or three.
 
-    python tests/bench/chess_lookahead.py [FILE.pgn] [--runs N] [--singles N] [--multiples N] [--seeds 1,2]
+    python tests/bench/chess_lookahead.py [FILE.pgn] [--runs N] [--singles N] [--multiples N] [--seeds 1,2,3]
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--singles", type=int, default=400)
     parser.add_argument("--multiples", type=int, default=150)
-    parser.add_argument("--seeds", default="1,2", help="the generator's seeds, comma-separated")
+    parser.add_argument("--seeds", default="1,2,3", help="the generator's seeds, comma-separated")
     args = parser.parse_args()
     if not args.file.exists():
         print(f"no such file: {args.file}; the TWIC comparison is skipped")
@@ -90,8 +91,12 @@ def main() -> None:
         figures = Figures()
         for _, one in planted:
             judge(one, figures)
-        print("TWIC games, one slip each:")
-        print("  " + "\n  ".join(figures.lines()[:2]))
+        for _, sans in _twic_games(args.file):  # the same games with two or three slips each
+            several = plant(rng, sans, rng.choice((2, 3)))
+            if several is not None:
+                judge(several, figures)
+        print("TWIC games, one slip each, then two or three:")
+        print("  " + "\n  ".join(figures.lines()))
     for seed in (int(text) for text in args.seeds.split(",")):
         started = time.perf_counter()
         figures = measure(seed=seed, singles=args.singles, multiples=args.multiples)

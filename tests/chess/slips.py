@@ -152,7 +152,7 @@ class _Played(Visitor[dict[int, str | None]]):
 
     def unplayable(self, problem: Unplayable) -> None:
         self.found[problem.ply - 1] = None
-        if problem.assumed is not None:
+        if problem.assumed is not None and not problem.problem.readings:  # (a tie assumes none)
             self.found[problem.ply - 1] = problem.board.san(problem.assumed).rstrip("+#")
 
     def result(self) -> dict[int, str | None]:

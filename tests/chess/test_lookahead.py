@@ -69,7 +69,30 @@ def test_candidates_that_the_rest_cannot_tell_apart_are_named_and_nothing_is_ass
     report = _checked("1. e4 e5 2. Nf4 Nc6 *")  # Nf3 or f4, and the game ends
     [error] = _errors(report)
     assert "did you mean Nf3 or f4? (the rest of the game fits each)" in error.message
-    assert error.message.endswith("the rest of the game was not checked (1 move(s))")
+    assert error.message.endswith(
+        "(the rest of the game fits each); the rest of the game was checked under each"
+    )
+    [last] = _errors(_checked("1. e4 e5 2. Nf4 *"))
+    assert last.message.endswith("did you mean Nf3 or f4? (no later move tells them apart)")
+
+
+def test_a_tie_does_not_hide_the_slips_after_it() -> None:
+    # Nf3 or f4: the rest plays alike under each, up to 6. be3 and past it; both slips reported
+    report = _checked("1. e4 e5 2. Nf4 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 6. be3 Bxe3 1-0")
+    errors = _errors(report)
+    assert [f.move for f in errors] == ["Nf4", "be3"]
+    assert "did you mean Nf3 or f4? (the rest of the game does not tell them apart)" in errors[0].message
+    assert errors[1].message.endswith("the rest of the game was checked assuming Be3")
+
+
+def test_a_verdict_after_a_tie_is_provisional_and_names_each_reading() -> None:
+    report = _checked("1. e4 e5 2. Qh5 Nc6 3. Bc4 ah 4. Qxf7# Ke7 *")  # a5 or a6, then mate
+    assert [f.move for f in _errors(report)] == ["ah"]
+    [after] = [f for f in report.findings if f.code == "CHESS201"]
+    assert after.severity is Severity.WARNING
+    assert after.message.endswith("if the intended move was a5 or a6 (written ah)")
+    assert after.assumption is not None and after.assumption.assumed == "a5 or a6"
+    assert report.outcome is None
 
 
 def test_capture_marks_tell_readings_apart_in_a_record_that_marks_no_check() -> None:
@@ -122,6 +145,16 @@ def test_a_missing_disambiguator_gives_both_readings_as_candidates() -> None:
     board = _board("e4 e5 Nc3 Nc6")
     names = [c.san for c in lookahead.candidates(board, "Ne2")]  # both knights reach e2
     assert {"Nce2", "Nge2"} <= set(names)
+
+
+@pytest.mark.parametrize("written", ["-O", "-0-0", "O-", "0-O"])
+def test_a_castling_slip_is_read_as_castling_not_dropped(written: str) -> None:
+    # a castling written without its first letter lexes as no move at all: read as a slip of
+    # one, it is not dropped (PGN001) with the rest of the game off by a ply
+    report = _checked(f"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. {written} Nf6 5. Re1 O-O *")
+    [error] = _errors(report)
+    assert error.code == "CHESS103" and error.move == written
+    assert error.message.endswith("the rest of the game was checked assuming O-O")
 
 
 def test_a_clean_record_never_runs_the_probe(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -202,13 +235,13 @@ GAMES = int(os.environ.get("KIFU_LOOKAHEAD_GAMES", "150"))
 def test_planted_slips_in_random_games() -> None:
     figures = measure(seed=1, singles=GAMES, multiples=GAMES // 3)
     print("\n" + "\n".join(figures.lines()))
-    assert figures.singles_right >= 0.93 * figures.singles
+    # (the single slips missed are ties that nothing in the rest of the game tells apart: they
+    # are named, and the walk goes on past them; tests/bench/chess_lookahead.py prints the
+    # figures of 400 + 150 games of each seed)
+    assert figures.singles_right >= 0.95 * figures.singles
     assert figures.singles_wrong <= 0.01 * figures.singles  # a miss names candidates, it does not guess
-    # (a game stops at a slip whose candidates nothing separates: the slips after it are not
-    # reported; over 150 such games of seeds 1 and 2, 143 and 144 are reported whole: see
-    # tests/bench; the single slips missed are ties that no later move's text tells apart)
-    assert figures.multiples_all_reported >= 0.88 * figures.multiples
-    assert figures.games_with_false_errors <= 0.01 * figures.games
+    assert figures.multiples_all_reported >= 0.95 * figures.multiples
+    assert figures.games_with_false_errors == 0
     assert figures.assumed_errors == 0
 
 
@@ -218,3 +251,43 @@ def test_one_move_in_another_languages_letter_is_a_slip_not_a_language() -> None
     assert [f.code for f in report.findings if f.code.startswith("CHESS1")] == ["CHESS103"]
     [slip] = _errors(report)
     assert slip.move == "Tc3" and slip.message.endswith("checked assuming Rc3")
+
+
+def test_two_moves_in_another_languages_letters_are_slips_not_a_language() -> None:
+    # Axa6 and Dc7 are Spanish (A = bishop, D = queen), the rest English: read in Spanish, its
+    # rook, king and knight moves failed one after another (a planted game of seed 2)
+    report = _checked(
+        "1. Nc3 b6 2. e4 f5 3. Bb5 c5 4. h4 Na6 5. d3 e5 6. Bf4 Nh6 7. Axa6 Rb8 8. Qf3 Kf7 9. g3 Kg8 "
+        "10. Qe2 Bd6 11. Qg4 b5 12. Kd2 b4 13. Qh5 Ra8 14. Nd1 Dc7 15. Rh3 g6 16. g4 Qc6 17. Ke2 Bc7 *"
+    )
+    assert not [f for f in report.findings if f.code == "CHESS108"]
+    assert [(f.move, f.message.rsplit("assuming ", 1)[1]) for f in _errors(report)] == [
+        ("Axa6", "Bxa6"),
+        ("Dc7", "Qc7"),
+    ]
+
+
+def test_a_wrong_reading_that_reads_a_later_slip_loses_to_the_one_that_goes_further_past_it() -> None:
+    # Re6 for Ke6: read as e6, the king stays on d7 and the later slip 20... Kdd6 (for Kd6)
+    # reads as an overspecified Kd6, but 26. Qxc8 then fails; read as Ke6, the game stops at
+    # Kdd6 and goes on to its end past it (a planted game of seed 6: e6 gave an error on 26. Qxc8)
+    report = _checked(
+        "1. h4 h5 2. c3 c6 3. d3 d5 4. Be3 Nf6 5. c4 Kd7 6. Kd2 Ng4 7. a4 dxc4 8. Nf3 Qb6 9. Ke1 Rh7 "
+        "10. Bf4 Na6 11. Bd6 Re6 12. a5 Ne5 13. Nh2 f5 14. Ra4 Qe3 15. Qc2 Rh6 16. g4 Nxd3+ "
+        "17. Qxd3 Qe4 18. Qf3 f4 19. Bxe7 Rh8 20. Bg5 Kdd6 21. Bxf4+ Qe5 22. Bc1 Qe4 23. Bh6 Nc7 "
+        "24. Qf5 Qxg4 25. Rb4 gxh6 26. Qxc8 Qg6 27. Kd1 Qf6 28. Qxa8 Qe6 29. Rb6 Qd7 *"
+    )
+    assert [(f.move, f.message.rsplit("assuming ", 1)[1]) for f in _errors(report)] == [
+        ("Re6", "Ke6"),
+        ("Kdd6", "Kd6"),
+    ]
+    assert "did you mean Ke6? (the game goes on further after Ke6)" in _errors(report)[0].message
+
+
+def test_a_wrong_piece_letter_is_nearer_than_another_square_or_a_pawn() -> None:
+    # Qf6 (the queen is shut in by e7): Nf6, Qb6 and f6 are each one character away and the rest
+    # plays under each; Nf6 keeps the square and the move as written but for its piece letter
+    report = _checked("1. e4 c5 2. Nf3 Qf6 3. Nc3 d6 4. d4 cxd4 5. Nxd4 a6 *")
+    [error] = _errors(report)
+    assert "did you mean Nf6? (only the piece letter of Nf6 is not as written)" in error.message
+    assert error.message.endswith("the rest of the game was checked assuming Nf6")

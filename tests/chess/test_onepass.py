@@ -38,11 +38,12 @@ def test_three_illegal_moves_with_unique_intents_are_all_reported_in_one_run() -
     assert [f.message.rsplit("assuming ", 1)[1] for f in errors] == ["Nf3", "Bxc6", "Nxd4"]
 
 
-def test_an_intent_that_is_not_unique_leaves_the_rest_of_the_game_unchecked() -> None:
+def test_an_intent_that_is_not_unique_is_named_and_the_rest_checked_under_each_reading() -> None:
     report = _checked("1. e4 e5 2. Nf4 Nc6 3. Bb6 Nf6 *")  # Nf3 or f4: no evident intent
-    [error] = _errors(report)
-    assert error.move == "Nf4"
-    assert error.message.endswith("the rest of the game was not checked (3 move(s))")
+    first, second = _errors(report)
+    assert first.move == "Nf4" and "did you mean Nf3 or f4?" in first.message
+    assert first.message.endswith("the rest of the game was checked under each")
+    assert second.move == "Bb6"  # the rest plays alike under both: its slip is still found
 
 
 def test_a_later_error_is_found_in_the_position_the_assumed_move_leads_to() -> None:
