@@ -110,7 +110,6 @@ class Step:
         return given
 
 
-@dataclass(slots=True)
 class Unplayable:
     """A move that cannot be played on ``board`` (the position before it); its line ends.
 
@@ -119,13 +118,27 @@ class Unplayable:
     ``rest``: those moves, for a writer that keeps them as written.
     """
 
-    node: MoveNode
-    ply: int
-    board: chess.Board
-    problem: MoveProblem
-    remaining: int
-    assumed: chess.Move | None = None
-    rest: list[MoveNode] | None = None
+    # (not a dataclass: the compiled build evaluates a dataclass's field types when the module
+    # is imported, and python-chess's board is a type this module imports only for mypy)
+    __slots__ = ("assumed", "board", "node", "ply", "problem", "remaining", "rest")
+
+    def __init__(
+        self,
+        node: MoveNode,
+        ply: int,
+        board: chess.Board,
+        problem: MoveProblem,
+        remaining: int,
+        assumed: chess.Move | None = None,
+        rest: list[MoveNode] | None = None,
+    ) -> None:
+        self.node = node
+        self.ply = ply
+        self.board = board
+        self.problem = problem
+        self.remaining = remaining
+        self.assumed = assumed
+        self.rest = rest
 
     @property
     def number(self) -> int:
