@@ -12,7 +12,18 @@ from __future__ import annotations
 import re
 
 from kifu.chess.diagnosis import MoveProblem, ambiguous, illegal, no_castling, unreadable
-from kifu.chess.fastpath import SAN, fast_san, piece_san
+from kifu.chess.fastpath import (
+    SAN,
+    can_escape,
+    castling_rights,
+    fast_san,
+    gives_check,
+    has_legal_en_passant,
+    is_check,
+    piece_san,
+    push,
+    write_move,
+)
 from kifu.chess.locales import translate
 
 # (the move and the text helpers that need no board live in kifu.chess.moves, which imports no
@@ -183,3 +194,46 @@ def _legal(board: chess.Board, from_square: int, to_square: int) -> bool:
 
 def _strip(san: str) -> str:
     return san.rstrip("+#")
+
+
+class BoardPlay:
+    """What :mod:`kifu.chess.position` asks of python-chess's board, in one object.
+
+    The position imports neither python-chess nor this module until a line needs python-chess's
+    board; then it makes one of these and calls its methods, which the compiled build calls
+    directly (an import statement in each call would cost more than the call).
+    """
+
+    def read(
+        self, board: chess.Board, written: str, letters: dict[str, str] | None, in_check: bool | None
+    ) -> ReadMove | MoveProblem:
+        """:func:`read_move`."""
+        return read_move(board, written, letters, in_check)
+
+    def write(self, board: chess.Board, move: chess.Move, notation: str) -> str:
+        """:func:`kifu.chess.fastpath.write_move`."""
+        return write_move(board, move, notation)
+
+    def push(self, board: chess.Board, move: chess.Move) -> int:
+        """:func:`kifu.chess.fastpath.push`."""
+        return push(board, move)
+
+    def gives_check(self, board: chess.Board, move: chess.Move) -> bool:
+        """:func:`kifu.chess.fastpath.gives_check`."""
+        return gives_check(board, move)
+
+    def is_check(self, board: chess.Board) -> bool:
+        """:func:`kifu.chess.fastpath.is_check`."""
+        return is_check(board)
+
+    def can_escape(self, board: chess.Board) -> bool:
+        """:func:`kifu.chess.fastpath.can_escape`."""
+        return can_escape(board)
+
+    def castling_rights(self, board: chess.Board) -> int:
+        """:func:`kifu.chess.fastpath.castling_rights`."""
+        return castling_rights(board)
+
+    def has_legal_en_passant(self, board: chess.Board) -> bool:
+        """:func:`kifu.chess.fastpath.has_legal_en_passant`."""
+        return has_legal_en_passant(board)

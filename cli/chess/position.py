@@ -34,11 +34,14 @@ from kifu.chess.moves import NULL_CODE, ReadMove, move_of
 from kifu.chess.moves import code as move_code
 
 if TYPE_CHECKING:
+    from kifu.chess.notation import BoardPlay
+
     import chess
 
 # python-chess is imported only where its board is at hand (it was imported to make it), or
 # made (:meth:`Position.board`): a clean record of standard chess is replayed without it. So are
-# kifu.chess.fastpath and kifu.chess.notation (their tables and constants are python-chess's).
+# kifu.chess.fastpath and kifu.chess.notation (their tables and constants are python-chess's),
+# reached through one BoardPlay made on first use (_board_play).
 
 #: where a line starts: python-chess's board (a set-up, Chess960), or kifu's position (the
 #: standard start, :meth:`Position.standard`, made without python-chess)
@@ -163,6 +166,19 @@ _HEAVY: Final = (1 << PAWN) | (1 << ROOK) | (1 << QUEEN)
 _BLANK: Final[list[chess.Board]] = []
 
 
+#: the one BoardPlay, once a line needs python-chess's board
+_BOARD_PLAY: Final[list[BoardPlay]] = []
+
+
+def _board_play() -> BoardPlay:
+    """kifu.chess.notation's BoardPlay (it imports python-chess: only when a board is at hand)."""
+    if not _BOARD_PLAY:
+        from kifu.chess.notation import BoardPlay
+
+        _BOARD_PLAY.append(BoardPlay())
+    return _BOARD_PLAY[0]
+
+
 def _blank() -> chess.Board:
     """python-chess's empty board (python-chess imported on first use)."""
     if not _BLANK:
@@ -249,9 +265,7 @@ _START_SQUARES: Final = [
 
 
 def _castling_bits(board: chess.Board) -> int:
-    from kifu.chess.fastpath import castling_rights
-
-    rights = castling_rights(board)
+    rights = _board_play().castling_rights(board)
     bits = 0
     for bit, square in _RIGHT_SQUARES:
         if rights >> square & 1:
@@ -266,15 +280,14 @@ def board_key(board: chess.Board) -> bytes:
     A Chess960 key is longer (its castling rights are the rooks' squares): it never equals a
     standard one, and keys of the same position are equal.
     """
-    from kifu.chess.fastpath import castling_rights, has_legal_en_passant
-
+    play = _board_play()
     cells = bytearray(_mailbox(board))
     cells.append(0 if board.turn else 1)  # (python-chess's WHITE is True)
     cells.append(_castling_bits(board))
     ep = board.ep_square
-    cells.append(ep if ep is not None and has_legal_en_passant(board) else NO_EP)
+    cells.append(ep if ep is not None and play.has_legal_en_passant(board) else NO_EP)
     if board.chess960:
-        cells += castling_rights(board).to_bytes(8, "little")
+        cells += play.castling_rights(board).to_bytes(8, "little")
     return bytes(cells)
 
 
@@ -618,15 +631,11 @@ class Position:
                     suffix, annotation = castle.group(2) or "", castle.group(3) or ""
             if found >= 0:  # (the move's code: python-chess's move is made only if asked for)
                 return ReadMove(None, suffix, annotation, notes, found)
-        from kifu.chess.notation import read_move
-
-        return read_move(self.board(), written, letters, self.is_check())
+        return _board_play().read(self.board(), written, letters, self.is_check())
 
     def write(self, move: chess.Move, notation: str) -> str:
         """``move`` (legal, not null) in ``notation`` before it is played, without check mark."""
-        from kifu.chess.fastpath import write_move
-
-        return write_move(self.board(), move, notation)
+        return _board_play().write(self.board(), move, notation)
 
     def push(self, move: chess.Move) -> int:
         """Play the legal ``move`` (or a null move); its :data:`~kifu.chess.fastpath.ZEROING` flag."""
@@ -645,18 +654,17 @@ class Position:
 
     def _push_board(self, move: chess.Move) -> int:
         """Play ``move`` on python-chess's board (a position the mailbox does not model)."""
-        from kifu.chess.fastpath import gives_check, is_check, push
-
+        play = _board_play()
         origin, to = move.from_square, move.to_square
         board = self.cached
         assert board is not None
         if origin == to:
             board.push(move)
             flags = 0
-            self.check = 1 if is_check(board) else 0
+            self.check = 1 if play.is_check(board) else 0
         else:
-            flags = push(board, move)
-            check = is_check(board) if flags & SPECIAL else gives_check(board, move)
+            flags = play.push(board, move)
+            check = play.is_check(board) if flags & SPECIAL else play.gives_check(board, move)
             self.check = 1 if check else 0
         self.turn ^= 1
         self.halfmove = board.halfmove_clock
@@ -743,11 +751,9 @@ class Position:
         check = self.check
         if check < 0:
             if not self.native:
-                from kifu.chess.fastpath import is_check
-
                 board = self.cached
                 assert board is not None
-                check = 1 if is_check(board) else 0
+                check = 1 if _board_play().is_check(board) else 0
             elif self.moved_from < 0:
                 check = 1 if attacked(self.squares, self._king(), self.turn ^ 1) else 0
             else:
@@ -781,9 +787,7 @@ class Position:
         may be the one escape).
         """
         if not self.native or self.ep >= 0:
-            from kifu.chess.fastpath import can_escape
-
-            return can_escape(self.board())
+            return _board_play().can_escape(self.board())
         if self._king_steps():
             return True
         squares = self.squares
