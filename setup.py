@@ -46,6 +46,7 @@ COMPILED = [
     "kifu.core.lines",
     # chess: the reader, SAN resolution, the replay and the position push
     "kifu.chess.fastpath",
+    "kifu.chess.moves",
     "kifu.chess.notation",
     "kifu.chess.position",
     "kifu.chess.rules",

@@ -52,7 +52,7 @@ SUBSET = {
 SLOW = "not pyffish_on_random_positions and not depth_4"
 
 PROBE = (
-    "import json, kifu.chess.checker, kifu.go.checker, kifu.xiangqi.checker\n"
+    "import json, kifu.chess.checker, kifu.chess.fastpath, kifu.go.checker, kifu.xiangqi.checker\n"
     "from kifu._native import compiled\n"
     "print(json.dumps([compiled(), kifu.chess.fastpath.__file__]))\n"
 )

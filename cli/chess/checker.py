@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kifu.chess import codes
 from kifu.chess.locales import describe
-from kifu.chess.notation import FIGURINES, ReadMove
-from kifu.chess.position import Position
-from kifu.chess.reader import ReadGame, read_game, shown, start_board
+from kifu.chess.moves import FIGURINES, ReadMove
+from kifu.chess.position import Position, Start
+from kifu.chess.reader import ReadGame, read_game, shown
 from kifu.chess.rules import Claim, Ending, MainLine, describe_ending, ending_rule
 from kifu.chess.splitter import GameText
+from kifu.chess.start import start_position
 from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions, walk
 from kifu.core.assumed import provisional
 from kifu.core.digits import TOO_BIG
@@ -28,10 +29,11 @@ from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
 
-import chess
+if TYPE_CHECKING:
+    import chess
 
 #: what a checker holds before its walk begins (never played on: ``begin`` replaces it)
-_PLACEHOLDER = chess.Board()
+_PLACEHOLDER = Position.standard()
 
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 #: the tags a slip of the name is reported for (PGN027)
@@ -47,7 +49,7 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
     findings = read.findings
     _check_tags(read, findings)
     declared = _declared_result(record, findings)
-    start = start_board(record, findings)
+    start = start_position(record, findings)
     outcome = None
     claims: list[dict[str, Any]] = []
     replayed: int | None = 0
@@ -70,7 +72,7 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
     )
 
 
-def _checked(record: Record, start: chess.Board, lang: str | None) -> Checked:
+def _checked(record: Record, start: Start, lang: str | None) -> Checked:
     """What the checker found in its walk; without ``lang``, localised piece letters are detected."""
     options = WalkOptions(start, lang, mates=True, recover=True)
     checked = walk(record, options, Checker(record))
@@ -160,7 +162,7 @@ class Checker(Visitor[Checked]):
         self.ending: Ending | None = None
         self.claims: list[Claim] = []
         self.main = MainLine(_PLACEHOLDER)  # replaced in begin
-        self.start = _PLACEHOLDER  # set in begin
+        self.start: Start = _PLACEHOLDER  # set in begin
         self.last: Position | None = None  # the main line's position, once a move was played
         self.marks_checks = any("+" in node.text or "#" in node.text for node in record.moves)
         # (main line, variations): (node, label, ply, SAN) of long algebraic moves; unmarked checks
@@ -172,7 +174,7 @@ class Checker(Visitor[Checked]):
         self.figurines_reported = False  # once a game
         self.outer: list[tuple[bool, bool]] = []
 
-    def begin(self, start: chess.Board) -> None:
+    def begin(self, start: Start) -> None:
         self.main = MainLine(start)
         self.start = start
 

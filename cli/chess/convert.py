@@ -15,8 +15,9 @@ not know, a broken FEN) is copied as written by the PGN targets.
 
 from __future__ import annotations
 
-from kifu.chess.reader import read_game, start_board
+from kifu.chess.reader import read_game
 from kifu.chess.splitter import GameText
+from kifu.chess.start import start_board
 from kifu.chess.walk import WalkOptions, walk
 from kifu.chess.writers import AS_WRITTEN, EXTENSIONS, TARGETS, writer, written_as_is
 from kifu.core.converted import Converted

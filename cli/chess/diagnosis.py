@@ -8,10 +8,14 @@ move: each function here returns (or words) the :class:`MoveProblem` of the move
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from kifu.chess.fastpath import SAN
+if TYPE_CHECKING:
+    import chess
 
-import chess
+# (python-chess and kifu.chess.fastpath, which reads its tables, are imported by the functions
+# that explain a move: they always get python-chess's board, and MoveProblem is imported by the
+# walk of every record, which a clean record of standard chess replays without python-chess)
 
 
 @dataclass(slots=True)
@@ -63,6 +67,10 @@ def _strip(san: str) -> str:
 
 
 def _candidates(board: chess.Board, core: str) -> list[chess.Move]:
+    from kifu.chess.fastpath import SAN
+
+    import chess
+
     match = SAN.match(core)
     if not match or not match.group(1):
         return []
@@ -75,6 +83,10 @@ def _candidates(board: chess.Board, core: str) -> list[chess.Move]:
 
 def illegal(board: chess.Board, core: str, move: chess.Move | None = None) -> MoveProblem:
     """Explain why a well-formed move is not legal, and guess what was meant."""
+    from kifu.chess.fastpath import SAN
+
+    import chess
+
     legal = list(board.legal_moves)
     side = "White" if board.turn else "Black"
     if not legal:
@@ -153,6 +165,8 @@ def _distance(a: str, b: str) -> int:
 
 
 def _why_no_castling(board: chess.Board, long_side: bool) -> str:
+    import chess
+
     side = "White" if board.turn else "Black"
     wing = "queenside" if long_side else "kingside"
     if not any(board.generate_legal_moves()):

@@ -26,25 +26,30 @@ every resolution, every position, check, and keys that tell positions apart exac
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import TYPE_CHECKING, Final, Union
 
 from kifu.chess.diagnosis import MoveProblem
-from kifu.chess.fastpath import (
-    SPECIAL,
-    ZEROING,
-    can_escape,
-    castling_rights,
-    gives_check,
-    has_legal_en_passant,
-    is_check,
-    plain_move,
-    push,
-    write_move,
-)
 from kifu.chess.locales import translate
-from kifu.chess.notation import ReadMove, read_move
+from kifu.chess.moves import NULL_CODE, ReadMove, move_of
+from kifu.chess.moves import code as move_code
 
-import chess
+if TYPE_CHECKING:
+    from kifu.chess.notation import BoardPlay
+
+    import chess
+
+# python-chess is imported only where its board is at hand (it was imported to make it), or
+# made (:meth:`Position.board`): a clean record of standard chess is replayed without it. So are
+# kifu.chess.fastpath and kifu.chess.notation (their tables and constants are python-chess's),
+# reached through one BoardPlay made on first use (_board_play).
+
+#: where a line starts: python-chess's board (a set-up, Chess960), or kifu's position (the
+#: standard start, :meth:`Position.standard`, made without python-chess)
+Start = Union["chess.Board", "Position"]
+
+#: kifu.chess.fastpath's flags of a push (held equal to them by tests/chess/test_position.py)
+ZEROING: Final = 1
+SPECIAL: Final = 2
 
 EMPTY: Final = 0
 PAWN: Final = 1
@@ -125,26 +130,62 @@ def _direction_table() -> list[int]:
 _DIR: Final = _direction_table()
 
 
+# python-chess's square numbers and names (a1 = 0 … h8 = 63), held equal to its own by
+# tests/chess/test_position.py
+A1: Final = 0
+E1: Final = 4
+H1: Final = 7
+A8: Final = 56
+E8: Final = 60
+H8: Final = 63
+SQUARE_NAMES: Final = [f"{file}{rank}" for rank in "12345678" for file in "abcdefgh"]
+
+
 def _castle_keep() -> list[int]:
     """For each square, the castling rights kept when a move leaves or reaches it."""
     keep = [15] * 64
-    keep[chess.E1] = 15 & ~(WK | WQ)
-    keep[chess.H1] = 15 & ~WK
-    keep[chess.A1] = 15 & ~WQ
-    keep[chess.E8] = 15 & ~(BK | BQ)
-    keep[chess.H8] = 15 & ~BK
-    keep[chess.A8] = 15 & ~BQ
+    keep[E1] = 15 & ~(WK | WQ)
+    keep[H1] = 15 & ~WK
+    keep[A1] = 15 & ~WQ
+    keep[E8] = 15 & ~(BK | BQ)
+    keep[H8] = 15 & ~BK
+    keep[A8] = 15 & ~BQ
     return keep
 
 
 _KEEP: Final = _castle_keep()
 #: python-chess's rook squares of the castling rights, by bit
-_RIGHT_SQUARES: Final = [(WK, chess.H1), (WQ, chess.A1), (BK, chess.H8), (BQ, chess.A8)]
-_TYPES: Final = [chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING]
-_BACK_RANKS: Final = chess.BB_RANK_1 | chess.BB_RANK_8
+_RIGHT_SQUARES: Final = [(WK, H1), (WQ, A1), (BK, H8), (BQ, A8)]
+#: python-chess's piece types (they are the mailbox's)
+_TYPES: Final = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
+#: python-chess's BB_RANK_1 | BB_RANK_8
+_BACK_RANKS: Final = 0xFF000000000000FF
 _HEAVY: Final = (1 << PAWN) | (1 << ROOK) | (1 << QUEEN)
-#: an empty board, copied to make python-chess's boards (``Board.empty()`` runs its constructor)
-_BLANK: Final = chess.Board.empty()
+#: an empty board, copied to make python-chess's boards (``Board.empty()`` runs its constructor),
+#: made with the first board
+_BLANK: Final[list[chess.Board]] = []
+
+
+#: the one BoardPlay, once a line needs python-chess's board
+_BOARD_PLAY: Final[list[BoardPlay]] = []
+
+
+def _board_play() -> BoardPlay:
+    """kifu.chess.notation's BoardPlay (it imports python-chess: only when a board is at hand)."""
+    if not _BOARD_PLAY:
+        from kifu.chess.notation import BoardPlay
+
+        _BOARD_PLAY.append(BoardPlay())
+    return _BOARD_PLAY[0]
+
+
+def _blank() -> chess.Board:
+    """python-chess's empty board (python-chess imported on first use)."""
+    if not _BLANK:
+        import chess
+
+        _BLANK.append(chess.Board.empty())
+    return _BLANK[0].copy(stack=False)
 
 
 def attacked(squares: list[int], square: int, by: int) -> bool:
@@ -178,14 +219,14 @@ def attacked(squares: list[int], square: int, by: int) -> bool:
 def _mailbox(board: chess.Board) -> list[int]:
     """The 64 squares of ``board`` as piece codes."""
     if (
-        board.pawns == _START.pawns
-        and board.occupied_co[chess.WHITE] == _START_WHITE
-        and board.occupied == _START.occupied
-        and board.knights == _START.knights
-        and board.bishops == _START.bishops
-        and board.rooks == _START.rooks
-        and board.queens == _START.queens
-        and board.kings == _START.kings
+        board.pawns == _START_PAWNS
+        and board.occupied_co[True] == _START_WHITE  # (True: python-chess's WHITE)
+        and board.occupied == _START_OCCUPIED
+        and board.knights == _START_KNIGHTS
+        and board.bishops == _START_BISHOPS
+        and board.rooks == _START_ROOKS
+        and board.queens == _START_QUEENS
+        and board.kings == _START_KINGS
     ):
         return _START_SQUARES.copy()  # (most games begin so: twelve masks read, for the price of one)
     return _read_squares(board)
@@ -193,9 +234,9 @@ def _mailbox(board: chess.Board) -> list[int]:
 
 def _read_squares(board: chess.Board) -> list[int]:
     squares = [EMPTY] * 64
-    black = board.occupied_co[chess.BLACK]
+    black = board.occupied_co[False]  # (False: python-chess's BLACK)
     for piece in _TYPES:
-        mask = board.pieces_mask(piece, chess.WHITE) | board.pieces_mask(piece, chess.BLACK)
+        mask = board.pieces_mask(piece, True) | board.pieces_mask(piece, False)
         while mask:
             square = mask.bit_length() - 1
             mask ^= 1 << square
@@ -203,13 +244,28 @@ def _read_squares(board: chess.Board) -> list[int]:
     return squares
 
 
-_START: Final = chess.Board()
-_START_WHITE: Final = _START.occupied_co[chess.WHITE]
-_START_SQUARES: Final = _read_squares(_START)
+# the standard start, as python-chess's masks (held equal to chess.Board()'s by a test)
+_START_PAWNS: Final = 0x00FF00000000FF00
+_START_KNIGHTS: Final = 0x4200000000000042
+_START_BISHOPS: Final = 0x2400000000000024
+_START_ROOKS: Final = 0x8100000000000081
+_START_QUEENS: Final = 0x0800000000000008
+_START_KINGS: Final = 0x1000000000000010
+_START_WHITE: Final = 0x000000000000FFFF
+_START_OCCUPIED: Final = 0xFFFF00000000FFFF
+#: the standard start as the mailbox's squares
+_START_SQUARES: Final = [
+    ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK,
+    *[PAWN] * 8,
+    *[EMPTY] * 32,
+    *[PAWN | BLACK] * 8,
+    ROOK | BLACK, KNIGHT | BLACK, BISHOP | BLACK, QUEEN | BLACK,
+    KING | BLACK, BISHOP | BLACK, KNIGHT | BLACK, ROOK | BLACK,
+]  # fmt: skip
 
 
 def _castling_bits(board: chess.Board) -> int:
-    rights = castling_rights(board)
+    rights = _board_play().castling_rights(board)
     bits = 0
     for bit, square in _RIGHT_SQUARES:
         if rights >> square & 1:
@@ -224,13 +280,14 @@ def board_key(board: chess.Board) -> bytes:
     A Chess960 key is longer (its castling rights are the rooks' squares): it never equals a
     standard one, and keys of the same position are equal.
     """
+    play = _board_play()
     cells = bytearray(_mailbox(board))
-    cells.append(0 if board.turn == chess.WHITE else 1)
+    cells.append(0 if board.turn else 1)  # (python-chess's WHITE is True)
     cells.append(_castling_bits(board))
     ep = board.ep_square
-    cells.append(ep if ep is not None and has_legal_en_passant(board) else NO_EP)
+    cells.append(ep if ep is not None and play.has_legal_en_passant(board) else NO_EP)
     if board.chess960:
-        cells += castling_rights(board).to_bytes(8, "little")
+        cells += play.castling_rights(board).to_bytes(8, "little")
     return bytes(cells)
 
 
@@ -344,6 +401,8 @@ def scan_san(written: str) -> int:
 
 def _repeats_on_board(board: chess.Board, keys: list[bytes]) -> bool:
     """:meth:`Position.repeats_by_move` on python-chess's board (Chess960, unusual set-ups)."""
+    import chess
+
     occupied = board.occupied
     ours = board.occupied_co[board.turn]
     for key in keys:
@@ -373,7 +432,7 @@ def _native(board: chess.Board) -> bool:
     if board.chess960 or board.ep_square is not None or board.promoted or board.pawns & _BACK_RANKS:
         return False
     kings = board.kings
-    white, black = kings & board.occupied_co[chess.WHITE], kings & board.occupied_co[chess.BLACK]
+    white, black = kings & board.occupied_co[True], kings & board.occupied_co[False]
     return white.bit_count() == 1 and black.bit_count() == 1
 
 
@@ -414,8 +473,29 @@ class Position:
         self.moved_to = -1
 
     @staticmethod
-    def of(board: chess.Board, native: bool = True) -> Position:
-        """The position of ``board`` (not changed); ``native=False``: python-chess plays it."""
+    def standard() -> Position:
+        """The standard start position (python-chess's ``Board()``), made without python-chess."""
+        position = Position()
+        position.squares = squares = _START_SQUARES.copy()
+        cells = position.cells
+        for square in range(64):
+            cells[square] = squares[square]
+        position.white_king = E1
+        position.black_king = E8
+        position.heavy = 22  # sixteen pawns, four rooks, two queens
+        position.castling = cells[CASTLING_CELL] = WK | WQ | BK | BQ
+        cells[TURN_CELL] = 0
+        cells[EP_CELL] = NO_EP
+        return position
+
+    @staticmethod
+    def of(start: Start, native: bool = True) -> Position:
+        """The position of ``start`` (not changed); ``native=False``: python-chess plays it."""
+        if isinstance(start, Position):
+            if native or not start.native:
+                return start.copy()
+            start = start.board()
+        board = start
         position = Position()
         if native and _native(board):
             position._load(board)
@@ -423,7 +503,7 @@ class Position:
         else:
             position.native = False
             position.cached = board.copy(stack=False)
-            position.turn = 0 if board.turn == chess.WHITE else 1
+            position.turn = 0 if board.turn else 1  # (python-chess's WHITE is True)
             position.fullmove = board.fullmove_number
             position.halfmove = board.halfmove_clock
         return position
@@ -445,7 +525,7 @@ class Position:
                 elif _HEAVY >> (piece & 7) & 1:
                     heavy += 1
         self.heavy = heavy
-        self.turn = turn = 0 if board.turn == chess.WHITE else 1
+        self.turn = turn = 0 if board.turn else 1  # (python-chess's WHITE is True)
         self.castling = castling = _castling_bits(board)
         self.ep = -1 if board.ep_square is None else board.ep_square
         self.halfmove = board.halfmove_clock
@@ -491,7 +571,7 @@ class Position:
         return board
 
     def _make_board(self) -> chess.Board:
-        board = _BLANK.copy(stack=False)
+        board = _blank()
         masks = [0] * 7
         colours = [0, 0]
         squares = self.squares
@@ -502,7 +582,7 @@ class Position:
                 colours[piece >> 3] |= 1 << square
         board.pawns, board.knights, board.bishops = masks[PAWN], masks[KNIGHT], masks[BISHOP]
         board.rooks, board.queens, board.kings = masks[ROOK], masks[QUEEN], masks[KING]
-        board.occupied_co[chess.WHITE], board.occupied_co[chess.BLACK] = colours[0], colours[1]
+        board.occupied_co[True], board.occupied_co[False] = colours[0], colours[1]
         board.occupied = colours[0] | colours[1]
         board.turn = self.turn == 0
         mask = 0
@@ -549,41 +629,62 @@ class Position:
                 if castle is not None:
                     found = self._castle(castle.group(1) is not None)
                     suffix, annotation = castle.group(2) or "", castle.group(3) or ""
-            if found >= 0:
-                origin, to, promotion = found >> 6 & 63, found & 63, found >> 12
-                move = plain_move(origin, to) if not promotion else chess.Move(origin, to, promotion)
-                return ReadMove(move, suffix, annotation, notes)
-        return read_move(self.board(), written, letters, self.is_check())
+            if found >= 0:  # (the move's code: python-chess's move is made only if asked for)
+                return ReadMove(None, suffix, annotation, notes, found)
+        return _board_play().read(self.board(), written, letters, self.is_check())
 
     def write(self, move: chess.Move, notation: str) -> str:
         """``move`` (legal, not null) in ``notation`` before it is played, without check mark."""
-        return write_move(self.board(), move, notation)
+        return _board_play().write(self.board(), move, notation)
 
     def push(self, move: chess.Move) -> int:
         """Play the legal ``move`` (or a null move); its :data:`~kifu.chess.fastpath.ZEROING` flag."""
+        if self.native:
+            return self.push_code(move_code(move))
+        return self._push_board(move)
+
+    def play(self, read: ReadMove | None) -> int:
+        """Play the legal move ``read`` (``None``: a null move); its ``ZEROING`` flag."""
+        if read is None:
+            return self.push_code(NULL_CODE)
+        given = read.given
+        if given is not None and not self.native:
+            return self._push_board(given)
+        return self.push_code(read.code)
+
+    def _push_board(self, move: chess.Move) -> int:
+        """Play ``move`` on python-chess's board (a position the mailbox does not model)."""
+        play = _board_play()
         origin, to = move.from_square, move.to_square
+        board = self.cached
+        assert board is not None
+        if origin == to:
+            board.push(move)
+            flags = 0
+            self.check = 1 if play.is_check(board) else 0
+        else:
+            flags = play.push(board, move)
+            check = play.is_check(board) if flags & SPECIAL else play.gives_check(board, move)
+            self.check = 1 if check else 0
+        self.turn ^= 1
+        self.halfmove = board.halfmove_clock
+        self.fullmove = board.fullmove_number
+        return flags & ZEROING
+
+    def push_code(self, code: int) -> int:
+        """Play the legal move of ``code`` (:mod:`kifu.chess.moves`; ``0``: a null move); its
+        ``ZEROING`` flag. On the mailbox no python-chess move is made, unless python-chess plays
+        it (a null move, en passant)."""
         if not self.native:
-            board = self.cached
-            assert board is not None
-            if origin == to:
-                board.push(move)
-                flags = 0
-                self.check = 1 if is_check(board) else 0
-            else:
-                flags = push(board, move)
-                check = is_check(board) if flags & SPECIAL else gives_check(board, move)
-                self.check = 1 if check else 0
-            self.turn ^= 1
-            self.halfmove = board.halfmove_clock
-            self.fullmove = board.fullmove_number
-            return flags & ZEROING
+            return self._push_board(move_of(code))
+        origin, to = code >> 6 & 63, code & 63
         squares = self.squares
         moved = squares[origin]
         if origin == to or (moved & 7 == PAWN and (origin ^ to) & 7 and not squares[to]):
             # a null move or en passant: python-chess plays it
             board = self.board()
             flags = ZEROING if origin != to else 0
-            board.push(move)
+            board.push(move_of(code))
             board.clear_stack()
             self._load(board)
             return flags
@@ -591,7 +692,7 @@ class Position:
         turn = self.turn
         captured = squares[to]
         kind = moved & 7
-        promotion = move.promotion
+        promotion = code >> 12
         arrived = promotion | turn << 3 if promotion else moved
         squares[to] = arrived
         squares[origin] = EMPTY
@@ -652,7 +753,7 @@ class Position:
             if not self.native:
                 board = self.cached
                 assert board is not None
-                check = 1 if is_check(board) else 0
+                check = 1 if _board_play().is_check(board) else 0
             elif self.moved_from < 0:
                 check = 1 if attacked(self.squares, self._king(), self.turn ^ 1) else 0
             else:
@@ -686,7 +787,7 @@ class Position:
         may be the one escape).
         """
         if not self.native or self.ep >= 0:
-            return can_escape(self.board())
+            return _board_play().can_escape(self.board())
         if self._king_steps():
             return True
         squares = self.squares
@@ -851,7 +952,7 @@ class Position:
             else:
                 continue
             after = self.copy()
-            after.push(plain_move(origin, target))
+            after.push_code(origin << 6 | target)
             if after.key() == key:
                 return True
         return False
@@ -1058,7 +1159,7 @@ class Position:
         rivals = [
             other for other in self._origins(piece, to) if other != origin and self._safe(other, to, in_check)
         ]
-        names = chess.SQUARE_NAMES
+        names = SQUARE_NAMES
         if not rivals:
             tells = ""
         elif all(other & 7 != origin & 7 for other in rivals):
@@ -1119,3 +1220,8 @@ class Position:
                 if safe:
                     return ep
         return NO_EP
+
+
+def as_board(start: Start) -> chess.Board:
+    """``start`` as python-chess's board (made from kifu's position when it is one)."""
+    return start.board() if isinstance(start, Position) else start

@@ -13,16 +13,17 @@ from functools import lru_cache
 
 from kifu.chess import codes
 from kifu.chess.grammar import Item, Variation, parse, parser
-from kifu.chess.notation import SAN_TO_NAG
+from kifu.chess.moves import SAN_TO_NAG
 from kifu.chess.splitter import GameText
+
+# (re-exported: start_board lives in kifu.chess.start, which imports python-chess only to make a board)
+from kifu.chess.start import start_board as start_board
 from kifu.core.digits import ascii_number
 from kifu.core.excerpt import short
 from kifu.core.findings import IO_LIMIT, Code, Finding, Severity
 from kifu.core.limits import characters, limits
 from kifu.core.record import MoveNode, Record, Span, line_span
 from lark import Token
-
-import chess
 
 _TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\]', re.S)
 #: An item of a MOVE token: a move number indication (``12.``, ``12 ...``, ``12…``) or a move.
@@ -490,72 +491,3 @@ def _hoist_result(items: list[Item]) -> list[Item]:
 def read_game(game: GameText, index: int) -> ReadGame:
     """Parse one game's text into a record and its syntax findings."""
     return _Reader(game, index).read()
-
-
-_STANDARD = {"", "standard", "chess", "normal", "from position", "fromposition", "from_position", "classical"}
-_FATAL_STATUS = (
-    chess.STATUS_NO_WHITE_KING
-    | chess.STATUS_NO_BLACK_KING
-    | chess.STATUS_TOO_MANY_KINGS
-    | chess.STATUS_PAWNS_ON_BACKRANK
-    | chess.STATUS_OPPOSITE_CHECK
-    | chess.STATUS_EMPTY
-)
-
-
-def start_board(record: Record, findings: list[Finding]) -> chess.Board | None:
-    """The position a record starts from (FEN, Chess960), or ``None`` when it cannot be replayed.
-
-    Problems with the start (an unsupported variant, a bad FEN) are added to ``findings``.
-    """
-    tags = record.tags
-    variant = tags.get("Variant", "").strip().lower()
-    chess960 = "960" in variant or "fischer" in variant or "chess960" in variant.replace(" ", "")
-    if not chess960 and variant not in _STANDARD:
-        findings.append(
-            codes.UNSUPPORTED_VARIANT(
-                f"variant {shown(tags['Variant'])} is not supported: the moves are not checked",
-                record.tag_spans["Variant"],
-            )
-        )
-        return None
-    fen = tags.get("FEN")
-    setup = tags.get("SetUp")
-    if setup == "1" and fen is None:
-        findings.append(
-            codes.SETUP_FEN(
-                '[SetUp "1"] without a FEN tag: the standard start position is used',
-                record.tag_spans["SetUp"],
-            )
-        )
-    if fen is None:
-        return chess.Board(chess960=chess960)
-    if setup != "1":
-        findings.append(
-            codes.SETUP_FEN('FEN tag without [SetUp "1"]; the FEN is used', record.tag_spans["FEN"])
-        )
-    try:
-        board = chess.Board(fen, chess960=chess960)
-    except ValueError as error:
-        findings.append(codes.BAD_FEN(f"cannot read FEN {shown(fen)}: {error}", record.tag_spans["FEN"]))
-        return None
-    if not chess960 and any(
-        c in fen.split(" ")[2] if fen.count(" ") >= 2 else "" for c in "ABCDEFGHabcdefgh"
-    ):
-        board = chess.Board(fen, chess960=True)
-    status = board.status()
-    if status & _FATAL_STATUS:
-        findings.append(
-            codes.BAD_FEN(
-                f"FEN {shown(fen)} is not a legal position: {_status_text(status)}", record.tag_spans["FEN"]
-            )
-        )
-        return None
-    return board
-
-
-def _status_text(status: chess.Status) -> str:
-    names = [
-        flag.name.lower().replace("_", " ") for flag in chess.Status if flag and flag & status and flag.name
-    ]
-    return ", ".join(names) or "invalid"

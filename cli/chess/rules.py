@@ -9,10 +9,12 @@ by writing down the intended move) are known without replaying anything twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from kifu.chess.position import Position, board_key
+from kifu.chess.position import Position, Start, board_key
 
-import chess
+if TYPE_CHECKING:
+    import chess
 
 
 @dataclass(slots=True)
@@ -41,8 +43,9 @@ PositionKey = bytes
 class MainLine:
     """Incremental bookkeeping of the main line: repetitions, counters, claims, the end."""
 
-    def __init__(self, board: chess.Board) -> None:
-        self.counts: dict[PositionKey, int] = {board_key(board): 1}
+    def __init__(self, start: Start) -> None:
+        first = start.key() if isinstance(start, Position) else board_key(start)
+        self.counts: dict[PositionKey, int] = {first: 1}
         self.twice: list[PositionKey] = []  # positions seen twice since the last irreversible move
         self.ending: Ending | None = None
         self.threefold_ply: int | None = None  # first ply with a valid threefold claim
@@ -100,7 +103,7 @@ class MainLine:
     def end_without_moves(self, board: chess.Board, ply: int) -> None:
         """The side to move on ``board`` has no legal move after ``ply``: checkmate or stalemate."""
         if board.is_check():
-            self._end("checkmate", "0-1" if board.turn == chess.WHITE else "1-0", ply)
+            self._end("checkmate", "0-1" if board.turn else "1-0", ply)  # (python-chess's WHITE is True)
         else:
             self._end("stalemate", "1/2-1/2", ply)
 

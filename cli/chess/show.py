@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from kifu.chess import render
-from kifu.chess.reader import read_game, start_board
+from kifu.chess.position import Start
+from kifu.chess.reader import read_game
 from kifu.chess.splitter import GameText
+from kifu.chess.start import start_board
 from kifu.chess.walk import Step, Visitor, WalkOptions, walk
 from kifu.core.game import Options, Position, PositionLog, RawRecord
 
@@ -21,7 +23,7 @@ class _Positions(Visitor[dict[int | None, Position]]):
     def __init__(self, plies: Collection[int | None]) -> None:
         self.log = PositionLog(plies)
 
-    def begin(self, start: chess.Board) -> None:
+    def begin(self, start: Start) -> None:
         self.log.start(start.fen())
 
     def move(self, step: Step) -> None:

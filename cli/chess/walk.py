@@ -24,21 +24,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from kifu.chess.diagnosis import MoveProblem
 from kifu.chess.locales import candidate_tables, letter_map
-from kifu.chess.lookahead import MAX_PROBES, settle
-from kifu.chess.notation import ReadMove, is_null
-from kifu.chess.position import Position
+from kifu.chess.moves import NULL_CODE, ReadMove, is_null, move_of
+from kifu.chess.position import Position, Start
 from kifu.chess.rules import PositionKey
 from kifu.core import walk as core
 from kifu.core.record import MoveNode, Record
 from mypy_extensions import mypyc_attr
 
-import chess
+if TYPE_CHECKING:
+    import chess
 
-_NULL = chess.Move.null()
+# (python-chess is not imported here: a clean record of standard chess is walked without it,
+# on kifu's own position; the look-ahead, which plays on python-chess's boards, is imported
+# when a move cannot be played)
+
 R = TypeVar("R")
 
 
@@ -54,16 +57,18 @@ class Step:
     :attr:`WalkOptions.recover`); ``before``: the position before the move (FEN), for the nodes
     the options watch.
     ``position`` is the position after the move (the line's, changed in place); :attr:`board`
-    gives it as python-chess's board, made on demand: ask for it only when it is needed.
+    gives it as python-chess's board, made on demand: ask for it only when it is needed, as
+    :attr:`move` (python-chess's move, made from ``code`` when the position read the move itself).
     """
 
     __slots__ = (
         "assumed",
         "before",
         "check",
+        "code",
+        "given",
         "key",
         "mate",
-        "move",
         "node",
         "number",
         "ply",
@@ -80,7 +85,8 @@ class Step:
         self.ply = 0
         self.number = 1  # the move's number (``12`` for ``12. Nf3`` and ``12... Nf6``)
         self.white = True  # whether White made the move
-        self.move = _NULL
+        self.code = NULL_CODE  # the move's code (kifu.chess.moves)
+        self.given: chess.Move | None = None  # python-chess's move, when the walk had it
         self.read: ReadMove | None = None
         self.text = ""
         self.check = False
@@ -95,8 +101,15 @@ class Step:
         """The position after the move as python-chess's board (valid during the event)."""
         return self.position.board()
 
+    @property
+    def move(self) -> chess.Move:
+        """The move as python-chess's move (the null move for ``--``)."""
+        given = self.given
+        if given is None:
+            given = self.given = move_of(self.code)
+        return given
 
-@dataclass(slots=True)
+
 class Unplayable:
     """A move that cannot be played on ``board`` (the position before it); its line ends.
 
@@ -105,13 +118,27 @@ class Unplayable:
     ``rest``: those moves, for a writer that keeps them as written.
     """
 
-    node: MoveNode
-    ply: int
-    board: chess.Board
-    problem: MoveProblem
-    remaining: int
-    assumed: chess.Move | None = None
-    rest: list[MoveNode] | None = None
+    # (not a dataclass: the compiled build evaluates a dataclass's field types when the module
+    # is imported, and python-chess's board is a type this module imports only for mypy)
+    __slots__ = ("assumed", "board", "node", "ply", "problem", "remaining", "rest")
+
+    def __init__(
+        self,
+        node: MoveNode,
+        ply: int,
+        board: chess.Board,
+        problem: MoveProblem,
+        remaining: int,
+        assumed: chess.Move | None = None,
+        rest: list[MoveNode] | None = None,
+    ) -> None:
+        self.node = node
+        self.ply = ply
+        self.board = board
+        self.problem = problem
+        self.remaining = remaining
+        self.assumed = assumed
+        self.rest = rest
 
     @property
     def number(self) -> int:
@@ -121,11 +148,11 @@ class Unplayable:
     @property
     def white(self) -> bool:
         """Whether it is White's move."""
-        return self.board.turn == chess.WHITE
+        return bool(self.board.turn)  # (python-chess's WHITE is True)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
-class Visitor(core.Visitor[chess.Board, Step, Unplayable, R]):
+class Visitor(core.Visitor[Start, Step, Unplayable, R]):
     """A visitor of the chess walk (its result is ``R``): the events of :mod:`kifu.core.walk`."""
 
 
@@ -133,7 +160,8 @@ class Visitor(core.Visitor[chess.Board, Step, Unplayable, R]):
 class WalkOptions:
     """What the chess walk needs besides the record.
 
-    ``start``: the start position (not changed). ``lang``: the piece letters the moves are
+    ``start``: the start position (not changed): python-chess's board, or kifu's position
+    (the standard start, made without python-chess). ``lang``: the piece letters the moves are
     written with (``None``: English, or those detected when ``detect``: the walk detects them
     once, sets ``lang`` and names the languages of the table in ``detected``). ``notation``:
     ``"san"`` or ``"lan"`` to have each move written so in :attr:`Step.text` (before it is
@@ -144,7 +172,7 @@ class WalkOptions:
     of the nodes whose :attr:`Step.before` is wanted (FEN is costly).
     """
 
-    start: chess.Board
+    start: Start
     lang: str | None = None
     detect: bool = True
     notation: str = ""
@@ -181,7 +209,7 @@ _EMPTY: Iterator[MoveNode] = iter(())
 _Line = tuple[list[MoveNode], Iterator[MoveNode], Position, int, int, int, "PositionKey | None", bool]
 
 
-def walk(record: Record, options: WalkOptions, visitor: core.Visitor[chess.Board, Step, Unplayable, R]) -> R:
+def walk(record: Record, options: WalkOptions, visitor: core.Visitor[Start, Step, Unplayable, R]) -> R:
     """Replay the main line and every variation of ``record`` under ``options`` for ``visitor``;
     its result.
 
@@ -202,10 +230,10 @@ def walk(record: Record, options: WalkOptions, visitor: core.Visitor[chess.Board
 
 def _replay(
     record: Record,
-    start: chess.Board,
+    start: Start,
     letters: Mapping[str, str] | None,
     options: WalkOptions,
-    visitor: core.Visitor[chess.Board, Step, Unplayable, R],
+    visitor: core.Visitor[Start, Step, Unplayable, R],
 ) -> None:
     """The walk itself, with the letters given."""
     notation = options.notation
@@ -238,9 +266,8 @@ def _replay(
             text = node.text
             alternatives = node.variations if variations else None
             read: ReadMove | MoveProblem | None = None
-            if text[0] in "-Z0@" and is_null(text):
-                move = _NULL
-            else:
+            null = text[0] in "-Z0@" and is_null(text)
+            if not null:
                 if key is not None:
                     read = _RESOLVED.get((key, text))
                     if read is None:
@@ -270,14 +297,14 @@ def _replay(
                         break
                     read = ReadMove(meant, "", "", [])  # played in its stead, and the line goes on
                     step.assumed = True
-                move = read.move
             before = position.copy() if alternatives else None
             if watched and id(node) in watched:
                 step.before = position.fen()
             step.number = position.fullmove
             step.white = position.turn == 0
-            written = "--" if move is _NULL else position.write(move, notation) if notation else ""
-            zeroing = position.push(move)
+            played: ReadMove | None = read  # type: ignore[assignment]  # a MoveProblem ended the line above
+            written = "--" if null else position.write(played.move, notation) if notation and played else ""
+            zeroing = position.play(played)
             check = position.is_check()
             mate = check and mates and not position.can_escape()
             if key is not None:
@@ -285,8 +312,11 @@ def _replay(
             step.position = position
             step.node = node
             step.ply = ply
-            step.move = move
-            step.read = read  # type: ignore[assignment]  # a MoveProblem ended the line above
+            if played is None:
+                step.code, step.given = NULL_CODE, None
+            else:
+                step.code, step.given = played.code, played.given
+            step.read = played
             step.check = check
             step.mate = mate
             step.zeroing = zeroing
@@ -330,8 +360,12 @@ def _settle(
     """``problem`` with the move meant chosen by the rest of the line (:mod:`kifu.chess.lookahead`)."""
     known = settled.get(id(node))
     if known is None:
+        from kifu.chess.lookahead import MAX_PROBES
+
         if len(settled) >= MAX_PROBES:
             return problem  # (a hostile record of slips: the move alone is looked at)
+        from kifu.chess.lookahead import settle
+
         known = settle(position.board(), node.text, rest, letters, problem)
         settled[id(node)] = known
     return known
@@ -367,7 +401,7 @@ class _Progress(Visitor[int]):
         return self.plies + (1 if self.complete else 0)
 
 
-def progress(record: Record, start: chess.Board, letters: Mapping[str, str] | None) -> int:
+def progress(record: Record, start: Start, letters: Mapping[str, str] | None) -> int:
     """How far the main line of ``record`` goes under ``letters``: its plies, one more if whole."""
     seen = _Progress()
     _replay(record, start, letters, WalkOptions(start, detect=False), seen)
@@ -377,7 +411,7 @@ def progress(record: Record, start: chess.Board, letters: Mapping[str, str] | No
 _FOREIGN = frozenset("SLDTCAFPHGVWJ")
 
 
-def detect_language(record: Record, start: chess.Board) -> list[str] | None:
+def detect_language(record: Record, start: Start) -> list[str] | None:
     """The languages of the one letter table under which the main line goes further than in
     English, when at least two of its moves begin with letters English SAN does not use."""
     firsts = [node.text[:1] for node in record.moves]

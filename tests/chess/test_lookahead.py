@@ -161,7 +161,7 @@ def test_a_clean_record_never_runs_the_probe(monkeypatch: pytest.MonkeyPatch) ->
     def fail(*args: object, **kwargs: object) -> None:
         raise AssertionError("the look-ahead ran on a clean record")
 
-    monkeypatch.setattr("kifu.chess.walk.settle", fail)
+    monkeypatch.setattr("kifu.chess.lookahead.settle", fail)  # (the walk imports it when a move fails)
     report = _checked("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *")
     assert _errors(report) == []
 

@@ -468,3 +468,51 @@ def test_the_board_a_position_is_made_from_is_never_played_on(native: bool) -> N
         position.push(chess.Move.from_uci(uci))
     assert start.fen() == fen
     assert position.fen() == "3k4/8/8/8/8/4p3/8/4K3 w - - 0 3"
+
+
+def test_the_tables_kifu_keeps_of_its_own_are_python_chesss() -> None:
+    """The position is made without python-chess (a clean record never imports it): the
+    constants it would read from python-chess are its own, and must stay equal to them."""
+    from kifu.chess import fastpath, position
+
+    start = chess.Board()
+    assert position.SQUARE_NAMES == chess.SQUARE_NAMES
+    squares = {"A1": chess.A1, "E1": chess.E1, "H1": chess.H1, "A8": chess.A8, "E8": chess.E8, "H8": chess.H8}
+    assert {name: getattr(position, name) for name in squares} == squares
+    assert list(chess.PIECE_TYPES) == position._TYPES
+    assert position._BACK_RANKS == chess.BB_RANK_1 | chess.BB_RANK_8
+    assert (position.ZEROING, position.SPECIAL) == (fastpath.ZEROING, fastpath.SPECIAL)
+    masks = {
+        "PAWNS": start.pawns,
+        "KNIGHTS": start.knights,
+        "BISHOPS": start.bishops,
+        "ROOKS": start.rooks,
+        "QUEENS": start.queens,
+        "KINGS": start.kings,
+        "WHITE": start.occupied_co[chess.WHITE],
+        "OCCUPIED": start.occupied,
+    }
+    assert {name: getattr(position, "_START_" + name) for name in masks} == masks
+    assert position._read_squares(start) == position._START_SQUARES
+
+
+def test_the_standard_start_made_without_python_chess_is_its_start() -> None:
+    made, read = Position.standard(), Position.of(chess.Board())
+    assert made.key() == read.key() == board_key(chess.Board())
+    assert made.board().fen() == chess.STARTING_FEN
+    for name in ("native", "squares", "cells", "turn", "castling", "ep", "halfmove", "fullmove"):
+        assert getattr(made, name) == getattr(read, name), name
+    assert (made.white_king, made.black_king, made.heavy) == (read.white_king, read.black_king, read.heavy)
+    # a copy of it, and a line python-chess plays from it
+    assert Position.of(made).key() == made.key()
+    assert Position.of(made, native=False).board().fen() == chess.STARTING_FEN
+
+
+def test_a_move_read_by_the_mailbox_is_python_chesss_when_asked() -> None:
+    position = Position.standard()
+    for written, uci in (("e4", "e2e4"), ("e5", "e7e5"), ("Nf3", "g1f3")):
+        read = position.read(written, None)
+        assert isinstance(read, ReadMove) and read.given is None  # (no python-chess move made)
+        assert read.move == chess.Move.from_uci(uci)
+        position.play(read)
+    assert position.board().fen() == "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kifu.chess import render
+from kifu.chess.position import Start, as_board
 from kifu.chess.walk import Step, Unplayable
 from kifu.chess.writers.base import Writer
 from kifu.chess.writers.tree import export_tags, termination
@@ -40,11 +41,11 @@ class _Played:
         return f"{self.number}{'.' if self.white else '...'} {self.san}"
 
 
-class Boards(Positions[chess.Board, Step, Unplayable, chess.Board]):
+class Boards(Positions[Start, Step, Unplayable, chess.Board]):
     """The main line's positions, as python-chess boards (copies: the walk plays on in place)."""
 
-    def start(self, start: chess.Board) -> chess.Board:
-        return start.copy(stack=False)
+    def start(self, start: Start) -> chess.Board:
+        return as_board(start).copy(stack=False)
 
     def snapshot(self, step: Step) -> chess.Board:
         return step.board.copy(stack=False)
@@ -66,7 +67,7 @@ class DiagramWriter(Writer):
         self.boards = Boards()
         self.comments = self.nags = self.has_variations = False
 
-    def begin(self, start: chess.Board) -> None:
+    def begin(self, start: Start) -> None:
         self.boards.begin(start)
 
     def move(self, step: Step) -> None:

@@ -8,6 +8,7 @@ in :meth:`ListWriter.dropped`.
 from __future__ import annotations
 
 from kifu.chess.fastpath import FenWriter
+from kifu.chess.position import Start, as_board
 from kifu.chess.walk import Step
 from kifu.chess.writers.base import Writer
 from kifu.chess.writers.tree import export_tags
@@ -26,9 +27,10 @@ class ListWriter(Writer):
         self.fens: FenWriter | None = None
         self.comments = self.nags = self.has_variations = False
 
-    def begin(self, start: chess.Board) -> None:
+    def begin(self, start: Start) -> None:
         self.comments = bool(" ".join(self.record.comments))
         if self.target != "uci":
+            start = as_board(start)
             self.fens = FenWriter(start)
             self.items.append(start.fen() if self.target == "fen" else start.epd())
 

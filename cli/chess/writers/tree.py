@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kifu.chess.fastpath import FenWriter
-from kifu.chess.notation import SAN_TO_NAG, split_suffixes
+from kifu.chess.moves import SAN_TO_NAG, split_suffixes
+from kifu.chess.position import Start, as_board
 from kifu.chess.walk import Step, Unplayable
 from kifu.chess.writers.base import Writer
 from kifu.core.converted import NOT_REPLAYED
@@ -92,9 +93,9 @@ class TreeWriter(Writer):
         self.keep_rest = False
         self.kept_rest = False
 
-    def begin(self, start: chess.Board) -> None:
+    def begin(self, start: Start) -> None:
         if self.positions:
-            self.line.fens = FenWriter(start)
+            self.line.fens = FenWriter(as_board(start))
 
     def move(self, step: Step) -> None:
         node, read, line = step.node, step.read, self.line

@@ -1,0 +1,81 @@
+"""A one-game ``kifu check`` and ``kifu explain`` import only what they use (issue 33).
+
+python-chess costs more to import than a small game costs to check: a clean record of standard
+chess is replayed on kifu's own position (:mod:`kifu.chess.position`), and python-chess is
+imported only when a record needs it (a set-up, Chess960, a move kifu's position does not read,
+an illegal move and its explanation). Each case runs the command in a fresh interpreter and
+reads which modules it imported; in the pure build always, in the compiled build when this
+checkout has one (``make compile``). A test of the modules imported, not of time.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_compiled import environment, usable_build
+
+ROOT = Path(__file__).resolve().parents[1]
+CLEAN = "fixtures/chess/good/opera-game.pgn"
+
+#: runs ``kifu ARGS…`` in this interpreter, then prints its exit code and the top-level
+#: packages it imported, on the last line of stderr
+_RUN = """
+import json, runpy, sys
+sys.argv = ["kifu", *sys.argv[1:]]
+code = 0
+try:
+    runpy.run_module("kifu", run_name="__main__")
+except SystemExit as exit:
+    code = exit.code
+print(json.dumps([code, sorted({name.split(".")[0] for name in sys.modules})]), file=sys.stderr)
+"""
+
+BUILDS = [
+    pytest.param(True, id="pure"),
+    pytest.param(
+        False,
+        id="compiled",
+        marks=pytest.mark.skipif(not usable_build(), reason="no compiled build (make compile)"),
+    ),
+]
+
+
+def _imports(pure: bool, *args: str) -> tuple[int, set[str]]:
+    """The exit code of ``kifu args…`` and the top-level packages it imported."""
+    result = subprocess.run(
+        [sys.executable, "-c", _RUN, *args],
+        cwd=ROOT,
+        env=environment(pure),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    code, packages = json.loads(result.stderr.splitlines()[-1])
+    return code, set(packages)
+
+
+@pytest.mark.parametrize("pure", BUILDS)
+def test_a_clean_one_game_check_does_not_import_python_chess(pure: bool) -> None:
+    code, packages = _imports(pure, "check", "-q", CLEAN)
+    assert code == 0
+    assert "kifu" in packages and "chess" not in packages
+
+
+@pytest.mark.parametrize("pure", BUILDS)
+def test_explain_imports_neither_python_chess_nor_the_grammars(pure: bool) -> None:
+    code, packages = _imports(pure, "explain", "CHESS101")
+    assert code == 0
+    assert packages.isdisjoint({"chess", "lark"})
+
+
+@pytest.mark.parametrize("pure", BUILDS)
+def test_a_record_that_needs_python_chess_still_gets_it(pure: bool) -> None:
+    """The probe sees python-chess when it is imported: an illegal move is explained with it."""
+    code, packages = _imports(pure, "check", "-q", "fixtures/chess/bad/rules.pgn")
+    assert code == 1
+    assert "chess" in packages
