@@ -213,6 +213,21 @@ def test_random_damage_never_crashes_a_conversion(edits: list[tuple[int, int, st
         assert convert_text(written, "pgn") == [written]  # a fixed point, damage or not
 
 
+def test_the_alternatives_of_a_move_that_cannot_be_played_are_replayed() -> None:
+    """They start from a known position, so the PGN targets replay them (each failure marked)
+    rather than copy them as written, and a second conversion changes nothing (a copy, read
+    back as a variation of the move before, was replayed and marked only then)."""
+    [game] = split_games(['[Event "x"]', "", "1. e4 e5 2. Bc4 Nc6 (2... B (2... d3) (2... Nf6) 3. Qh5) *"])
+    converted = convert_game(game, 1, "pgn")
+    text = " ".join(converted.text.split())
+    marked = "( { kifu: not replayed from here: no black pawn can reach d3; did you mean d5 or d6? } "
+    marked += "2... d3 )"
+    assert marked in text
+    assert "( 2... Nf6 )" in text
+    assert [problem.split(" (")[0] for problem in converted.problems] == ["B", "d3"]
+    assert convert_text(converted.text, "pgn") == [converted.text]
+
+
 def test_every_broken_line_is_named() -> None:
     """Each line that ends at a move that cannot be played is a problem of its own."""
     [game] = split_games(['[Event "x"]', "", "1. e4 (1. Ke5 d5) (1. Qh5 Nf6) e5 2. Nf3 Kx *"])

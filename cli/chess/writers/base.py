@@ -1,8 +1,10 @@
 """What every ``convert`` target shares: a visitor of the walk that writes, and its failures.
 
 A move that cannot be played ends its line and becomes a failure (said on stderr by the
-command); the alternatives of such a move are not written (there is no move to hang them on),
-so the writer skips them (:data:`~kifu.core.walk.SKIP`) and their own failures are not named.
+command). A target that drops the rest of such a line skips the move's alternatives too
+(:data:`~kifu.core.walk.SKIP`: there is no move to hang them on), and their own failures are
+not named; the PGN targets, which copy the rest as written, replay them
+(:class:`~kifu.chess.writers.tree.TreeWriter`).
 """
 
 from __future__ import annotations

@@ -127,26 +127,28 @@ class TreeWriter(Writer):
         super().unplayable(problem)
         if not self.keep_rest:
             return
-        # the rest of the line as written, after a comment that says where the replay stopped
+        # the rest of the line as written, after a comment that says where the replay stopped;
+        # the alternatives of the move itself start from a known position: they are walked next
+        # (begin_variation), and go where the move's alternatives go
         node, line = problem.node, self.line
         marker = f"{NOT_REPLAYED} {problem.problem.message}"
         before = line.plies[-1].comment if line.plies else self.tree.comment if line.holder is None else ""
         # (said once: a conversion of this output finds it where it wrote it, maybe wrapped)
         said = [before, *node.comments_before]
+        comments = node.comments_before
         if not any(NOT_REPLAYED in " ".join(comment.split()) for comment in said):
-            node = MoveNode(
-                node.text,
-                node.span,
-                node.move_number,
-                node.nags,
-                [marker, *node.comments_before],
-                node.comments_after,
-                node.variations,
-            )
-        copy_line(
-            self.tree, line.plies, line.holder, [node, *(problem.rest or [])], problem.number, problem.white
+            comments = [marker, *comments]
+        after = node.comments_after
+        copied = MoveNode(node.text, node.span, node.move_number, node.nags, comments, after, [])
+        line.siblings = copy_line(
+            self.tree, line.plies, line.holder, [copied, *(problem.rest or [])], problem.number, problem.white
         )
         self.kept_rest = True
+
+    def begin_variation(self, depth: int) -> bool | None:
+        if self.stopped and self.keep_rest:  # an alternative of the move that could not be played
+            self.stopped = False
+        return super().begin_variation(depth)
 
     def text(self) -> str:
         return self.layout(self.tree, self.lang)
@@ -179,12 +181,14 @@ def copy_line(
     nodes: list[MoveNode],
     number: int,
     white: bool,
-) -> None:
+) -> list[list[Ply]] | None:
     """Append ``nodes`` (and their variations) to ``line`` as written, not played: ``holder``
-    is where ``line`` goes when it is a variation (``None``: the main line)."""
+    is where ``line`` goes when it is a variation (``None``: the main line). Returns where the
+    alternatives of the first node go (``None`` without nodes)."""
     work: list[tuple[list[list[Ply]] | None, list[MoveNode], int, bool, list[Ply]]] = [
         (holder, nodes, number, white, line)
     ]
+    first_siblings: list[list[Ply]] | None = None
     while work:
         holder, nodes, number, white, line = work.pop()
         for node in nodes:
@@ -192,11 +196,14 @@ def copy_line(
             nags = [*node.nags, SAN_TO_NAG[annotation]] if annotation else node.nags
             ply = Ply(number, white, chess.Move.null(), core + suffix, "", nags=tuple(sorted(set(nags))))
             siblings = _place(tree, line, holder, ply, node, first=holder is not None and not line)
+            if first_siblings is None:
+                first_siblings = siblings
             for alternative in reversed(node.variations):
                 if alternative:
                     work.append((siblings, alternative, number, white, []))
             line.append(ply)
             number, white = (number, False) if white else (number + 1, True)
+    return first_siblings
 
 
 def _place(
