@@ -134,12 +134,9 @@ def split_nodes(text: str, offset: int) -> list[Node]:
     nodes: list[Node] = []
     node = Node(offset)
     for ordinal, (simple, value, semicolon, name, blob) in enumerate(ITEM_RE.findall(text)):
-        if simple:  # ";" and one property with one plain value
-            node = Node(-1, source, ordinal)
+        if simple:  # ";" and one property with one plain value (its Prop made when asked for)
+            node = Node(-1, source, ordinal, simple, value)
             nodes.append(node)
-            node.props[simple if simple.isupper() else "".join(c for c in simple if c.isupper())] = Prop(
-                simple, [value], -1, None, 0, source, ordinal
-            )
         elif semicolon:
             node = Node(-1, source, ordinal)
             nodes.append(node)
