@@ -300,13 +300,12 @@ class _Walk:
         positional, situational = self.positional, self.situational
         positions, situations = self.positions, self.situations
         board = self.board
-        visit = self._node
         # a branch: its first child is played (with the number of its alternatives, for a writer's
         # line that ends there), then taken back while the alternatives are walked
         branch: tuple[Node, _Line, tuple[int, int, int]] | None = None
         while True:
             if enter:
-                played = visit(node, line, undos)
+                played = self._node(node, line, undos)  # (a native call: not through a bound method)
                 if branch is not None:
                     self.alternatives = 0
                 if not played:
