@@ -133,7 +133,9 @@ def split_nodes(text: str, offset: int) -> list[Node]:
     source = Items(text, offset)
     nodes: list[Node] = []
     node = Node(offset)
-    for ordinal, (simple, value, semicolon, name, blob) in enumerate(ITEM_RE.findall(text)):
+    # (typed, so that the compiled build unpacks each match's tuple without an iterator)
+    found: list[tuple[str, str, str, str, str]] = ITEM_RE.findall(text)
+    for ordinal, (simple, value, semicolon, name, blob) in enumerate(found):
         if simple:  # ";" and one property with one plain value (its Prop made when asked for)
             node = Node(-1, source, ordinal, simple, value)
             nodes.append(node)

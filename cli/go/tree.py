@@ -164,12 +164,18 @@ class Node:
             props[prop.ident] = prop
 
 
-@dataclass(slots=True)
 class RawTree:
-    """A parsed ``( … )`` before its nodes are linked: items are nodes and sub-trees."""
+    """A parsed ``( … )`` before its nodes are linked: items are nodes and sub-trees (a plain
+    class: a compiled dataclass's ``__init__`` is interpreted)."""
 
-    offset: int
-    items: list[Node | RawTree]
+    __slots__ = ("items", "offset")
+
+    def __init__(self, offset: int, items: list[Node | RawTree]) -> None:
+        self.offset = offset
+        self.items = items
+
+    def __repr__(self) -> str:
+        return f"RawTree(offset={self.offset!r}, items={self.items!r})"
 
 
 @dataclass(slots=True)

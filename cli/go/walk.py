@@ -647,39 +647,40 @@ class _Walk:
                 ply,
                 played=undo,
             )
-        superko: Problem | None = None
+        # (the code and message first, the Problem once: a NamedTuple is built, and replaced,
+        # by interpreted code, and a record of many repetitions has thousands of these)
+        superko: tuple[Code, str] | None = None
         if rules.ko == "positional" and position in self.positions:
-            superko = Problem(
+            superko = (
                 codes.POSITIONAL_SUPERKO,
                 f"{name} recreates an earlier whole-board position ({rules.describe()})",
-                prop,
-                ply,
-                played=undo,
             )
         elif (
             rules.ko == "situational"
             and (position ^ (SIDE_KEY if to_move == WHITE else 0)) in self.situations
         ):
-            superko = Problem(
+            superko = (
                 codes.SITUATIONAL_SUPERKO,
                 f"{name} recreates an earlier position with the same player to move ({rules.describe()})",
-                prop,
-                ply,
-                played=undo,
             )
-        if superko is not None and not rules.stated:
-            # the record names no rules: the superko verdict rests on the default preset, and
-            # the move is legal under simple ko (checked above), so it is played
-            self._remark(
-                superko._replace(
-                    message=f"{superko.message[:-1]} assumed: the record has no RU); legal under "
-                    "simple ko (Japanese, Korean rules). State the rules: RU[Chinese], or --rules/--ko",
-                    severity=Severity.WARNING,
-                )
-            )
-            return None
         if superko is not None:
-            return superko
+            code, message = superko
+            if not rules.stated:
+                # the record names no rules: the superko verdict rests on the default preset, and
+                # the move is legal under simple ko (checked above), so it is played
+                self._remark(
+                    Problem(
+                        code,
+                        f"{message[:-1]} assumed: the record has no RU); legal under simple ko "
+                        "(Japanese, Korean rules). State the rules: RU[Chinese], or --rules/--ko",
+                        prop,
+                        ply,
+                        played=undo,
+                        severity=Severity.WARNING,
+                    )
+                )
+                return None
+            return Problem(code, message, prop, ply, played=undo)
         if rules.repetition_allowed and position in self.positions:
             self._remark(
                 Problem(
