@@ -124,6 +124,14 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
         """A finding on a move (or a set-up value) that was played anyway."""
         self._add(problem)
 
+    def capped(self, code: Code) -> bool:
+        """Past :data:`MAX_PER_CODE` of ``code``, a remark is counted here and not built."""
+        seen = self.overflow.get(code.code, 0)
+        if seen < MAX_PER_CODE:
+            return False
+        self.overflow[code.code] = seen + 1
+        return True
+
     def unplayable(self, problem: Problem) -> None:
         """A move the rules forbid (or off the board): a finding; the walk plays on (with the
         move meant in its stead, when the rest of the game told it)."""

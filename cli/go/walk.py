@@ -136,6 +136,11 @@ class GoVisitor(Visitor[Board, Step, Problem, R]):
     def remark(self, problem: Problem) -> None:
         """Something to report about a move or a set-up value that is played anyway."""
 
+    def capped(self, code: Code) -> bool:
+        """Whether a remark of ``code`` would only be counted, not kept (past a cap): the walk
+        then counts it so, without building it (a record of thousands of repetitions)."""
+        return False
+
     def main_end(self, step: Step) -> None:
         """The main line's last node was played (before ``end``)."""
 
@@ -668,6 +673,8 @@ class _Walk:
             if not rules.stated:
                 # the record names no rules: the superko verdict rests on the default preset, and
                 # the move is legal under simple ko (checked above), so it is played
+                if self.go is not None and self.go.capped(code):
+                    return None
                 self._remark(
                     Problem(
                         code,
