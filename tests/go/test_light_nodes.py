@@ -4,6 +4,8 @@ first read of a file is small, the rest of a large file read after it."""
 
 from __future__ import annotations
 
+from kifu.core.findings import Severity
+from kifu.go.capped import MAX_PER_CODE
 from kifu.go.encoding import FIRST_READ
 from kifu.go.index import TextIndex
 from kifu.go.reader import parse_collection
@@ -54,3 +56,15 @@ def test_a_file_longer_than_the_first_read_is_read_whole() -> None:
     checked = check_text(f"(;SZ[9]C[{comment}];B[cc];W[gg];B[cg])")
     [result] = checked.games
     assert result.report.plies == 3 and not checked.all_codes()
+
+
+def test_superko_remarks_past_the_cap_are_counted_not_kept() -> None:
+    # a 2x2 board where captures back and forth recreate earlier positions, without RU: each
+    # repetition is a GO104 warning (legal under simple ko); past the cap the walk only counts them
+    cycle = ";B[aa];W[];B[ba];W[ab];B[];W[bb]"
+    [record] = check_text("(;GM[1]FF[4]SZ[2]" + cycle * 60 + ")").records
+    superko = [f for f in record.findings if f.code == "GO104"]
+    assert len(superko) == MAX_PER_CODE + 1 and superko[-1].span is None
+    assert superko[-1].message == "… and 135 more GO104 finding(s) in this game"
+    assert superko[0].message.startswith("Black recreates an earlier whole-board position (chinese rules")
+    assert superko[0].severity is Severity.WARNING and "assumed: the record has no RU" in superko[0].message
