@@ -121,6 +121,11 @@ def dependencies() -> list[Path]:
     return sorted(found)
 
 
+#: the manifest of the sources as mypyc reads them, taken before it does (a source edited while
+#: the build runs then makes the build stale, not a build of the old source taken for the new)
+_READ: dict[str, object] = {}
+
+
 def build_manifest() -> dict[str, object]:
     """What ``kifu._native`` checks before it loads the build: each source's size, mtime, hash."""
     sources = {}
@@ -168,6 +173,7 @@ def extensions() -> list[object]:
             shutil.rmtree(link)
         link.symlink_to(ROOT / "cli", target_is_directory=True)
     paths = [str(tree / Path(*m.split(".")).with_suffix(".py")) for m in COMPILED]
+    _READ.update(build_manifest())
     try:
         return list(
             mypycify(
@@ -203,7 +209,7 @@ class BuildExt(build_ext):
         except Exception as error:  # a compiler error must not fail the install
             note(f"the C compile failed ({error}): kifu stays pure Python")
             return
-        written.write_text(json.dumps(build_manifest(), indent=1) + "\n", encoding="utf-8")
+        written.write_text(json.dumps(_READ or build_manifest(), indent=1) + "\n", encoding="utf-8")
         note(f"compiled {len(COMPILED)} modules with mypyc in {time.perf_counter() - STARTED:.0f} s")
 
 

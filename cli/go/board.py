@@ -10,7 +10,6 @@ Every change is undoable, so a variation tree is replayed depth-first with one b
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 EMPTY, BLACK, WHITE, EDGE = 0, 1, 2, 3
 COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
@@ -39,12 +38,20 @@ def _keys(count: int) -> None:
 OK, OCCUPIED, SUICIDE = 0, 1, 2
 
 
-@dataclass(slots=True)
 class Undo:
-    """What :meth:`Board.undo` needs to restore the position before a change."""
+    """What :meth:`Board.undo` needs to restore the position before a change.
 
-    changes: list[tuple[int, int]]  # (point, previous content), in the order they were made
-    hash: int
+    A plain class, not a dataclass: one is made per move, and a compiled dataclass's
+    ``__init__`` is the interpreted one the dataclasses module writes."""
+
+    __slots__ = ("changes", "hash")
+
+    def __init__(self, changes: list[tuple[int, int]], hash: int) -> None:
+        self.changes = changes  # (point, previous content), in the order they were made
+        self.hash = hash
+
+    def __repr__(self) -> str:
+        return f"Undo(changes={self.changes!r}, hash={self.hash!r})"
 
 
 class Board:

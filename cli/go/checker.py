@@ -38,18 +38,40 @@ from kifu.go.verdict import Premises, judge
 from kifu.go.walk import GoVisitor, Problem, Step, WalkOptions, walk
 
 
-@dataclass(slots=True)
 class MainLine:
-    """What the main line ends with: what scoring and the report need."""
+    """What the main line ends with: what scoring and the report need (a plain class: a
+    compiled dataclass's ``__init__`` is interpreted, and this one is made twice a game)."""
 
-    plies: int = 0
-    board: Board | None = None
-    last: Node | None = None
-    trailing_passes: int = 0
-    first_passer: int | None = None  # who passed first in the final run of passes
-    leading_black: int = 0
-    setup_black: int = 0
-    passed_out: bool = False  # both players passed in a row (perhaps with moves after)
+    __slots__ = (
+        "board",
+        "first_passer",
+        "last",
+        "leading_black",
+        "passed_out",
+        "plies",
+        "setup_black",
+        "trailing_passes",
+    )
+
+    def __init__(
+        self,
+        plies: int = 0,
+        board: Board | None = None,
+        last: Node | None = None,
+        trailing_passes: int = 0,
+        first_passer: int | None = None,  # who passed first in the final run of passes
+        leading_black: int = 0,
+        setup_black: int = 0,
+        passed_out: bool = False,  # both players passed in a row (perhaps with moves after)
+    ) -> None:
+        self.plies = plies
+        self.board = board
+        self.last = last
+        self.trailing_passes = trailing_passes
+        self.first_passer = first_passer
+        self.leading_black = leading_black
+        self.setup_black = setup_black
+        self.passed_out = passed_out
 
 
 @dataclass(slots=True)
@@ -101,6 +123,14 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
     def remark(self, problem: Problem) -> None:
         """A finding on a move (or a set-up value) that was played anyway."""
         self._add(problem)
+
+    def capped(self, code: Code) -> bool:
+        """Past :data:`MAX_PER_CODE` of ``code``, a remark is counted here and not built."""
+        seen = self.overflow.get(code.code, 0)
+        if seen < MAX_PER_CODE:
+            return False
+        self.overflow[code.code] = seen + 1
+        return True
 
     def unplayable(self, problem: Problem) -> None:
         """A move the rules forbid (or off the board): a finding; the walk plays on (with the

@@ -305,6 +305,7 @@ def _common_hanzi(ch: str) -> bool:
 STREAM_THRESHOLD = 8 << 20
 BLOCK = 1 << 20
 PROBE = 1 << 20  # the charset of a streamed file is chosen from its first MiB
+FIRST_READ = 64 << 10
 _REPLACED = [0]
 
 
@@ -336,7 +337,11 @@ def texts(
         if opened is not None:
             opened(stream)
         try:
-            head = stream.read(STREAM_THRESHOLD + 1)
+            # a small first read: read(n) allocates n bytes before it shrinks them, and most
+            # files (one game each, in Go archives) are a few KiB
+            head = stream.read(FIRST_READ)
+            if len(head) == FIRST_READ:
+                head += stream.read(STREAM_THRESHOLD + 1 - FIRST_READ)
         except DECOMPRESSION_ERRORS as error:
             yield decompression_finding(source.path, error)
             return

@@ -133,13 +133,12 @@ def split_nodes(text: str, offset: int) -> list[Node]:
     source = Items(text, offset)
     nodes: list[Node] = []
     node = Node(offset)
-    for ordinal, (simple, value, semicolon, name, blob) in enumerate(ITEM_RE.findall(text)):
-        if simple:  # ";" and one property with one plain value
-            node = Node(-1, source, ordinal)
+    # (typed, so that the compiled build unpacks each match's tuple without an iterator)
+    found: list[tuple[str, str, str, str, str]] = ITEM_RE.findall(text)
+    for ordinal, (simple, value, semicolon, name, blob) in enumerate(found):
+        if simple:  # ";" and one property with one plain value (its Prop made when asked for)
+            node = Node(-1, source, ordinal, simple, value)
             nodes.append(node)
-            node.props[simple if simple.isupper() else "".join(c for c in simple if c.isupper())] = Prop(
-                simple, [value], -1, None, 0, source, ordinal
-            )
         elif semicolon:
             node = Node(-1, source, ordinal)
             nodes.append(node)

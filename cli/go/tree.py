@@ -113,17 +113,37 @@ class Prop:
 
 
 class Node:
-    """One SGF node: its properties by identifier (first occurrence wins) and children."""
+    """One SGF node: its properties by identifier (first occurrence wins) and children.
 
-    __slots__ = ("_offset", "_ordinal", "_source", "children", "duplicates", "props")
+    A node written as ``;`` and one property with one plain value (``;B[pd]``, as most moves
+    are) keeps only that property's name and value (:attr:`simple`, :attr:`value`): its
+    :attr:`props` are built when first asked for, so the walk plays such a move without them.
+    """
 
-    def __init__(self, offset: int, source: Items | None = None, ordinal: int = 0) -> None:
+    __slots__ = ("_offset", "_ordinal", "_props", "_source", "children", "duplicates", "simple", "value")
+
+    def __init__(
+        self, offset: int, source: Items | None = None, ordinal: int = 0, simple: str = "", value: str = ""
+    ) -> None:
         self._offset = offset
         self._source = source
         self._ordinal = ordinal
-        self.props: dict[str, Prop] = {}
+        #: the name of the node's one plain property as written ("" for any other node), its value
+        self.simple = simple
+        self.value = value
+        self._props: dict[str, Prop] | None = None if simple else {}
         self.children: list[Node] = []
         self.duplicates: list[Prop] | None = None
+
+    @property
+    def props(self) -> dict[str, Prop]:
+        """The node's properties by identifier (first occurrence wins)."""
+        props = self._props
+        if props is None:
+            name = self.simple
+            ident = name if name.isupper() else "".join(ch for ch in name if ch.isupper())
+            props = self._props = {ident: Prop(name, [self.value], -1, None, 0, self._source, self._ordinal)}
+        return props
 
     @property
     def offset(self) -> int:
@@ -134,20 +154,28 @@ class Node:
 
     def add(self, prop: Prop) -> None:
         """Add a property; a second one of the same identifier is kept aside for checking."""
-        if prop.ident in self.props:
+        props = self.props
+        self.simple = ""  # (no longer a node of one plain property)
+        if prop.ident in props:
             if self.duplicates is None:
                 self.duplicates = []
             self.duplicates.append(prop)
         else:
-            self.props[prop.ident] = prop
+            props[prop.ident] = prop
 
 
-@dataclass(slots=True)
 class RawTree:
-    """A parsed ``( … )`` before its nodes are linked: items are nodes and sub-trees."""
+    """A parsed ``( … )`` before its nodes are linked: items are nodes and sub-trees (a plain
+    class: a compiled dataclass's ``__init__`` is interpreted)."""
 
-    offset: int
-    items: list[Node | RawTree]
+    __slots__ = ("items", "offset")
+
+    def __init__(self, offset: int, items: list[Node | RawTree]) -> None:
+        self.offset = offset
+        self.items = items
+
+    def __repr__(self) -> str:
+        return f"RawTree(offset={self.offset!r}, items={self.items!r})"
 
 
 @dataclass(slots=True)

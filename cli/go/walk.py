@@ -136,6 +136,11 @@ class GoVisitor(Visitor[Board, Step, Problem, R]):
     def remark(self, problem: Problem) -> None:
         """Something to report about a move or a set-up value that is played anyway."""
 
+    def capped(self, code: Code) -> bool:
+        """Whether a remark of ``code`` would only be counted, not kept (past a cap): the walk
+        then counts it so, without building it (a record of thousands of repetitions)."""
+        return False
+
     def main_end(self, step: Step) -> None:
         """The main line's last node was played (before ``end``)."""
 
@@ -300,13 +305,12 @@ class _Walk:
         positional, situational = self.positional, self.situational
         positions, situations = self.positions, self.situations
         board = self.board
-        visit = self._node
         # a branch: its first child is played (with the number of its alternatives, for a writer's
         # line that ends there), then taken back while the alternatives are walked
         branch: tuple[Node, _Line, tuple[int, int, int]] | None = None
         while True:
             if enter:
-                played = visit(node, line, undos)
+                played = self._node(node, line, undos)  # (a native call: not through a bound method)
                 if branch is not None:
                     self.alternatives = 0
                 if not played:
@@ -379,15 +383,24 @@ class _Walk:
 
     def _node(self, node: Node, line: _Line, undos: list[Undo]) -> bool:
         """Play one node; False when a writer's line ends at it."""
+        if self.step.is_root:
+            return self._enter(node, line, undos)
+        simple = node.simple
+        if simple:  # one plain property: a move is played without the node's property dictionary
+            if simple == "B":
+                return self._move(node, "B", node.value, BLACK, line, undos)
+            if simple == "W":
+                return self._move(node, "W", node.value, WHITE, line, undos)
+            return self._enter(node, line, undos)
         props = node.props
-        if len(props) == 1 and node.duplicates is None and not self.step.is_root:
+        if len(props) == 1 and node.duplicates is None:
             prop = props.get("B")
             colour = BLACK
             if prop is None:
                 prop = props.get("W")
                 colour = WHITE
             if prop is not None and len(prop.values) == 1 and prop.name == prop.ident:
-                return self._move(node, prop, colour, line, undos)
+                return self._move(node, prop.ident, prop.values[0], colour, line, undos)
         return self._enter(node, line, undos)
 
     def _enter(self, node: Node, line: _Line, undos: list[Undo]) -> bool:
@@ -429,7 +442,9 @@ class _Walk:
             self._remark(problem)
         for ident, colour in _COLOURS:
             move = props.get(ident)
-            if move is not None and not self._move(node, move, colour, line, undos):
+            if move is not None and not self._move(
+                node, ident, move.values[0] if move.values else "", colour, line, undos
+            ):
                 return False
         if self.comments:
             comment = props.get("C")
@@ -442,21 +457,22 @@ class _Walk:
         if self.go is not None:
             self.go.remark(problem)
 
-    def _move(self, node: Node, prop: Prop, colour: int, line: _Line, undos: list[Undo]) -> bool:
-        """Play (or pass) one B/W move, judging it under the rules; False when a writer's line ends."""
+    def _move(self, node: Node, ident: str, raw: str, colour: int, line: _Line, undos: list[Undo]) -> bool:
+        """Play (or pass) one B/W move (``node.props[ident]``, its first value ``raw``, "" for none),
+        judging it under the rules; False when a writer's line ends. The property itself is
+        looked up only for a finding or a visitor that hears moves."""
         line.ply = ply = line.ply + 1
-        values = prop.values
         board = self.board
-        point = self.points.get(values[0]) if values else None
+        point = self.points.get(raw)
         if point is None:
-            point = self._decode(prop, ply)
+            point = self._decode(node.props[ident], ply)
             if point == -2:
                 return self._unplayable(
                     Problem(
                         codes.OFF_BOARD,
-                        f"{prop.ident}[{values[0] if values else ''}] is not a point of the "
+                        f"{ident}[{raw}] is not a point of the "
                         f"{self.info.width}×{self.info.height} board (move ignored)",
-                        prop,
+                        node.props[ident],
                         ply,
                         0,
                     ),
@@ -477,20 +493,28 @@ class _Walk:
             line.to_move = 3 - colour
             line.before_last = previous
             if self.on_move is not None:
-                self._visit(node, prop, colour, -1, None, line)
+                self._visit(node, node.props[ident], colour, -1, None, line)
             return True
         if line.passes:  # (no pass since the last move: first_passer is None already)
             if line.passes >= 2 and line.main and not self.moves_after_end:
                 self.moves_after_end = True
-                self._remark(Problem(codes.MOVES_AFTER_END, "move after both players passed", prop, ply))
+                self._remark(
+                    Problem(codes.MOVES_AFTER_END, "move after both players passed", node.props[ident], ply)
+                )
             line.passes = 0
             line.first_passer = None
         if line.last_mover == colour and ply > 1 and line.white_moved and self.info.handicap < 2:
             self._remark(
-                Problem(codes.SAME_COLOUR_TWICE, f"{COLOUR_NAME[colour]} moves twice in a row", prop, ply)
+                Problem(
+                    codes.SAME_COLOUR_TWICE,
+                    f"{COLOUR_NAME[colour]} moves twice in a row",
+                    node.props[ident],
+                    ply,
+                )
             )
         outcome, played = board.play(point, colour, True)
         if played is None:
+            prop = node.props[ident]
             problem = Problem(codes.OCCUPIED, f"{COLOUR_NAME[colour]} plays on an occupied point", prop, ply)
             meant = self._meant(node, prop, colour, line, point, problem)
             if meant is None or meant[1] is None:
@@ -505,6 +529,7 @@ class _Walk:
         before_last = line.before_last
         legal = True
         if outcome or position == before_last or position in self.positions or self.situational:
+            prop = node.props[ident]
             judged = self._judge(prop, colour, ply, outcome, played, before_last, to_move)
             if judged is not None and judged.code in (codes.SUICIDE, codes.KO) and self.through and line.main:
                 undos.pop()
@@ -526,7 +551,7 @@ class _Walk:
         line.last_mover = colour
         line.before_last = previous
         if legal and self.on_move is not None:
-            self._visit(node, prop, colour, point, played, line)
+            self._visit(node, node.props[ident], colour, point, played, line)
         return True
 
     def _meant(
@@ -627,39 +652,42 @@ class _Walk:
                 ply,
                 played=undo,
             )
-        superko: Problem | None = None
+        # (the code and message first, the Problem once: a NamedTuple is built, and replaced,
+        # by interpreted code, and a record of many repetitions has thousands of these)
+        superko: tuple[Code, str] | None = None
         if rules.ko == "positional" and position in self.positions:
-            superko = Problem(
+            superko = (
                 codes.POSITIONAL_SUPERKO,
                 f"{name} recreates an earlier whole-board position ({rules.describe()})",
-                prop,
-                ply,
-                played=undo,
             )
         elif (
             rules.ko == "situational"
             and (position ^ (SIDE_KEY if to_move == WHITE else 0)) in self.situations
         ):
-            superko = Problem(
+            superko = (
                 codes.SITUATIONAL_SUPERKO,
                 f"{name} recreates an earlier position with the same player to move ({rules.describe()})",
-                prop,
-                ply,
-                played=undo,
             )
-        if superko is not None and not rules.stated:
-            # the record names no rules: the superko verdict rests on the default preset, and
-            # the move is legal under simple ko (checked above), so it is played
-            self._remark(
-                superko._replace(
-                    message=f"{superko.message[:-1]} assumed: the record has no RU); legal under "
-                    "simple ko (Japanese, Korean rules). State the rules: RU[Chinese], or --rules/--ko",
-                    severity=Severity.WARNING,
-                )
-            )
-            return None
         if superko is not None:
-            return superko
+            code, message = superko
+            if not rules.stated:
+                # the record names no rules: the superko verdict rests on the default preset, and
+                # the move is legal under simple ko (checked above), so it is played
+                if self.go is not None and self.go.capped(code):
+                    return None
+                self._remark(
+                    Problem(
+                        code,
+                        f"{message[:-1]} assumed: the record has no RU); legal under simple ko "
+                        "(Japanese, Korean rules). State the rules: RU[Chinese], or --rules/--ko",
+                        prop,
+                        ply,
+                        played=undo,
+                        severity=Severity.WARNING,
+                    )
+                )
+                return None
+            return Problem(code, message, prop, ply, played=undo)
         if rules.repetition_allowed and position in self.positions:
             self._remark(
                 Problem(
