@@ -7,6 +7,9 @@ file (``--in-place``), that file's mode and owner. A symbolic link is written th
 it points to is replaced and the link stays a link, when the caller asks so (``follow``: the
 input that ``--in-place`` names); else a link at the path is replaced, never written through.
 The temporary file is removed when the process is stopped by SIGTERM or SIGINT meanwhile.
+A path that names no file but a device, a FIFO or a socket (``/dev/null``, ``/dev/stdout``, a
+named pipe) is written to as it is: a rename would put a regular file in its place (as root,
+``/dev/null`` itself).
 
 Standard output is written by :func:`write_stdout`: a full disk or a file-size limit is an
 :class:`OutputError` said in one line, never a silent truncation.
@@ -63,6 +66,10 @@ def write_atomically(path: str, data: bytes, *, keep: str | None = None, follow:
     ``path`` is written through (its target replaced); else the link itself is replaced. Raises
     :class:`OSError` (a missing directory, no permission, a full disk) with nothing left behind.
     """
+    if _special(path):
+        with open(path, "wb") as stream:
+            stream.write(data)
+        return
     target = os.path.realpath(path) if follow else os.path.abspath(path)
     directory = os.path.dirname(target)
     made: list[str] = []
@@ -79,6 +86,10 @@ def atomic_text(path: str) -> Iterator[TextIO]:
     an exception (as :func:`write_atomically` writes it: a temporary file renamed over it, a link
     at ``path`` replaced, not written through); nothing is left behind otherwise. For a report
     written as it is made (``--output-file``), which memory need not hold whole."""
+    if _special(path):
+        with open(path, "w", encoding="utf-8", newline="") as special:
+            yield special
+        return
     target = os.path.abspath(path)
     made: list[str] = []
     with _removed_on_signal(made):
@@ -95,6 +106,15 @@ def atomic_text(path: str) -> Iterator[TextIO]:
                 os.unlink(temporary)
             raise
         made.clear()
+
+
+def _special(path: str) -> bool:
+    """Whether ``path`` (through its links) is a device, a FIFO or a socket: no file to replace."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _write(handle: int, temporary: str, target: str, data: bytes, keep: str | None) -> None:

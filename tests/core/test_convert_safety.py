@@ -124,3 +124,60 @@ def test_an_empty_or_garbage_xqf_is_a_finding_with_exit_1(tmp_path: Path) -> Non
         out = tmp_path / (name + ".pgn")
         code, _, err = convert(str(source), "--to", "pgn", "-o", str(out))
         assert code == 1 and err, name
+
+
+class _Terminal:
+    """A pseudo-terminal: ``path`` is a character device (no root needed) whose output is read,
+    as it comes, from the other end."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.master, self.slave = os.openpty()  # the slave kept open: the master reads until it closes
+        self.path = os.ttyname(self.slave)
+        self.received = b""
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 1 << 16)
+            except OSError:  # the last writer closed the device
+                return
+            if not chunk:
+                return
+            self.received += chunk
+
+    def text(self) -> str:
+        os.close(self.slave)
+        self.reader.join(timeout=5)
+        return self.received.decode("utf-8").replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", "--format", "json", "--output-file"],
+        ["convert", "--to", "uci", "-o"],
+        ["show", "--format", "text", "-o"],
+    ],
+    ids=["check", "convert", "show"],
+)
+def test_an_output_that_is_a_device_is_written_to_not_replaced(command: list[str]) -> None:
+    """``-o /dev/null`` (or a terminal, a named pipe) is written to: a rename of kifu's temporary
+    file over it would put a regular file in the device's place (as root, /dev/null itself)."""
+    try:
+        terminal = _Terminal()
+    except OSError as error:  # a sandbox without pseudo-terminals
+        pytest.skip(f"no pseudo-terminal: {error}")
+    try:
+        game = str(ROOT / "fixtures/chess/good/opera-game.pgn")
+        result = CliRunner().invoke(cli, [*command, terminal.path, game], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        assert stat.S_ISCHR(os.stat(terminal.path).st_mode)
+        assert not list(Path(terminal.path).parent.glob(".kifu-*.tmp"))
+        written = terminal.text()
+        assert {"check": '"records"', "convert": "e2e4", "show": "FEN 1n1Rkb1r"}[command[0]] in written
+    finally:
+        os.close(terminal.master)
