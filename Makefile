@@ -85,8 +85,10 @@ pictures: $(VENV)/.installed-test
 
 ## make test: install kifu[test] and run the whole suite on every core (pytest-xdist), then
 ## name its 10 slowest tests. KIFU_SLOW=1 make test draws the large case counts of tests/sizes.py.
+## The long tests start first (tests/conftest.py) and an idle worker takes over the other's
+## waiting tests (worksteal), so that neither core idles at the end of the run.
 test: $(VENV)/.installed-test $(VENV)/.compiled
-	$(BIN)/python -m pytest -q -n auto --durations=10
+	$(BIN)/python -m pytest -q -n auto --dist worksteal --durations=10
 
 ## make bench: kifu against its peers, side by side (numbers, not assertions); first the start-up
 ## (tests/bench/startup.py: kifu --help, kifu explain CHESS101, a one-file check, against python -c pass)
