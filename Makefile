@@ -23,9 +23,11 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml $(VENV)/.files
 	$(BIN)/python -m pip install --quiet -e . $(EDITABLE)
 	touch $@
 
-$(VENV)/.installed-test: $(VENV)/.installed
+## kifu and its test extras in one pip call, which is also kifu's install (.installed): pip
+## resolves once and builds the editable wheel once (two calls did both twice)
+$(VENV)/.installed-test: $(BIN)/python pyproject.toml $(VENV)/.files
 	$(BIN)/python -m pip install --quiet -e '.[test,zstd]' $(EDITABLE)
-	touch $@
+	touch $(VENV)/.installed $@
 
 .PHONY: FORCE
 FORCE:
@@ -33,10 +35,12 @@ FORCE:
 ## make compile: the compiled build of the hot modules (mypyc; setup.py lists them), made once
 ## and again when a source changes; it prints how long it took. Without a C compiler, the
 ## Python headers or mypy it prints a note and kifu stays pure Python (KIFU_PURE=1 selects
-## the pure modules even when the build is there).
+## the pure modules even when the build is there). mypy's analysis takes one core, then the C
+## files compile on two (setup.py spreads the files of mypyc's one large extension too).
 SOURCES := $(shell find cli -name '*.py') setup.py
 $(VENV)/.compiled: $(VENV)/.installed $(SOURCES)
-	@$(BIN)/python -m pip install --quiet 'setuptools>=77' 'mypy>=1.8' \
+	@$(BIN)/python -c "import mypyc.build, setuptools as s, sys; sys.exit(int(s.__version__.split('.')[0]) < 77)" 2>/dev/null \
+	  || $(BIN)/python -m pip install --quiet 'setuptools>=77' 'mypy>=1.8' \
 	  || echo "make compile: mypy or setuptools not installed; kifu stays pure Python"
 	@mkdir -p build; KIFU_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace --parallel 2 >build/compile.log 2>&1; \
 	  grep "^kifu build:" build/compile.log || { tail -20 build/compile.log; echo "make compile: the build failed; kifu stays pure Python"; }
@@ -84,8 +88,10 @@ pictures: $(VENV)/.installed-test
 
 ## make test: install kifu[test] and run the whole suite on every core (pytest-xdist), then
 ## name its 10 slowest tests. KIFU_SLOW=1 make test draws the large case counts of tests/sizes.py.
+## The long tests start first (tests/conftest.py) and an idle worker takes over the other's
+## waiting tests (worksteal), so that neither core idles at the end of the run.
 test: $(VENV)/.installed-test $(VENV)/.compiled
-	$(BIN)/python -m pytest -q -n auto --durations=10
+	$(BIN)/python -m pytest -q -n auto --dist worksteal --durations=10
 
 ## make bench: kifu against its peers, side by side (numbers, not assertions); first the start-up
 ## (tests/bench/startup.py: kifu --help, kifu explain CHESS101, a one-file check, against python -c pass)

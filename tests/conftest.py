@@ -24,6 +24,39 @@ FIXTURES = ROOT / "fixtures"
 CORPUS = ROOT.parent / "shared" / "corpus"
 
 
+#: The longest tests (seconds each; ``make test`` names its 10 slowest), by node id or its start,
+#: the longest first. They run first, then the ``slow`` ones: ``make test``'s two workers
+#: (pytest-xdist's worksteal schedule) then share out the short tests after them, and no worker
+#: is left at the end of the run with a long test the other waits for.
+LONG = (
+    "tests/test_compiled.py::test_a_representative_part_of_the_suite_in_the_other_mode",
+    "tests/show/test_report_scale.py::",
+    "tests/test_imports.py::test_every_module_imports_alone",
+    "tests/go/test_gnugo_game.py::test_dead_stones_are_gnugos_answer_on_the_game_it_loads",
+    "tests/chess/test_position.py::test_the_mailbox_plays_as_python_chess",
+    "tests/chess/test_position.py::test_python_chess_positions_answer_alike",
+    "tests/test_quality.py::test_mypy_strict",
+    "tests/chess/test_lookahead.py::test_planted_slips_in_random_games",
+    "tests/xiangqi/test_notation.py::test_property_strategy_reaches_doubled_pawn_files",
+    "tests/xiangqi/test_convert.py::test_random_games_round_trip",
+    "tests/xiangqi/test_convert.py::test_converted_output_checks_with_no_new_finding",
+    "tests/core/test_schema.py::test_the_json_report_of_the_corpus_validates",
+)
+
+
+def _rank(item: pytest.Item) -> int:
+    """Where ``item`` runs: by its place in :data:`LONG`, then the ``slow`` ones, then the rest."""
+    place = next((i for i, start in enumerate(LONG) if item.nodeid.startswith(start)), None)
+    if place is not None:
+        return place
+    return len(LONG) if item.get_closest_marker("slow") else len(LONG) + 1
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first (:data:`LONG`, then the ``slow`` ones), the rest in their order."""
+    items.sort(key=_rank)
+
+
 @pytest.fixture(autouse=True)
 def _limits_restored() -> Iterator[None]:
     """A command run in-process sets kifu's limits from its options (``--max-record``…) for the

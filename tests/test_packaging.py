@@ -39,6 +39,7 @@ def test_the_wheel_ships_the_grammars_the_schema_and_py_typed(tmp_path: Path) ->
             "pip",
             "wheel",
             "--no-deps",
+            "--no-build-isolation",  # the test extras' setuptools: an isolated build downloads one
             "-q",
             "-w",
             str(tmp_path),

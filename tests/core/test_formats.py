@@ -24,7 +24,7 @@ from click.testing import CliRunner
 from kifu.app import cli
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import Span
-from kifu.core.report import FORMATS, Reporter, github, make_reporter, sarif
+from kifu.core.report import FORMATS, Reporter, github, make_reporter, names_move, sarif
 from kifu.core.results import RecordReport, Totals
 
 from tests.faults import chess_record_2_fails
@@ -500,3 +500,52 @@ def test_pre_commit_hook_matches_every_record_file() -> None:
                 assert files.search(name), name
     for name in ("notes.md", "a.pgn.bak", "a.pgnx", "pgn", "a.sgf.gz.txt"):
         assert not files.search(name), name
+
+
+def _names_move_as_a_pattern(move: str, message: str) -> bool:
+    """The pattern names_move once compiled from the move: the oracle of its text comparison."""
+    return re.match(rf"(?:\d+\.(?:\.\.)? )?{re.escape(move)}(?=[\s:]|$)", message) is not None
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        ("Ke3", "Ke3: no white king"),
+        ("Ke3", "2. Ke3: no white king"),
+        ("Bg4", "12... Bg4 is not legal"),
+        ("Bg4", "12... Bg4x is not legal"),
+        ("Bg4", "12.. Bg4 is not legal"),
+        ("Bg4", "Bg4"),
+        ("Bg4", "12... Bg4"),
+        ("Bg4", "12... Bg"),
+        ("2.", "2. e4"),
+        ("1.", "1. 1. x"),
+        ("e4", "1.e4 bad"),
+        ("e4", "the move e4 is bad"),
+        ("a+b", "a+b\tthen"),
+        ("a.b", "axb: no"),
+        ("x", "x\u3000full-width space"),
+        ("", ": empty"),
+        ("", "1. "),
+        ("", "no"),
+    ],
+)
+def test_a_report_sees_the_move_at_the_start_of_the_message_as_before(move: str, message: str) -> None:
+    finding = Finding("CHESS101", Severity.ERROR, message, move=move)
+    assert names_move(finding) is _names_move_as_a_pattern(move, message)
+
+
+def test_a_move_of_megabytes_is_compared_not_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hostile record's move (tests/chess/test_hostile.py's 10 MB line) is no pattern: compiling
+    one took 10 s."""
+
+    def small(pattern: Any, *args: Any) -> Any:
+        assert len(pattern) < 1000, "a pattern made of the move"
+        return compile_pattern(pattern)
+
+    compile_pattern = re.compile
+    monkeypatch.setattr(re, "compile", lambda pattern, *args: small(pattern))
+    monkeypatch.setattr(re, "match", lambda pattern, text, *args: small(pattern).match(text))
+    move = "x" * 10_000_000
+    assert names_move(Finding("CHESS103", Severity.ERROR, f"2. {move} is not a move", move=move))
+    assert not names_move(Finding("CHESS103", Severity.ERROR, f"2. {move}x", move=move))

@@ -105,10 +105,24 @@ def make_reporter(
     return reporter
 
 
+#: a move number before the move in a message: ``2. `` or ``12... ``
+_MOVE_NUMBER = re.compile(r"\d+\.(?:\.\.)? ")
+
+
 def names_move(finding: Finding) -> bool:
     """Whether the finding's message begins with its move (``Ke3: …``, ``2. Ke3: …``, ``12... Bg4 …``),
     so that a report need not name the move again beside it."""
     move = finding.move
     if move is None:
         return False
-    return re.match(rf"(?:\d+\.(?:\.\.)? )?{re.escape(move)}(?=[\s:]|$)", finding.message) is not None
+    # compared as text, not as a pattern made of the move: a hostile record's move can be
+    # megabytes long, and compiling it took seconds (10 s for a 10 MB move)
+    message = finding.message
+    number = _MOVE_NUMBER.match(message)
+    for start in (number.end(), 0) if number else (0,):
+        end = start + len(move)
+        if message.startswith(move, start) and (
+            end == len(message) or message[end] == ":" or message[end].isspace()
+        ):
+            return True
+    return False
