@@ -52,8 +52,9 @@ def shown(text: str) -> str:
 
 
 class _Reader:
-    def __init__(self, game: GameText, index: int) -> None:
+    def __init__(self, game: GameText, index: int, grammar_only: bool = False) -> None:
         self.game = game
+        self.grammar_only = grammar_only
         self.offset = game.start_line - 1
         self.record = Record(game="chess", index=index, line=game.start_line)
         self.findings: list[Finding] = []
@@ -88,7 +89,12 @@ class _Reader:
 
     # --- the walk -------------------------------------------------------------------------
     def read(self) -> ReadGame:
-        items = _hoist_result(parse(self.game.text))
+        text = self.game.text
+        # the plain tag pairs of a header, and movetext of moves and a result alone, are read
+        # here as the grammar reads them; anything else, from its line on, by the grammar
+        header, rest = ([], 0) if self.grammar_only else plain_header(text)
+        plain = None if self.grammar_only else plain_movetext(text, rest)
+        items: list[Item] = [] if plain is not None else _hoist_result(parse(text[rest:] if rest else text))
         if self.game.cut:
             self.findings.append(
                 IO_LIMIT(
@@ -104,6 +110,13 @@ class _Reader:
                     Span.point(self.game.start_line, 1),
                 )
             )
+        if header:
+            self._header(header)
+            self.offset += len(header)
+        if plain:
+            for token in plain[:-1]:
+                self._move(token, self.record.moves, [])
+            self._result(plain[-1], True)
         depth_cap = limits().depth
         # each frame: (items, position in items, the line being built, pending comments)
         stack: list[tuple[list[Item], int, list[MoveNode], list[str]]] = [(items, 0, self.record.moves, [])]
@@ -215,7 +228,7 @@ class _Reader:
             self._garbage(token, line, top)
         # ESCAPE lines are ignored by definition
 
-    def _move(self, token: Token, line: list[MoveNode], pending: list[str]) -> None:
+    def _move(self, token: Token | Piece, line: list[MoveNode], pending: list[str]) -> None:
         """A MOVE token: full moves in a row (move numbers, moves, replies)."""
         if len(line) >= MAX_PLIES:
             self._too_long(token)
@@ -251,7 +264,7 @@ class _Reader:
                 )
             )
 
-    def _too_long(self, token: Token) -> None:
+    def _too_long(self, token: Token | Piece) -> None:
         """A line reached :data:`MAX_PLIES`: said once per game; its further moves are not read."""
         if not self.too_long_reported:
             self.too_long_reported = True
@@ -283,7 +296,7 @@ class _Reader:
             return
         line[-1].nags.append(nag)
 
-    def _result(self, token: Token, top: bool) -> None:
+    def _result(self, token: Token | Piece, top: bool) -> None:
         value = token.value.rstrip()
         if value == "½-½":
             self.report(codes.UNKNOWN_RESULT_SYNTAX, "'½-½' read as the draw marker '1/2-1/2'", token)
@@ -297,7 +310,7 @@ class _Reader:
         self.record.result = value
         self.record.result_span = self.span(token)
 
-    def _after_result(self, token: Token) -> None:
+    def _after_result(self, token: Token | Piece) -> None:
         if not self.after_result_reported:
             self.after_result_reported = True
             self.report(
@@ -305,6 +318,19 @@ class _Reader:
                 f"{shown(token.value)} follows the termination marker {self.record.result}; it is ignored",
                 token,
             )
+
+    def _header(self, pairs: list[tuple[str, str, int]]) -> None:
+        """The tag pairs :func:`plain_header` read, one a line from the game's first: what
+        :meth:`_tag` makes of them, without its regular expressions where nothing is to be said."""
+        tags, spans = self.record.tags, self.record.tag_spans
+        line = self.offset
+        for name, value, size in pairs:
+            line += 1
+            if name in tags:
+                self._tag(Piece(self.game.lines[line - self.offset - 1], line - self.offset, 1), True)
+            else:
+                tags[name] = value
+                spans[name] = line_span(line, 1, 1 + size)
 
     def _tag(self, token: Piece, in_header: bool) -> None:
         match = _TAG.match(token.value.rstrip())
@@ -468,6 +494,82 @@ def _one_of(terminal: str) -> re.Pattern[str]:
     return re.compile(run[3:-2])
 
 
+#: a tag pair that :func:`plain_header` reads: alone on its line, `[Name "value"]` with one
+#: space, no quote nor backslash in the value; white space may follow it
+_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\][ \t]*')
+
+
+def plain_header(text: str) -> tuple[list[tuple[str, str, int]], int]:
+    """The plain tag pairs that open ``text``, one a line, and where the rest of it starts.
+
+    Each pair as (name, value, the length of its line up to its ``]``); the rest starts at the
+    first line that is not such a pair (0: none is). The grammar lexes these lines as one
+    ``TAG`` token, which the reader splits into pairs: the same pairs, at the same places, read
+    here without the token's regular expressions (a tenth of reading a game). Anything else (a
+    second pair on the line, an escape, a quote in the value, white space before the ``[``) is
+    left to the grammar, from that line on; the grammar after a header lexes what follows it as
+    it would from the start of the game (``tests/chess/test_reader_header.py``).
+    """
+    pairs: list[tuple[str, str, int]] = []
+    position = 0
+    size = len(text)
+    while position < size and text[position] == "[":
+        end = text.find("\n", position)
+        if end < 0:
+            end = size
+        match = _PLAIN_TAG.fullmatch(text, position, end)
+        if match is None:
+            break
+        pairs.append((match[1], match[2], match.end(2) + 2 - position))
+        position = end + 1
+    return pairs, min(position, size)
+
+
+_SPACE = re.compile(r"\s*")
+
+
+@lru_cache(maxsize=1)
+def _move_and_result() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The grammar's ``MOVE`` and ``RESULT`` terminals."""
+    move, result = (parser().get_terminal(name).pattern for name in ("MOVE", "RESULT"))
+    assert not move.flags and not result.flags, (move.flags, result.flags)
+    return re.compile(move.to_regexp()), re.compile(result.to_regexp())
+
+
+def plain_movetext(text: str, start: int) -> list[Piece] | None:
+    """The tokens of ``text`` from ``start`` (a line's start) when they are ``MOVE`` tokens and a
+    ``RESULT`` that ends the text, as the grammar lexes them (its line and column counted from
+    ``start``); ``None`` for anything else (a comment, a variation, a NAG, no result).
+
+    The grammar's lexer tries ``MOVE`` first (the highest priority) and ``RESULT`` where no move
+    begins (no terminal of a higher priority begins with a result's first character): this is
+    that lexing with the terminals' own expressions, without the parser's work per token and
+    per game, which is most of Lark's share in reading a plain game.
+    """
+    move, result = _move_and_result()
+    size = len(text)
+    space = _SPACE.match(text, start)  # what the grammar's %ignore skips
+    position = space.end() if space else start
+    tokens: list[Piece] = []
+    line, line_start, scanned = 1, start, start
+    while True:
+        found = move.match(text, position)
+        last = found is None
+        if found is None:
+            found = result.match(text, position)
+            if found is None or found.end() != size or not tokens:
+                return None
+        newlines = text.count("\n", scanned, position)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", scanned, position) + 1
+        scanned = position
+        tokens.append(Piece(found.group(), line, position - line_start + 1))
+        position = found.end()
+        if last:
+            return tokens
+
+
 def _hoist_result(items: list[Item]) -> list[Item]:
     """A result at the very end of variations left open is the game's termination marker."""
     innermost = items
@@ -483,9 +585,10 @@ def _hoist_result(items: list[Item]) -> list[Item]:
     return items
 
 
-def read_game(game: GameText, index: int) -> ReadGame:
-    """Parse one game's text into a record and its syntax findings."""
-    return _Reader(game, index).read()
+def read_game(game: GameText, index: int, *, grammar_only: bool = False) -> ReadGame:
+    """Parse one game's text into a record and its syntax findings (``grammar_only``: all of it
+    with the grammar, without the fast paths for plain headers and movetext; the same result)."""
+    return _Reader(game, index, grammar_only).read()
 
 
 _STANDARD = {"", "standard", "chess", "normal", "from position", "fromposition", "from_position", "classical"}

@@ -1,0 +1,189 @@
+"""The reader's fast paths give what the grammar gives: a header of plain tag pairs
+(:func:`kifu.chess.reader.plain_header`) and movetext of moves and a result alone
+(:func:`kifu.chess.reader.plain_movetext`) are read without Lark, and every game, plain or
+damaged, reads to the same record and the same findings as with the grammar alone
+(``read_game(..., grammar_only=True)``): over the shared corpus and generated games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from kifu.chess.reader import ReadGame, plain_header, plain_movetext, read_game
+from kifu.chess.splitter import GameText, split_games
+from kifu.core.lines import LineDecoder
+
+
+def _both(game: GameText) -> tuple[ReadGame, ReadGame]:
+    return read_game(game, 1), read_game(
+        GameText(game.start_line, game.text, game.missing_blank_line), 1, grammar_only=True
+    )
+
+
+def _same(game: GameText) -> None:
+    fast, grammar = _both(game)
+    assert fast.record == grammar.record
+    assert [f.to_dict() for f in fast.findings] == [f.to_dict() for f in grammar.findings]
+    assert [f.source_line for f in fast.findings] == [f.source_line for f in grammar.findings]
+
+
+def test_a_plain_game_is_read_without_the_grammar() -> None:
+    text = '[Event "x"]\n[White "A, B"]  \n\n1. e4 e5 2. Nf3\n  Nc6 3.Bb5 1-0'
+    header, rest = plain_header(text)
+    assert header == [("Event", "x", 11), ("White", "A, B", 14)]
+    assert text[rest:] == "\n1. e4 e5 2. Nf3\n  Nc6 3.Bb5 1-0"
+    tokens = plain_movetext(text, rest)
+    assert tokens is not None
+    assert [(t.value, t.line, t.column) for t in tokens] == [
+        ("1. e4 e5 2. Nf3\n  Nc6 3.Bb5 ", 2, 1),
+        ("1-0", 3, 13),
+    ]
+    read = read_game(GameText(7, text), 1)
+    assert read.record.tag_spans == {"Event": (7, 1, 7, 12), "White": (8, 1, 8, 15)}
+    assert read.record.result_span == (11, 13, 11, 16)
+    _same(GameText(7, text))
+
+
+def test_what_is_not_plain_is_left_to_the_grammar() -> None:
+    assert plain_header('  [Event "x"]\n1. e4 *') == ([], 0)
+    assert plain_header('[Event "x"] [Site "y"]\n') == ([], 0)
+    assert plain_header('[Event "x"]\n[Site "a \\"b\\""]\n1. e4 *')[0] == [("Event", "x", 11)]
+    assert plain_movetext("1. e4 {good} e5 *", 0) is None
+    assert plain_movetext("1. e4 e5", 0) is None  # no result
+    assert plain_movetext("1. e4 e5 1-0 Nf3", 0) is None  # text after the result
+    assert plain_movetext("*", 0) is None  # a result alone
+    assert plain_movetext("1. e4 (1. d4) e5 *", 0) is None
+    # more than 128 full moves: two MOVE tokens, as the grammar cuts them
+    long = " ".join(f"{n}. Nf3 Nf6 {n}... Ng1 Ng8" for n in range(1, 100)) + " 1/2-1/2"
+    tokens = plain_movetext(long, 0)
+    assert tokens is not None and len(tokens) == 3
+    _same(GameText(1, long))
+
+
+def test_every_game_of_the_corpus_reads_as_with_the_grammar(corpus: Path) -> None:
+    games = 0
+    for path in sorted((corpus / "chess").rglob("*.pgn")):
+        decoder = LineDecoder()
+        with path.open("rb") as stream:
+            for game in split_games(decoder.lines(stream, str(path), blank_runs=True)):
+                _same(game)
+                games += 1
+    assert games > 800
+
+
+#: lines of a header: plain pairs, and what is not (escapes, quotes, spaces, two on a line,
+#: broken pairs, comments, escape lines, blank lines)
+HEADER_LINES = [
+    '[Event "Open"]',
+    '[Site "Here, There"]',
+    '[Round "1.1"]',
+    '[Event " padded "]',
+    '[Result "1-0"]',
+    '[White ""]',
+    '[Event "again"]',
+    '[FEN "8/8/8/8/8/8/8/K1k5 w - - 0 1"]',
+    '[SetUp "1"]',
+    '[Annotator "Ann"]\t ',
+    '[Black "Quote \\"q\\""]',
+    '[Black "back\\\\slash"]',
+    '[Black "un"escaped"]',
+    '[Event  "two spaces"]',
+    '[ Event "inside"]',
+    ' [Event "before"]',
+    '[Event "a"] [Site "b"]',
+    '[Event "a"] e4',
+    '[Event "no end"',
+    "[Event no quotes]",
+    '[Ev-ent "x"]',
+    '[Event "x\\"]',
+    "[",
+    "{a comment}",
+    "% an escape",
+    "; a line comment",
+    "",
+    "   ",
+    '[Ünïcode "é"]',
+    '[Event "é ♘"]',
+]
+
+#: pieces of movetext: moves, numbers, results, comments, variations, NAGs and garbage
+MOVETEXT = [
+    "1.",
+    "1...",
+    "12.",
+    "e4",
+    "e5",
+    "Nf3",
+    "O-O",
+    "0-0",
+    "e8=Q+",
+    "Qxf7#",
+    "!?",
+    "--",
+    "♘f3",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "½-½",
+    "*",
+    "{good}",
+    "{open",
+    "}",
+    "(",
+    ")",
+    "$1",
+    "$999",
+    ";line",
+    "e.p.",
+    "@@",
+    '[Event "late"]',
+    "%esc",
+    " ",
+    "  ",
+    "\n",
+    "\n\n",
+    "\t",
+    "\xa0",
+]
+
+
+#: movetext of moves and a result alone, mostly (what the fast path reads), with a slip at times
+PLAIN_MOVETEXT = st.builds(
+    lambda moves, result: [*moves, " ", *result],
+    st.lists(
+        st.sampled_from(["1.", "2...", "e4", "Nf3", "O-O", "e8=Q+", "!?", "♘f3", " ", "\n", "\t"]),
+        max_size=40,
+    ),
+    st.lists(st.sampled_from(["1-0", "*", "1/2-1/2", " ", "\n", "e4", "}", "$1"]), min_size=1, max_size=3),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(HEADER_LINES), max_size=8),
+    st.lists(st.sampled_from(MOVETEXT), max_size=24) | PLAIN_MOVETEXT,
+    st.sampled_from(["", "\n", "\n\n", " "]),
+    st.integers(1, 5),
+    st.booleans(),
+)
+@example(['[Event "a"]', '[Event "b"]'], ["1.", " ", "e4", " ", "*"], "\n", 3, False)
+@example(['[Event "a"]', '[Black "un"escaped"]'], ["e4", " ", "1-0"], "\n", 1, True)
+@example([], ["1.", "e4", " ", "1-0"], "", 1, False)
+def test_any_game_reads_as_with_the_grammar(
+    header: list[str], movetext: list[str], between: str, start: int, missing_blank_line: bool
+) -> None:
+    pieces = [*header, between + "".join(movetext)] if movetext else header
+    text = "\n".join(pieces).strip("\n ")
+    # a game's text as the splitter gives it: no blank lines at its end
+    lines = text.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    _same(GameText(start, "\n".join(lines), missing_blank_line))
+
+
+def test_the_twic_file_is_read_on_the_fast_paths(corpus: Path) -> None:
+    path = corpus / "chess/mliebelt-pgn-parser/twic-01-232games.pgn"
+    games = list(split_games(path.read_text(encoding="utf-8").splitlines()))
+    fast = [game for game in games if plain_movetext(game.text, plain_header(game.text)[1]) is not None]
+    assert len(games) == len(fast) == 232
