@@ -93,8 +93,8 @@ class _Reader:
         # the plain tag pairs of a header, and movetext of moves and a result alone, are read
         # here as the grammar reads them; anything else, from its line on, by the grammar
         header, rest = ([], 0) if self.grammar_only else plain_header(text)
-        plain = None if self.grammar_only else plain_movetext(text, rest)
-        items: list[Item] = [] if plain is not None else _hoist_result(parse(text[rest:] if rest else text))
+        run = None if self.grammar_only else plain_run(text, rest)
+        items: list[Item] = [] if run is not None else _hoist_result(parse(text[rest:] if rest else text))
         if self.game.cut:
             self.findings.append(
                 IO_LIMIT(
@@ -113,10 +113,9 @@ class _Reader:
         if header:
             self._header(header)
             self.offset += len(header)
-        if plain:
-            for token in plain[:-1]:
-                self._move(token, self.record.moves, [])
-            self._result(plain[-1], True)
+        if run is not None:
+            self._move(run[0], self.record.moves, [])
+            self._result(run[1], True)
         depth_cap = limits().depth
         # each frame: (items, position in items, the line being built, pending comments)
         stack: list[tuple[list[Item], int, list[MoveNode], list[str]]] = [(items, 0, self.record.moves, [])]
@@ -526,48 +525,41 @@ def plain_header(text: str) -> tuple[list[tuple[str, str, int]], int]:
 
 
 _SPACE = re.compile(r"\s*")
+#: movetext of moves alone, then a result that ends the game: words parted by white space,
+#: each a move of the grammar's ``FULL_MOVE`` (with the number indication written against its
+#: dots, its annotation suffix), the last the ``RESULT``. Each word reads one way only (castling
+#: with an ``O`` first is a word of the first kind), so a run that fails fails in linear time.
+_PLAIN_RUN = re.compile(
+    r"(?:(?:[0-9]+(?:\.+|…)\s*)?(?:[A-Za-z♔-♟][A-Za-z0-9_+#=:/@♔-♟-]*|0-[0O](?:-[0O])?[+#]?|--)"
+    r"(?:[!?]{1,2})?\s+)+(?P<result>1-0|0-1|1/2-1/2|½-½|\*)\s*"
+)
 
 
-@lru_cache(maxsize=1)
-def _move_and_result() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The grammar's ``MOVE`` and ``RESULT`` terminals."""
-    move, result = (parser().get_terminal(name).pattern for name in ("MOVE", "RESULT"))
-    assert not move.flags and not result.flags, (move.flags, result.flags)
-    return re.compile(move.to_regexp()), re.compile(result.to_regexp())
+def plain_run(text: str, start: int) -> tuple[Piece, Piece] | None:
+    """The moves and the result of ``text`` from ``start`` (a line's start), when that is all it
+    holds: the run of moves as one token and the result (their lines and columns counted from
+    ``start``); ``None`` for anything else (a comment, a variation, a NAG, no result, a number
+    written apart from its dots), which the grammar reads.
 
-
-def plain_movetext(text: str, start: int) -> list[Piece] | None:
-    """The tokens of ``text`` from ``start`` (a line's start) when they are ``MOVE`` tokens and a
-    ``RESULT`` that ends the text, as the grammar lexes them (its line and column counted from
-    ``start``); ``None`` for anything else (a comment, a variation, a NAG, no result).
-
-    The grammar's lexer tries ``MOVE`` first (the highest priority) and ``RESULT`` where no move
-    begins (no terminal of a higher priority begins with a result's first character): this is
-    that lexing with the terminals' own expressions, without the parser's work per token and
-    per game, which is most of Lark's share in reading a plain game.
+    The grammar lexes such text as ``MOVE`` tokens (runs of up to 128 full moves) and a
+    ``RESULT``, which the reader reads as one run when the run is shorter than any line it
+    cuts (:data:`MAX_PLIES`): so read, without the lexer's expressions (their look-aheads cost
+    about 250 instructions a character) nor the parser's work per token and per game.
+    ``tests/chess/test_reader_fastpath.py`` holds it to the grammar's lexing.
     """
-    move, result = _move_and_result()
-    size = len(text)
     space = _SPACE.match(text, start)  # what the grammar's %ignore skips
-    position = space.end() if space else start
-    tokens: list[Piece] = []
-    line, line_start, scanned = 1, start, start
-    while True:
-        found = move.match(text, position)
-        last = found is None
-        if found is None:
-            found = result.match(text, position)
-            if found is None or found.end() != size or not tokens:
-                return None
-        newlines = text.count("\n", scanned, position)
-        if newlines:
-            line += newlines
-            line_start = text.rfind("\n", scanned, position) + 1
-        scanned = position
-        tokens.append(Piece(found.group(), line, position - line_start + 1))
-        position = found.end()
-        if last:
-            return tokens
+    moves = space.end() if space else start
+    found = _PLAIN_RUN.fullmatch(text, moves)
+    if found is None:
+        return None
+    result = found.start("result")
+    if result - moves >= 2 * MAX_PLIES:  # (a move and its space take two characters at least)
+        return None
+    line = 1 + text.count("\n", start, moves)
+    column = moves - max(text.rfind("\n", start, moves) + 1, start) + 1
+    newlines = text.count("\n", moves, result)
+    result_column = result - text.rfind("\n", moves, result) if newlines else column + result - moves
+    return Piece(text[moves:result], line, column), Piece(text[result:], line + newlines, result_column)
 
 
 def _hoist_result(items: list[Item]) -> list[Item]:
