@@ -220,7 +220,10 @@ MOVETEXT = [
 PLAIN_MOVETEXT = st.builds(
     lambda moves, result: [*moves, " ", *result],
     st.lists(
-        st.sampled_from(["1.", "2...", "e4", "Nf3", "O-O", "e8=Q+", "!?", "♘f3", " ", "\n", "\t"]),
+        st.sampled_from(
+            # (mostly words of moves; the rest are what a word-by-word reading could take for them)
+            ["1.", "2...", "3…", "e4", "Nf3", "O-O", "e8=Q+", "!?", "!", "♘f3", " ", "\n", "\t", " ", "\n"]
+        ),
         max_size=40,
     ),
     st.lists(st.sampled_from(["1-0", "*", "1/2-1/2", " ", "\n", "e4", "}", "$1"]), min_size=1, max_size=3),
@@ -248,6 +251,28 @@ def test_any_game_reads_as_with_the_grammar(
     while lines and not lines[-1].strip():
         lines.pop()
     _same(GameText(start, "\n".join(lines), missing_blank_line))
+
+
+#: words a word-by-word reading of movetext could take for moves, and moves it could miss
+WORDS = [
+    *("e4", "Nf3", "O-O", "O-O-O+", "e8=Q+", "♘f3", "--", "e4-e5", "Qh4xe1#", "b8=N!?", "Ke2!!"),
+    *("0-0", "0-O", "0-0-0#", "0-O-0+", "O-0", "0-0!", "1.0-0", "0-0-0-0", "0-", "0-1-0", "00"),
+    *("1.", "12...", "3…", "4.…", "1.e4", "12...Nf6", "3…Nf6", "5..e5", "6.!", "7.--", "8.0-0"),
+    *("12", "٣.", "٣.e4", "0", "0.e4", "-", ".", "…", "!?", "e4!!!", "e4?!?", "ä4", "é", "_a", "a_"),
+    *("1-0", "0-1", "1/2-1/2", "½-½", "*", "$1", "{c}", "(", ")", "[x]", "e.p.", "e4;", "e4$"),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6), st.sampled_from(["1-0", "*", "½-½", "e4"]))
+@example(["٣.", "e4"], "*")
+@example(["1.", "2.", "e4"], "*")
+@example(["e4", "1."], "*")
+def test_what_plain_run_reads_the_grammar_lexes_so(words: list[str], last: str) -> None:
+    for separator in (" ", "\n", " \t"):
+        text = separator.join([*words, last])
+        _same_lexing(text, 0)
+        _same_lexing("\n" + text, 1)
 
 
 def test_the_twic_file_is_read_on_the_fast_paths(corpus: Path) -> None:
