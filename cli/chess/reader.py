@@ -57,8 +57,9 @@ def shown(text: str) -> str:
 
 
 class _Reader:
-    def __init__(self, game: GameText, index: int) -> None:
+    def __init__(self, game: GameText, index: int, grammar_only: bool = False) -> None:
         self.game = game
+        self.grammar_only = grammar_only
         self.offset = game.start_line - 1
         self.record = Record(game="chess", index=index, line=game.start_line)
         self.findings: list[Finding] = []
@@ -93,7 +94,12 @@ class _Reader:
 
     # --- the walk -------------------------------------------------------------------------
     def read(self) -> ReadGame:
-        items = _hoist_result(parse(self.game.text))
+        text = self.game.text
+        # the plain tag pairs of a header, and movetext of moves and a result alone, are read
+        # here as the grammar reads them; anything else, from its line on, by the grammar
+        header, rest = ([], 0) if self.grammar_only else plain_header(text)
+        run = None if self.grammar_only else plain_run(text, rest)
+        items: list[Item] = [] if run is not None else _hoist_result(parse(text[rest:] if rest else text))
         if self.game.cut:
             self.findings.append(
                 IO_LIMIT(
@@ -109,6 +115,12 @@ class _Reader:
                     Span.point(self.game.start_line, 1),
                 )
             )
+        if header:
+            self._header(header)
+            self.offset += len(header)
+        if run is not None:
+            self._move(run[0], self.record.moves, [])
+            self._result(run[1], True)
         depth_cap = limits().depth
         # each frame: (items, position in items, the line being built, pending comments)
         stack: list[tuple[list[Item], int, list[MoveNode], list[str]]] = [(items, 0, self.record.moves, [])]
@@ -220,7 +232,7 @@ class _Reader:
             self._garbage(token, line, top)
         # ESCAPE lines are ignored by definition
 
-    def _move(self, token: Token, line: list[MoveNode], pending: list[str]) -> None:
+    def _move(self, token: Token | Piece, line: list[MoveNode], pending: list[str]) -> None:
         """A MOVE token: full moves in a row (move numbers, moves, replies)."""
         if len(line) >= MAX_PLIES:
             self._too_long(token)
@@ -256,7 +268,7 @@ class _Reader:
                 )
             )
 
-    def _too_long(self, token: Token) -> None:
+    def _too_long(self, token: Token | Piece) -> None:
         """A line reached :data:`MAX_PLIES`: said once per game; its further moves are not read."""
         if not self.too_long_reported:
             self.too_long_reported = True
@@ -288,7 +300,7 @@ class _Reader:
             return
         line[-1].nags.append(nag)
 
-    def _result(self, token: Token, top: bool) -> None:
+    def _result(self, token: Token | Piece, top: bool) -> None:
         value = token.value.rstrip()
         if value == "½-½":
             self.report(codes.UNKNOWN_RESULT_SYNTAX, "'½-½' read as the draw marker '1/2-1/2'", token)
@@ -302,7 +314,7 @@ class _Reader:
         self.record.result = value
         self.record.result_span = self.span(token)
 
-    def _after_result(self, token: Token) -> None:
+    def _after_result(self, token: Token | Piece) -> None:
         if not self.after_result_reported:
             self.after_result_reported = True
             self.report(
@@ -310,6 +322,19 @@ class _Reader:
                 f"{shown(token.value)} follows the termination marker {self.record.result}; it is ignored",
                 token,
             )
+
+    def _header(self, pairs: list[tuple[str, str, int]]) -> None:
+        """The tag pairs :func:`plain_header` read, one a line from the game's first: what
+        :meth:`_tag` makes of them, without its regular expressions where nothing is to be said."""
+        tags, spans = self.record.tags, self.record.tag_spans
+        line = self.offset
+        for name, value, size in pairs:
+            line += 1
+            if name in tags:
+                self._tag(Piece(self.game.lines[line - self.offset - 1], line - self.offset, 1), True)
+            else:
+                tags[name] = value
+                spans[name] = line_span(line, 1, 1 + size)
 
     def _tag(self, token: Piece, in_header: bool) -> None:
         match = _TAG.match(token.value.rstrip())
@@ -473,6 +498,75 @@ def _one_of(terminal: str) -> re.Pattern[str]:
     return re.compile(run[3:-2])
 
 
+#: a tag pair that :func:`plain_header` reads: alone on its line, `[Name "value"]` with one
+#: space, no quote nor backslash in the value; white space may follow it
+_PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\][ \t]*')
+
+
+def plain_header(text: str) -> tuple[list[tuple[str, str, int]], int]:
+    """The plain tag pairs that open ``text``, one a line, and where the rest of it starts.
+
+    Each pair as (name, value, the length of its line up to its ``]``); the rest starts at the
+    first line that is not such a pair (0: none is). The grammar lexes these lines as one
+    ``TAG`` token, which the reader splits into pairs: the same pairs, at the same places, read
+    here without the token's regular expressions (a tenth of reading a game). Anything else (a
+    second pair on the line, an escape, a quote in the value, white space before the ``[``) is
+    left to the grammar, from that line on; the grammar after a header lexes what follows it as
+    it would from the start of the game (``tests/chess/test_reader_header.py``).
+    """
+    pairs: list[tuple[str, str, int]] = []
+    position = 0
+    size = len(text)
+    while position < size and text[position] == "[":
+        end = text.find("\n", position)
+        if end < 0:
+            end = size
+        match = _PLAIN_TAG.fullmatch(text, position, end)
+        if match is None:
+            break
+        pairs.append((match[1], match[2], match.end(2) + 2 - position))
+        position = end + 1
+    return pairs, min(position, size)
+
+
+_SPACE = re.compile(r"\s*")
+#: movetext of moves alone, then a result that ends the game: words parted by white space,
+#: each a move of the grammar's ``FULL_MOVE`` (with the number indication written against its
+#: dots, its annotation suffix), the last the ``RESULT``. Each word reads one way only (castling
+#: with an ``O`` first is a word of the first kind), so a run that fails fails in linear time.
+_PLAIN_RUN = re.compile(
+    r"(?:(?:[0-9]+(?:\.+|…)\s*)?(?:[A-Za-z♔-♟][A-Za-z0-9_+#=:/@♔-♟-]*|0-[0O](?:-[0O])?[+#]?|--)"
+    r"(?:[!?]{1,2})?\s+)+(?P<result>1-0|0-1|1/2-1/2|½-½|\*)\s*"
+)
+
+
+def plain_run(text: str, start: int) -> tuple[Piece, Piece] | None:
+    """The moves and the result of ``text`` from ``start`` (a line's start), when that is all it
+    holds: the run of moves as one token and the result (their lines and columns counted from
+    ``start``); ``None`` for anything else (a comment, a variation, a NAG, no result, a number
+    written apart from its dots), which the grammar reads.
+
+    The grammar lexes such text as ``MOVE`` tokens (runs of up to 128 full moves) and a
+    ``RESULT``, which the reader reads as one run when the run is shorter than any line it
+    cuts (:data:`MAX_PLIES`): so read, without the lexer's expressions (their look-aheads cost
+    about 250 instructions a character) nor the parser's work per token and per game.
+    ``tests/chess/test_reader_fastpath.py`` holds it to the grammar's lexing.
+    """
+    space = _SPACE.match(text, start)  # what the grammar's %ignore skips
+    moves = space.end() if space else start
+    found = _PLAIN_RUN.fullmatch(text, moves)
+    if found is None:
+        return None
+    result = found.start("result")
+    if result - moves >= 2 * MAX_PLIES:  # (a move and its space take two characters at least)
+        return None
+    line = 1 + text.count("\n", start, moves)
+    column = moves - max(text.rfind("\n", start, moves) + 1, start) + 1
+    newlines = text.count("\n", moves, result)
+    result_column = result - text.rfind("\n", moves, result) if newlines else column + result - moves
+    return Piece(text[moves:result], line, column), Piece(text[result:], line + newlines, result_column)
+
+
 def _hoist_result(items: list[Item]) -> list[Item]:
     """A result at the very end of variations left open is the game's termination marker."""
     innermost = items
@@ -488,6 +582,8 @@ def _hoist_result(items: list[Item]) -> list[Item]:
     return items
 
 
-def read_game(game: GameText, index: int) -> ReadGame:
-    """Parse one game's text into a record and its syntax findings."""
-    return _Reader(game, index).read()
+def read_game(game: GameText, index: int, *, grammar_only: bool = False) -> ReadGame:
+    """Parse one game's text into a record and its syntax findings (``grammar_only``: all of it
+    with the grammar, without the fast paths for plain headers and movetext; the same result)."""
+    return _Reader(game, index, grammar_only).read()
+
