@@ -1,11 +1,14 @@
-"""A one-game ``kifu check`` and ``kifu explain`` import only what they use (issue 33).
+"""A one-game ``kifu check`` and ``kifu explain`` import only what they use (issues 33, 31).
 
 python-chess costs more to import than a small game costs to check: a clean record of standard
 chess is replayed on kifu's own position (:mod:`kifu.chess.position`), and python-chess is
 imported only when a record needs it (a set-up, Chess960, a move kifu's position does not read,
-an illegal move and its explanation). Each case runs the command in a fresh interpreter and
-reads which modules it imported; in the pure build always, in the compiled build when this
-checkout has one (``make compile``). A test of the modules imported, not of time.
+an illegal move and its explanation). Likewise a clean SGF record is read by the scanner
+(:func:`kifu.go.parser.scan`) without Lark, and checked without the writers, the GNU Go bridge
+or the look-ahead that guesses a mistyped move (issue 31): each is imported when a record needs
+it. Each case runs the command in a fresh interpreter and reads which modules it imported; in
+the pure build always, in the compiled build when this checkout has one (``make compile``). A
+test of the modules imported, not of time.
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ from tests.test_compiled import environment, usable_build
 ROOT = Path(__file__).resolve().parents[1]
 CLEAN = "fixtures/chess/good/opera-game.pgn"
 
-#: runs ``kifu ARGS…`` in this interpreter, then prints its exit code and the top-level
-#: packages it imported, on the last line of stderr
+#: runs ``kifu ARGS…`` in this interpreter, then prints its exit code and the modules it
+#: imported, on the last line of stderr
 _RUN = """
 import json, runpy, sys
 sys.argv = ["kifu", *sys.argv[1:]]
@@ -32,7 +35,7 @@ try:
     runpy.run_module("kifu", run_name="__main__")
 except SystemExit as exit:
     code = exit.code
-print(json.dumps([code, sorted({name.split(".")[0] for name in sys.modules})]), file=sys.stderr)
+print(json.dumps([code, sorted(sys.modules)]), file=sys.stderr)
 """
 
 BUILDS = [
@@ -47,6 +50,12 @@ BUILDS = [
 
 def _imports(pure: bool, *args: str) -> tuple[int, set[str]]:
     """The exit code of ``kifu args…`` and the top-level packages it imported."""
+    code, modules = _modules(pure, *args)
+    return code, {name.split(".")[0] for name in modules}
+
+
+def _modules(pure: bool, *args: str) -> tuple[int, set[str]]:
+    """The exit code of ``kifu args…`` and the modules it imported."""
     result = subprocess.run(
         [sys.executable, "-c", _RUN, *args],
         cwd=ROOT,
@@ -55,8 +64,8 @@ def _imports(pure: bool, *args: str) -> tuple[int, set[str]]:
         text=True,
         timeout=120,
     )
-    code, packages = json.loads(result.stderr.splitlines()[-1])
-    return code, set(packages)
+    code, modules = json.loads(result.stderr.splitlines()[-1])
+    return code, set(modules)
 
 
 @pytest.mark.parametrize("pure", BUILDS)
@@ -79,3 +88,45 @@ def test_a_record_that_needs_python_chess_still_gets_it(pure: bool) -> None:
     code, packages = _imports(pure, "check", "-q", "fixtures/chess/bad/rules.pgn")
     assert code == 1
     assert "chess" in packages
+
+
+GO_CLEAN = "fixtures/go/good/9x9-even-two-passes.sgf"
+#: what a clean Go record does not need: the grammar's parser (Lark), the convert writers, the
+#: GNU Go bridge and ``kifu score``, the look-ahead at a forbidden move
+GO_UNNEEDED = {"kifu.go.lalr", "kifu.go.writers", "kifu.go.gnugo", "kifu.go.score", "kifu.go.lookahead"}
+
+
+@pytest.mark.parametrize("pure", BUILDS)
+def test_a_clean_one_go_game_check_imports_neither_lark_nor_the_writers(pure: bool) -> None:
+    code, modules = _modules(pure, "check", "-q", GO_CLEAN)
+    assert code == 0
+    assert "kifu.go.checker" in modules and "kifu.go.parser" in modules
+    assert "lark" not in {name.split(".")[0] for name in modules}
+    assert not {name for name in modules if name.split(".")[0:3] == ["kifu", "go", "writers"]}
+    assert modules.isdisjoint(GO_UNNEEDED)
+
+
+@pytest.mark.parametrize("pure", BUILDS)
+@pytest.mark.parametrize(
+    ("args", "needed"),
+    [
+        pytest.param(
+            ("check", "-q", "fixtures/go/bad/SGF001-illegal-chars.sgf"), {"lark", "kifu.go.lalr"}, id="junk"
+        ),
+        pytest.param(
+            ("check", "-q", "fixtures/go/bad/GO101-occupied.sgf"), {"kifu.go.lookahead"}, id="occupied"
+        ),
+        pytest.param(
+            ("convert", "--to", "gtp", GO_CLEAN), {"kifu.go.writers", "kifu.go.writers.gtp"}, id="convert"
+        ),
+        pytest.param(("score", GO_CLEAN), {"kifu.go.score", "kifu.go.gnugo"}, id="score"),
+    ],
+)
+def test_a_go_record_that_needs_them_still_gets_them(
+    pure: bool, args: tuple[str, ...], needed: set[str]
+) -> None:
+    """The probe sees each module when it is imported: Lark parses a record the scanner
+    declines, the look-ahead guesses the move meant at an occupied point, convert and score."""
+    code, modules = _modules(pure, *args)
+    assert code in (0, 1)
+    assert needed <= modules

@@ -8,6 +8,7 @@ Latin-1 for the lines that are not UTF-8, reported once per file as an info find
 from __future__ import annotations
 
 import bz2
+import contextlib
 import fnmatch
 import glob
 import gzip
@@ -515,6 +516,9 @@ def open_binary(source: Source) -> BinaryIO:
 
     Raises :class:`SourceError` when the file cannot be opened.
     """
+    kept = _taken_head(source)
+    if kept is not None:
+        return io.BufferedReader(io.BytesIO(kept))
     try:
         if source.data is not None:
             stream: io.BufferedReader = io.BufferedReader(io.BytesIO(source.data))
@@ -685,9 +689,58 @@ _CONTROLS = bytes(byte for byte in range(32) if byte not in (9, 10, 12, 13))
 
 
 def sniff_head(source: Source, size: int = 8192) -> bytes:
-    """The first ``size`` decompressed bytes of ``source`` (for format detection)."""
+    """The first ``size`` decompressed bytes of ``source`` (for format detection).
+
+    When they are the whole of a file on disk, not compressed, they are kept for the next
+    :func:`open_binary` of the same path (:func:`_taken_head`): the reader then does not open
+    and read the file again."""
     with open_binary(source) as stream:
         try:
-            return stream.read(size)
+            head = stream.read(size)
         except DECOMPRESSION_ERRORS:
             return b""
+        if len(head) < size and not decompressing(stream) and _on_disk(source):
+            with contextlib.suppress(OSError, io.UnsupportedOperation):  # (a head taken from here)
+                _keep_head(source.path, _identity(os.fstat(stream.fileno())), head)
+    return head
+
+
+#: the whole content of small files read by :func:`sniff_head`, by path, with the identity of
+#: the file then: a file's detection and its reading are one read (a Go archive is thousands of
+#: files of a few KiB). Each is taken once, and only while the file is unchanged; the oldest go
+#: first past :data:`KEPT_HEADS` (a batch plans a group of small files before it reads them)
+_HEADS: dict[str, tuple[tuple[int, ...], bytes]] = {}
+KEPT_HEADS = 512
+
+
+def _on_disk(source: Source) -> bool:
+    return source.data is None and not source.is_stdin
+
+
+def _identity(status: os.stat_result) -> tuple[int, ...]:
+    """What changes when a file is replaced or written to."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
+
+
+def _keep_head(path: str, identity: tuple[int, ...], head: bytes) -> None:
+    _HEADS.pop(path, None)
+    _HEADS[path] = (identity, head)
+    if len(_HEADS) > KEPT_HEADS:
+        del _HEADS[next(iter(_HEADS))]
+
+
+def _taken_head(source: Source) -> bytes | None:
+    """The whole content of ``source`` as :func:`sniff_head` kept it, if the file is still the
+    same regular file (one ``stat``), else ``None``; taken, so never given twice."""
+    if not _HEADS or not _on_disk(source):
+        return None
+    kept = _HEADS.pop(source.path, None)
+    if kept is None:
+        return None
+    try:
+        status = os.stat(source.path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(status.st_mode) or _identity(status) != kept[0]:
+        return None
+    return kept[1]

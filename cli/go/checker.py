@@ -26,7 +26,6 @@ from kifu.core.sources import Source
 from kifu.go import codes
 from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board, Undo
 from kifu.go.capped import MAX_PER_CODE, Capped, merged
-from kifu.go.gnugo import GtpError, dead_stones, main_line_sgf
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo, read_game_info, read_root
 from kifu.go.properties import PropertyChecker
@@ -286,6 +285,8 @@ def _given_dead(result: GameResult, settings: Mapping[str, Any]) -> tuple[set[in
         given, bad = dead_points(result, str(spec))
         notes += [codes.DEAD_STONES(f"--dead {name}: no stone there (ignored)") for name in bad]
     if settings.get("dead_from") == "gnugo":
+        from kifu.go.gnugo import GtpError, dead_stones, main_line_sgf  # (only when asked for)
+
         try:
             komi, root = result.info.komi or 0.0, result.root
             record = None if root is None else main_line_sgf(root, board, komi, result.main.last)

@@ -2,22 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Where
+from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target, Where
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source, read_head
-from kifu.go import checker, reader, writers
+from kifu.go import checker, reader
 from kifu.go.presets import DESCRIPTIONS
-from kifu.go.score import score_source as score_source  # kifu score (the Scorer Protocol)
 from kifu.go.tree import Game
 
 NAME = "go"
 
-#: the ``convert --to`` targets: the one table of :mod:`kifu.go.writers`
-TARGETS = writers.TARGETS
+if TYPE_CHECKING:  # (at run time, from __getattr__)
+    TARGETS: Mapping[str, Target[Any]]
+
+
+def __getattr__(name: str) -> Any:
+    """``TARGETS``, the ``convert --to`` targets: the one table of :mod:`kifu.go.writers`,
+    imported when first asked for (a check never asks, and never imports the writers)."""
+    if name == "TARGETS":
+        from kifu.go import writers
+
+        targets: Mapping[str, Target[Any]] = writers.TARGETS
+        return targets
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 PRESETS: dict[str, Preset] = {name: Preset(description) for name, description in DESCRIPTIONS.items()}
 SETTINGS: tuple[Setting, ...] = (
     Setting("komi", "komi for the count (default: the record's KM, else the preset's)"),
@@ -43,13 +56,27 @@ def check_record(record: RawRecord[Game], options: Options) -> RecordReport:
 
 def convert_record(record: RawRecord[Game], target: str, options: Options) -> Converted:
     """One game tree in ``target``, its moves played by the walk under ``options``."""
+    from kifu.go import writers
+
     game, index = record.data.parse()
     return writers.convert_game(game, index, target, options)
 
 
 def declare_encoding(document: str, target: str, codec: str) -> str:
     """An SGF document names its charset in ``CA``; other targets as they are."""
+    from kifu.go import writers
+
     return writers.declare_encoding(document, target, codec)
+
+
+def score_source(
+    source: Source, options: Options, dead: str | None, dead_from: str | None
+) -> list[dict[str, Any]]:
+    """The count of every game of ``source`` (``kifu score``; see :func:`kifu.go.score.score_source`,
+    imported here so that a check does not import the engine's side)."""
+    from kifu.go import score
+
+    return score.score_source(source, options, dead, dead_from)
 
 
 def positions(

@@ -24,7 +24,6 @@ from kifu.core.walk import Visitor
 from kifu.go import codes
 from kifu.go.board import BLACK, EMPTY, SIDE_KEY, SUICIDE, WHITE, Board, Undo
 from kifu.go.info import GameInfo
-from kifu.go.lookahead import MAX_MOVES, MAX_PROBES, NAMED, settle
 from kifu.go.rules import Rules
 from kifu.go.tree import Node, Prop
 from kifu.go.values import INFO_IDENTS, coordinate, point_list
@@ -561,7 +560,12 @@ class _Walk:
         by the rest of the game (:mod:`kifu.go.lookahead`): ``problem`` saying so, and the
         point to play in its stead (``None`` when nothing separates the candidates: they are
         named, and the record is played as it is); ``None`` when no candidate is legal."""
-        if not self.through or not line.main or self.probes >= MAX_PROBES:
+        if not self.through or not line.main:
+            return None
+        # (imported at the first move forbidden by every rule set: a clean record never needs it)
+        from kifu.go.lookahead import MAX_MOVES, MAX_PROBES, NAMED, settle
+
+        if self.probes >= MAX_PROBES:
             return None
         self.probes += 1
         rest: list[tuple[int, str]] = []

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import gzip
 import io
+import os
 from pathlib import Path
 
+import pytest
+from kifu.core import sources
 from kifu.core.findings import REGISTRY, Severity
 from kifu.core.lines import LineDecoder
-from kifu.core.sources import Source, decode_text, expand_paths, looks_binary
+from kifu.core.sources import Source, decode_text, expand_paths, looks_binary, read_bytes
 from kifu.detection import detect, sniff
 
 
@@ -65,6 +69,91 @@ def test_detect_by_extension_then_content(tmp_path: Path) -> None:
     assert detect(Source(str(chess))) == ("chess", "pgn")
     assert detect(Source(str(xiangqi))) == ("xiangqi", "pgn")
     assert detect(Source(str(chess)), "go") == ("go", "sgf")
+
+
+def _opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths :func:`kifu.core.sources.open_binary` opens on disk from now on."""
+    opened: list[str] = []
+    real = sources._open_file
+
+    def counting(path: str) -> io.BufferedReader:
+        opened.append(path)
+        return real(path)
+
+    monkeypatch.setattr(sources, "_open_file", counting)
+    return opened
+
+
+def test_a_small_file_is_read_once_for_its_detection_and_its_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Detection reads the whole of a small file: the reader takes those bytes, once."""
+    game = tmp_path / "a.sgf"
+    game.write_bytes(b"(;GM[1]SZ[9];B[aa];W[bb])\n")
+    opened = _opened(monkeypatch)
+    source = Source(str(game))
+    assert detect(source) == ("go", "sgf")
+    assert read_bytes(source) == game.read_bytes()
+    assert opened == [str(game)]
+    assert read_bytes(source) == game.read_bytes()  # taken: a second reading opens the file
+    assert opened == [str(game)] * 2
+
+
+@pytest.mark.parametrize("change", ["rewritten", "replaced", "removed"])
+def test_a_file_changed_after_its_detection_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    game = tmp_path / "a.sgf"
+    game.write_bytes(b"(;GM[1]SZ[9];B[aa])")
+    source = Source(str(game))
+    assert detect(source) == ("go", "sgf")
+    if change == "rewritten":  # (the same size, and maybe the same time stamp: the ctime differs)
+        game.write_bytes(b"(;GM[1]SZ[9];B[bb])")
+        os.utime(game, ns=(0, 0))
+    elif change == "replaced":
+        other = tmp_path / "b.sgf"
+        other.write_bytes(b"(;GM[1]SZ[9];B[cc])")
+        other.replace(game)
+    else:
+        game.unlink()
+    opened = _opened(monkeypatch)
+    if change == "removed":
+        with pytest.raises(sources.SourceError):
+            read_bytes(source)
+    else:
+        assert read_bytes(source) == game.read_bytes()
+    assert opened == [str(game)]
+
+
+def test_what_detection_does_not_keep(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file longer than the head, and a compressed one, are read from the disk."""
+    large = tmp_path / "large.sgf"
+    large.write_bytes(b"(;GM[1]SZ[19]" + b";B[aa]" * 2000 + b")")
+    packed = tmp_path / "packed.sgf.gz"
+    packed.write_bytes(gzip.compress(b"(;GM[1]SZ[9];B[aa])"))
+    for path in (large, packed):
+        source = Source(str(path))
+        assert detect(source) == ("go", "sgf")
+        opened = _opened(monkeypatch)
+        assert read_bytes(source) == (
+            gzip.decompress(path.read_bytes()) if path == packed else path.read_bytes()
+        )
+        assert opened == [str(path)]
+
+
+def test_the_heads_kept_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sources, "KEPT_HEADS", 3)
+    paths = []
+    for number in range(5):
+        path = tmp_path / f"{number}.sgf"
+        path.write_bytes(b"(;GM[1])")
+        paths.append(str(path))
+        detect(Source(str(path)))
+    assert list(sources._HEADS)[-3:] == paths[2:] and len(sources._HEADS) <= 3
+    opened = _opened(monkeypatch)
+    for path in paths:
+        read_bytes(Source(path))
+    assert opened == paths[:2]
 
 
 def test_expand_paths_reports_what_it_cannot_use(tmp_path: Path) -> None:

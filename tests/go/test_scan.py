@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kifu.core.sources import Source
-from kifu.go.parser import _Context, lark_parse, scan
+from kifu.go.parser import NODES_PATTERN, SPACE_PATTERN, _Context, lark_parse, parser, scan
 from kifu.go.reader import records
 from kifu.go.tree import Node, RawTree
 
@@ -116,6 +116,14 @@ def test_damaged_trees_scan_as_the_grammar_parses_or_are_left_to_it(
         at = where % (len(text) + 1)
         text = text[:at] + piece + text[at:]
     assert_equal(text)
+
+
+def test_the_scanner_patterns_are_the_grammars() -> None:
+    """The scanner's patterns, written out so that a clean record needs no Lark, are the
+    grammar's NODES and WS terminals as Lark compiles them (a change to one fails here)."""
+    grammar = parser()
+    assert grammar.get_terminal("NODES").pattern.to_regexp() == NODES_PATTERN
+    assert f"(?:{grammar.get_terminal('WS').pattern.to_regexp()})?" == SPACE_PATTERN
 
 
 @pytest.mark.parametrize(
