@@ -586,4 +586,3 @@ def read_game(game: GameText, index: int, *, grammar_only: bool = False) -> Read
     """Parse one game's text into a record and its syntax findings (``grammar_only``: all of it
     with the grammar, without the fast paths for plain headers and movetext; the same result)."""
     return _Reader(game, index, grammar_only).read()
-
