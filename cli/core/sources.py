@@ -725,7 +725,7 @@ def _identity(status: os.stat_result) -> tuple[int, ...]:
 def _keep_head(path: str, identity: tuple[int, ...], head: bytes) -> None:
     _HEADS.pop(path, None)
     _HEADS[path] = (identity, head)
-    if len(_HEADS) > KEPT_HEADS:
+    while len(_HEADS) > KEPT_HEADS:
         del _HEADS[next(iter(_HEADS))]
 
 

@@ -143,6 +143,7 @@ def test_what_detection_does_not_keep(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_the_heads_kept_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sources, "KEPT_HEADS", 3)
+    sources._HEADS.update({f"/elsewhere/{n}": ((0,), b"") for n in range(5)})  # kept by earlier tests
     paths = []
     for number in range(5):
         path = tmp_path / f"{number}.sgf"
