@@ -256,7 +256,7 @@ def settle(
     """
     if problem.ended:
         return problem
-    found = candidates(board, written, letters)
+    found = list(_candidates_at(board, written, letters))  # (a copy: it may gain the move meant)
     if problem.meant is not None and all(c.move != problem.meant for c in found):
         found.append(Candidate(problem.meant, board.san(problem.meant).rstrip("+#"), 2 * EDIT))
     if not found:
@@ -327,6 +327,23 @@ def settle(
     return replace(problem, meant=winner.candidate.move, hint=hint, because=because)
 
 
+#: the candidates of a later slip, by position, text and letters: reading past the slips after one
+#: asks them again for each reading of it, and again at the next slip's own settling
+_KNOWN: dict[tuple[str, bool, str, tuple[tuple[str, str], ...]], list[Candidate]] = {}
+_KNOWN_LIMIT = 4096
+
+
+def _candidates_at(board: chess.Board, written: str, letters: Mapping[str, str] | None) -> list[Candidate]:
+    """:func:`candidates`, remembered (they depend on the legal moves only: the EPD's fields)."""
+    key = (board.epd(), board.chess960, written, tuple(sorted(letters.items())) if letters else ())
+    known = _KNOWN.get(key)
+    if known is None:
+        if len(_KNOWN) >= _KNOWN_LIMIT:
+            _KNOWN.clear()
+        known = _KNOWN[key] = candidates(board, written, letters)
+    return known
+
+
 def _past_slips(
     probe: _Probe, rest: Sequence[MoveNode], letters: dict[str, str] | None, marks: _Marks
 ) -> tuple[int, int, int, chess.Move | None]:
@@ -341,7 +358,7 @@ def _past_slips(
     first: chess.Move | None = None
     while board is not None and index < limit and used < REPAIRS:
         best: tuple[int, int, chess.Move, chess.Board] | None = None
-        for candidate in candidates(board, rest[index].text, letters):
+        for candidate in _candidates_at(board, rest[index].text, letters):
             after = board.copy(stack=False)
             after.push(candidate.move)
             reached, disagree = _reach(after, rest, index + 1, limit - index - 1, letters, marks)
