@@ -109,7 +109,11 @@ def atomic_text(path: str) -> Iterator[TextIO]:
 
 
 def _special(path: str) -> bool:
-    """Whether ``path`` (through its links) is a device, a FIFO or a socket: no file to replace."""
+    """Whether ``path`` (through its links) is a device, a FIFO or a socket: no file to replace;
+    or a name under ``/dev`` (``/dev/stdout`` is a link to whatever standard output is, maybe a
+    regular file: the link must not be replaced)."""
+    if os.path.abspath(path).startswith("/dev/"):
+        return True
     try:
         mode = os.stat(path).st_mode
     except (OSError, ValueError):

@@ -181,3 +181,22 @@ def test_an_output_that_is_a_device_is_written_to_not_replaced(command: list[str
         assert {"check": '"records"', "convert": "e2e4", "show": "FEN 1n1Rkb1r"}[command[0]] in written
     finally:
         os.close(terminal.master)
+
+
+@pytest.mark.skipif(not os.path.islink("/dev/stdout"), reason="no /dev/stdout link on this system")
+def test_dev_stdout_redirected_to_a_file_is_written_through(tmp_path: Path) -> None:
+    """``-o /dev/stdout`` with standard output redirected to a file: the report goes to that
+    file, and the link /dev/stdout stays a link (a rename would have replaced it)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "report.json"
+    game = str(ROOT / "fixtures/chess/good/opera-game.pgn")
+    with out.open("wb") as stream:
+        code = subprocess.run(
+            [sys.executable, "-m", "kifu", "check", "--format", "json", "-o", "/dev/stdout", game],
+            stdout=stream,
+            check=False,
+        ).returncode
+    assert code == 0 and os.path.islink("/dev/stdout")
+    assert '"records"' in out.read_text(encoding="utf-8")
