@@ -26,7 +26,7 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from types import FrameType
-from typing import TextIO
+from typing import Any, TextIO
 
 
 def _umask() -> int:
@@ -66,18 +66,8 @@ def write_atomically(path: str, data: bytes, *, keep: str | None = None, follow:
     ``path`` is written through (its target replaced); else the link itself is replaced. Raises
     :class:`OSError` (a missing directory, no permission, a full disk) with nothing left behind.
     """
-    if _special(path):
-        with open(path, "wb") as stream:
-            stream.write(data)
-        return
-    target = os.path.realpath(path) if follow else os.path.abspath(path)
-    directory = os.path.dirname(target)
-    made: list[str] = []
-    with _removed_on_signal(made):
-        handle, temporary = tempfile.mkstemp(prefix=".kifu-", suffix=".tmp", dir=directory)
-        made.append(temporary)
-        _write(handle, temporary, target, data, keep)
-        made.clear()
+    with _replacing(path, "wb", keep=keep, follow=follow) as stream:
+        stream.write(data)
 
 
 @contextlib.contextmanager
@@ -86,21 +76,31 @@ def atomic_text(path: str) -> Iterator[TextIO]:
     an exception (as :func:`write_atomically` writes it: a temporary file renamed over it, a link
     at ``path`` replaced, not written through); nothing is left behind otherwise. For a report
     written as it is made (``--output-file``), which memory need not hold whole."""
+    with _replacing(path, "w", keep=None, follow=False) as stream:
+        yield stream
+
+
+@contextlib.contextmanager
+def _replacing(path: str, mode: str, *, keep: str | None, follow: bool) -> Iterator[Any]:
+    """A stream (``mode`` ``"wb"`` or ``"w"``, UTF-8) on a temporary file beside ``path``'s
+    target, renamed over it when the block ends normally, removed otherwise; a device, FIFO or
+    socket (:func:`_special`) is written to as it is."""
+    encoding, newline = (None, None) if "b" in mode else ("utf-8", "")
     if _special(path):
-        with open(path, "w", encoding="utf-8", newline="") as special:
+        with open(path, mode, encoding=encoding, newline=newline) as special:
             yield special
         return
-    target = os.path.abspath(path)
+    target = os.path.realpath(path) if follow else os.path.abspath(path)
     made: list[str] = []
     with _removed_on_signal(made):
         handle, temporary = tempfile.mkstemp(prefix=".kifu-", suffix=".tmp", dir=os.path.dirname(target))
         made.append(temporary)
         try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            with os.fdopen(handle, mode, encoding=encoding, newline=newline) as stream:
                 yield stream
                 stream.flush()
                 os.fsync(stream.fileno())
-            _finish(temporary, target, None)
+            _finish(temporary, target, keep)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
@@ -119,19 +119,6 @@ def _special(path: str) -> bool:
     except (OSError, ValueError):
         return False
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
-
-
-def _write(handle: int, temporary: str, target: str, data: bytes, keep: str | None) -> None:
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        _finish(temporary, target, keep)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def _finish(temporary: str, target: str, keep: str | None) -> None:
