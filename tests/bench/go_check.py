@@ -11,7 +11,7 @@ best run of each is printed with the ratio. Numbers, not assertions.
 Then, as users run it, whole processes on the corpus's SGF files copied ten times (one game
 per file, as Go archives are): ``kifu check -r --format json`` (its default ``--jobs``: every
 core for an input of 1 MiB and more) against a process doing sgfmill's parse + replay of the
-same files (this script with ``--sgfmill``), alternately, wall time, medians.
+same files (:data:`SGFMILL_PROCESS`: sgfmill alone, no kifu import), alternately, wall time, medians.
 
 ``--jobs N`` passes ``--jobs N`` to the kifu command (issue 31 compares one core with one
 core: ``--jobs 1``). Each command's CPU time (its user + system time) is printed too: on a loaded
@@ -27,19 +27,29 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.games import check
 from kifu.go.parser import parser as sgf_parser
-from sgfmill import sgf, sgf_grammar, sgf_moves
 
 DEFAULT = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "go"
 
 
+#: sgfmill's parse + replay, one definition for both sides: this script runs it in its own
+#: process (``sgfmill_check``), and the peer command runs it as a program of its own, which
+#: imports sgfmill and nothing of kifu (this script's imports of kifu would add kifu's
+#: start-up to the peer's time).
+SGFMILL = """
+from pathlib import Path
+
+from sgfmill import sgf, sgf_grammar, sgf_moves
+
+
 def sgfmill_check(paths: list[Path]) -> tuple[int, int]:
-    """(games, moves) that sgfmill parses and replays."""
+    # (games, moves) that sgfmill parses and replays
     games = moves = 0
     for path in paths:
         try:
@@ -58,6 +68,18 @@ def sgfmill_check(paths: list[Path]) -> tuple[int, int]:
             except ValueError:
                 continue
     return games, moves
+"""
+#: the peer command: ``SGFMILL`` over the SGF files under its argument
+SGFMILL_PROCESS = (
+    SGFMILL
+    + """
+import sys
+sgfmill_check(sorted(Path(sys.argv[1]).rglob("*.sgf")))
+"""
+)
+_namespace: dict[str, Any] = {}
+exec(SGFMILL, _namespace)
+sgfmill_check: Callable[[list[Path]], tuple[int, int]] = _namespace["sgfmill_check"]
 
 
 def kifu_check(paths: list[Path]) -> tuple[int, int]:
@@ -84,7 +106,6 @@ def main() -> None:
     parser.add_argument("directory", nargs="?", type=Path, default=DEFAULT)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--commands", type=int, default=5, metavar="N", help="rounds of whole-process runs")
-    parser.add_argument("--sgfmill", action="store_true", help="only run sgfmill over DIR (the peer process)")
     parser.add_argument("--jobs", type=int, default=0, metavar="N", help="kifu check --jobs N")
     parser.add_argument(
         "--memory",
@@ -95,9 +116,6 @@ def main() -> None:
     )
     args = parser.parse_args()
     paths = sorted(args.directory.rglob("*.sgf"))
-    if args.sgfmill:
-        print(*sgfmill_check(paths))
-        return
     kifu_check(paths[:3])
     sgf_parser()  # build the grammar once, as a long-running process would have
     size = sum(p.stat().st_size for p in paths)
@@ -151,7 +169,7 @@ def commands(paths: list[Path], rounds: int, jobs: int = 0) -> None:
         runs = {
             "kifu": [sys.executable, "-m", "kifu", "check", "-r", "--format", "json", folder]
             + (["--jobs", str(jobs)] if jobs else []),
-            "sgfmill": [sys.executable, __file__, "--sgfmill", folder],
+            "sgfmill": [sys.executable, "-c", SGFMILL_PROCESS, folder],
         }
         times: dict[str, list[float]] = {name: [] for name in runs}
         cpu: dict[str, list[float]] = {name: [] for name in runs}
