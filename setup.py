@@ -74,6 +74,7 @@ COMPILED = [
     "kifu.go.encoding",
     "kifu.go.info",
     "kifu.go.rules",
+    "kifu.go.capped",
     # xiangqi: the board, move generation, notation resolution, the replay and its verdicts
     "kifu.xiangqi.board",
     "kifu.xiangqi.fen",

@@ -10,9 +10,15 @@ Every change is undoable, so a variation tree is replayed depth-first with one b
 from __future__ import annotations
 
 import random
+from typing import Final
 
-EMPTY, BLACK, WHITE, EDGE = 0, 1, 2, 3
-COLOUR_NAMES = {BLACK: "Black", WHITE: "White"}
+# (Final, here and below: the compiled build inlines the numbers and keeps the tables in C
+# variables; a plain module name is looked up in the module's dictionary at every use)
+EMPTY: Final = 0
+BLACK: Final = 1
+WHITE: Final = 2
+EDGE: Final = 3
+COLOUR_NAMES: Final = {BLACK: "Black", WHITE: "White"}
 
 
 def other(colour: int) -> int:
@@ -20,12 +26,12 @@ def other(colour: int) -> int:
     return 3 - colour
 
 
-_RANDOM = random.Random(0x4B494655)  # fixed seed: hashes are reproducible between runs
+_RANDOM: Final = random.Random(0x4B494655)  # fixed seed: hashes are reproducible between runs
 #: bits of a Zobrist key: 62, so that a hash is a short integer of the compiled build, XORed
 #: without allocating a Python int (a move costs one to three XORs)
-KEY_BITS = 62
-_ZOBRIST: list[list[int]] = [[], [], []]
-SIDE_KEY = _RANDOM.getrandbits(KEY_BITS)  # XORed in when White is to move (situational superko)
+KEY_BITS: Final = 62
+_ZOBRIST: Final[list[list[int]]] = [[], [], []]
+SIDE_KEY: Final = _RANDOM.getrandbits(KEY_BITS)  # XORed in when White is to move (situational superko)
 
 
 def _keys(count: int) -> None:
@@ -35,7 +41,9 @@ def _keys(count: int) -> None:
 
 
 # Move outcomes of Board.play.
-OK, OCCUPIED, SUICIDE = 0, 1, 2
+OK: Final = 0
+OCCUPIED: Final = 1
+SUICIDE: Final = 2
 
 
 class Undo:
@@ -57,7 +65,7 @@ class Undo:
 class Board:
     """A rectangular Go board of ``width`` columns and ``height`` rows (1 to 52 each)."""
 
-    __slots__ = ("cells", "hash", "height", "neighbours", "stride", "width")
+    __slots__ = ("cells", "hash", "height", "neighbours", "steps", "stride", "width")
 
     def __init__(self, width: int, height: int | None = None) -> None:
         self.width = width
@@ -72,6 +80,9 @@ class Board:
         _keys(size)
         stride = self.stride
         self.neighbours = (-1, 1, -stride, stride)
+        #: the same four steps as a list, for loops: a loop over the tuple (a fixed-size tuple
+        #: of the compiled build) would make a new Python tuple each time, and an iterator
+        self.steps = [-1, 1, -stride, stride]
 
     def point(self, column: int, row: int) -> int:
         """The index of the point at 0-based ``column`` (left to right) and ``row`` (top down)."""
@@ -98,6 +109,7 @@ class Board:
         twin.cells = self.cells.copy()
         twin.hash = self.hash
         twin.neighbours = self.neighbours
+        twin.steps = self.steps
         return twin
 
     def dead_group(self, start: int) -> list[int] | None:
@@ -106,12 +118,12 @@ class Board:
         colour = cells[start]
         group = [start]
         seen = {start}
-        neighbours = self.neighbours
+        steps = self.steps
         i = 0
         while i < len(group):
             p = group[i]
             i += 1
-            for d in neighbours:
+            for d in steps:
                 n = p + d
                 c = cells[n]
                 if c == EMPTY:
@@ -128,8 +140,9 @@ class Board:
         stones = [start]
         seen = {start}
         liberties: set[int] = set()
+        steps = self.steps
         for p in stones:
-            for d in self.neighbours:
+            for d in steps:
                 n = p + d
                 c = cells[n]
                 if c == EMPTY:
@@ -239,7 +252,7 @@ class Board:
         """Every empty region with the colours that border it."""
         cells = self.cells
         todo = self.todo(EMPTY)
-        west, east, north, south = self.neighbours
+        steps = self.steps
         result: list[tuple[list[int], set[int]]] = []
         start = todo.find(1)
         while start >= 0:
@@ -247,7 +260,8 @@ class Board:
             region = [start]
             border = 0  # BLACK | WHITE bits; EDGE is skipped, EMPTY adds nothing
             for p in region:
-                for n in (p + west, p + east, p + north, p + south):
+                for d in steps:
+                    n = p + d
                     if todo[n]:
                         todo[n] = 0
                         region.append(n)
@@ -261,11 +275,11 @@ class Board:
 
 
 #: the border bits of :meth:`Board.regions` → the colours they stand for
-_BORDER_SETS: tuple[frozenset[int], ...] = (
+_BORDER_SETS: Final[tuple[frozenset[int], ...]] = (
     frozenset(),
     frozenset({BLACK}),
     frozenset({WHITE}),
     frozenset({BLACK, WHITE}),
 )
 #: :meth:`Board.todo`'s translation tables by the contents they mark
-_TODO_TABLES: dict[tuple[int, ...], bytes] = {}
+_TODO_TABLES: Final[dict[tuple[int, ...], bytes]] = {}

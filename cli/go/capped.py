@@ -10,10 +10,10 @@ finding(s) in this game``), as if every finding had been made.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 #: findings of one code kept per game (the rest are counted in one more finding)
-MAX_PER_CODE = 100
+MAX_PER_CODE: Final = 100
 
 T = TypeVar("T")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from kifu.core.assumed import provisional
 from kifu.core.findings import Assumption, Code, Finding, Severity
@@ -202,7 +202,7 @@ def position(board: Board, played: Undo | None = None) -> str:
 
 
 #: EMPTY, BLACK, WHITE, EDGE → the characters of :func:`position`
-_MARKS = bytes.maketrans(bytes((EMPTY, BLACK, WHITE, EDGE)), b".XO/")
+_MARKS: Final = bytes.maketrans(bytes((EMPTY, BLACK, WHITE, EDGE)), b".XO/")
 
 
 def check_record(record: RawRecord[Game], options: Options) -> GameResult:

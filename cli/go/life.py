@@ -18,11 +18,12 @@ certain disagreement from a plausible one (issue 13). Three layers:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board
 
 #: an enclosed empty area of this many points is worth two eyes
-TWO_EYES = 4
+TWO_EYES: Final = 4
 
 
 @dataclass(slots=True)
@@ -41,7 +42,7 @@ class Estimate:
 def benson(board: Board, colour: int) -> set[int]:
     """The stones of ``colour`` that are unconditionally alive (Benson, 1976)."""
     cells = board.cells
-    stride = board.stride
+    steps = board.steps
     chain_of = [-1] * len(cells)
     liberties: list[set[int]] = []
     stones: list[list[int]] = []
@@ -60,7 +61,8 @@ def benson(board: Board, colour: int) -> set[int]:
         region = [start]
         border: set[int] = set()
         for p in region:
-            for n in (p - 1, p + 1, p - stride, p + stride):
+            for d in steps:
+                n = p + d
                 if todo[n]:
                     todo[n] = 0
                     region.append(n)
@@ -173,7 +175,7 @@ def _eyes(board: Board, region: list[int], owner: int, empties: bytearray) -> in
     """Eyes of ``owner`` in ``region``: its empty areas bordered by ``owner``'s stones alone.
     ``empties`` marks the empty points not yet reached (an area lies in one region only)."""
     cells = board.cells
-    stride = board.stride
+    steps = board.steps
     enemy = 3 - owner
     eyes = 0
     for start in region:
@@ -183,7 +185,8 @@ def _eyes(board: Board, region: list[int], owner: int, empties: bytearray) -> in
         area = [start]
         pure = True
         for p in area:
-            for n in (p - 1, p + 1, p - stride, p + stride):
+            for d in steps:
+                n = p + d
                 if empties[n]:
                     empties[n] = 0
                     area.append(n)
@@ -207,7 +210,7 @@ def _seki(board: Board, region: list[int], inside: list[int], colour: int) -> bo
             done.update(stones)
             inner |= liberties
     for p in inner:
-        for d in board.neighbours:
+        for d in board.steps:
             n = p + d
             if cells[n] != colour or n in done:
                 continue
@@ -231,7 +234,7 @@ def _eye_points(board: Board, liberties: set[int], owner: int) -> set[int]:
         for p in liberties
         if all(
             cells[p + d] in (owner, EDGE) or (cells[p + d] == EMPTY and p + d in liberties)
-            for d in board.neighbours
+            for d in board.steps
         )
     }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Final
 
 from kifu.core.findings import Code, Finding, Severity
 from kifu.go import codes
@@ -51,7 +52,7 @@ from kifu.go.values import (
 )
 
 #: the setup properties: a slip in their points changes the position
-SETUP_IDS = frozenset({"AB", "AW", "AE"})
+SETUP_IDS: Final = frozenset({"AB", "AW", "AE"})
 _NUMBER = re.compile(r"[+-]?\d+\Z")
 _REAL = re.compile(r"[+-]?\d+(?:\.\d+)?\Z")
 _DATE_PART = r"\d{4}(?:-\d\d(?:-\d\d)?)?"
@@ -376,7 +377,7 @@ def codes_max_id() -> int:
     return 100
 
 
-_CHECKS: dict[str, Callable[[PropertyChecker, str, Prop, list[str]], None]] = {
+_CHECKS: Final[dict[str, Callable[[PropertyChecker, str, Prop, list[str]], None]]] = {
     NONE: PropertyChecker._check_none,
     NUMBER: PropertyChecker._check_number,
     REAL: PropertyChecker._check_real,

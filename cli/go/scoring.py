@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board
 from kifu.go.rules import Rules
 from kifu.go.tree import Node
 from kifu.go.values import coordinate, format_number
 
-GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+GTP_LETTERS: Final = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 @dataclass(slots=True)

@@ -10,31 +10,37 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from sgfmill import sgf_grammar, sgf_properties
 
-ROOT, INFO, MOVE, SETUP, NODE, MOVE_ANNOTATION, MARKUP, MISC = range(8)
+# Where a property belongs (Final, here and below: the compiled build inlines these and keeps
+# the tables in C variables, not looked up in the module's dictionary at each use).
+ROOT: Final = 0
+INFO: Final = 1
+MOVE: Final = 2
+SETUP: Final = 3
+NODE: Final = 4
+MOVE_ANNOTATION: Final = 5
+MARKUP: Final = 6
+MISC: Final = 7
 
 # Value types.
-NONE, NUMBER, REAL, DOUBLE, COLOUR, SIMPLETEXT, TEXT, MOVE_T, POINTS, EPOINTS = (
-    "none",
-    "number",
-    "real",
-    "double",
-    "color",
-    "simpletext",
-    "text",
-    "move",
-    "points",
-    "epoints",
-)
-POINT_PAIRS, LABELS, APP, SIZE, FIGURE = (
-    "point:point",
-    "point:simpletext",
-    "simpletext:simpletext",
-    "size",
-    "figure",
-)
+NONE: Final = "none"
+NUMBER: Final = "number"
+REAL: Final = "real"
+DOUBLE: Final = "double"
+COLOUR: Final = "color"
+SIMPLETEXT: Final = "simpletext"
+TEXT: Final = "text"
+MOVE_T: Final = "move"
+POINTS: Final = "points"
+EPOINTS: Final = "epoints"
+POINT_PAIRS: Final = "point:point"
+LABELS: Final = "point:simpletext"
+APP: Final = "simpletext:simpletext"
+SIZE: Final = "size"
+FIGURE: Final = "figure"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +53,7 @@ class PropertyType:
 
 
 P = PropertyType
-PROPERTIES: dict[str, PropertyType] = {
+PROPERTIES: Final[dict[str, PropertyType]] = {
     # move
     "B": P(MOVE, MOVE_T),
     "W": P(MOVE, MOVE_T),
@@ -125,7 +131,7 @@ PROPERTIES: dict[str, PropertyType] = {
     "VW": P(MISC, EPOINTS, True),
 }
 #: Properties of FF[1]-FF[3] that FF[4] dropped (read, with a warning).
-OLD_PROPERTIES = frozenset(
+OLD_PROPERTIES: Final = frozenset(
     [
         "BS",
         "WS",
@@ -153,12 +159,12 @@ OLD_PROPERTIES = frozenset(
         "WO",
     ]
 )
-MARKUP_SHAPES = ("CR", "MA", "SL", "SQ", "TR")
+MARKUP_SHAPES: Final = ("CR", "MA", "SL", "SQ", "TR")
 #: the game-information properties (a node holding one is the game-info node of its path)
-INFO_IDENTS = frozenset(ident for ident, ptype in PROPERTIES.items() if ptype.kind == INFO)
+INFO_IDENTS: Final = frozenset(ident for ident, ptype in PROPERTIES.items() if ptype.kind == INFO)
 
-_RESULT = re.compile(r"([BW])\+(R|Resign|T|Time|F|Forfeit|\d+(?:\.\d+)?)?\Z")
-_POINT = re.compile(r"[a-zA-Z]{2}\Z")
+_RESULT: Final = re.compile(r"([BW])\+(R|Resign|T|Time|F|Forfeit|\d+(?:\.\d+)?)?\Z")
+_POINT: Final = re.compile(r"[a-zA-Z]{2}\Z")
 
 
 def coordinate(letter: str) -> int:

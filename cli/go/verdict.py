@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Final
 
 from kifu.core.findings import Severity
 from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board
@@ -23,13 +24,13 @@ from kifu.go.scoring import Count, agrees, result_form, vertex
 from kifu.go.values import format_number
 
 #: the komi of the Chinese rule texts: 1988 (2¾ stones) and current (3¾ stones)
-CHINESE_KOMI = {5.5: "the 1988 Chinese text", 7.5: "the current Chinese text"}
+CHINESE_KOMI: Final = {5.5: "the 1988 Chinese text", 7.5: "the current Chinese text"}
 #: at most this many dead-candidate groups are combined in the search
-MAX_GROUPS = 24
+MAX_GROUPS: Final = 24
 #: an empty area of this many points bordered by one colour is sure to hold two eyes
-SURE_TWO_EYES = 7
+SURE_TWO_EYES: Final = 7
 #: at most this many stones are named in a message
-MAX_NAMED = 8
+MAX_NAMED: Final = 8
 
 
 @dataclass(slots=True)
@@ -127,7 +128,7 @@ def _unsettled(board: Board, guess: Estimate) -> list[list[int]]:
     cells = work.cells
     for p in guess.dead_points:
         cells[p] = EMPTY
-    west, east, north, south = work.neighbours
+    steps = work.steps
     chain_of = [-1] * len(cells)
     chains: list[list[int]] = []
     for start in range(len(cells)):
@@ -136,7 +137,8 @@ def _unsettled(board: Board, guess: Estimate) -> list[list[int]]:
             chain_of[start] = len(chains)
             stones = [start]
             for p in stones:
-                for n in (p + west, p + east, p + north, p + south):
+                for d in steps:
+                    n = p + d
                     if cells[n] == colour and chain_of[n] < 0:
                         chain_of[n] = len(chains)
                         stones.append(n)
@@ -146,7 +148,7 @@ def _unsettled(board: Board, guess: Estimate) -> list[list[int]]:
         if len(border) != 1:
             continue
         value = 2 if len(region) >= SURE_TWO_EYES else 1
-        touched = {chain_of[n] for p in region for n in (p + west, p + east, p + north, p + south)}
+        touched = {chain_of[p + d] for p in region for d in steps}
         touched.discard(-1)
         for chain in touched:
             eyes[chain] += value
@@ -172,7 +174,7 @@ def _units(lifting: _Lifting, chains: list[list[int]]) -> list[list[int]]:
     for region, _ in lifting.regions:
         near: dict[int, int] = {}
         for p in region:
-            for d in board.neighbours:
+            for d in board.steps:
                 i = index.get(p + d)
                 if i is not None:
                     colour = cells[p + d]
@@ -276,7 +278,7 @@ class _Lifting:
     def delta(self, stones: Iterable[int]) -> float:
         """The margin with ``stones`` lifted minus the margin without."""
         cells = self.board.cells
-        stride = self.board.stride
+        steps = self.board.steps
         region_of, owned = self.region_of, self.owned
         lifted = set(stones)
         seen: set[int] = set()
@@ -292,7 +294,8 @@ class _Lifting:
             for p in area:
                 if cells[p] == EMPTY:
                     touched.add(region_of[p])
-                for n in (p - 1, p + 1, p - stride, p + stride):
+                for d in steps:
+                    n = p + d
                     if n in seen:
                         continue
                     content = cells[n]

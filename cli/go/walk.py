@@ -17,7 +17,7 @@ single-move nodes runs through one tight loop; a visitor that does not hear ``mo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from kifu.core.findings import Assumption, Code, Severity
 from kifu.core.walk import Visitor
@@ -30,9 +30,10 @@ from kifu.go.values import INFO_IDENTS, coordinate, point_list
 from mypy_extensions import mypyc_attr
 
 R = TypeVar("R")
-_COLOURS = (("B", BLACK), ("W", WHITE))
-_SETUP = (("AB", BLACK), ("AW", WHITE), ("AE", EMPTY))
-COLOUR_NAME = {BLACK: "Black", WHITE: "White"}
+# (Final: the compiled build keeps these in C variables, not looked up in the module at each use)
+_COLOURS: Final = (("B", BLACK), ("W", WHITE))
+_SETUP: Final = (("AB", BLACK), ("AW", WHITE), ("AE", EMPTY))
+COLOUR_NAME: Final = {BLACK: "Black", WHITE: "White"}
 
 
 class Problem(NamedTuple):
@@ -784,9 +785,11 @@ class _Walk:
             self.go.main_end(step)
 
 
-_VARIATIONS, _UNWIND, _RESUME = range(3)
-_NO_TRAIL: _Trail = ([], [], [])  # (the trail slot of a task that has none: never written)
-_POINT_TABLES: dict[tuple[int, int, bool], dict[str, int]] = {}
+_VARIATIONS: Final = 0
+_UNWIND: Final = 1
+_RESUME: Final = 2
+_NO_TRAIL: Final[_Trail] = ([], [], [])  # (the trail slot of a task that has none: never written)
+_POINT_TABLES: Final[dict[tuple[int, int, bool], dict[str, int]]] = {}
 
 
 def _point_table(board: Board, empty_pass: bool) -> dict[str, int]:
