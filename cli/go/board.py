@@ -72,12 +72,16 @@ class Board:
         self.height = width if height is None else height
         self.stride = width + 2
         size = self.stride * (self.height + 2)
-        self.cells = [EDGE] * size
-        for row in range(self.height):
-            start = (row + 1) * self.stride + 1
-            self.cells[start : start + width] = [EMPTY] * width
+        empty = _EMPTY_BOARDS.get((width, self.height))
+        if empty is None:
+            empty = [EDGE] * size
+            for row in range(self.height):
+                start = (row + 1) * self.stride + 1
+                empty[start : start + width] = [EMPTY] * width
+            _EMPTY_BOARDS[width, self.height] = empty
+            _keys(size)
+        self.cells = empty.copy()
         self.hash = 0
-        _keys(size)
         stride = self.stride
         self.neighbours = (-1, 1, -stride, stride)
         #: the same four steps as a list, for loops: a loop over the tuple (a fixed-size tuple
@@ -281,5 +285,7 @@ _BORDER_SETS: Final[tuple[frozenset[int], ...]] = (
     frozenset({WHITE}),
     frozenset({BLACK, WHITE}),
 )
+#: the cells of an empty board by (width, height), copied for each new board
+_EMPTY_BOARDS: Final[dict[tuple[int, int], list[int]]] = {}
 #: :meth:`Board.todo`'s translation tables by the contents they mark
 _TODO_TABLES: Final[dict[tuple[int, ...], bytes]] = {}
