@@ -1,4 +1,5 @@
-"""The SGF scanner (:func:`kifu.go.parser.scan`) against the grammar (:func:`lark_parse`).
+"""The SGF scanner (:func:`kifu.go.parser.scan`) against the grammar (:func:`lark_parse`), and
+the cutting of a run of nodes (:func:`split_nodes`) against its pattern's ``findall``.
 
 The scanner reads a well-formed game tree without Lark's LALR machinery; the grammar stays the
 definition of SGF. Whenever the scanner takes a text, the grammar parses it without a problem
@@ -8,6 +9,7 @@ the grammar finds something wrong with it (so the fast path is taken for every c
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kifu.core.sources import Source
-from kifu.go.parser import NODES_PATTERN, SPACE_PATTERN, _Context, lark_parse, parser, scan
+from kifu.go.parser import NODES_PATTERN, SPACE_PATTERN, _Context, lark_parse, parser, scan, split_nodes
 from kifu.go.reader import records
-from kifu.go.tree import Node, RawTree
+from kifu.go.tree import ITEM_RE, VALUE_RE, Items, Node, Prop, RawTree
 
 from tests.sizes import scaled
 
@@ -54,6 +56,37 @@ def assert_equal(chunk: str, base: int = 0) -> bool:
     assert not problems, f"the scanner took a text with problems {problems}: {chunk!r}"
     assert scanned == parsed, chunk
     return True
+
+
+def findall_nodes(text: str, offset: int) -> list[Node]:
+    """The oracle of :func:`split_nodes`: the run's items as ``ITEM_RE.findall`` lists them."""
+    source = Items(text, offset)
+    nodes: list[Node] = []
+    node = Node(offset)
+    for ordinal, (simple, value, semicolon, name, blob) in enumerate(ITEM_RE.findall(text)):
+        if simple:
+            node = Node(-1, source, ordinal, simple, value)
+            nodes.append(node)
+        elif semicolon:
+            node = Node(-1, source, ordinal)
+            nodes.append(node)
+        else:
+            node.add(Prop(name, VALUE_RE.findall(blob), -1, blob, 0, source, ordinal))
+    return nodes
+
+
+RUN = re.compile(NODES_PATTERN)
+
+
+def assert_cut_as_findall(text: str, base: int = 0) -> int:
+    """Every run of nodes of ``text`` is cut by :func:`split_nodes` as the pattern's ``findall``
+    cuts it (names, values, ordinals, offsets); how many nodes there were."""
+    count = 0
+    for run in RUN.finditer(text):
+        cut = [shape(n) for n in split_nodes(run.group(), base + run.start())]
+        assert cut == [shape(n) for n in findall_nodes(run.group(), base + run.start())], run.group()
+        count += len(cut)
+    return count
 
 
 # --- generated trees ---------------------------------------------------------------------------
@@ -105,6 +138,38 @@ SIZE = scaled(50, 3000)
 @given(SPACE, TREES, SPACE, st.integers(min_value=0, max_value=5_000))
 def test_generated_trees_scan_as_the_grammar_parses(before: str, text: str, after: str, base: int) -> None:
     assert assert_equal(before + text + after, base)
+    assert_cut_as_findall(before + text + after, base)
+
+
+#: plain move nodes as most records write them, with what makes one not plain mixed in
+MOVES = st.lists(
+    st.sampled_from(
+        [
+            ";B[pd]",
+            ";W[dp]",
+            ";B[]",
+            ";W[tt]",
+            "\n",
+            " ",
+            ";",
+            ";C[a;b]",
+            ";B[a\\]b]",
+            "C[x]",
+            ";b[cc]",
+            "; B[aa]",
+            ";BL[12.5]",
+            ";B[aa][bb]",
+            ";é[aa]",
+        ]
+    ),
+    max_size=30,
+)
+
+
+@settings(max_examples=scaled(1000, 20_000), deadline=None)
+@given(MOVES)
+def test_runs_of_moves_are_cut_as_the_pattern_finds_them(pieces: list[str]) -> None:
+    assert_cut_as_findall("".join(pieces))
 
 
 @settings(max_examples=SIZE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -151,14 +216,17 @@ def test_what_the_scanner_takes(text: str, taken: bool) -> None:
 def test_corpus_games_scan_as_the_grammar_parses() -> None:
     if not CORPUS.is_dir():
         pytest.skip("corpus not present")
-    taken = declined = 0
+    taken = declined = nodes = 0
     for path in sorted(CORPUS.rglob("*.sgf")):
         for record in records(Source(str(path))):
             game = getattr(record, "data", None)
             if game is None or not game.text or game.ignored:
                 continue
-            if assert_equal(game.text[game.text_start : game.text_end], game.text_start):
+            chunk = game.text[game.text_start : game.text_end]
+            nodes += assert_cut_as_findall(chunk, game.text_start)
+            if assert_equal(chunk, game.text_start):
                 taken += 1
             else:
                 declined += 1
     assert taken > 150 and declined > 5, (taken, declined)
+    assert nodes > 20_000, nodes  # every run of nodes cut as the pattern finds them
