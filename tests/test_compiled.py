@@ -49,7 +49,12 @@ SUBSET = {
         "tests/xiangqi/test_records.py",
     ],
 }
-SLOW = "not pyffish_on_random_positions and not depth_4"
+#: left out of the other mode: the slowest property tests, the round trips of whole corpus files
+#: (the random games' round trips cover the same code), and a test of the tests' own strategy
+SLOW = (
+    "not pyffish_on_random_positions and not depth_4 and not corpus_round_trip"
+    " and not property_strategy_reaches"
+)
 
 PROBE = (
     "import json, kifu.chess.checker, kifu.chess.fastpath, kifu.go.checker, kifu.xiangqi.checker\n"
