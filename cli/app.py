@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import gc
 import importlib
 import io
 import os
@@ -105,7 +106,12 @@ def cli() -> None:
 def main(**kwargs: Any) -> None:
     """Console-script entry point: runs the command, then flushes its output inside the guard
     (:func:`_guarded`), so that a write error at exit is a message too, not Python's."""
-    sys.exit(_guarded(lambda: cli.main(**kwargs)))
+    status = _guarded(lambda: cli.main(**kwargs))
+    # The process ends here and the system takes back its memory: frozen, what is left (click's
+    # and kifu's modules, their classes and tables) is passed over by the collection Python runs
+    # at exit (a quarter of the collector's work in checking the Go corpus, counted with callgrind)
+    gc.freeze()
+    sys.exit(status)
 
 
 #: what a failed write of the output says: a full disk, a file over its size limit, a device error

@@ -85,7 +85,8 @@ class Board:
         stride = self.stride
         self.neighbours = (-1, 1, -stride, stride)
         #: the same four steps as a list, for loops: a loop over the tuple (a fixed-size tuple
-        #: of the compiled build) would make a new Python tuple each time, and an iterator
+        #: of the compiled build) would make a new Python tuple each time, and an iterator (never
+        #: changed: a copy of the board shares it)
         self.steps = [-1, 1, -stride, stride]
 
     def point(self, column: int, row: int) -> int:
