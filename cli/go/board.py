@@ -65,7 +65,7 @@ class Undo:
 class Board:
     """A rectangular Go board of ``width`` columns and ``height`` rows (1 to 52 each)."""
 
-    __slots__ = ("cells", "hash", "height", "neighbours", "steps", "stride", "width")
+    __slots__ = ("cells", "hash", "height", "steps", "stride", "width")
 
     def __init__(self, width: int, height: int | None = None) -> None:
         self.width = width
@@ -83,10 +83,9 @@ class Board:
         self.cells = empty.copy()
         self.hash = 0
         stride = self.stride
-        self.neighbours = (-1, 1, -stride, stride)
-        #: the same four steps as a list, for loops: a loop over the tuple (a fixed-size tuple
-        #: of the compiled build) would make a new Python tuple each time, and an iterator (never
-        #: changed: a copy of the board shares it)
+        #: the steps to the four neighbours, west, east, north, south; a list: a loop over a tuple
+        #: (a fixed-size tuple of the compiled build) would make a new Python tuple each time, and
+        #: an iterator (never changed: a copy of the board shares it)
         self.steps = [-1, 1, -stride, stride]
 
     def point(self, column: int, row: int) -> int:
@@ -113,7 +112,6 @@ class Board:
         twin.width, twin.height, twin.stride = self.width, self.height, self.stride
         twin.cells = self.cells.copy()
         twin.hash = self.hash
-        twin.neighbours = self.neighbours
         twin.steps = self.steps
         return twin
 
@@ -172,20 +170,19 @@ class Board:
         self.hash = before ^ _ZOBRIST[colour][point]
         changes = [(point, EMPTY)]
         opponent = 3 - colour
-        west, east, north, south = self.neighbours
-        # the four neighbours one by one, west, east, north, south (a loop over them would
-        # build a tuple of them per move in the compiled build)
-        captured = self._capture(point + west, opponent, changes)
-        captured = self._capture(point + east, opponent, changes) or captured
-        captured = self._capture(point + north, opponent, changes) or captured
-        captured = self._capture(point + south, opponent, changes) or captured
+        stride = self.stride
+        # the four neighbours one by one, west, east, north, south (the move's hot path: no loop)
+        captured = self._capture(point - 1, opponent, changes)
+        captured = self._capture(point + 1, opponent, changes) or captured
+        captured = self._capture(point - stride, opponent, changes) or captured
+        captured = self._capture(point + stride, opponent, changes) or captured
         outcome = OK
         if (
             not captured
-            and cells[point + west]
-            and cells[point + east]
-            and cells[point + north]
-            and cells[point + south]
+            and cells[point - 1]
+            and cells[point + 1]
+            and cells[point - stride]
+            and cells[point + stride]
             and self.dead_group(point) is not None
         ):
             if not suicide_allowed:
@@ -209,8 +206,8 @@ class Board:
         cells = self.cells
         if cells[n] != opponent:
             return False
-        west, east, north, south = self.neighbours
-        if not (cells[n + west] and cells[n + east] and cells[n + north] and cells[n + south]):
+        stride = self.stride
+        if not (cells[n - 1] and cells[n + 1] and cells[n - stride] and cells[n + stride]):
             return False  # a liberty of its own
         dead = self.dead_group(n)
         if dead is None:

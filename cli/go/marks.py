@@ -76,7 +76,7 @@ def _captures(rows: list[str], point: str, colour: int) -> tuple[str, ...]:
         return ()
     board.cells[at] = colour
     taken: set[int] = set()
-    for step in board.neighbours:
+    for step in board.steps:
         near = at + step
         if board.cells[near] == (WHITE if colour == BLACK else BLACK) and near not in taken:
             group = board.dead_group(near)
