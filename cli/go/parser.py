@@ -65,10 +65,11 @@ def split_nodes(text: str, offset: int) -> list[Node]:
     """The nodes of a NODES token (``;`` and properties, repeated): the items of
     :data:`~kifu.go.tree.ITEM_RE` in order, as ``findall`` finds them.
 
-    Most nodes are a move written ``;B[pd]`` and followed at once by the next ``;`` (or the
-    end): such an item is cut out with ``str.find`` (a quarter of what matching the pattern
-    costs); any other item is matched by the pattern (tests/go/test_scan.py holds the two
-    ways equal on the corpus and on generated runs of nodes).
+    Most nodes are a move written ``;B[pd]`` and followed by the next ``;`` (or the end), at
+    once or after a line break: such an item is cut out with ``str.find`` (a quarter of what
+    matching the pattern costs); any other item is matched by the pattern
+    (tests/go/test_scan.py holds the two ways equal on the corpus and on generated runs of
+    nodes).
     """
     source = Items(text, offset)
     nodes: list[Node] = []
@@ -81,7 +82,12 @@ def split_nodes(text: str, offset: int) -> list[Node]:
             # (the "[" looked for near the ";" only: a run of bare ";" stays linear)
             opening = text.find("[", pos, pos + _NEAR)
             closing = text.find("]", opening) if opening >= 0 else -1
-            if closing >= 0 and (closing + 1 == size or text[closing + 1] == ";"):
+            after = closing + 1
+            # (the white space the pattern takes after the value: spaces and line breaks here,
+            # a node followed by any other kind is left to the pattern)
+            while 0 < after < size and text[after] in _BLANKS:
+                after += 1
+            if closing >= 0 and (after == size or text[after] == ";"):
                 ident = text[pos + 1 : opening]
                 plain = text[opening + 1 : closing]
                 # the pattern's first branch: letters at once after ";" (a run's letters are
@@ -91,7 +97,7 @@ def split_nodes(text: str, offset: int) -> list[Node]:
                     node = Node(-1, source, ordinal, ident, plain)
                     nodes.append(node)
                     ordinal += 1
-                    pos = closing + 1
+                    pos = after
                     continue
         match = ITEM_RE.match(text, pos)
         if match is None:  # white space after a bare ";" (a run holds nothing else between items)
@@ -115,6 +121,9 @@ def split_nodes(text: str, offset: int) -> list[Node]:
 
 #: how far after a ";" :func:`split_nodes` looks for the "[" of a plain move node
 _NEAR: Final = 12
+#: the white space :func:`split_nodes` skips after a plain move node itself (the pattern's
+#: ``\s`` is more: a node followed by another kind is matched by the pattern)
+_BLANKS: Final = " \n\r\t"
 
 
 def split_property(text: str, offset: int) -> Prop:

@@ -48,12 +48,14 @@ class Items:
             base = self.base
             # at least as many again: a run of findings scans the text once
             for m in islice(self._scan, max(ordinal + 1, 2 * found + 16) - found):
-                if m.start(1) >= 0:  # ";" and one property with one plain value
-                    positions.extend((base + m.start(), base + m.start(1), base + m.start(2) - 1))
+                start = base + m.start()
+                ident = m.start(1)
+                if ident >= 0:  # ";" and one property with one plain value
+                    positions.extend((start, base + ident, base + m.start(2) - 1))
                 elif m.start(3) >= 0:  # ";"
-                    positions.extend((base + m.start(), base - 1, base - 1))
+                    positions.extend((start, base - 1, base - 1))
                 else:
-                    positions.extend((base + m.start(), base + m.start(4), base + m.start(5)))
+                    positions.extend((start, base + m.start(4), base + m.start(5)))
         at = 3 * ordinal
         return positions[at], positions[at + 1], positions[at + 2]
 

@@ -657,29 +657,30 @@ class _Walk:
                 ply,
                 played=undo,
             )
-        # (the code and message first, the Problem once: a NamedTuple is built, and replaced,
-        # by interpreted code, and a record of many repetitions has thousands of these)
-        superko: tuple[Code, str] | None = None
+        # (the code first, its message and the Problem only when they are kept: a NamedTuple is
+        # built by interpreted code, and a record of many repetitions has thousands of these,
+        # most of them past the cap of their code)
+        superko: Code | None = None
         if rules.ko == "positional" and position in self.positions:
-            superko = (
-                codes.POSITIONAL_SUPERKO,
-                f"{name} recreates an earlier whole-board position ({rules.describe()})",
-            )
+            superko = codes.POSITIONAL_SUPERKO
         elif (
             rules.ko == "situational"
             and (position ^ (SIDE_KEY if to_move == WHITE else 0)) in self.situations
         ):
-            superko = (
-                codes.SITUATIONAL_SUPERKO,
-                f"{name} recreates an earlier position with the same player to move ({rules.describe()})",
-            )
+            superko = codes.SITUATIONAL_SUPERKO
         if superko is not None:
-            code, message = superko
+            code = superko
+            if not rules.stated and self.go is not None and self.go.capped(code):
+                return None  # (a remark past the cap: counted, not built)
+            what = (
+                "an earlier whole-board position"
+                if code is codes.POSITIONAL_SUPERKO
+                else "an earlier position with the same player to move"
+            )
+            message = f"{name} recreates {what} ({rules.describe()})"
             if not rules.stated:
                 # the record names no rules: the superko verdict rests on the default preset, and
                 # the move is legal under simple ko (checked above), so it is played
-                if self.go is not None and self.go.capped(code):
-                    return None
                 self._remark(
                     Problem(
                         code,
@@ -693,7 +694,11 @@ class _Walk:
                 )
                 return None
             return Problem(code, message, prop, ply, played=undo)
-        if rules.repetition_allowed and position in self.positions:
+        if (
+            rules.repetition_allowed
+            and position in self.positions
+            and not (self.go is not None and self.go.capped(codes.REPETITION_ALLOWED))
+        ):
             self._remark(
                 Problem(
                     codes.REPETITION_ALLOWED,
