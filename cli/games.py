@@ -12,9 +12,10 @@ to the Protocol, so that mypy checks it against the interface.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:  # (only types: this module is imported by every command's start-up)
     from kifu.core.converted import Converted
@@ -146,6 +147,9 @@ def preset_names() -> tuple[str, ...]:
 def load(game: str) -> Game[Any] | None:
     """Import the module of ``game``; ``None`` when this build has no such package."""
     name = GAMES[game].module
+    loaded = sys.modules.get(name)  # (asked twice for each file of a batch)
+    if loaded is not None:
+        return cast("Game[Any]", loaded)
     try:
         module: Game[Any] = importlib.import_module(name)
         return module

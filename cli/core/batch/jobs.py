@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -140,7 +141,7 @@ _Job = _Start | _End | _Task
 def stream_file_task(module: str, path: str | Source, fmt: str, options: Options) -> Iterator[Item]:
     """Check a whole file, yielding items as they come (in this process: memory stays flat);
     ``path`` is a :class:`Source` when it holds its content (the library API's text or bytes)."""
-    game: Game[Any] = importlib.import_module(module)
+    game: Game[Any] = _module(module)
     try:
         yield from records.check_source(game, as_source(path), fmt, options)
     except SourceError as error:
@@ -150,6 +151,12 @@ def stream_file_task(module: str, path: str | Source, fmt: str, options: Options
 def check_file_task(module: str, path: str | Source, fmt: str, options: Options) -> list[Item]:
     """Check a whole file (runs in a worker)."""
     return list(stream_file_task(module, path, fmt, options))
+
+
+def _module(name: str) -> Any:
+    """The game module a task names (imported in a worker the first time; a batch in this
+    process asks for it once a file, where the import machinery costs more than the lookup)."""
+    return sys.modules.get(name) or importlib.import_module(name)
 
 
 def as_source(path: str | Source) -> Source:
@@ -168,7 +175,7 @@ def check_files_task(
 def check_part_task(module: str, part: Part, options: Options, tags: bool = True) -> PartRead[RecordReport]:
     """Read and check one part of a large file (runs in a worker); its records are numbered
     from 1, the parent numbers them in the file (:func:`_part_items`)."""
-    game: Any = importlib.import_module(module)
+    game: Any = _module(module)
     read: PartRead[Any] = game.part_records(part)
     reports = _tagged([records.check_record(game, record, options) for record in read.records], tags)
     return PartRead(reports, read.resume, read.counts, read.findings)
@@ -176,7 +183,7 @@ def check_part_task(module: str, part: Part, options: Options, tags: bool = True
 
 def check_chunk_task(module: str, chunk: records.Chunk, options: Options, tags: bool = True) -> list[Item]:
     """Check a chunk of records of a split file (runs in a worker)."""
-    game: Game[Any] = importlib.import_module(module)
+    game: Game[Any] = _module(module)
     return _tagged(list(records.check_chunk(game, chunk, options)), tags)
 
 
