@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +28,27 @@ def load(name: str, **options: Any) -> Lark:
     lexer callbacks, positions); later calls return the same parser."""
     parser = _LOADED.get(name)
     if parser is None:
-        text = resources.files("kifu.grammars").joinpath(f"{name}.lark").read_text(encoding="utf-8")
+        text = _grammar_text(name)
         parser = _LOADED[name] = Lark(
             text, parser="lalr", lexer="contextual", cache=cache_file(name), **options
         )
     return parser
+
+
+def _grammar_text(name: str) -> str:
+    """The text of ``grammars/<name>.lark``: read beside the ``kifu.grammars`` package's module
+    (an installed package is a folder: importlib.resources, a few milliseconds of every start
+    that parses, is imported only for a package that is not)."""
+    import kifu.grammars
+
+    folder = os.path.dirname(kifu.grammars.__file__ or "")
+    path = os.path.join(folder, f"{name}.lark")
+    if os.path.isfile(path):
+        with open(path, encoding="utf-8") as grammar:
+            return grammar.read()
+    from importlib import resources
+
+    return resources.files("kifu.grammars").joinpath(f"{name}.lark").read_text(encoding="utf-8")
 
 
 def cache_file(name: str) -> str | bool:
