@@ -10,6 +10,7 @@ from __future__ import annotations
 import bz2
 import contextlib
 import fnmatch
+import functools
 import glob
 import gzip
 import io
@@ -139,8 +140,8 @@ class Source:
         directory for a path named as it is (``/``-separated)."""
         if self.root:
             root = self.root
-            prefix = root if root.endswith(os.sep) else root + os.sep
-            if self.path.startswith(prefix) and os.path.normpath(root) in (root, root[:-1]):
+            prefix = _walked_prefix(root)
+            if prefix is not None and self.path.startswith(prefix):
                 rest = self.path[len(prefix) :]  # a file found under the root: what relpath gives
                 if rest and os.path.normpath(rest) == rest and not rest.startswith((os.pardir, os.sep)):
                     return posix(rest)
@@ -168,6 +169,15 @@ class Source:
     def extension(self) -> str:
         """The lower-case extension after removing any compression suffix (``.pgn``)."""
         return os.path.splitext(self.name_without_compression)[1]
+
+
+@functools.lru_cache(maxsize=64)
+def _walked_prefix(root: str) -> str | None:
+    """``root`` with its separator, the start of the paths of the files found under it, when
+    ``root`` is written as ``os.path.normpath`` writes it (else ``None``: ``relpath`` decides);
+    asked for every file of a batch, computed once for each root."""
+    prefix = root if root.endswith(os.sep) else root + os.sep
+    return prefix if os.path.normpath(root) in (root, root[:-1]) else None
 
 
 #: the bytes :func:`read_head` reads: enough to tell a file's encoding, bounded for a large file

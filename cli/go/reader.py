@@ -38,6 +38,9 @@ def records(source: Source) -> Iterator[RawRecord[Game] | Finding]:
     count = 0
     characters = 0
     wary: list[bool] = []  # whether the data is decompressed, once the source is open
+    # the first game's kind is read when a second game comes (a file of one game, as Go
+    # archives are, has no other game to differ from)
+    first: list[Game] = []
 
     def taken(games: Iterable[Game]) -> Iterator[RawRecord[Game] | Finding]:
         nonlocal count
@@ -47,7 +50,11 @@ def records(source: Source) -> Iterator[RawRecord[Game] | Finding]:
                 continue
             count += 1
             text = game.text or ""
-            if text:  # (a game over the record limit is not read)
+            if count == 1:
+                first.append(game)
+            elif text:  # (a game over the record limit is not read)
+                if first:
+                    _kind_of(first.pop(), kinds)
                 mixed(text, game, kinds, TextIndex(text, game.line_base, game.column_base), game.text_start)
             yield RawRecord(game.index, game.line_base + 1, len(text), game)
 
@@ -73,6 +80,14 @@ def records(source: Source) -> Iterator[RawRecord[Game] | Finding]:
 
 _ROOT = re.compile(r"\(\s*;?((?:[^;()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]?+)*+)")
 _KIND = {name: re.compile(rf"(?<![A-Za-z]){name}\s*\[\s*(\d+)") for name in ("FF", "GM")}
+
+
+def _kind_of(game: Game, kinds: dict[tuple[str, str], int]) -> None:
+    """The kinds of the first game of a file, read once another game follows it (no finding:
+    no game precedes it)."""
+    text = game.text or ""
+    if text:
+        mixed(text, game, kinds, TextIndex(text, game.line_base, game.column_base), game.text_start)
 
 
 def mixed(

@@ -39,7 +39,7 @@ from kifu.chess.walk import clear_cache
 from kifu.core.game import Options
 from kifu.core.sources import Source
 from kifu.games import check
-from table import row
+from table import kifu_command, row
 
 DEFAULT = Path(__file__).resolve().parents[3] / "shared/corpus/chess/mliebelt-pgn-parser/twic-01-232games.pgn"
 
@@ -158,7 +158,7 @@ def main() -> None:
             )
         walls, cpus = timed_commands(
             {
-                "kifu": [sys.executable, "-m", "kifu", "check", "--jobs", "1", str(five)],
+                "kifu": [*kifu_command(), "check", "--jobs", "1", str(five)],
                 "python-chess": [sys.executable, "-c", PYTHON_CHESS_PROCESS, str(five)],
             },
             max(3, args.runs),
@@ -172,8 +172,8 @@ def main() -> None:
         row("chess check, command, CPU time, one core", "TWIC x5", cpus["kifu"], "python-chess", pc_cpu)
         extract = pgn_extract()
         commands = {
-            "kifu": [sys.executable, "-m", "kifu", "check", "-q", "--jobs", "1", str(archive)],
-            "kifu -j2": [sys.executable, "-m", "kifu", "check", "-q", "--jobs", "2", str(archive)],
+            "kifu": [*kifu_command(), "check", "-q", "--jobs", "1", str(archive)],
+            "kifu -j2": [*kifu_command(), "check", "-q", "--jobs", "2", str(archive)],
         }
         if extract:
             commands["pgn-extract"] = [extract, "-r", "-s", str(archive)]

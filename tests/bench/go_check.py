@@ -158,7 +158,7 @@ def commands(paths: list[Path], rounds: int, jobs: int = 0) -> None:
     import subprocess
     import tempfile
 
-    from table import row
+    from table import kifu_command, row
 
     with tempfile.TemporaryDirectory() as folder:
         for copy in range(10):
@@ -167,7 +167,7 @@ def commands(paths: list[Path], rounds: int, jobs: int = 0) -> None:
                 target.parent.mkdir(exist_ok=True)
                 shutil.copyfile(path, target)
         runs = {
-            "kifu": [sys.executable, "-m", "kifu", "check", "-r", "--format", "json", folder]
+            "kifu": [*kifu_command(), "check", "-r", "--format", "json", folder]
             + (["--jobs", str(jobs)] if jobs else []),
             "sgfmill": [sys.executable, "-c", SGFMILL_PROCESS, folder],
         }

@@ -25,13 +25,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from table import row
+from table import kifu_command, row
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 GAME = FIXTURES / "chess/good/opera-game.pgn"
 GO_GAME = FIXTURES / "go/good/9x9-even-two-passes.sgf"
 XIANGQI_GAME = FIXTURES / "xiangqi/good/mate.pgn"
-KIFU = [sys.executable, "-m", "kifu"]
+KIFU = kifu_command()
 COMMANDS = {
     "python -c pass": [sys.executable, "-c", "pass"],
     "python -c 'import chess.pgn'": [sys.executable, "-c", "import chess.pgn"],

@@ -9,6 +9,17 @@ A script prints, besides its own report, one line per comparison::
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+
+def kifu_command() -> list[str]:
+    """How a user runs kifu: the ``kifu`` script installed beside this Python (``python -m kifu``
+    where there is none), so that a command's time is the one the user waits for (``-m`` also
+    imports runpy and importlib.util, a few milliseconds of every start)."""
+    script = Path(sys.executable).with_name("kifu")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "kifu"]
+
 
 def row(task: str, source: str, kifu: float, peer: str, theirs: float | None, unit: str = "s") -> None:
     """Print one summary row; ``theirs`` is ``None`` when the peer could not run.
