@@ -69,7 +69,9 @@ def json_text(document: str) -> str:
 
     Such characters can only stand inside a JSON string, where the escape means the character.
     """
-    if _UNSAFE_IN_JSON.search(document) is None:
+    # (an ASCII document, as most are, can hold only DEL of them: a flag and a byte search, not
+    # a pass of the pattern over every report)
+    if (document.isascii() and "\x7f" not in document) or _UNSAFE_IN_JSON.search(document) is None:
         return document
     return _UNSAFE_IN_JSON.sub(lambda match: f"\\u{ord(match.group()):04x}", document)
 

@@ -20,7 +20,7 @@ parsed by the grammar, which finds what is wrong with it.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from kifu.core.excerpt import short
 from kifu.core.findings import IO_LIMIT, Code, Finding
@@ -28,13 +28,36 @@ from kifu.core.limits import limits
 from kifu.go import codes
 from kifu.go.capped import Capped, merged
 from kifu.go.index import TextIndex
-from kifu.go.tree import ITEM_RE, PROP_RE, VALUE_RE, Game, Items, Node, Prop, RawTree
+from kifu.go.tree import (
+    ITEM_RE,
+    PROP_RE,
+    SPACE_PATTERN,
+    SPACE_RE,
+    VALUE_RE,
+    Game,
+    Items,
+    Node,
+    Prop,
+    RawTree,
+    plain_node,
+)
 
 if TYPE_CHECKING:
     from lark import Lark
 
 MAX_ID = 100
-__all__ = ["Game", "lark_parse", "link", "parse_game", "parser", "scan", "split_nodes", "split_property"]
+__all__ = [
+    "NODES_PATTERN",
+    "SPACE_PATTERN",
+    "Game",
+    "lark_parse",
+    "link",
+    "parse_game",
+    "parser",
+    "scan",
+    "split_nodes",
+    "split_property",
+]
 
 
 class _Context:
@@ -66,10 +89,10 @@ def split_nodes(text: str, offset: int) -> list[Node]:
     :data:`~kifu.go.tree.ITEM_RE` in order, as ``findall`` finds them.
 
     Most nodes are a move written ``;B[pd]`` and followed by the next ``;`` (or the end), at
-    once or after a line break: such an item is cut out with ``str.find`` (a quarter of what
-    matching the pattern costs); any other item is matched by the pattern
-    (tests/go/test_scan.py holds the two ways equal on the corpus and on generated runs of
-    nodes).
+    once or after a line break: such an item is cut out with ``str.find``
+    (:func:`~kifu.go.tree.plain_node`, which :class:`~kifu.go.tree.Items` asks too); any other
+    item is matched by the pattern (tests/go/test_scan.py holds the two ways equal on the corpus
+    and on generated runs of nodes).
     """
     source = Items(text, offset)
     nodes: list[Node] = []
@@ -79,26 +102,13 @@ def split_nodes(text: str, offset: int) -> list[Node]:
     ordinal = 0
     while pos < size:
         if text[pos] == ";":
-            # (the "[" looked for near the ";" only: a run of bare ";" stays linear)
-            opening = text.find("[", pos, pos + _NEAR)
-            closing = text.find("]", opening) if opening >= 0 else -1
-            after = closing + 1
-            # (the white space the pattern takes after the value: spaces and line breaks here,
-            # a node followed by any other kind is left to the pattern)
-            while 0 < after < size and text[after] in _BLANKS:
-                after += 1
-            if closing >= 0 and (after == size or text[after] == ";"):
-                ident = text[pos + 1 : opening]
-                plain = text[opening + 1 : closing]
-                # the pattern's first branch: letters at once after ";" (a run's letters are
-                # ASCII: its identifiers are [A-Za-z]), a value without "\" (B and W compared
-                # first: a method call costs the compiled build more than the rest of the test)
-                if (ident == "B" or ident == "W" or ident.isalpha()) and "\\" not in plain:
-                    node = Node(-1, source, ordinal, ident, plain)
-                    nodes.append(node)
-                    ordinal += 1
-                    pos = after
-                    continue
+            opening, closing, after = plain_node(text, pos, size)
+            if opening >= 0:
+                node = Node(-1, source, ordinal, text[pos + 1 : opening], text[opening + 1 : closing])
+                nodes.append(node)
+                ordinal += 1
+                pos = after
+                continue
         match = ITEM_RE.match(text, pos)
         if match is None:  # white space after a bare ";" (a run holds nothing else between items)
             pos = max(pos + 1, _SPACE.match(text, pos).end())  # type: ignore[union-attr]
@@ -117,13 +127,6 @@ def split_nodes(text: str, offset: int) -> list[Node]:
         ordinal += 1
         pos = match.end()
     return nodes
-
-
-#: how far after a ";" :func:`split_nodes` looks for the "[" of a plain move node
-_NEAR: Final = 12
-#: the white space :func:`split_nodes` skips after a plain move node itself (the pattern's
-#: ``\s`` is more: a node followed by another kind is matched by the pattern)
-_BLANKS: Final = " \n\r\t"
 
 
 def split_property(text: str, offset: int) -> Prop:
@@ -359,13 +362,12 @@ def lark_parse(chunk: str, ctx: _Context) -> list[RawTree]:
     return lalr.lark_parse(chunk, ctx)
 
 
-#: the grammar's NODES terminal and its white space (``WS``, as ``\\s*``), as Lark compiles them;
-#: written out, so that a clean record needs no Lark (tests/go/test_scan.py holds them equal to
-#: the grammar's)
+#: the grammar's NODES terminal as Lark compiles it (its white space, ``WS``, is
+#: :data:`~kifu.go.tree.SPACE_PATTERN`); written out, so that a clean record needs no Lark
+#: (tests/go/test_scan.py holds both equal to the grammar's)
 NODES_PATTERN = r"(?s:(?:;(?:\s*+[A-Za-z]++(?:\s*+\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])++)*+\s*+)++)"
-SPACE_PATTERN = r"(?:\s+)?"
 _NODES = re.compile(NODES_PATTERN)
-_SPACE = re.compile(SPACE_PATTERN)
+_SPACE = SPACE_RE
 
 
 def scan(chunk: str, base: int) -> list[RawTree] | None:

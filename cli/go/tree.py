@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from typing import Final
 
 from kifu.core.findings import Finding
 from kifu.go.index import TextIndex
@@ -25,29 +24,85 @@ ITEM_RE = re.compile(
 )
 
 
+#: how far after a ";" :func:`plain_node` looks for the "[" of a plain move node
+NEAR: Final = 12
+#: the white space :func:`plain_node` takes after a plain move node (the pattern's ``\s`` is
+#: more: a node followed by another kind is left to the pattern)
+BLANKS: Final = " \n\r\t"
+#: white space: the grammar's WS terminal (``\s+``) as Lark compiles it, optional
+#: (tests/go/test_scan.py holds it equal to the grammar's)
+SPACE_PATTERN = r"(?:\s+)?"
+SPACE_RE = re.compile(SPACE_PATTERN)
+
+
+def plain_node(text: str, pos: int, size: int) -> tuple[int, int, int]:
+    """Whether the item at the ``;`` at ``pos`` of a run of nodes is a plain move node, as
+    :data:`ITEM_RE`'s first branch takes it: ``;``, letters, one value without ``\\`` and then
+    the next ``;`` or the end of the run (after spaces or line breaks). ``(opening, closing,
+    after)``: the offsets of its ``[`` and ``]`` and where the next item starts; ``(-1, -1, -1)``
+    for any other item.
+
+    Found with ``str.find`` (a quarter of what matching the pattern costs): the cut of a run's
+    nodes and the positions of its items both ask it first, so the two cannot differ
+    (tests/go/test_scan.py holds it equal to the pattern).
+    """
+    # (the "[" looked for near the ";" only: a run of bare ";" stays linear)
+    opening = text.find("[", pos, pos + NEAR)
+    if opening < 0:
+        return -1, -1, -1
+    closing = text.find("]", opening)
+    if closing < 0:
+        return -1, -1, -1
+    after = closing + 1
+    while after < size and text[after] in BLANKS:
+        after += 1
+    if after < size and text[after] != ";":
+        return -1, -1, -1
+    ident = text[pos + 1 : opening]
+    # letters at once after ";" (a run's letters are ASCII: its identifiers are [A-Za-z]), a
+    # value without "\\" (B and W compared first: a method call costs the compiled build more
+    # than the rest of the test)
+    if (ident == "B" or ident == "W" or ident.isalpha()) and text.find("\\", opening, closing) < 0:
+        return opening, closing, after
+    return -1, -1, -1
+
+
 class Items:
     """The items (nodes and properties) of a NODES token: its text and offset. Item positions are
     found again only when a finding needs one, so the common case (no finding) creates no match
     objects; those found are kept as three integers each, not as match objects."""
 
-    __slots__ = ("_positions", "_scan", "base", "text")
+    __slots__ = ("_positions", "_resume", "base", "text")
 
     def __init__(self, text: str, base: int) -> None:
         self.text = text
         self.base = base
         self._positions = array("q")  # (node or property start, identifier start, values start) …
-        self._scan: Iterator[re.Match[str]] | None = None  # items are found up to the last one asked for
+        self._resume = 0  # where the cut resumes: items are found up to the last one asked for
 
     def item(self, ordinal: int) -> tuple[int, int, int]:
-        """(node or property start, identifier start, values start) of item ``ordinal``."""
+        """(node or property start, identifier start, values start) of item ``ordinal``: the
+        items cut as :func:`kifu.go.parser.split_nodes` cuts them."""
         positions = self._positions
         found = len(positions) // 3
         if ordinal >= found:
-            if self._scan is None:
-                self._scan = ITEM_RE.finditer(self.text)
+            text = self.text
             base = self.base
-            # at least as many again: a run of findings scans the text once
-            for m in islice(self._scan, max(ordinal + 1, 2 * found + 16) - found):
+            size = len(text)
+            pos = self._resume
+            wanted = max(ordinal + 1, 2 * found + 16)  # at least as many again: a run of findings cuts once
+            while found < wanted and pos < size:
+                if text[pos] == ";":
+                    opening, _, after = plain_node(text, pos, size)
+                    if opening >= 0:
+                        positions.extend((base + pos, base + pos + 1, base + opening))
+                        found += 1
+                        pos = after
+                        continue
+                m = ITEM_RE.match(text, pos)
+                if m is None:  # white space after a bare ";"
+                    pos = max(pos + 1, SPACE_RE.match(text, pos).end())  # type: ignore[union-attr]
+                    continue
                 start = base + m.start()
                 ident = m.start(1)
                 if ident >= 0:  # ";" and one property with one plain value
@@ -56,6 +111,9 @@ class Items:
                     positions.extend((start, base - 1, base - 1))
                 else:
                     positions.extend((start, base + m.start(4), base + m.start(5)))
+                found += 1
+                pos = m.end()
+            self._resume = pos
         at = 3 * ordinal
         return positions[at], positions[at + 1], positions[at + 2]
 

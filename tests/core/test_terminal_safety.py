@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from kifu.app import cli
+from kifu.core.escape import json_text
 
 #: an OSC 52 sequence: "put SGVsbG8= (Hello) on the clipboard"
 OSC52 = "\x1b]52;c;SGVsbG8=\x07"
@@ -246,3 +247,16 @@ def test_a_page_shows_bidirectional_controls_instead_of_obeying_them(
     assert result.exit_code in (0, 1), result.output
     assert "\\u202e" in result.stdout
     assert re.search("[\u202a-\u202e\u2066-\u2069]", result.stdout) is None
+
+
+@pytest.mark.parametrize(
+    ("document", "escaped"),
+    [
+        ('{"a": "plain"}', '{"a": "plain"}'),
+        ('{"a": "del\x7f"}', '{"a": "del\\u007f"}'),  # ASCII, yet one of them
+        ('{"a": "é\x85\u2028\u202e"}', '{"a": "é\\u0085\\u2028\\u202e"}'),
+    ],
+)
+def test_json_text_escapes_what_a_terminal_would_obey(document: str, escaped: str) -> None:
+    assert json_text(document) == escaped
+    assert json.loads(json_text(document)) == json.loads(document)

@@ -75,16 +75,38 @@ def findall_nodes(text: str, offset: int) -> list[Node]:
     return nodes
 
 
+def finditer_positions(text: str, base: int) -> list[tuple[int, int, int]]:
+    """The oracle of :meth:`Items.item`: each item's start, identifier start and values start
+    as ``ITEM_RE.finditer`` finds the items."""
+    positions = []
+    for m in ITEM_RE.finditer(text):
+        if m.start(1) >= 0:
+            positions.append((base + m.start(), base + m.start(1), base + m.start(2) - 1))
+        elif m.start(3) >= 0:
+            positions.append((base + m.start(), base - 1, base - 1))
+        else:
+            positions.append((base + m.start(), base + m.start(4), base + m.start(5)))
+    return positions
+
+
 RUN = re.compile(NODES_PATTERN)
 
 
 def assert_cut_as_findall(text: str, base: int = 0) -> int:
     """Every run of nodes of ``text`` is cut by :func:`split_nodes` as the pattern's ``findall``
-    cuts it (names, values, ordinals, offsets); how many nodes there were."""
+    cuts it (names, values, ordinals, offsets), and its items are where ``finditer`` finds them
+    (asked for in order, and last first); how many nodes there were."""
     count = 0
     for run in RUN.finditer(text):
         cut = [shape(n) for n in split_nodes(run.group(), base + run.start())]
         assert cut == [shape(n) for n in findall_nodes(run.group(), base + run.start())], run.group()
+        expected = finditer_positions(run.group(), base + run.start())
+        in_order = Items(run.group(), base + run.start())
+        assert [in_order.item(k) for k in range(len(expected))] == expected, run.group()
+        last_first = Items(run.group(), base + run.start())
+        if expected:
+            assert last_first.item(len(expected) - 1) == expected[-1], run.group()
+        assert [last_first.item(k) for k in range(len(expected))] == expected, run.group()
         count += len(cut)
     return count
 
