@@ -9,15 +9,14 @@ seconds of this process (other load on the machine counts less than in wall-cloc
 best run of each is printed with the ratio. Numbers, not assertions.
 
 Then, as users run it, whole processes on the corpus's SGF files copied ten times (one game
-per file, as Go archives are): ``kifu check -r --format json`` (its default ``--jobs``: every
-core for an input of 1 MiB and more) against a process doing sgfmill's parse + replay of the
-same files (:data:`SGFMILL_PROCESS`: sgfmill alone, no kifu import), alternately, wall time, medians.
+per file, as Go archives are): ``kifu check -r --format json --jobs 1`` and ``--jobs 2``
+against a process doing sgfmill's parse + replay of the same files (:data:`SGFMILL_PROCESS`:
+sgfmill alone, no kifu import), alternately, wall time, medians: one row per ``--jobs``
+(issue 31 compares one core with one core: ``--jobs 1``; ``--jobs N`` given once or more
+measures those instead, ``--jobs 0`` kifu's default). Each command's CPU time (its user +
+system time) is printed too: on a loaded machine it says more than the wall time.
 
-``--jobs N`` passes ``--jobs N`` to the kifu command (issue 31 compares one core with one
-core: ``--jobs 1``). Each command's CPU time (its user + system time) is printed too: on a loaded
-machine it says more than the wall time.
-
-    python tests/bench/go_check.py [DIR] [--runs N] [--commands N] [--jobs N]
+    python tests/bench/go_check.py [DIR] [--runs N] [--commands N] [--jobs N ...]
 """
 
 from __future__ import annotations
@@ -105,8 +104,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", nargs="?", type=Path, default=DEFAULT)
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--commands", type=int, default=5, metavar="N", help="rounds of whole-process runs")
-    parser.add_argument("--jobs", type=int, default=0, metavar="N", help="kifu check --jobs N")
+    parser.add_argument("--commands", type=int, default=7, metavar="N", help="rounds of whole-process runs")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        action="append",
+        metavar="N",
+        help="kifu check --jobs N (repeatable; default: 1 and 2; 0: kifu's default)",
+    )
     parser.add_argument(
         "--memory",
         type=int,
@@ -145,13 +150,14 @@ def main() -> None:
         best["sgfmill parse + replay"][0],
     )
     if args.commands:
-        commands(paths, args.commands, args.jobs)
+        commands(paths, args.commands, args.jobs or [1, 2])
     if args.memory:
         memory(paths, args.memory)
 
 
-def commands(paths: list[Path], rounds: int, jobs: int = 0) -> None:
-    """Whole processes on the files copied ten times: kifu check --format json against sgfmill."""
+def commands(paths: list[Path], rounds: int, jobs: list[int]) -> None:
+    """Whole processes on the files copied ten times: kifu check --format json (once for each
+    of ``jobs``) against sgfmill, alternately."""
     import os
     import shutil
     import statistics
@@ -166,11 +172,10 @@ def commands(paths: list[Path], rounds: int, jobs: int = 0) -> None:
                 target = Path(folder) / f"copy{copy}" / f"{number:04d}-{path.name}"
                 target.parent.mkdir(exist_ok=True)
                 shutil.copyfile(path, target)
-        runs = {
-            "kifu": [*kifu_command(), "check", "-r", "--format", "json", folder]
-            + (["--jobs", str(jobs)] if jobs else []),
-            "sgfmill": [sys.executable, "-c", SGFMILL_PROCESS, folder],
-        }
+        check = [*kifu_command(), "check", "-r", "--format", "json", folder]
+        runs = {"sgfmill": [sys.executable, "-c", SGFMILL_PROCESS, folder]}
+        for n in jobs:
+            runs[f"kifu {n}"] = check + (["--jobs", str(n)] if n else [])
         times: dict[str, list[float]] = {name: [] for name in runs}
         cpu: dict[str, list[float]] = {name: [] for name in runs}
         for _ in range(rounds):
@@ -184,22 +189,24 @@ def commands(paths: list[Path], rounds: int, jobs: int = 0) -> None:
                     (after.children_user - before.children_user)
                     + (after.children_system - before.children_system)
                 )
-        kifu, peer = statistics.median(times["kifu"]), statistics.median(times["sgfmill"])
-        kifu_cpu, peer_cpu = statistics.median(cpu["kifu"]), statistics.median(cpu["sgfmill"])
+        peer, peer_cpu = statistics.median(times["sgfmill"]), statistics.median(cpu["sgfmill"])
         files = len(paths) * 10
-        option = f" --jobs {jobs}" if jobs else ""
-        print(
-            f"  commands on {files} files (the corpus x10), medians of {rounds}: kifu check -r --format json"
-            f"{option} {kifu:.2f} s, sgfmill parse + replay {peer:.2f} s: {peer / kifu:.2f}x; CPU time "
-            f"{kifu_cpu:.2f} s against {peer_cpu:.2f} s: {peer_cpu / kifu_cpu:.2f}x"
-        )
-        row(
-            "Go check -r --format json, command, wall time",
-            f"{files} SGF files (corpus x10)",
-            kifu,
-            "sgfmill parse + replay, one process",
-            peer,
-        )
+        for n in jobs:
+            kifu, kifu_cpu = statistics.median(times[f"kifu {n}"]), statistics.median(cpu[f"kifu {n}"])
+            option = f" --jobs {n}" if n else " (default --jobs)"
+            print(
+                f"  commands on {files} files (the corpus x10), medians of {rounds}: kifu check -r "
+                f"--format json{option} {kifu:.2f} s, sgfmill parse + replay {peer:.2f} s: "
+                f"{peer / kifu:.2f}x; CPU time {kifu_cpu:.2f} s against {peer_cpu:.2f} s: "
+                f"{peer_cpu / kifu_cpu:.2f}x"
+            )
+            row(
+                f"Go check -r --format json{option}, command, wall time",
+                f"{files} SGF files (corpus x10)",
+                kifu,
+                "sgfmill parse + replay, one process",
+                peer,
+            )
 
 
 def memory(paths: list[Path], megabytes: int) -> None:
