@@ -12,9 +12,10 @@ trees never closed, nesting past ``limits().depth``, more nodes than ``limits().
 values, ``(`` and words than ``limits().items``.
 
 A well-formed game tree (white space, parentheses and runs of nodes) does not need the LALR
-machinery: :func:`scan` reads it with the grammar's own NODES and WS patterns into the same
-raw trees (tests/go/test_scan.py holds it equal to :func:`lark_parse`); any other text is
-parsed by the grammar, which finds what is wrong with it.
+machinery: :func:`scan` reads it (runs of nodes cut where the grammar's NODES terminal ends
+them, white space by its WS pattern) into the same raw trees (tests/go/test_scan.py holds it
+equal to :func:`lark_parse`); any other text is parsed by the grammar, which finds what is
+wrong with it.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ __all__ = [
     "NODES_PATTERN",
     "SPACE_PATTERN",
     "Game",
+    "cut_run",
     "lark_parse",
     "link",
     "parse_game",
@@ -85,23 +87,34 @@ class _Context:
 
 
 def split_nodes(text: str, offset: int) -> list[Node]:
-    """The nodes of a NODES token (``;`` and properties, repeated): the items of
-    :data:`~kifu.go.tree.ITEM_RE` in order, as ``findall`` finds them.
+    """The nodes of a NODES token (``;`` and properties, repeated; ``offset`` is where it
+    starts): the run of nodes that is the whole token (:func:`cut_run`)."""
+    return cut_run(text, 0, offset)[0]
 
-    Most nodes are a move written ``;B[pd]`` and followed by the next ``;`` (or the end), at
-    once or after a line break: such an item is cut out with ``str.find``
+
+def cut_run(text: str, start: int, offset: int) -> tuple[list[Node], int]:
+    """The nodes of the run of nodes at the ``;`` at ``start`` of ``text`` (whose first character
+    is at ``offset``), and where the run ends: where the grammar's NODES terminal would end it
+    (after its white space), at a ``(``, a ``)``, the end of the text or whatever can continue no
+    node. The items are those of :data:`~kifu.go.tree.ITEM_RE` in order, as ``findall`` finds
+    them in the run's text.
+
+    Most nodes are a move written ``;B[pd]`` and followed by the next ``;`` (or the run's end),
+    at once or after a line break: such an item is cut out with ``str.find``
     (:func:`~kifu.go.tree.plain_node`, which :class:`~kifu.go.tree.Items` asks too); any other
-    item is matched by the pattern (tests/go/test_scan.py holds the two ways equal on the corpus
-    and on generated runs of nodes).
+    item is matched by the pattern. The scanner cuts a run in this one pass, without matching
+    the NODES pattern first (tests/go/test_scan.py holds the cut and its end equal to the
+    pattern's, on the corpus and on generated and damaged trees).
     """
-    source = Items(text, offset)
+    source = Items(text, offset, start)
     nodes: list[Node] = []
-    node = Node(offset)
+    node = Node(offset + start)
     size = len(text)
-    pos = 0
+    pos = start
     ordinal = 0
     while pos < size:
-        if text[pos] == ";":
+        char = text[pos]
+        if char == ";":
             opening, closing, after = plain_node(text, pos, size)
             if opening >= 0:
                 node = Node(-1, source, ordinal, text[pos + 1 : opening], text[opening + 1 : closing])
@@ -109,9 +122,14 @@ def split_nodes(text: str, offset: int) -> list[Node]:
                 ordinal += 1
                 pos = after
                 continue
+        elif char == "(" or char == ")":
+            break  # a variation starts, or the game tree ends
         match = ITEM_RE.match(text, pos)
-        if match is None:  # white space after a bare ";" (a run holds nothing else between items)
-            pos = max(pos + 1, _SPACE.match(text, pos).end())  # type: ignore[union-attr]
+        if match is None:
+            space = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+            if space == pos:
+                break  # no item and no white space: no node goes on here (the scan declines)
+            pos = space  # white space after a bare ";"
             continue
         # ("" for a group that took no part, as findall gives it)
         simple, value, semicolon, name, blob = match.groups("")
@@ -126,7 +144,8 @@ def split_nodes(text: str, offset: int) -> list[Node]:
             node.add(Prop(name, values, -1, blob, 0, source, ordinal))
         ordinal += 1
         pos = match.end()
-    return nodes
+    source.end = pos
+    return nodes, pos
 
 
 def split_property(text: str, offset: int) -> Prop:
@@ -363,10 +382,10 @@ def lark_parse(chunk: str, ctx: _Context) -> list[RawTree]:
 
 
 #: the grammar's NODES terminal as Lark compiles it (its white space, ``WS``, is
-#: :data:`~kifu.go.tree.SPACE_PATTERN`); written out, so that a clean record needs no Lark
-#: (tests/go/test_scan.py holds both equal to the grammar's)
+#: :data:`~kifu.go.tree.SPACE_PATTERN`), written out: a run :func:`cut_run` cuts ends where this
+#: pattern ends it (tests/go/test_scan.py holds the two equal, and both patterns equal to the
+#: grammar's)
 NODES_PATTERN = r"(?s:(?:;(?:\s*+[A-Za-z]++(?:\s*+\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])++)*+\s*+)++)"
-_NODES = re.compile(NODES_PATTERN)
 _SPACE = SPACE_RE
 
 
@@ -377,12 +396,13 @@ def scan(chunk: str, base: int) -> list[RawTree] | None:
     the parentheses balanced, no run of nodes outside them. The grammar lexes such a text as
     exactly these tokens (a ``;`` can start no other terminal, and a run of nodes ends where
     the next character is not ``;``) and parses it without a syntax problem, so the trees are
-    what :func:`lark_parse` builds from them, by the same :func:`split_nodes`. Anything else
+    what :func:`lark_parse` builds from them: each run is cut by :func:`cut_run`, in one pass
+    that also finds where the run ends, as the grammar cuts its NODES token. Anything else
     (a property without its node, values without an identifier, junk, an unbalanced
     parenthesis) returns ``None``, and the grammar parses the text and says what is wrong
     (tests/go/test_scan.py holds the two equal).
     """
-    nodes_re, space_re = _NODES, _SPACE
+    space_re = _SPACE
     trees: list[RawTree] = []
     open_trees: list[RawTree] = []
     size = len(chunk)
@@ -390,10 +410,8 @@ def scan(chunk: str, base: int) -> list[RawTree] | None:
     while pos < size:
         char = chunk[pos]
         if char == ";" and open_trees:
-            run = nodes_re.match(chunk, pos)
-            assert run is not None  # (the pattern matches any ";")
-            open_trees[-1].items.extend(split_nodes(run.group(), base + pos))
-            pos = run.end()
+            nodes, pos = cut_run(chunk, pos, base)
+            open_trees[-1].items.extend(nodes)
         elif char == "(":
             tree = RawTree(base + pos, [])
             if open_trees:

@@ -18,8 +18,11 @@ from kifu.go.index import TextIndex
 # million values or a comment of a million escapes costs no more than its text)
 PROP_RE = re.compile(r"([A-Za-z]++)\s*+((?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++)", re.S)
 VALUE_RE = re.compile(r"\[([^\\\]]*+(?:\\.[^\\\]]*+)*+)\]", re.S)
+#: the items of a run of nodes: ``;`` with one property of one plain value, then the next ``;``
+#: or the run's end (a ``(`` or ``)`` after it in a game tree: outside values a run holds only
+#: ``;``, identifiers and white space); a ``;``; a property and its values
 ITEM_RE = re.compile(
-    r";\s*+([A-Za-z]++)\[([^\\\]]*+)\]\s*+(?=;|\Z)|(;)|([A-Za-z]++)\s*+((?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++)",
+    r";\s*+([A-Za-z]++)\[([^\\\]]*+)\]\s*+(?=[;()]|\Z)|(;)|([A-Za-z]++)\s*+((?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++)",
     re.S,
 )
 
@@ -38,7 +41,8 @@ SPACE_RE = re.compile(SPACE_PATTERN)
 def plain_node(text: str, pos: int, size: int) -> tuple[int, int, int]:
     """Whether the item at the ``;`` at ``pos`` of a run of nodes is a plain move node, as
     :data:`ITEM_RE`'s first branch takes it: ``;``, letters, one value without ``\\`` and then
-    the next ``;`` or the end of the run (after spaces or line breaks). ``(opening, closing,
+    the next ``;`` or the run's end (a ``(``, a ``)`` or the end of the text; after spaces or line
+    breaks). ``(opening, closing,
     after)``: the offsets of its ``[`` and ``]`` and where the next item starts; ``(-1, -1, -1)``
     for any other item.
 
@@ -56,39 +60,45 @@ def plain_node(text: str, pos: int, size: int) -> tuple[int, int, int]:
     after = closing + 1
     while after < size and text[after] in BLANKS:
         after += 1
-    if after < size and text[after] != ";":
-        return -1, -1, -1
+    if after < size:
+        char = text[after]
+        if char != ";" and char != "(" and char != ")":
+            return -1, -1, -1
     ident = text[pos + 1 : opening]
-    # letters at once after ";" (a run's letters are ASCII: its identifiers are [A-Za-z]), a
-    # value without "\\" (B and W compared first: a method call costs the compiled build more
-    # than the rest of the test)
-    if (ident == "B" or ident == "W" or ident.isalpha()) and text.find("\\", opening, closing) < 0:
+    # ASCII letters at once after ";" (the grammar's identifiers are [A-Za-z]), a value without
+    # "\\" (B and W compared first: a method call costs the compiled build more than the rest of
+    # the test)
+    if (ident == "B" or ident == "W" or (ident.isascii() and ident.isalpha())) and text.find(
+        "\\", opening, closing
+    ) < 0:
         return opening, closing, after
     return -1, -1, -1
 
 
 class Items:
-    """The items (nodes and properties) of a NODES token: its text and offset. Item positions are
-    found again only when a finding needs one, so the common case (no finding) creates no match
-    objects; those found are kept as three integers each, not as match objects."""
+    """The items (nodes and properties) of a run of nodes: the text it is in, the offset of that
+    text, and where the run starts and ends in it. Item positions are found again only when a
+    finding needs one, so the common case (no finding) creates no match objects; those found are
+    kept as three integers each, not as match objects."""
 
-    __slots__ = ("_positions", "_resume", "base", "text")
+    __slots__ = ("_positions", "_resume", "base", "end", "text")
 
-    def __init__(self, text: str, base: int) -> None:
+    def __init__(self, text: str, base: int, start: int = 0) -> None:
         self.text = text
         self.base = base
+        self.end = len(text)  # where the run ends (its cut sets it)
         self._positions = array("q")  # (node or property start, identifier start, values start) …
-        self._resume = 0  # where the cut resumes: items are found up to the last one asked for
+        self._resume = start  # where the cut resumes: items are found up to the last one asked for
 
     def item(self, ordinal: int) -> tuple[int, int, int]:
         """(node or property start, identifier start, values start) of item ``ordinal``: the
-        items cut as :func:`kifu.go.parser.split_nodes` cuts them."""
+        items cut as :func:`kifu.go.parser.cut_run` cuts them."""
         positions = self._positions
         found = len(positions) // 3
         if ordinal >= found:
             text = self.text
             base = self.base
-            size = len(text)
+            size = self.end
             pos = self._resume
             wanted = max(ordinal + 1, 2 * found + 16)  # at least as many again: a run of findings cuts once
             while found < wanted and pos < size:
@@ -99,7 +109,7 @@ class Items:
                         found += 1
                         pos = after
                         continue
-                m = ITEM_RE.match(text, pos)
+                m = ITEM_RE.match(text, pos, size)
                 if m is None:  # white space after a bare ";"
                     pos = max(pos + 1, SPACE_RE.match(text, pos).end())  # type: ignore[union-attr]
                     continue

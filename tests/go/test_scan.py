@@ -17,7 +17,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kifu.core.sources import Source
-from kifu.go.parser import NODES_PATTERN, SPACE_PATTERN, _Context, lark_parse, parser, scan, split_nodes
+from kifu.go.parser import (
+    NODES_PATTERN,
+    SPACE_PATTERN,
+    _Context,
+    cut_run,
+    lark_parse,
+    parser,
+    scan,
+    split_nodes,
+)
 from kifu.go.reader import records
 from kifu.go.tree import ITEM_RE, VALUE_RE, Items, Node, Prop, RawTree
 
@@ -100,6 +109,13 @@ def assert_cut_as_findall(text: str, base: int = 0) -> int:
     for run in RUN.finditer(text):
         cut = [shape(n) for n in split_nodes(run.group(), base + run.start())]
         assert cut == [shape(n) for n in findall_nodes(run.group(), base + run.start())], run.group()
+        # the scanner's one pass over the whole text: the run's end, and the same nodes where
+        # the scan goes on after the run (a "(", a ")", the end; before anything else it
+        # declines the text, and the nodes are not used)
+        nodes, end = cut_run(text, run.start(), base)
+        assert end == run.end(), (text, run.start())
+        if end == len(text) or text[end] in "()":
+            assert [shape(n) for n in nodes] == cut, (text, run.start())
         expected = finditer_positions(run.group(), base + run.start())
         in_order = Items(run.group(), base + run.start())
         assert [in_order.item(k) for k in range(len(expected))] == expected, run.group()
