@@ -41,10 +41,10 @@ SPACE_RE = re.compile(SPACE_PATTERN)
 def plain_node(text: str, pos: int, size: int) -> tuple[int, int, int]:
     """Whether the item at the ``;`` at ``pos`` of a run of nodes is a plain move node, as
     :data:`ITEM_RE`'s first branch takes it: ``;``, letters, one value without ``\\`` and then
-    the next ``;`` or the run's end (a ``(``, a ``)`` or the end of the text; after spaces or line
-    breaks). ``(opening, closing,
-    after)``: the offsets of its ``[`` and ``]`` and where the next item starts; ``(-1, -1, -1)``
-    for any other item.
+    the next ``;`` or the run's end (a ``(``, a ``)`` or ``size``; after spaces or line breaks).
+    ``(opening, closing, after)``: the offsets of its ``[`` and ``]`` and where the next item
+    starts; ``(-1, -1, -1)`` for any other item (anything between the ``;`` and the ``[`` that is
+    not a letter, a ``(`` or ``)`` included, makes it another item).
 
     Found with ``str.find`` (a quarter of what matching the pattern costs): the cut of a run's
     nodes and the positions of its items both ask it first, so the two cannot differ
