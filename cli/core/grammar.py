@@ -41,11 +41,12 @@ def _grammar_text(name: str) -> str:
     that parses, is imported only for a package that is not)."""
     import kifu.grammars
 
-    folder = os.path.dirname(kifu.grammars.__file__ or "")
-    path = os.path.join(folder, f"{name}.lark")
-    if os.path.isfile(path):
-        with open(path, encoding="utf-8") as grammar:
-            return grammar.read()
+    location = kifu.grammars.__file__  # (None for a package without a file: never the working directory)
+    if location:
+        path = os.path.join(os.path.dirname(location), f"{name}.lark")
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as grammar:
+                return grammar.read()
     from importlib import resources
 
     return resources.files("kifu.grammars").joinpath(f"{name}.lark").read_text(encoding="utf-8")
