@@ -126,7 +126,7 @@ def cut_run(text: str, start: int, offset: int) -> tuple[list[Node], int]:
             break  # a variation starts, or the game tree ends
         match = ITEM_RE.match(text, pos)
         if match is None:
-            space = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+            space = SPACE_RE.match(text, pos).end()  # type: ignore[union-attr]
             if space == pos:
                 break  # no item and no white space: no node goes on here (the scan declines)
             pos = space  # white space after a bare ";"
@@ -386,7 +386,6 @@ def lark_parse(chunk: str, ctx: _Context) -> list[RawTree]:
 #: pattern ends it (tests/go/test_scan.py holds the two equal, and both patterns equal to the
 #: grammar's)
 NODES_PATTERN = r"(?s:(?:;(?:\s*+[A-Za-z]++(?:\s*+\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])++)*+\s*+)++)"
-_SPACE = SPACE_RE
 
 
 def scan(chunk: str, base: int) -> list[RawTree] | None:
@@ -402,7 +401,7 @@ def scan(chunk: str, base: int) -> list[RawTree] | None:
     parenthesis) returns ``None``, and the grammar parses the text and says what is wrong
     (tests/go/test_scan.py holds the two equal).
     """
-    space_re = _SPACE
+    space_re = SPACE_RE
     trees: list[RawTree] = []
     open_trees: list[RawTree] = []
     size = len(chunk)

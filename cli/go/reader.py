@@ -40,23 +40,23 @@ def records(source: Source) -> Iterator[RawRecord[Game] | Finding]:
     wary: list[bool] = []  # whether the data is decompressed, once the source is open
     # the first game's kind is read when a second game comes (a file of one game, as Go
     # archives are, has no other game to differ from)
-    first: list[Game] = []
+    first: Game | None = None
 
     def taken(games: Iterable[Game]) -> Iterator[RawRecord[Game] | Finding]:
-        nonlocal count
+        nonlocal count, first
         for game in games:
             if game.index == 0:
                 yield from game.findings
                 continue
             count += 1
-            text = game.text or ""
             if count == 1:
-                first.append(game)
-            elif text:  # (a game over the record limit is not read)
-                if first:
-                    _kind_of(first.pop(), kinds)
-                mixed(text, game, kinds, TextIndex(text, game.line_base, game.column_base), game.text_start)
-            yield RawRecord(game.index, game.line_base + 1, len(text), game)
+                first = game
+            elif game.text:  # (a game over the record limit is not read)
+                if first is not None:
+                    _kind(first, kinds)
+                    first = None
+                _kind(game, kinds)
+            yield RawRecord(game.index, game.line_base + 1, len(game.text or ""), game)
 
     for piece in texts(source, lambda stream: wary.append(decompressing(stream))):
         if not isinstance(piece, tuple):
@@ -82,10 +82,10 @@ _ROOT = re.compile(r"\(\s*;?((?:[^;()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]?+)*+)
 _KIND = {name: re.compile(rf"(?<![A-Za-z]){name}\s*\[\s*(\d+)") for name in ("FF", "GM")}
 
 
-def _kind_of(game: Game, kinds: dict[tuple[str, str], int]) -> None:
-    """The kinds of the first game of a file, read once another game follows it (no finding:
-    no game precedes it)."""
-    text = game.text or ""
+def _kind(game: Game, kinds: dict[tuple[str, str], int]) -> None:
+    """:func:`mixed` on an unparsed game of the file (none for a game over the record limit,
+    which has no text)."""
+    text = game.text
     if text:
         mixed(text, game, kinds, TextIndex(text, game.line_base, game.column_base), game.text_start)
 

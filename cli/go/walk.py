@@ -457,6 +457,10 @@ class _Walk:
         if self.go is not None:
             self.go.remark(problem)
 
+    def _past_cap(self, code: Code) -> bool:
+        """Whether a remark of ``code`` would only be counted (the visitor counts it so)."""
+        return self.go is not None and self.go.capped(code)
+
     def _move(self, node: Node, ident: str, raw: str, colour: int, line: _Line, undos: list[Undo]) -> bool:
         """Play (or pass) one B/W move (``node.props[ident]``, its first value ``raw``, "" for none),
         judging it under the rules; False when a writer's line ends. The property itself is
@@ -660,23 +664,18 @@ class _Walk:
         # (the code first, its message and the Problem only when they are kept: a NamedTuple is
         # built by interpreted code, and a record of many repetitions has thousands of these,
         # most of them past the cap of their code)
-        superko: Code | None = None
+        superko: tuple[Code, str] | None = None
         if rules.ko == "positional" and position in self.positions:
-            superko = codes.POSITIONAL_SUPERKO
+            superko = codes.POSITIONAL_SUPERKO, "an earlier whole-board position"
         elif (
             rules.ko == "situational"
             and (position ^ (SIDE_KEY if to_move == WHITE else 0)) in self.situations
         ):
-            superko = codes.SITUATIONAL_SUPERKO
+            superko = codes.SITUATIONAL_SUPERKO, "an earlier position with the same player to move"
         if superko is not None:
-            code = superko
-            if not rules.stated and self.go is not None and self.go.capped(code):
+            code, what = superko
+            if not rules.stated and self._past_cap(code):
                 return None  # (a remark past the cap: counted, not built)
-            what = (
-                "an earlier whole-board position"
-                if code is codes.POSITIONAL_SUPERKO
-                else "an earlier position with the same player to move"
-            )
             message = f"{name} recreates {what} ({rules.describe()})"
             if not rules.stated:
                 # the record names no rules: the superko verdict rests on the default preset, and
@@ -697,7 +696,7 @@ class _Walk:
         if (
             rules.repetition_allowed
             and position in self.positions
-            and not (self.go is not None and self.go.capped(codes.REPETITION_ALLOWED))
+            and not self._past_cap(codes.REPETITION_ALLOWED)
         ):
             self._remark(
                 Problem(
