@@ -40,6 +40,9 @@ def _keys(count: int) -> None:
         _ZOBRIST[WHITE].append(_RANDOM.getrandbits(KEY_BITS))
 
 
+#: added to a stone's colour while :meth:`Board.dead_group` has reached it (and taken off after)
+_SEEN: Final = 4
+
 # Move outcomes of Board.play.
 OK: Final = 0
 OCCUPIED: Final = 1
@@ -119,22 +122,29 @@ class Board:
         """The stones of the group at ``start`` if it has no liberty, else ``None``."""
         cells = self.cells
         colour = cells[start]
+        # the stones found are marked on the board while the fill runs, and then restored: no set
+        # of points (each a new Python int of the compiled build) is made for every capture test
+        seen = colour | _SEEN
+        cells[start] = seen
         group = [start]
-        seen = {start}
         steps = self.steps
+        alive = False
         i = 0
-        while i < len(group):
+        while i < len(group) and not alive:
             p = group[i]
             i += 1
             for d in steps:
                 n = p + d
                 c = cells[n]
                 if c == EMPTY:
-                    return None
-                if c == colour and n not in seen:
-                    seen.add(n)
+                    alive = True
+                    break
+                if c == colour:
+                    cells[n] = seen
                     group.append(n)
-        return group
+        for p in group:
+            cells[p] = colour
+        return None if alive else group
 
     def group(self, start: int) -> tuple[list[int], set[int]]:
         """The stones of the group at ``start`` and its liberties."""
@@ -242,13 +252,17 @@ class Board:
             cells[point] = content
         self.hash = undo.hash
 
-    def todo(self, *contents: int) -> bytearray:
-        """1 at every point holding one of ``contents``, 0 elsewhere: a flood fill's to-do list
-        (``find(1, start)`` jumps to the next point not yet reached)."""
-        table = _TODO_TABLES.get(contents)
-        if table is None:
-            table = _TODO_TABLES[contents] = bytes(int(c in contents) for c in range(256))
-        return bytearray(bytes(self.cells).translate(table))
+    def todo(self, *contents: int) -> list[int]:
+        """A flood fill's to-do list: 1 at every point holding one of ``contents``, 0 elsewhere,
+        and a 1 after the last point that stops :func:`next_todo` (no flood reaches it: the
+        border holds EDGE). A list, not a bytearray: the compiled build reads and writes a list
+        item in place, a bytearray's through a boxed index."""
+        marks = _TODO_MARKS.get(contents)
+        if marks is None:
+            marks = _TODO_MARKS[contents] = [int(c in contents) for c in range(4)]
+        todo = [marks[c] for c in self.cells]
+        todo.append(1)
+        return todo
 
     def regions(self) -> list[tuple[list[int], set[int]]]:
         """Every empty region with the colours that border it."""
@@ -256,8 +270,9 @@ class Board:
         todo = self.todo(EMPTY)
         steps = self.steps
         result: list[tuple[list[int], set[int]]] = []
-        start = todo.find(1)
-        while start >= 0:
+        end = len(todo) - 1
+        start = next_todo(todo, 0)
+        while start < end:
             todo[start] = 0
             region = [start]
             border = 0  # BLACK | WHITE bits; EDGE is skipped, EMPTY adds nothing
@@ -272,8 +287,16 @@ class Board:
                         if content != EDGE:
                             border |= content
             result.append((region, set(_BORDER_SETS[border])))
-            start = todo.find(1, start)
+            start = next_todo(todo, start)
         return result
+
+
+def next_todo(todo: list[int], start: int) -> int:
+    """The first point from ``start`` on that :meth:`Board.todo` still marks (its length less
+    one when none is left)."""
+    while not todo[start]:
+        start += 1
+    return start
 
 
 #: the border bits of :meth:`Board.regions` → the colours they stand for
@@ -285,5 +308,5 @@ _BORDER_SETS: Final[tuple[frozenset[int], ...]] = (
 )
 #: the cells of an empty board by (width, height), copied for each new board
 _EMPTY_BOARDS: Final[dict[tuple[int, int], list[int]]] = {}
-#: :meth:`Board.todo`'s translation tables by the contents they mark
-_TODO_TABLES: Final[dict[tuple[int, ...], bytes]] = {}
+#: :meth:`Board.todo`'s marks (by cell content) for the contents it is asked for
+_TODO_MARKS: Final[dict[tuple[int, ...], list[int]]] = {}

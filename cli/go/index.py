@@ -59,13 +59,15 @@ class TextIndex:
         text = self.text
         offset = max(0, min(offset, len(text)))
         last_offset, last_line, last_head = self._last
-        if last_offset <= offset < last_offset + 4096:
+        block = offset // self.BLOCK
+        start = block * self.BLOCK
+        # on from the last position when it is nearer than the block's start (findings come
+        # mostly in order: a file's findings cost one pass over it, not one block each)
+        if last_offset <= offset and (last_offset >= start or offset - last_offset < 4096):
             line = last_line + text.count("\n", last_offset, offset)
             newline = text.rfind("\n", last_offset, offset)
             head = newline + 1 if newline >= 0 else last_head
         else:
-            block = offset // self.BLOCK
-            start = block * self.BLOCK
             line = self._blocks()[block] + text.count("\n", start, offset) + 1
             newline = text.rfind("\n", start, offset)
             head = newline + 1 if newline >= 0 else self._heads[block]

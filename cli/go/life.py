@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board
+from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board, next_todo
 
 #: an enclosed empty area of this many points is worth two eyes
 TWO_EYES: Final = 4
@@ -55,8 +55,9 @@ def benson(board: Board, colour: int) -> set[int]:
             liberties.append(libs)
     regions: list[tuple[set[int], set[int]]] = []  # (empty points, bordering chains)
     todo = board.todo(EMPTY, 3 - colour)
-    start = todo.find(1)
-    while start >= 0:
+    end = len(todo) - 1
+    start = next_todo(todo, 0)
+    while start < end:
         todo[start] = 0
         region = [start]
         border: set[int] = set()
@@ -69,7 +70,7 @@ def benson(board: Board, colour: int) -> set[int]:
                 elif cells[n] == colour:
                     border.add(chain_of[n])
         regions.append(({p for p in region if cells[p] == EMPTY}, border))
-        start = todo.find(1, start)
+        start = next_todo(todo, start)
     alive = set(range(len(stones)))
     healthy = list(range(len(regions)))
     while True:
@@ -135,30 +136,30 @@ def _enclosures(board: Board, colour: int) -> list[tuple[list[int], int, list[in
     found: list[tuple[list[int], int, list[int], int]] = []
     other = 3 - colour
     todo = board.todo(EMPTY, other)
-    empties: bytearray | None = None  # the empty points no eye count has reached yet
-    start = todo.find(1)
-    while start >= 0:
+    empties: list[int] | None = None  # the empty points no eye count has reached yet
+    end = len(todo) - 1
+    start = next_todo(todo, 0)
+    while start < end:
         todo[start] = 0
         region = [start]
-        append = region.append
         for p in region:  # the four neighbours unrolled: this flood is the estimate's hot loop
             n = p - 1
             if todo[n]:
                 todo[n] = 0
-                append(n)
+                region.append(n)
             n = p + 1
             if todo[n]:
                 todo[n] = 0
-                append(n)
+                region.append(n)
             n = p - stride
             if todo[n]:
                 todo[n] = 0
-                append(n)
+                region.append(n)
             n = p + stride
             if todo[n]:
                 todo[n] = 0
-                append(n)
-        start = todo.find(1, start)
+                region.append(n)
+        start = next_todo(todo, start)
         if len(region) > half:
             continue
         inside = [p for p in region if cells[p] == other]
@@ -171,7 +172,7 @@ def _enclosures(board: Board, colour: int) -> list[tuple[list[int], int, list[in
     return found
 
 
-def _eyes(board: Board, region: list[int], owner: int, empties: bytearray) -> int:
+def _eyes(board: Board, region: list[int], owner: int, empties: list[int]) -> int:
     """Eyes of ``owner`` in ``region``: its empty areas bordered by ``owner``'s stones alone.
     ``empties`` marks the empty points not yet reached (an area lies in one region only)."""
     cells = board.cells

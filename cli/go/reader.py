@@ -116,7 +116,9 @@ def mixed(
 
 
 #: text up to the next "(", ")" or unclosed "[": outside values, and values closed by their "]"
-_NOT_PAREN = re.compile(r"(?:[^()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])*+", re.S)
+#: (the text before the first value, then each value with the text after it: a third faster
+#: than an alternation of the two repeated)
+_NOT_PAREN = re.compile(r"[^()\[]*+(?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\][^()\[]*+)*+", re.S)
 #: the rest of a value (up to its "]", or to the end of the text, or to a "\" that ends the text)
 _VALUE_REST = re.compile(r"[^\\\]]*+(?:\\.[^\\\]]*+)*+", re.S)
 _GAME_START = re.compile(r"\(\s*;")

@@ -17,7 +17,7 @@ single-move nodes runs through one tight loop; a visitor that does not hear ``mo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from kifu.core.findings import Assumption, Code, Severity
 from kifu.core.walk import Visitor
@@ -316,12 +316,13 @@ class _Walk:
                 if not played:
                     self._stopped(line)
                     return
-                position = board.hash
+                # (Any: the compiled build makes the Python int of a key once, not at each use)
+                position: Any = board.hash
                 if positional:
                     positions[position] = positions.get(position, 0) + 1
                     position_keys.append(position)
                 if situational:
-                    situation = position ^ (SIDE_KEY if line.to_move == WHITE else 0)
+                    situation: Any = board.hash ^ (SIDE_KEY if line.to_move == WHITE else 0)
                     situations[situation] = situations.get(situation, 0) + 1
                     situation_keys.append(situation)
                 if branch is not None and self.variations:
@@ -764,12 +765,13 @@ class _Walk:
                 )
             if points is None:
                 continue  # reported by the property checker
-            done = {point for point, _ in undo.changes}
-            idle = [
-                p
-                for p in points
-                if not board.put(board.point(*p), colour, undo) and board.point(*p) not in done
-            ]
+            before = len(undo.changes)
+            idle = [p for p in points if not board.put(board.point(*p), colour, undo)]
+            if idle:
+                # a point this node's earlier values changed is not idle (the set is built only
+                # here: once per value it made long set-ups quadratic)
+                done = {point for point, _ in undo.changes[:before]}
+                idle = [p for p in idle if board.point(*p) not in done]
             if idle and len(idle) == len(points):
                 what = "clears an empty point" if colour == EMPTY else "adds a stone where the same stone is"
                 remarks.append(Problem(codes.SETUP_NO_EFFECT, f"{prop.ident}[{raw}] {what}", prop, ply, i))

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from kifu.go import encoding
+from kifu.go.reader import _NOT_PAREN
 
 from tests.go.helpers import Checked, check_file, check_text
 
@@ -88,3 +92,18 @@ def test_chunks_checked_apart_give_the_same_reports(corpus: Path) -> None:
         split = [r.to_dict() for part in parts for r in check_chunk(go, part, options)]
         assert split == whole, path.name
         assert [c for part in parts for c in part.covers()] == [(r["index"], r["line"]) for r in whole]
+
+
+#: what the reader's skip pattern is written to match, as the alternation it was first written
+#: as: text outside values (no "(", ")" or "[") or a value closed by its "]", repeated
+SKIP_AS_ALTERNATION = re.compile(r"(?:[^()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])*+", re.S)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet="()[]\\;B \n", max_size=40), st.integers(min_value=0, max_value=40))
+def test_the_skip_pattern_ends_where_its_alternation_ends(text: str, pos: int) -> None:
+    pos = min(pos, len(text))
+    written = _NOT_PAREN.match(text, pos)
+    alternation = SKIP_AS_ALTERNATION.match(text, pos)
+    assert written is not None and alternation is not None
+    assert written.end() == alternation.end()
