@@ -41,6 +41,7 @@ from kifu.go.tree import (
     Prop,
     RawTree,
     plain_node,
+    plain_property,
 )
 
 if TYPE_CHECKING:
@@ -100,8 +101,9 @@ def cut_run(text: str, start: int, offset: int) -> tuple[list[Node], int]:
     them in the run's text.
 
     Most nodes are a move written ``;B[pd]`` and followed by the next ``;`` (or the run's end),
-    at once or after a line break: such an item is cut out with ``str.find``
-    (:func:`~kifu.go.tree.plain_node`, which :class:`~kifu.go.tree.Items` asks too); any other
+    at once or after a line break, and most other items a property of one plain value: such
+    items are cut out with ``str.find`` (:func:`~kifu.go.tree.plain_node`,
+    :func:`~kifu.go.tree.plain_property`, which :class:`~kifu.go.tree.Items` asks too); any other
     item is matched by the pattern. The scanner cuts a run in this one pass, without matching
     the NODES pattern first (tests/go/test_scan.py holds the cut and its end equal to the
     pattern's, on the corpus and on generated and damaged trees).
@@ -124,6 +126,13 @@ def cut_run(text: str, start: int, offset: int) -> tuple[list[Node], int]:
                 continue
         elif char == "(" or char == ")":
             break  # a variation starts, or the game tree ends
+        else:
+            opening, closing, after = plain_property(text, pos, size)
+            if opening >= 0:
+                node.add(Prop(text[pos:opening], [text[opening + 1 : closing]], -1, None, 0, source, ordinal))
+                ordinal += 1
+                pos = after
+                continue
         match = ITEM_RE.match(text, pos)
         if match is None:
             space = SPACE_RE.match(text, pos).end()  # type: ignore[union-attr]

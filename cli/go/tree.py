@@ -75,6 +75,34 @@ def plain_node(text: str, pos: int, size: int) -> tuple[int, int, int]:
     return -1, -1, -1
 
 
+def plain_property(text: str, pos: int, size: int) -> tuple[int, int, int]:
+    """Whether the item at ``pos`` of a run of nodes (not a ``;``) is a plain property, as
+    :data:`ITEM_RE`'s last branch takes it: letters, at once one value without ``\\``, and then
+    neither another value nor white space other than :data:`BLANKS` (after those). ``(opening,
+    closing, after)`` as :func:`plain_node` gives them; ``(-1, -1, -1)`` for any other item.
+
+    The properties of a root node or a commented move are most of the items that are not plain
+    move nodes: cut with ``str.find``, not matched by the pattern (tests/go/test_scan.py holds
+    the two equal)."""
+    opening = text.find("[", pos, pos + NEAR)
+    if opening <= pos:
+        return -1, -1, -1
+    closing = text.find("]", opening)
+    if closing < 0:
+        return -1, -1, -1
+    after = closing + 1
+    while after < size and text[after] in BLANKS:
+        after += 1
+    if after < size:
+        char = text[after]
+        if char == "[" or char.isspace():  # another value, or white space the pattern takes
+            return -1, -1, -1
+    ident = text[pos:opening]
+    if ident.isascii() and ident.isalpha() and text.find("\\", opening, closing) < 0:
+        return opening, closing, after
+    return -1, -1, -1
+
+
 class Items:
     """The items (nodes and properties) of a run of nodes: the text it is in, the offset of that
     text, and where the run starts and ends in it. Item positions are found again only when a
@@ -106,6 +134,13 @@ class Items:
                     opening, _, after = plain_node(text, pos, size)
                     if opening >= 0:
                         positions.extend((base + pos, base + pos + 1, base + opening))
+                        found += 1
+                        pos = after
+                        continue
+                else:
+                    opening, _, after = plain_property(text, pos, size)
+                    if opening >= 0:
+                        positions.extend((base + pos, base + pos, base + opening))
                         found += 1
                         pos = after
                         continue

@@ -200,6 +200,18 @@ MOVES = st.lists(
             ";BL[12.5]",
             ";B[aa][bb]",
             ";é[aa]",
+            # properties after a node's first (a root node's, a move's comment): most are cut as
+            # plain properties, the rest (several values, an escape, odd white space after the
+            # value, a long or a non-ASCII identifier) are left to the pattern
+            "GM[1]",
+            "SZ[19]\n",
+            "AB[aa][bb]",
+            "AB[aa] [bb]",
+            "C[x\\]y]",
+            "KM[6.5]\x0b",
+            "KM [6.5]",
+            "PlayerBlackRank[1d]",
+            "PÉ[x]",
         ]
     ),
     max_size=30,
