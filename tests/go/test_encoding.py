@@ -6,7 +6,9 @@ import re
 from pathlib import Path
 
 import pytest
-from kifu.go.encoding import codec_for, decode
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from kifu.go.encoding import _ASCII_CONTROLS, _CONTROL, _CONTROL_BYTES, codec_for, decode
 
 from tests.go.helpers import check_file, check_text
 
@@ -93,3 +95,32 @@ def test_charset_name_with_embedded_nul_is_an_unknown_charset_not_a_crash() -> N
     # issue 16: `(;CA[\0])` was KIFU001 "embedded null character" (codecs.lookup raises on NUL)
     checked = check_text(b"(;CA[\0])")
     assert "SGF041" in checked.all_codes() and "KIFU001" not in checked.all_codes()
+
+
+#: bytes of every kind: controls, ASCII, lead and trail bytes of the multibyte charsets, escapes
+BYTES = st.binary(max_size=24) | st.lists(
+    st.sampled_from(
+        [b"\x00", b"\x1b", b"\x7f", b"\x1b$B", b"\x1b(B", b"a", b"\\", b"\x81", b"\xa4", b"\xe3\x81"]
+    ),
+    max_size=10,
+).map(b"".join)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.sampled_from(sorted(_ASCII_CONTROLS)), BYTES)
+def test_the_charsets_that_skip_the_control_search_make_controls_only_of_control_bytes(
+    codec: str, data: bytes
+) -> None:
+    """The test :func:`decode` runs on the bytes instead of searching the text: under these
+    charsets, bytes without a control byte decode to text without a control character."""
+    if len(data.translate(None, _CONTROL_BYTES)) == len(data):
+        assert _CONTROL.search(data.decode(codec, errors="replace")) is None
+
+
+def test_a_control_character_made_of_other_bytes_is_still_found() -> None:
+    # EBCDIC: 0x2F is BEL, and no byte of the text is an ASCII control
+    data = b"(;FF[4]CA[cp037]C[" + "x\a".encode("cp037") + b"])"
+    assert not set(data) & set(_CONTROL_BYTES)
+    decoded = decode(data)
+    assert decoded.encoding == "cp037" and "cp037" not in _ASCII_CONTROLS
+    assert "SGF044" in [f.code for f in decoded.findings] and _CONTROL.search(decoded.text) is None
