@@ -119,7 +119,9 @@ def cut_run(text: str, start: int, offset: int) -> tuple[list[Node], int]:
         if char == ";":
             opening, closing, after = plain_node(text, pos, size)
             if opening >= 0:
-                node = Node(-1, source, ordinal, text[pos + 1 : opening], text[opening + 1 : closing])
+                # (its offset kept: the identifier and the value follow the ";" at once, so a
+                # finding on the move needs no search for its item)
+                node = Node(offset + pos, None, 0, text[pos + 1 : opening], text[opening + 1 : closing])
                 nodes.append(node)
                 ordinal += 1
                 pos = after
@@ -129,7 +131,8 @@ def cut_run(text: str, start: int, offset: int) -> tuple[list[Node], int]:
         else:
             opening, closing, after = plain_property(text, pos, size)
             if opening >= 0:
-                node.add(Prop(text[pos:opening], [text[opening + 1 : closing]], -1, None, 0, source, ordinal))
+                value = text[opening + 1 : closing]
+                node.add(Prop(text[pos:opening], [value], offset + pos, None, offset + opening))
                 ordinal += 1
                 pos = after
                 continue

@@ -1,7 +1,8 @@
 """The SGF tree model: properties as written, nodes, game trees (parsed or not yet).
 
-Positions are kept cheap: a node or property of a run of plain nodes knows only its ordinal in
-its token (:class:`Items`), and its offset is found again when a finding needs one.
+Positions are kept cheap: a plain move node (``;B[pd]``) and a property of one plain value keep
+their offset, all the rest follows from it; any other item of a run of nodes knows only its
+ordinal in the run (:class:`Items`), and its offset is found again when a finding needs one.
 """
 
 from __future__ import annotations
@@ -223,6 +224,8 @@ class Node:
     A node written as ``;`` and one property with one plain value (``;B[pd]``, as most moves
     are) keeps only that property's name and value (:attr:`simple`, :attr:`value`): its
     :attr:`props` are built when first asked for, so the walk plays such a move without them.
+    Its offset is that of its ``;`` (a plain move node, cut by :func:`plain_node`) or, with
+    ``source`` and ``ordinal``, found in its run when asked for.
     """
 
     __slots__ = ("_offset", "_ordinal", "_props", "_source", "children", "duplicates", "simple", "value")
@@ -247,7 +250,11 @@ class Node:
         if props is None:
             name = self.simple
             ident = name if name.isupper() else "".join(ch for ch in name if ch.isupper())
-            props = self._props = {ident: Prop(name, [self.value], -1, None, 0, self._source, self._ordinal)}
+            if self._source is None:  # its offset known: ";", the identifier and "[" follow at once
+                prop = Prop(name, [self.value], self._offset + 1, None, self._offset + 1 + len(name))
+            else:
+                prop = Prop(name, [self.value], -1, None, 0, self._source, self._ordinal)
+            props = self._props = {ident: prop}
         return props
 
     @property
