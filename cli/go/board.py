@@ -10,7 +10,7 @@ Every change is undoable, so a variation tree is replayed depth-first with one b
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 # (Final, here and below: the compiled build inlines the numbers and keeps the tables in C
 # variables; a plain module name is looked up in the module's dictionary at every use)
@@ -260,7 +260,7 @@ class Board:
         marks = _TODO_MARKS.get(contents)
         if marks is None:
             marks = _TODO_MARKS[contents] = [int(c in contents) for c in range(4)]
-        todo = [marks[c] for c in self.cells]
+        todo: list[int] = [marks[c] for c in self.cells]
         todo.append(1)
         return todo
 
@@ -308,5 +308,6 @@ _BORDER_SETS: Final[tuple[frozenset[int], ...]] = (
 )
 #: the cells of an empty board by (width, height), copied for each new board
 _EMPTY_BOARDS: Final[dict[tuple[int, int], list[int]]] = {}
-#: :meth:`Board.todo`'s marks (by cell content) for the contents it is asked for
-_TODO_MARKS: Final[dict[tuple[int, ...], list[int]]] = {}
+#: :meth:`Board.todo`'s marks (by cell content) for the contents it is asked for (items of
+#: type Any: the compiled build copies them as they are, not as integers unboxed and boxed again)
+_TODO_MARKS: Final[dict[tuple[int, ...], list[Any]]] = {}

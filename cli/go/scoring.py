@@ -108,10 +108,7 @@ def count(
             cells[point] = EMPTY
     if rules.name == "wmsg2008" and white_passed_first:
         komi += 1.0
-    stones = {BLACK: 0, WHITE: 0}
-    for content in cells:
-        if content in (BLACK, WHITE):
-            stones[content] += 1
+    stones = {BLACK: cells.count(BLACK), WHITE: cells.count(WHITE)}
     territory = {BLACK: 0, WHITE: 0}
     shared = 0
     for region, border in work.regions():
