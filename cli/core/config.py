@@ -19,11 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
 KIFU_TOML = "kifu.toml"
 HIDDEN_KIFU_TOML = ".kifu.toml"
 PYPROJECT = "pyproject.toml"
@@ -53,6 +48,11 @@ class ConfigFile:
 
 def read(path: Path) -> ConfigFile | None:
     """The settings of ``path`` (``None`` for a ``pyproject.toml`` without ``[tool.kifu]``)."""
+    # (imported here: most runs find no configuration file, and need no TOML reader)
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:

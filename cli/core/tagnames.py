@@ -3,7 +3,6 @@ intent is clear."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 
@@ -42,6 +41,8 @@ def _target(name: str, known: Sequence[str], aliases: Mapping[str, str] | None) 
     if target is None:
         target = next((tag for tag in known if tag.lower() == name.lower()), None)
     if target is None:
+        import difflib  # (here: a record with only known tags, most of them, never needs it)
+
         close = difflib.get_close_matches(name, known, n=2, cutoff=CUTOFF)
         target = close[0] if len(close) == 1 else None  # two candidates: the intent is not clear
     return target
