@@ -54,12 +54,15 @@ def _imports(pure: bool, *args: str) -> tuple[int, set[str]]:
     return code, {name.split(".")[0] for name in modules}
 
 
-def _modules(pure: bool, *args: str) -> tuple[int, set[str]]:
-    """The exit code of ``kifu args…`` and the modules it imported."""
+def _modules(pure: bool, *args: str, cwd: Path = ROOT) -> tuple[int, set[str]]:
+    """The exit code of ``kifu args…`` (run in ``cwd``) and the modules it imported."""
+    env = environment(pure)
+    if cwd != ROOT:  # (no user configuration file either)
+        env = {**env, "XDG_CONFIG_HOME": str(cwd), "HOME": str(cwd)}
     result = subprocess.run(
         [sys.executable, "-c", _RUN, *args],
-        cwd=ROOT,
-        env=environment(pure),
+        cwd=cwd,
+        env=env,
         capture_output=True,
         text=True,
         timeout=120,
@@ -104,6 +107,21 @@ def test_a_clean_one_go_game_check_imports_neither_lark_nor_the_writers(pure: bo
     assert "lark" not in {name.split(".")[0] for name in modules}
     assert not {name for name in modules if name.split(".")[0:3] == ["kifu", "go", "writers"]}
     assert modules.isdisjoint(GO_UNNEEDED)
+
+
+@pytest.mark.parametrize("pure", BUILDS)
+def test_a_check_without_configuration_imports_no_toml_reader_nor_difflib(pure: bool, tmp_path: Path) -> None:
+    """tomllib reads a configuration file, difflib finds the tag a name was written for: a clean
+    check in a folder without a configuration file needs neither. (Long options: Click's parser
+    tries a short one as a long one first, and its error builds suggestions with difflib.)"""
+    record = tmp_path / "game.sgf"  # (in a folder of its own: a record's configuration is the closest)
+    record.write_bytes((ROOT / GO_CLEAN).read_bytes())
+    code, modules = _modules(pure, "check", "--quiet", str(record), cwd=tmp_path)
+    assert code == 0 and "kifu.go.checker" in modules
+    assert modules.isdisjoint({"tomllib", "difflib"})
+    (tmp_path / "kifu.toml").write_text('fail-on = "error"\n', encoding="utf-8")
+    code, modules = _modules(pure, "check", "--quiet", str(record), cwd=tmp_path)
+    assert code == 0 and "tomllib" in modules  # (the probe sees it when a file is read)
 
 
 @pytest.mark.parametrize("pure", BUILDS)
