@@ -51,29 +51,13 @@ def plain_node(text: str, pos: int, size: int) -> tuple[int, int, int]:
     nodes and the positions of its items both ask it first, so the two cannot differ
     (tests/go/test_scan.py holds it equal to the pattern).
     """
-    # (the "[" looked for near the ";" only: a run of bare ";" stays linear)
-    opening = text.find("[", pos, pos + NEAR)
-    if opening < 0:
-        return -1, -1, -1
-    closing = text.find("]", opening)
-    if closing < 0:
-        return -1, -1, -1
-    after = closing + 1
-    while after < size and text[after] in BLANKS:
-        after += 1
-    if after < size:
+    found = _plain_value(text, pos + 1, pos + NEAR, size)
+    after = found[2]
+    if after >= 0 and after < size:
         char = text[after]
         if char != ";" and char != "(" and char != ")":
             return -1, -1, -1
-    ident = text[pos + 1 : opening]
-    # ASCII letters at once after ";" (the grammar's identifiers are [A-Za-z]), a value without
-    # "\\" (B and W compared first: a method call costs the compiled build more than the rest of
-    # the test)
-    if (ident == "B" or ident == "W" or (ident.isascii() and ident.isalpha())) and text.find(
-        "\\", opening, closing
-    ) < 0:
-        return opening, closing, after
-    return -1, -1, -1
+    return found
 
 
 def plain_property(text: str, pos: int, size: int) -> tuple[int, int, int]:
@@ -85,23 +69,37 @@ def plain_property(text: str, pos: int, size: int) -> tuple[int, int, int]:
     The properties of a root node or a commented move are most of the items that are not plain
     move nodes: cut with ``str.find``, not matched by the pattern (tests/go/test_scan.py holds
     the two equal)."""
-    opening = text.find("[", pos, pos + NEAR)
-    if opening <= pos:
+    found = _plain_value(text, pos, pos + NEAR, size)
+    after = found[2]
+    if after >= 0 and after < size:
+        char = text[after]
+        if char == "[" or char.isspace():  # another value, or white space the pattern takes
+            return -1, -1, -1
+    return found
+
+
+def _plain_value(text: str, ident: int, near: int, size: int) -> tuple[int, int, int]:
+    """An identifier of ASCII letters at ``ident`` and at once its one value without ``\\``
+    (its ``[`` before ``near``: a run of bare ``;`` stays linear): the offsets of the ``[`` and
+    the ``]``, and of what follows after spaces and line breaks (:data:`BLANKS`); ``(-1, -1,
+    -1)`` for anything else. What may follow is the caller's test."""
+    opening = text.find("[", ident, near)
+    if opening <= ident:
         return -1, -1, -1
     closing = text.find("]", opening)
     if closing < 0:
         return -1, -1, -1
+    name = text[ident:opening]
+    # (the grammar's identifiers are [A-Za-z]; B and W compared first: a method call costs the
+    # compiled build more than the rest of the test)
+    if not (name == "B" or name == "W" or (name.isascii() and name.isalpha())):
+        return -1, -1, -1
+    if text.find("\\", opening, closing) >= 0:
+        return -1, -1, -1
     after = closing + 1
     while after < size and text[after] in BLANKS:
         after += 1
-    if after < size:
-        char = text[after]
-        if char == "[" or char.isspace():  # another value, or white space the pattern takes
-            return -1, -1, -1
-    ident = text[pos:opening]
-    if ident.isascii() and ident.isalpha() and text.find("\\", opening, closing) < 0:
-        return opening, closing, after
-    return -1, -1, -1
+    return opening, closing, after
 
 
 class Items:
