@@ -34,9 +34,10 @@ FORCE:
 
 ## make compile: the compiled build of the hot modules (mypyc; setup.py lists them), made once
 ## and again when a source changes; it prints how long it took. Without a C compiler, the
-## Python headers or mypy it prints a note and kifu stays pure Python (KIFU_PURE=1 selects
-## the pure modules even when the build is there). mypy's analysis takes one core, then the C
-## files compile on two (setup.py spreads the files of mypyc's one large extension too).
+## Python headers or mypy, or if mypyc fails, it prints one line with the cause and the remedy,
+## kifu stays pure Python, and nothing is stamped: the next make tries again (KIFU_PURE=1
+## selects the pure modules even when the build is there). mypy's analysis takes one core, then
+## the C files compile on two (setup.py spreads the files of mypyc's one large extension too).
 SOURCES := $(shell find cli -name '*.py') setup.py
 $(VENV)/.compiled: $(VENV)/.installed $(SOURCES)
 	@$(BIN)/python -c "import mypyc.build, setuptools as s, sys; sys.exit(int(s.__version__.split('.')[0]) < 77)" 2>/dev/null \
@@ -51,7 +52,9 @@ $(VENV)/.compiled: $(VENV)/.installed $(SOURCES)
 	@# through the links of build/__editable__*, and a cache beside cli/ is never read there
 	@$(BIN)/python -m compileall -q cli "$$($(BIN)/python -c 'import kifu, os; print(os.path.dirname(kifu.__file__))')" \
 	  >/dev/null || echo "make compile: no bytecode written"
-	@touch $@
+	@# stamped only when the build is there: a failed compile is tried again by the next make
+	@if grep -q "^kifu build: compiled" build/compile.log; then touch $@; \
+	  else echo "make compile: kifu runs as pure Python (the whole log: build/compile.log); the next make tries again"; fi
 
 compile: $(VENV)/.compiled
 

@@ -1,26 +1,30 @@
-"""The optional compiled build of kifu's hot modules (mypyc); the metadata is pyproject.toml's.
+"""The compiled build of kifu's hot modules (mypyc); the metadata is pyproject.toml's.
 
-A plain ``pip install .`` (or ``-e .``) is pure Python, as before. With ``KIFU_COMPILE=1``
-the modules of :data:`COMPILED` are compiled with mypyc (which ships with mypy, and needs a C
-compiler and the Python headers), as black does for its wheels; ``make compile`` runs it in
-place. The extension modules are not written next to their ``.py`` files (they would shadow
-them on import, and ``KIFU_PURE=1`` could not select the pure code) but into the package's
-``_mypyc/`` folder, with a ``manifest.json`` of the sources they were compiled from;
-``kifu/__init__.py`` puts them in front of the pure modules unless ``KIFU_PURE`` is set, and
-only while every source is unchanged since the build (a stale build is ignored as a whole).
+A wheel is compiled: ``pip install .``, ``pipx install .`` and ``python -m build`` go through
+``kifu_build.py``, which brings mypy into the build and sets ``KIFU_COMPILE=1``; the modules of
+:data:`COMPILED` are compiled with mypyc (which ships with mypy, and needs a C compiler and the
+Python headers), as black does for its wheels. ``make compile`` runs the same build in place
+for the editable install of ``make`` (which is pure until then). The extension modules are not
+written next to their ``.py`` files (they would shadow them on import, and ``KIFU_PURE=1``
+could not select the pure code) but into the package's ``_mypyc/`` folder, with a
+``manifest.json`` of the sources they were compiled from; ``kifu/__init__.py`` puts them in
+front of the pure modules unless ``KIFU_PURE`` is set, and only while every source is unchanged
+since the build (a stale build is ignored as a whole).
 
-Whatever fails (no mypy, no compiler, no headers, a mypyc error) leaves the pure package,
-with a note on stderr: a machine without a compiler still installs and runs kifu.
+Whatever fails (no mypy, no compiler, no headers, a mypyc error) leaves the pure package, with
+one note on stderr that names the cause and the remedy, also kept in ``_mypyc/pure.txt``
+(``kifu --version`` reads it): a machine without a compiler still installs and runs kifu.
+``KIFU_COMPILE=0`` builds a pure wheel on purpose.
 
-A compiled wheel: ``KIFU_COMPILE=1 pip wheel --no-build-isolation .`` in an environment with
-mypy and setuptools 77 or later (an isolated build has no mypy: its wheel is pure). Installed
-from it, the sources' times differ from the manifest's, so their hashes are compared once, on
-the first import of a compiled module (a few milliseconds).
+Installed from a wheel, the sources' times differ from the manifest's, so their hashes are
+compared once, on the first import of a compiled module (a few milliseconds).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -35,6 +39,7 @@ from typing import Any
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 STARTED = time.perf_counter()
@@ -140,8 +145,22 @@ def build_manifest() -> dict[str, object]:
     return {"modules": COMPILED, "sources": sources}
 
 
+#: why this build is pure Python, when it is (:func:`pure`): written to ``_mypyc/pure.txt``
+WHY_PURE: list[str] = []
+
+
 def note(message: str) -> None:
     print(f"kifu build: {message}", file=sys.stderr, flush=True)
+
+
+def pure(cause: str, remedy: str) -> None:
+    """Say, once, that kifu stays pure Python, why and what to do about it."""
+    WHY_PURE.append(f"{cause} ({remedy})")
+    note(f"{cause}: kifu stays pure Python, correct and slower; {remedy}")
+
+
+#: the remedy of a missing compiler or missing headers
+_TOOLCHAIN = "install a C compiler and the Python headers (Debian: apt-get install gcc python3-dev)"
 
 
 def compile_requested() -> bool:
@@ -158,16 +177,16 @@ def extensions() -> list[object]:
     if not compile_requested():
         return []
     if not headers():
-        note("no Python.h (python3-dev missing): kifu stays pure Python")
+        pure("no Python.h, the Python headers", _TOOLCHAIN)
         return []
     compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
     if not shutil.which(compiler.split()[0]):
-        note(f"no C compiler ({compiler.split()[0]}): kifu stays pure Python")
+        pure(f"no C compiler ({compiler.split()[0]})", _TOOLCHAIN)
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
-        note("mypyc (part of mypy) is not installed: kifu stays pure Python")
+        pure("mypyc (part of mypy) is not installed", "pip install mypy, then build again")
         return []
     # mypy names a module after its folders: the sources are seen through build/src/kifu -> cli
     tree = ROOT / "build" / "src"
@@ -179,20 +198,39 @@ def extensions() -> list[object]:
         link.symlink_to(ROOT / "cli", target_is_directory=True)
     paths = [str(tree / Path(*m.split(".")).with_suffix(".py")) for m in COMPILED]
     _READ.update(build_manifest())
+    said = io.StringIO()  # mypyc prints mypy's messages on stdout, then exits
     try:
-        return list(
-            mypycify(
-                ["--config-file", str(ROOT / "pyproject.toml"), *paths],
-                opt_level="3",
-                debug_level="0",
-                multi_file=True,
-                group_name=GROUP,
-                target_dir=str(ROOT / "build" / "mypyc"),
+        with contextlib.redirect_stdout(said):
+            return list(
+                mypycify(
+                    ["--config-file", str(ROOT / "pyproject.toml"), *paths],
+                    opt_level="3",
+                    debug_level="0",
+                    multi_file=True,
+                    group_name=GROUP,
+                    target_dir=str(ROOT / "build" / "mypyc"),
+                )
             )
-        )
     except (SystemExit, Exception) as error:  # mypyc exits on a type error
-        note(f"mypyc failed ({error!r}): kifu stays pure Python")
+        pure(f"mypyc failed: {first_error(said.getvalue()) or repr(error)}", _REPORT)
         return []
+    finally:
+        print(said.getvalue(), end="", file=sys.stderr)  # the whole of it, for the log
+
+
+#: the remedy of a failed compile: kifu's sources type-check, so it is a bug or a mypy release
+_REPORT = "please report it with build/compile.log; KIFU_COMPILE=0 builds pure Python without trying"
+
+
+def first_error(output: str) -> str | None:
+    """mypy's first error in ``output``, its path as in the repository (``cli/…``)."""
+    prefix = str(Path("build", "src", "kifu")) + os.sep
+    for line in output.splitlines():
+        if ": error: " in line:
+            where, _, message = line.partition(": error: ")
+            where = where.replace(str(ROOT / "build" / "src" / "kifu") + os.sep, "cli/")
+            return where.replace(prefix, "cli/", 1) + ": " + message.split("  [")[0]
+    return None
 
 
 class BuildExt(build_ext):
@@ -214,9 +252,10 @@ class BuildExt(build_ext):
         super().build_extensions()
 
     def run(self) -> None:
-        if not self.extensions:
-            return
         folder = Path(self.get_ext_fullpath("manifest")).parent
+        if not self.extensions:
+            write_why_pure(folder)
+            return
         written = folder / "manifest.json"
         written.unlink(missing_ok=True)  # no manifest, no compiled modules: pure until it is written
         for extension in self.extensions:
@@ -224,10 +263,32 @@ class BuildExt(build_ext):
         try:
             super().run()
         except Exception as error:  # a compiler error must not fail the install
-            note(f"the C compile failed ({error}): kifu stays pure Python")
+            pure(f"the C compile failed: {error}", _REPORT)
+            write_why_pure(folder)
             return
         written.write_text(json.dumps(_READ or build_manifest(), indent=1) + "\n", encoding="utf-8")
+        (folder / WHY_PURE_FILE).unlink(missing_ok=True)
         note(f"compiled {len(COMPILED)} modules with mypyc in {time.perf_counter() - STARTED:.0f} s")
+
+
+class BuildPy(build_py):
+    """Also writes ``_mypyc/pure.txt`` into a wheel whose compile was asked for and failed."""
+
+    def run(self) -> None:
+        super().run()
+        if WHY_PURE and not self.editable_mode:
+            write_why_pure(Path(self.build_lib, "kifu", FOLDER))
+
+
+#: the file of the package's ``_mypyc/`` folder that says why the build is pure Python
+WHY_PURE_FILE = "pure.txt"
+
+
+def write_why_pure(folder: Path) -> None:
+    """Keep the reason of a failed compile where ``kifu --version`` finds it."""
+    if WHY_PURE:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / WHY_PURE_FILE).write_text(WHY_PURE[-1] + "\n", encoding="utf-8")
 
 
 def _fanned_out(compile_files: Any, jobs: int) -> Any:
@@ -247,4 +308,4 @@ def _fanned_out(compile_files: Any, jobs: int) -> Any:
     return compile_all
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})
+setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt, "build_py": BuildPy})

@@ -33,6 +33,7 @@ class CompiledFinder:
     def __init__(self, folder: str) -> None:
         self.folder = folder
         self.checked: dict[str, str] | None = None  # module → extension path, once checked
+        self.unused = ""  # why the build is not used, once checked and found so
 
     def paths(self) -> dict[str, str]:
         if self.checked is None:
@@ -49,15 +50,18 @@ class CompiledFinder:
             modules: list[str] = manifest["modules"]
             sources: dict[str, list[Any]] = manifest["sources"]
         except (OSError, ValueError, KeyError, TypeError):
+            self.unused = _failed(self.folder) or "no compiled build"
             return {}
         package = os.path.dirname(self.folder)
         if not all(_unchanged(os.path.join(package, name), *facts) for name, facts in sources.items()):
+            self.unused = "the compiled build is older than its sources: make compile"
             return {}  # a source changed since the build: every module pure
         found: dict[str, str] = {}
         for module in [*modules, SHARED]:
             parts = [SHARED] if module == SHARED else module.split(".")[1:]
             extension = _extension(os.path.join(self.folder, *parts))
             if extension is None:
+                self.unused = f"the compiled build lacks {module}"
                 return {}
             found[module] = extension
         return found
@@ -93,6 +97,15 @@ def _unchanged(path: str, size: int, mtime: int, digest: str) -> bool:
         return False
 
 
+def _failed(folder: str) -> str | None:
+    """Why the compile failed, as the build wrote it (``setup.py``: ``pure.txt``)."""
+    try:
+        with open(os.path.join(folder, "pure.txt"), encoding="utf-8") as handle:
+            return " ".join(handle.read().split())[:500] or None
+    except (OSError, ValueError):
+        return None
+
+
 def _extension(stem: str) -> str | None:
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         if os.path.exists(stem + suffix):
@@ -114,3 +127,17 @@ def compiled() -> list[str]:
         if name.startswith("kifu.")
         and (getattr(module, "__file__", None) or "").endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
     )
+
+
+def build(folder: str) -> str:
+    """Which build runs, as ``kifu --version`` says it: ``compiled (mypyc, 38 modules)``, or
+    ``pure Python`` and why."""
+    if os.environ.get("KIFU_PURE", "") not in ("", "0"):
+        return "pure Python (KIFU_PURE is set)"
+    finder = next((f for f in sys.meta_path if isinstance(f, CompiledFinder)), None)
+    if finder is None:  # (kifu/__init__.py installs one wherever the folder is)
+        return "pure Python (no compiled build)"
+    found = finder.paths()
+    if not found:
+        return f"pure Python ({finder.unused})"
+    return f"compiled (mypyc, {len(found) - 1} modules)"  # (the group's shared library aside)

@@ -84,8 +84,28 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+def _say_version(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    """``kifu --version``: the release, and which build runs (compiled, or pure Python and why)."""
+    if not value or ctx.resilient_parsing:
+        return
+    import platform
+
+    from kifu import _COMPILED
+    from kifu._native import build
+
+    click.echo(f"kifu {__version__}, {build(_COMPILED)}, Python {platform.python_version()}")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="kifu")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_say_version,
+    help="Show the version, and whether the compiled build runs, and exit.",
+)
 def cli() -> None:
     """kifu (棋譜): read, validate and convert chess, xiangqi and Go game records.
 

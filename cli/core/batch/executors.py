@@ -206,7 +206,7 @@ def _private_cluster(jobs: int, dashboard: bool) -> Any:
     from distributed import LocalCluster as Cluster
     from distributed import Worker
 
-    class LoopbackWorker(Worker):
+    class LoopbackWorker(Worker):  # type: ignore[misc]  # (Dask is untyped here: pyproject.toml)
         """A worker whose HTTP server listens on loopback (LocalCluster gives it every interface)."""
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
