@@ -172,6 +172,29 @@ def headers() -> bool:
     return (Path(include) / "Python.h").exists()
 
 
+def package_tree() -> Path:
+    """``build/src``, where ``kifu`` is the package as installed, made of links: ``cli/``'s
+    entries and ``grammars/`` as ``kifu.grammars``. mypy names a module after its folders, and
+    finds ``kifu.grammars`` there in a build environment where kifu is not installed."""
+    tree = ROOT / "build" / "src"
+    package = tree / "kifu"
+    if package.is_symlink():  # (the layout of earlier builds: one link to cli/)
+        package.unlink()
+    package.mkdir(parents=True, exist_ok=True)
+    wanted = {entry.name: entry for entry in (ROOT / "cli").iterdir() if entry.name not in ("__pycache__", FOLDER)}
+    wanted["grammars"] = ROOT / "grammars"
+    for link in package.iterdir():
+        if link.name not in wanted or not link.is_symlink() or link.readlink() != wanted[link.name]:
+            if link.is_dir() and not link.is_symlink():
+                shutil.rmtree(link)
+            else:
+                link.unlink()
+    for name, target in wanted.items():
+        if not (package / name).is_symlink():
+            (package / name).symlink_to(target, target_is_directory=target.is_dir())
+    return tree
+
+
 def extensions() -> list[object]:
     """mypyc's extension modules for :data:`COMPILED`, or none (with a note saying why)."""
     if not compile_requested():
@@ -188,14 +211,7 @@ def extensions() -> list[object]:
     except ImportError:
         pure("mypyc (part of mypy) is not installed", "pip install mypy, then build again")
         return []
-    # mypy names a module after its folders: the sources are seen through build/src/kifu -> cli
-    tree = ROOT / "build" / "src"
-    tree.mkdir(parents=True, exist_ok=True)
-    link = tree / "kifu"
-    if not link.is_symlink():
-        if link.exists():
-            shutil.rmtree(link)
-        link.symlink_to(ROOT / "cli", target_is_directory=True)
+    tree = package_tree()
     paths = [str(tree / Path(*m.split(".")).with_suffix(".py")) for m in COMPILED]
     _READ.update(build_manifest())
     said = io.StringIO()  # mypyc prints mypy's messages on stdout, then exits
