@@ -181,7 +181,8 @@ def package_tree() -> Path:
     if package.is_symlink():  # (the layout of earlier builds: one link to cli/)
         package.unlink()
     package.mkdir(parents=True, exist_ok=True)
-    wanted = {entry.name: entry for entry in (ROOT / "cli").iterdir() if entry.name not in ("__pycache__", FOLDER)}
+    skipped = ("__pycache__", FOLDER)
+    wanted = {entry.name: entry for entry in (ROOT / "cli").iterdir() if entry.name not in skipped}
     wanted["grammars"] = ROOT / "grammars"
     for link in package.iterdir():
         if link.name not in wanted or not link.is_symlink() or link.readlink() != wanted[link.name]:
@@ -256,13 +257,14 @@ class BuildExt(build_ext):
         return f"kifu.{FOLDER}.{ext_name.removeprefix('kifu.')}"
 
     def build_extensions(self) -> None:
-        """Every C file on ``--parallel`` jobs, not only every extension.
+        """Every C file on ``--parallel`` jobs (default: every core), not only every extension.
 
         mypyc's group library is one extension of some 50 C files (nearly all the C code), which
         setuptools' ``--parallel`` would compile one after another on a single core while the
         other core built the 34 one-file shims in seconds.
         """
-        jobs = (os.cpu_count() or 1) if self.parallel is True else int(self.parallel or 1)
+        # (every core unless told: a wheel's build, pip's or pipx's, passes no --parallel)
+        jobs = int(self.parallel) if self.parallel not in (None, True) else (os.cpu_count() or 1)
         if jobs > 1:
             self.compiler.compile = _fanned_out(self.compiler.compile, jobs)  # type: ignore[method-assign]
         super().build_extensions()
