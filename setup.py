@@ -155,7 +155,7 @@ def note(message: str) -> None:
 
 def pure(cause: str, remedy: str) -> None:
     """Say, once, that kifu stays pure Python, why and what to do about it."""
-    WHY_PURE.append(f"{cause} ({remedy})")
+    WHY_PURE.append(f"{cause}; {remedy}")
     note(f"{cause}: kifu stays pure Python, correct and slower; {remedy}")
 
 

@@ -54,7 +54,7 @@ class CompiledFinder:
             return {}
         package = os.path.dirname(self.folder)
         if not all(_unchanged(os.path.join(package, name), *facts) for name, facts in sources.items()):
-            self.unused = "the compiled build is older than its sources: make compile"
+            self.unused = "the compiled build is older than its sources (make compile)"
             return {}  # a source changed since the build: every module pure
         found: dict[str, str] = {}
         for module in [*modules, SHARED]:
@@ -130,14 +130,14 @@ def compiled() -> list[str]:
 
 
 def build(folder: str) -> str:
-    """Which build runs, as ``kifu --version`` says it: ``compiled (mypyc, 38 modules)``, or
-    ``pure Python`` and why."""
+    """Which build runs, as ``kifu --version`` says it: ``compiled (mypyc, 36 modules)``, or
+    ``pure Python: `` and why (with the remedy, when the compile failed)."""
     if os.environ.get("KIFU_PURE", "") not in ("", "0"):
-        return "pure Python (KIFU_PURE is set)"
+        return "pure Python: KIFU_PURE is set"
     finder = next((f for f in sys.meta_path if isinstance(f, CompiledFinder)), None)
     if finder is None:  # (kifu/__init__.py installs one wherever the folder is)
-        return "pure Python (no compiled build)"
+        return "pure Python: no compiled build"
     found = finder.paths()
     if not found:
-        return f"pure Python ({finder.unused})"
+        return f"pure Python: {finder.unused}"
     return f"compiled (mypyc, {len(found) - 1} modules)"  # (the group's shared library aside)

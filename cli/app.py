@@ -93,7 +93,7 @@ def _say_version(ctx: click.Context, _: click.Parameter, value: bool) -> None:
     from kifu import _COMPILED
     from kifu._native import build
 
-    click.echo(f"kifu {__version__}, {build(_COMPILED)}, Python {platform.python_version()}")
+    click.echo(f"kifu {__version__} (Python {platform.python_version()}), {build(_COMPILED)}")
     ctx.exit()
 
 
