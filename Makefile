@@ -68,8 +68,8 @@ demo: $(VENV)/.installed $(VENV)/.compiled
 	done
 	@echo "== kifu explain CHESS101"
 	$(BIN)/kifu explain CHESS101
-	@echo "== kifu convert fixtures/chess/good/opera-game.pgn --to san --lang de"
-	$(BIN)/kifu convert fixtures/chess/good/opera-game.pgn --to san --lang de
+	@echo "== kifu convert fixtures/chess/good/opera-game.pgn --to san --write-lang de"
+	$(BIN)/kifu convert fixtures/chess/good/opera-game.pgn --to san --write-lang de
 	@echo "== kifu convert fixtures/chess/good/opera-game.pgn --to diagram   (the final position)"
 	$(BIN)/kifu convert fixtures/chess/good/opera-game.pgn --to diagram
 	@echo "== kifu convert fixtures/xiangqi/good/mate.pgn --to diagram"

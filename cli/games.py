@@ -113,7 +113,7 @@ class SettingName:
 SETTINGS: tuple[SettingName, ...] = (
     SettingName("komi", "komi"),
     SettingName("ko", "ko"),
-    SettingName("lang", "lang", option=False),  # check --lang, convert --read-lang: checked first
+    SettingName("lang", "lang", option=False),  # check --lang and convert --lang: checked first
     SettingName("dead", "dead", api=False),  # kifu.score takes it on its own
     SettingName("dead_from", "dead_from", api=False),  # runs a program: never from the library
     SettingName("abridged", "xiangqi_abridged"),

@@ -424,20 +424,29 @@ def detect_language(record: Record, start: Start) -> list[str] | None:
     english = progress(record, start, None)
     if english > len(record.moves):  # the whole main line reads in English: no table reads more
         return None
-    best: tuple[int, list[str]] | None = None
+    # the tables ranked by how far the main line goes under each, then by how many of its
+    # piece letters each knows: a letter a table lacks is read as English, so Portuguese
+    # (B=bishop) and Spanish (A=bishop) read a Portuguese record equally far, and only the
+    # count of its B moves, which Spanish does not write, tells them apart
+    best: tuple[int, int, list[str]] | None = None
     tie = False
     for langs in candidate_tables().values():
         table = letter_map(langs[0])
         if _slips_of_english(firsts, table):
             continue
-        reached = progress(record, start, table)
-        if best is None or reached > best[0]:
-            best, tie = (reached, langs), False
-        elif reached == best[0]:
+        reached = (progress(record, start, table), _known(firsts, table))
+        if best is None or reached > best[:2]:
+            best, tie = (*reached, langs), False
+        elif reached == best[:2]:
             tie = True
     if best is None or tie or best[0] <= english:
         return None
-    return best[1]
+    return best[2]
+
+
+def _known(firsts: list[str], table: Mapping[str, str]) -> int:
+    """How many of the moves' first letters are piece letters of ``table``."""
+    return sum(1 for first in firsts if first in table and table[first] != "P")
 
 
 def _slips_of_english(firsts: list[str], table: Mapping[str, str]) -> bool:

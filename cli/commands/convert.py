@@ -55,11 +55,15 @@ from kifu.games import GAME_CHOICES
 )
 @rules_options
 @limit_options
-@click.option("--lang", metavar="LANG", help="Chess san: piece letters of the output (de, es, fr, …).")
 @click.option(
-    "--read-lang",
+    "--lang",
     metavar="LANG",
-    help="Chess: piece letters of the input, when not English (check's --lang).",
+    help="Chess: piece letters of the input, when not English (as in kifu check: de, es, fr, …).",
+)
+@click.option(
+    "--write-lang",
+    metavar="LANG",
+    help="Chess --to san: piece letters of the output (de, es, fr, …). PGN (--to pgn) is English SAN.",
 )
 @click.option(
     "--game",
@@ -98,7 +102,7 @@ def convert(
     target: str,
     output: str | None,
     lang: str | None,
-    read_lang: str | None,
+    write_lang: str | None,
     game: str,
     encoding: str | None,
     strict: bool,
@@ -113,9 +117,9 @@ def convert(
     INPUTS are files, directories (walked, as `kifu check` walks them), globs or - for
     standard input; a path that does not exist is a usage error. Records are read under the
     same rules, with the same options, as `kifu check` reads them, and with the same
-    configuration: the rules, their overrides, --game, the limits and check's lang (here
-    --read-lang) from the configuration file closest to each input (the limits: the current
-    directory's), under the command line. A record kifu cannot read or replay to its end is
+    configuration: the rules, their overrides, --game, the limits and lang (the input's piece
+    letters, as in check) from the configuration file closest to each input (the limits: the
+    current directory's), under the command line. A record kifu cannot read or replay to its end is
     not written (unless --lenient); --in-place leaves an input untouched when its conversion
     would lose anything. Writes are atomic (a temporary file renamed over the target, removed
     if kifu is interrupted), never through a symbolic link at a new output, and an input is
@@ -127,19 +131,23 @@ def convert(
 
     if hasattr(signal, "SIGXFSZ"):  # past `ulimit -f`, a write fails with EFBIG (said) rather than kill
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    renames = {"lang": "read_lang"}  # check's --lang reads the input: convert's --read-lang
-    apply_limits({**overrides, **configured(ctx, os.path.join(os.curdir, "-"), renames)})
+    apply_limits({**overrides, **configured(ctx, os.path.join(os.curdir, "-"))})
     if every_move and target != "diagram":
         raise click.UsageError("--every-move draws a board after every move: it goes with --to diagram")
+    if write_lang is not None and target != "san":
+        raise click.UsageError(
+            "--write-lang writes SAN in another language's piece letters: it goes with --to san "
+            "(PGN's export format is English SAN; --lang names the input's letters)"
+        )
 
     def options_for(path: str) -> tuple[Options, str]:
         """The rules options and the game for the input at ``path``: its configuration's."""
-        values = {**ctx.params, **configured(ctx, path, renames)}
+        values = {**ctx.params, **configured(ctx, path)}
         settings = settings_from({name: values[name] for name in SETTING_NAMES})
-        if values["read_lang"] is not None:
-            settings["lang"] = check_language(values["read_lang"], "--read-lang")
-        if lang is not None:
-            settings["write_lang"] = check_language(lang, "--lang")
+        if values["lang"] is not None:
+            settings["lang"] = check_language(values["lang"], "--lang")
+        if write_lang is not None:
+            settings["write_lang"] = check_language(write_lang, "--write-lang")
         if every_move:
             settings["every_move"] = True
         return Options(rules=values["rules"], settings=settings), values["game"]

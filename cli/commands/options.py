@@ -472,12 +472,11 @@ SHARED_KEYS = (
 )
 
 
-def configured(ctx: click.Context, path: str, renames: dict[str, str] | None = None) -> dict[str, Any]:
+def configured(ctx: click.Context, path: str) -> dict[str, Any]:
     """The settings of :data:`SHARED_KEYS` that the configuration of the file at ``path``
     (the closest file, ``--config``, none with ``--isolated``) sets and ``ctx``'s command line
-    does not give, by ``ctx``'s parameter names (``renames``: key → name where the command
-    calls it otherwise, as convert's ``read_lang`` is check's ``lang``). Keys are checked
-    against ``kifu check``'s options, as check checks them."""
+    does not give, by ``ctx``'s parameter names (each command names them as check does). Keys
+    are checked against ``kifu check``'s options, as check checks them."""
     start = Path(os.path.dirname(path) if path != "-" else os.curdir)
     if ctx.params.get("isolated"):
         return {}
@@ -496,7 +495,7 @@ def configured(ctx: click.Context, path: str, renames: dict[str, str] | None = N
     files = _config_files(ctx, options, start)
     values: dict[str, Any] = {}
     for key in SHARED_KEYS:
-        name = (renames or {}).get(key, options[key].name or key)
+        name = options[key].name or key
         if name not in ctx.params or _given(ctx, name):
             continue
         for config in reversed(files):

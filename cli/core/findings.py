@@ -186,10 +186,12 @@ IO_DECOMPRESS = register(
 IO_LATIN1 = register(
     "IO003",
     Severity.INFO,
-    "text is not UTF-8; read as Latin-1",
-    "Some lines are not valid UTF-8. kifu read those lines as ISO-8859-1 (Latin-1), the "
-    "usual encoding of older PGN files. Names with accents may be wrong if the file used "
-    "another legacy encoding; convert the file to UTF-8 to be sure.",
+    "text is not UTF-8; read as Windows-1252",
+    "Some lines are not valid UTF-8. kifu read those lines as Windows-1252: ISO-8859-1 "
+    "(Latin-1), the usual encoding of older PGN files, with the punctuation a Windows editor "
+    "writes at bytes 0x80-0x9F (’ “ ” – €), which Latin-1 leaves to control characters. Names "
+    "with accents may be wrong if the file used another legacy encoding; convert the file to "
+    "UTF-8 to be sure.",
 )
 IO_BINARY = register(
     "IO004",

@@ -1,7 +1,7 @@
 """Reading a text file line by line: decoding each line, and noting what had to be done.
 
 :class:`LineDecoder` is how every reader of line-based records (PGN, XQBase PGN) gets its lines:
-UTF-8 with a Latin-1 fallback or a codec the caller chose, control characters replaced and
+UTF-8 with a Windows-1252 (Latin-1) fallback or a codec the caller chose, control characters replaced and
 reported (:class:`Controls`), no line held longer than a record may be, runs of blank lines
 read at the speed of the bytes. It is compiled in the build (a batch's parent process reads
 every line of an archive through it, while its workers check the games).
@@ -105,7 +105,7 @@ class LineDecoder:
     """Decodes a byte stream line by line, noting what it had to do.
 
     Without an ``encoding``, UTF-8 is tried first (a leading BOM is dropped); a line that is not
-    UTF-8 is read as Latin-1. With one (a codec in which the byte ``\\n`` is only ever a line
+    UTF-8 is read as Windows-1252 (:func:`decode_legacy`). With one (a codec in which the byte ``\\n`` is only ever a line
     break: UTF-8, GB18030, Big5 …, not UTF-16), every line is decoded with it as it comes,
     undecodable bytes replaced by U+FFFD, and nothing is dropped: the caller chose the codec.
     NUL bytes and other C0 controls (except tab, CR, LF, FF, VT) are replaced by U+FFFD and
@@ -223,7 +223,7 @@ class LineDecoder:
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                text = raw.decode("latin-1")
+                text = decode_legacy(raw)
                 self.latin1_lines += 1
                 if not self.first_latin1_line:
                     self.first_latin1_line = number
@@ -255,7 +255,8 @@ class LineDecoder:
             self.findings.append(
                 IO_LATIN1(
                     f"{self.latin1_lines} line(s) are not UTF-8, the first at line "
-                    f"{self.first_latin1_line}; read them as Latin-1 (ISO-8859-1)",
+                    f"{self.first_latin1_line}; read them as Windows-1252 (Latin-1 with its "
+                    "punctuation ’ “ ” – € at bytes 0x80-0x9F)",
                     Span.point(self.first_latin1_line, 1),
                 )
             )
@@ -267,6 +268,17 @@ class LineDecoder:
 _CONTROL = frozenset(chr(c) for c in range(32)) - set("\t\r\n\f\v")
 _CONTROL_BYTES = "".join(sorted(_CONTROL)).encode("ascii")
 _BLANK_RUN = re.compile(rb"(?:\r?\n)+")
+
+
+def decode_legacy(raw: bytes) -> str:
+    """A line that is not UTF-8, read as Windows-1252: Latin-1 (the usual encoding of older PGN
+    files) wherever Latin-1 has a printable character, and the punctuation a Windows editor
+    wrote (’ “ ” – € …) at bytes 0x80-0x9F, which are C1 controls in Latin-1 and never in a
+    text. A line with one of the five bytes Windows-1252 leaves undefined is read as Latin-1."""
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
 
 
 def has_controls(text: str) -> bool:

@@ -585,14 +585,23 @@ def _stdin_copy() -> io.RawIOBase:
     key = id(sys.stdin)
     spool = _STDIN_SPOOL.get(key)
     if spool is None:
-        for old in _STDIN_SPOOL.values():
-            old.close()
-        _STDIN_SPOOL.clear()
+        _close_spools()
+        import atexit
         import tempfile  # (only for standard input: it costs every start otherwise)
 
+        # closed at exit: the interpreter's teardown would collect an open one, whose warning
+        # goes through a module already gone (an "Exception ignored" on every `kifu check -`)
+        atexit.unregister(_close_spools)
+        atexit.register(_close_spools)
         spool = _STDIN_SPOOL[key] = tempfile.SpooledTemporaryFile(max_size=8 * MIB)  # noqa: SIM115
         shutil.copyfileobj(sys.stdin.buffer, spool, 1 << 20)
     return _Unclosed(spool)
+
+
+def _close_spools() -> None:
+    for spool in _STDIN_SPOOL.values():
+        spool.close()
+    _STDIN_SPOOL.clear()
 
 
 class _Unclosed(io.RawIOBase):

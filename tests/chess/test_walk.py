@@ -96,21 +96,21 @@ SCORE_SHEETS = {
 
 @pytest.mark.parametrize("lang", SCORE_SHEETS)
 def test_convert_reads_the_piece_letters_that_check_reads(tmp_path: Path, lang: str) -> None:
-    """convert --read-lang and check --lang are one option of one walk: the same moves."""
+    """convert --lang and check --lang are one option of one walk: the same moves."""
     movetext, uci = SCORE_SHEETS[lang]
     path = tmp_path / f"{lang}.pgn"
     path.write_text(f'[Event "x"]\n[Result "*"]\n\n{movetext}\n', encoding="utf-8")
     code, out, _ = _invoke("check", "--lang", lang, "--format", "json", str(path))
     assert code == 0 and '"CHESS1' not in out
-    code, out, err = _invoke("convert", "--to", "uci", "--read-lang", lang, str(path))
+    code, out, err = _invoke("convert", "--to", "uci", "--lang", lang, str(path))
     assert (code, err) == (0, "") or "dropped" in err
     assert out.split() == uci.split()
     # the writers play on python-chess's board (read_move reads every move): the same moves
-    code, out, err = _invoke("convert", "--to", "lan", "--read-lang", lang, str(path))
+    code, out, err = _invoke("convert", "--to", "lan", "--lang", lang, str(path))
     assert (code, err) == (0, "") or "dropped" in err
     assert ("O-O" in out) == ("O-O" in movetext)
     if lang == "es":
-        code, out, _ = _invoke("convert", "--to", "san", "--read-lang", "es", "--lang", "de", str(path))
+        code, out, _ = _invoke("convert", "--to", "san", "--lang", "es", "--write-lang", "de", str(path))
         assert code == 0 and "2. Sf3 Sc6 3. Lb5 a6 4. Lxc6 dxc6" in " ".join(out.split())
 
 

@@ -194,11 +194,11 @@ def test_convert_takes_the_configuration_of_each_input(tree: Path) -> None:
     (tree / "go").mkdir()
     (tree / "go" / "game.sgf").write_bytes(GO.read_bytes())
     assert invoke("convert", "--to", "uci", str(tree / "es")).exit_code == 0  # Spanish, detected
-    # check's lang is how the input is read (convert's --read-lang), not the output's --lang
+    # lang is how the input is read, in convert as in check (the output's letters: --write-lang)
     (tree / "es" / "kifu.toml").write_text('lang = "de"\n')
     assert invoke("convert", "--to", "uci", str(tree / "es")).exit_code == 1
     assert invoke("convert", "--isolated", "--to", "uci", str(tree / "es")).exit_code == 0
-    assert invoke("convert", "--read-lang", "es", "--to", "uci", str(tree / "es")).exit_code == 0
+    assert invoke("convert", "--lang", "es", "--to", "uci", str(tree / "es")).exit_code == 0
     (tree / "go" / "kifu.toml").write_text("komi = 0.5\n")
     both = invoke("convert", "--to", "diagram", str(tree / "go"), str(GO))
     assert both.exit_code == 0 and "komi 0.5" in both.stdout and "komi 7.5" in both.stdout

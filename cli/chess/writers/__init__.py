@@ -38,17 +38,20 @@ class MakeWriter(Protocol):
 class TreeTarget:
     """A target written from the tree: the notation of its moves, whether it wants the positions,
     its layout (a name of :func:`_layout`); ``as_written``: it can copy the moves of a game kifu
-    cannot replay (a variant, a broken FEN), and keeps the rest of a line it cannot replay."""
+    cannot replay (a variant, a broken FEN), and keeps the rest of a line it cannot replay;
+    ``english``: its SAN is English whatever letters are asked for (PGN's export format)."""
 
     notation: str
     positions: bool
     layout: str
     as_written: bool = False
+    english: bool = False
 
     def __call__(self, record: Record, start: chess.Board, lang: str | None, every_move: bool) -> Writer:
         from kifu.chess.writers.tree import TreeWriter
 
-        tree = TreeWriter(record, start, lang, self.notation, self.positions, _layout(self.layout))
+        layout = _layout(self.layout)
+        tree = TreeWriter(record, start, self._letters(lang), self.notation, self.positions, layout)
         tree.keep_rest = self.as_written
         return tree
 
@@ -57,7 +60,10 @@ class TreeTarget:
         from kifu.chess.writers.tree import as_written
 
         tree: Tree = as_written(record)
-        return _layout(self.layout)(tree, lang)
+        return _layout(self.layout)(tree, self._letters(lang))
+
+    def _letters(self, lang: str | None) -> str | None:
+        return None if self.english else lang
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +85,23 @@ def diagram(record: Record, start: chess.Board, lang: str | None, every_move: bo
     return DiagramWriter(record, start, lang, every_move)
 
 
-_SAN = TreeTarget("san", False, "pgn", as_written=True)
+
 
 #: target name → what it is (for ``--help`` and the README), its extension, whether its records
 #: are joined by a blank line (PGN records and position lists), and its writer
 TARGETS: dict[str, Target[MakeWriter]] = {
-    "pgn": Target("PGN export format (tag order, lines under 80 characters, $n NAGs)", ".pgn", True, _SAN),
-    "san": Target("PGN with SAN in the language of --lang (English by default)", ".pgn", True, _SAN),
+    "pgn": Target(
+        "PGN export format (tag order, lines under 80 characters, $n NAGs, English SAN)",
+        ".pgn",
+        True,
+        TreeTarget("san", False, "pgn", as_written=True, english=True),
+    ),
+    "san": Target(
+        "PGN with SAN in the piece letters of --write-lang (English by default)",
+        ".pgn",
+        True,
+        TreeTarget("san", False, "pgn", as_written=True),
+    ),
     "fan": Target(
         "PGN with figurine SAN (♘f3)", ".pgn", True, TreeTarget("san", False, "fan", as_written=True)
     ),
