@@ -199,6 +199,11 @@ def convert(
     options = _options(rules, settings)
     if extra.get("every_move") and to != "diagram":
         raise ValueError("every_move draws a board after every move: it goes with to='diagram'")
+    if extra.get("write_lang") and to != "san":
+        raise ValueError(
+            "write_lang writes SAN in another language's piece letters: it goes with to='san' "
+            "(PGN's export format is English SAN; lang names the input's letters)"
+        )
     if extra:
         options = Options(options.rules, {**options.settings, **extra})
     forced = _game(game)

@@ -427,7 +427,8 @@ def detect_language(record: Record, start: Start) -> list[str] | None:
     # the tables ranked by how far the main line goes under each, then by how many of its
     # piece letters each knows: a letter a table lacks is read as English, so Portuguese
     # (B=bishop) and Spanish (A=bishop) read a Portuguese record equally far, and only the
-    # count of its B moves, which Spanish does not write, tells them apart
+    # count of its B moves, which Spanish does not write, tells them apart. Tables that read
+    # every letter the record uses alike (no bishop move: Spanish and Portuguese) are one reading.
     best: tuple[int, int, list[str]] | None = None
     tie = False
     for langs in candidate_tables().values():
@@ -438,10 +439,18 @@ def detect_language(record: Record, start: Start) -> list[str] | None:
         if best is None or reached > best[:2]:
             best, tie = (*reached, langs), False
         elif reached == best[:2]:
-            tie = True
+            if _alike(firsts, table, letter_map(best[2][0])):
+                best = (*reached, [*best[2], *langs])
+            else:
+                tie = True
     if best is None or tie or best[0] <= english:
         return None
     return best[2]
+
+
+def _alike(firsts: list[str], one: Mapping[str, str], other: Mapping[str, str]) -> bool:
+    """Whether two tables read each of the moves' first letters as the same piece."""
+    return all(one.get(first) == other.get(first) for first in set(firsts))
 
 
 def _known(firsts: list[str], table: Mapping[str, str]) -> int:

@@ -105,9 +105,10 @@ class LineDecoder:
     """Decodes a byte stream line by line, noting what it had to do.
 
     Without an ``encoding``, UTF-8 is tried first (a leading BOM is dropped); a line that is not
-    UTF-8 is read as Windows-1252 (:func:`decode_legacy`). With one (a codec in which the byte ``\\n`` is only ever a line
-    break: UTF-8, GB18030, Big5 …, not UTF-16), every line is decoded with it as it comes,
-    undecodable bytes replaced by U+FFFD, and nothing is dropped: the caller chose the codec.
+    UTF-8 is read as Windows-1252 (:func:`decode_legacy`). With one (a codec in which the byte
+    ``\\n`` is only ever a line break: UTF-8, GB18030, Big5 …, not UTF-16), every line is
+    decoded with it as it comes, undecodable bytes replaced by U+FFFD, and nothing is dropped:
+    the caller chose the codec.
     NUL bytes and other C0 controls (except tab, CR, LF, FF, VT) are replaced by U+FFFD and
     reported (:class:`Controls`): a text record never contains them.
     """

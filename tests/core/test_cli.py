@@ -6,11 +6,13 @@ import bz2
 import gzip
 import json
 import lzma
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import kifu
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
@@ -110,6 +112,20 @@ def test_truncated_compressed_file(tmp_path: Path) -> None:
 def test_stdin() -> None:
     code, out, _ = invoke("check", "-", input=ILLEGAL.read_bytes())
     assert code == 1 and out.startswith("-:")
+
+
+def test_stdin_leaves_nothing_on_stderr_but_the_summary() -> None:
+    """A whole process (the interpreter's teardown once printed 'Exception ignored in
+    SpooledTemporaryFile.__del__' after every `kifu check -`)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "kifu", "check", "-"], input=GOOD.read_bytes(), capture_output=True
+    )
+    assert done.returncode == 0
+    assert b"Exception ignored" not in done.stderr
+    assert [line.split(b":")[0] for line in done.stderr.splitlines()] == [b"kifu"]  # the summary alone
 
 
 def test_directories_are_walked_without_r(tmp_path: Path) -> None:
@@ -292,7 +308,27 @@ def test_python_m_kifu() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "kifu", "--version"], capture_output=True, text=True, check=True
     )
-    assert "kifu, version" in result.stdout
+    assert result.stdout.startswith(f"kifu {kifu.__version__} (Python ")
+
+
+def test_version_says_which_build_runs() -> None:
+    """compiled, with its count of modules, or pure Python and why: KIFU_PURE is one way."""
+    from kifu._native import CompiledFinder
+
+    def version(**env: str) -> str:
+        environment = {k: v for k, v in os.environ.items() if k != "KIFU_PURE"} | env
+        return subprocess.run(
+            [sys.executable, "-m", "kifu", "--version"], capture_output=True, text=True, env=environment
+        ).stdout
+
+    assert version(KIFU_PURE="1").endswith(", pure Python: KIFU_PURE is set\n")
+    build = os.path.join(os.path.dirname(os.path.realpath(kifu.__file__)), "_mypyc")
+    modules = CompiledFinder(build).paths()
+    said = version()
+    if modules:
+        assert said.endswith(f", compiled (mypyc, {len(modules) - 1} modules)\n")
+    else:
+        assert ", pure Python: " in said
 
 
 def test_stdin_is_read_again_for_each_stream() -> None:

@@ -31,6 +31,28 @@ def test_latin1_lines_are_read_and_reported_once() -> None:
     assert text == ['[White "Müller"]', '[Black "Jörg"]'] and codes == ["IO003"]
 
 
+def test_windows_1252_punctuation_is_kept_where_latin1_has_c1_controls() -> None:
+    """A name typed on Windows (O’Brien, cp1252) keeps its ’ “ ” – €: Latin-1 has C1 controls
+    there, which no text holds; the other bytes read as Latin-1 reads them."""
+    text, codes = lines(b'[White "O\x92Brien, Se\xe1n"]\n{ \x93good\x94 \x96 \x80 5 }\n')
+    assert text == ['[White "O’Brien, Seán"]', "{ “good” – € 5 }"] and codes == ["IO003"]
+    assert all(bytes([b]).decode("cp1252") == chr(b) for b in range(0xA0, 0x100))
+    # a byte Windows-1252 leaves undefined: the line is read as Latin-1
+    assert lines(b"a\x81\x92\n")[0] == ["a\x81\x92"]
+
+
+def test_a_windows_1252_name_survives_check_and_convert(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+    from kifu.app import cli
+
+    path = tmp_path / "cp1252.pgn"
+    path.write_bytes(b'[Event "x"]\n[White "O\x92Brien"]\n[Black "b"]\n[Result "*"]\n\n1. e4 *\n')
+    checked = CliRunner().invoke(cli, ["check", "-v", str(path)])
+    assert checked.exit_code == 0 and "Windows-1252" in checked.stdout
+    converted = CliRunner().invoke(cli, ["convert", "--to", "pgn", str(path)])
+    assert converted.exit_code == 0 and '[White "O’Brien"]' in converted.stdout
+
+
 def test_control_bytes_are_replaced_and_reported() -> None:
     text, codes = lines(b"1. e4\x00 *\n")
     assert text == ["1. e4\ufffd *"] and codes == ["IO004"]

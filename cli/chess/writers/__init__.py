@@ -85,8 +85,6 @@ def diagram(record: Record, start: chess.Board, lang: str | None, every_move: bo
     return DiagramWriter(record, start, lang, every_move)
 
 
-
-
 #: target name → what it is (for ``--help`` and the README), its extension, whether its records
 #: are joined by a blank line (PGN records and position lists), and its writer
 TARGETS: dict[str, Target[MakeWriter]] = {
