@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test bench lint fuzz man clean compile glyphs pictures
+.PHONY: demo test test-install bench lint fuzz man clean compile glyphs pictures
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,8 +38,9 @@ FORCE:
 ## kifu stays pure Python, and nothing is stamped: the next make tries again (KIFU_PURE=1
 ## selects the pure modules even when the build is there). mypy's analysis takes one core, then
 ## the C files compile on two (setup.py spreads the files of mypyc's one large extension too).
-SOURCES := $(shell find cli -name '*.py') setup.py
-$(VENV)/.compiled: $(VENV)/.installed $(SOURCES)
+## (after kifu's install, not newer than it: installing the test extras does not compile again)
+SOURCES := $(shell find cli -name '*.py') setup.py pyproject.toml
+$(VENV)/.compiled: $(SOURCES) | $(VENV)/.installed
 	@$(BIN)/python -c "import mypyc.build, setuptools as s, sys; sys.exit(int(s.__version__.split('.')[0]) < 77)" 2>/dev/null \
 	  || $(BIN)/python -m pip install --quiet 'setuptools>=77' 'mypy>=1.8' \
 	  || echo "make compile: mypy or setuptools not installed; kifu stays pure Python"
@@ -95,6 +96,13 @@ pictures: $(VENV)/.installed-test
 ## waiting tests (worksteal), so that neither core idles at the end of the run.
 test: $(VENV)/.installed-test $(VENV)/.compiled
 	$(BIN)/python -m pytest -q -n auto --dist worksteal --durations=10
+
+## make test-install: the user's install routes, each from a clean copy of the repository into a
+## fresh environment (tests/test_install.py): python -m build and a wheel in a clean venv, pipx
+## install ., pip install . without a C compiler. Each builds kifu: a few minutes in all, one at a
+## time (they share the copy's build folder).
+test-install: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m install tests/test_install.py
 
 ## make bench: kifu against its peers, side by side (numbers, not assertions); first the start-up
 ## (tests/bench/startup.py: kifu --help, kifu explain CHESS101, a one-file check, against python -c pass)

@@ -99,6 +99,20 @@ def test_without_kifu_pure_the_build_is_used_whole() -> None:
     assert set(modules) <= set(manifest["modules"])
 
 
+def test_where_a_compiler_exists_kifu_runs_compiled() -> None:
+    """make demo and make test compile kifu wherever they can: a pure build beside a C compiler
+    and the Python headers is a failed compile (the cause is in build/compile.log)."""
+    from tests.test_install import toolchain
+
+    if not toolchain():
+        pytest.skip("no C compiler or no Python headers here: kifu is pure Python, as --version says")
+    finder = CompiledFinder(str(FOLDER))
+    if not finder.paths() and "older than its sources" in finder.unused:
+        pytest.skip("the sources changed since make compile: make test compiles them again")
+    assert finder.paths(), f"kifu is pure Python beside a C compiler: {finder.unused} (build/compile.log)"
+    assert probe(pure=False)[0], "the build is there, but no module was loaded from it"
+
+
 def _fake_build(tmp_path: Path, content: bytes = b"x = 1\n") -> Path:
     """A package with one module and a 'build' of it (an empty file stands for the extension)."""
     import hashlib
