@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,7 +37,6 @@ def test_grammars_are_package_data() -> None:
 
 
 def test_the_wheel_ships_the_grammars_the_schema_and_py_typed(tmp_path: Path) -> None:
-    import subprocess
     import zipfile
 
     subprocess.run(
@@ -93,13 +97,9 @@ def _editable_path_entry() -> str | None:
 
 
 def test_mypy_type_checks_user_code_against_the_editable_install(tmp_path: Path) -> None:
-    import pytest
-
     reason = _editable_path_entry()
     if reason is not None:
         pytest.skip(reason)
-    import subprocess
-
     (tmp_path / "user.py").write_text(USER_SCRIPT)
     done = subprocess.run(  # (in tmp_path: neither the repository's pyproject.toml nor cli/ is seen)
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "user.py"],
@@ -121,3 +121,41 @@ def test_make_installs_kifu_editable_as_mypy_can_follow_it() -> None:
     installs = [line for line in makefile.splitlines() if "pip install" in line and " -e " in line]
     assert installs and all("$(EDITABLE)" in line for line in installs)
     assert "EDITABLE := --config-settings editable_mode=strict" in makefile
+
+
+def test_the_version_is_one_in_pyproject_the_package_and_the_changelog() -> None:
+    import kifu
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert kifu.__version__ == version
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    releases = re.findall(r"^## (\d+\.\d+\.\d+) — \d{4}-\d{2}-\d{2}$", changelog, re.M)
+    assert releases and releases[0] == version, "CHANGELOG.md's newest release is not pyproject's version"
+
+
+def _git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+
+
+def test_the_pre_commit_examples_name_a_revision_of_this_repository() -> None:
+    """``rev: <commit>  # frozen: vX.Y.Z`` (what ``pre-commit autoupdate --freeze`` writes): the
+    commit is in this repository's history, releases X.Y.Z, and defines the hook."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: the revisions cannot be looked up")
+    if _git("rev-parse", "--is-shallow-repository").strip() == "true":
+        pytest.skip("a shallow clone: older commits are not here")
+    examples = {
+        name: re.findall(
+            r"^[#\s]*rev: (\S+)(?:\s+# frozen: v(\S+))?$", (ROOT / name).read_text(encoding="utf-8"), re.M
+        )
+        for name in ("README.md", "docs/ci.md", ".pre-commit-hooks.yaml")
+    }
+    assert all(examples.values()), examples
+    for name, revisions in examples.items():
+        for revision, release in revisions:
+            assert re.fullmatch(r"[0-9a-f]{40}", revision), f"{name}: rev {revision!r} is not a commit"
+            assert release, f"{name}: rev {revision} does not say which release it is (# frozen: vX.Y.Z)"
+            hooks = _git("show", f"{revision}:.pre-commit-hooks.yaml")
+            assert "- id: kifu-check" in hooks, name
+            pyproject = tomllib.loads(_git("show", f"{revision}:pyproject.toml"))
+            assert pyproject["project"]["version"] == release, name
