@@ -52,8 +52,14 @@ def _rank(item: pytest.Item) -> int:
     return len(LONG) if item.get_closest_marker("slow") else len(LONG) + 1
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests first (:data:`LONG`, then the ``slow`` ones), the rest in their order."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long tests first (:data:`LONG`, then the ``slow`` ones), the rest in their order; the
+    ``install`` tests (they build kifu) only when a ``-m`` expression names them."""
+    if "install" not in (config.option.markexpr or ""):
+        skip = pytest.mark.skip(reason="builds and installs kifu: make test-install runs it")
+        for item in items:
+            if item.get_closest_marker("install"):
+                item.add_marker(skip)
     items.sort(key=_rank)
 
 
