@@ -11,7 +11,7 @@ from __future__ import annotations
 import os as _os
 import typing as _typing
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 #: The compiled build of the hot modules (``make compile``; ``setup.py`` says how it is made).
 #: (the real path: an editable install in strict mode links each source from build/__editable__…)
