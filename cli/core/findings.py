@@ -8,6 +8,7 @@ Codes are stable: a family prefix (``IO``, ``PGN``, ``CHESS``, ``SGF``, ``GO``, 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -269,3 +270,59 @@ def internal_error(error: BaseException, where: str, span: Span | None = None) -
     return INTERNAL_ERROR(
         f"internal error {where}: {type(error).__name__}: {error}{at}; please report this bug", span
     )
+
+
+#: findings of one code kept per record, in every game: the rest are counted, and said in one more
+#: finding (a flood of one slip, a million `}`, costs a hundred findings, not a million)
+MAX_PER_CODE = 100
+
+
+def capped(
+    findings: Iterable[Finding], dropped: Mapping[str, int] | None = None, leading: Iterable[str] = ()
+) -> list[Finding]:
+    """At most :data:`MAX_PER_CODE` of ``findings`` of one code, then one finding saying how many
+    more (``… and 12 more PGN017 finding(s) in this game``), for the codes ``leading`` first, then
+    in the order of the findings; ``dropped``: the findings of each code counted and not built."""
+    uncounted = dropped or {}
+    tally: dict[str, int] = dict.fromkeys(leading, 0)
+    kept: list[Finding] = []
+    for finding in findings:
+        n = tally.get(finding.code, 0) + 1
+        tally[finding.code] = n
+        if n <= MAX_PER_CODE:
+            kept.append(finding)
+    for code, n in tally.items():
+        n += uncounted.get(code, 0)
+        if n > MAX_PER_CODE:
+            first = next((f for f in kept if f.code == code), None)
+            if first is None:
+                continue
+            kept.append(
+                type(first)(
+                    code,
+                    first.severity,
+                    f"… and {n - MAX_PER_CODE} more {code} finding(s) in this game",
+                    None,
+                    rule=first.rule,
+                )
+            )
+    return kept
+
+
+class Tally:
+    """Counts a record's findings by code as they are made: past :data:`MAX_PER_CODE` of a code,
+    :meth:`admit` says not to build one (it is only counted, and :func:`capped` says how many)."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def admit(self, code: str) -> bool:
+        n = self.counts.get(code, 0) + 1
+        self.counts[code] = n
+        return n <= MAX_PER_CODE
+
+    def dropped(self) -> dict[str, int]:
+        """The findings of each code counted and not built."""
+        return {code: n - MAX_PER_CODE for code, n in self.counts.items() if n > MAX_PER_CODE}

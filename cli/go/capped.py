@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final, Generic, TypeVar
 
-#: findings of one code kept per game (the rest are counted in one more finding)
-MAX_PER_CODE: Final = 100
+from kifu.core import findings
+
+#: findings of one code kept per game, as in every game (the rest are counted in one more finding)
+MAX_PER_CODE: Final = findings.MAX_PER_CODE
 
 T = TypeVar("T")
 

@@ -13,12 +13,12 @@ Settings read: ``komi``, ``ko``, ``dead`` (points whose groups are dead, GTP ``D
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from kifu.core.assumed import provisional
-from kifu.core.findings import Assumption, Code, Finding, Severity
+from kifu.core.findings import Assumption, Code, Finding, Severity, capped
 from kifu.core.game import Options, RawRecord
 from kifu.core.record import Span
 from kifu.core.results import RecordReport
@@ -230,7 +230,7 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     root = game.root
     if root is None:
         findings = list(game.findings)
-        report.findings = _capped(sorted(findings, key=_position), game.dropped) if game.dropped else findings
+        report.findings = capped(sorted(findings, key=_position), game.dropped) if game.dropped else findings
         return GameResult(report, info, resolve(options.rules, None, settings.get("ko")), MainLine())
     properties = PropertyChecker(index, Capped(game.findings), info)
     read_root(root, properties)
@@ -269,7 +269,7 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
                 report.outcome = {"result": result.count.result, "reason": "score", "ply": main.plies}
             prop = root.props.get("RE")
             compare(result, findings, index.span(prop.offset, len(prop.name)) if prop is not None else None)
-    report.findings = _capped(sorted(findings, key=_position), dropped, walked)
+    report.findings = capped(sorted(findings, key=_position), dropped, walked)
     return result
 
 
@@ -473,28 +473,3 @@ def _position(finding: Finding) -> tuple[int, int]:
     return (span.line, span.column) if span else (1 << 30, 0)
 
 
-def _capped(findings: list[Finding], dropped: dict[str, int], leading: Iterable[str] = ()) -> list[Finding]:
-    """At most MAX_PER_CODE findings of one code, then one finding saying how many more (for the
-    codes ``leading`` first, then in the order of the findings; ``dropped``: the findings of each
-    code left out before)."""
-    tally: dict[str, int] = dict.fromkeys(leading, 0)
-    kept: list[Finding] = []
-    for finding in findings:
-        n = tally.get(finding.code, 0) + 1
-        tally[finding.code] = n
-        if n <= MAX_PER_CODE:
-            kept.append(finding)
-    for code, n in tally.items():
-        n += dropped.get(code, 0)
-        if n > MAX_PER_CODE:
-            first = next(f for f in kept if f.code == code)
-            kept.append(
-                type(first)(
-                    code,
-                    first.severity,
-                    f"… and {n - MAX_PER_CODE} more {code} finding(s) in this game",
-                    None,
-                    rule=first.rule,
-                )
-            )
-    return kept

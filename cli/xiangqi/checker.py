@@ -22,7 +22,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from kifu.core.findings import Assumption, Finding, Severity
+from kifu.core.findings import MAX_PER_CODE, Assumption, Finding, Severity, capped
 from kifu.core.game import Options
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
@@ -351,6 +351,8 @@ def check_record(record: Record, findings: list[Finding], options: Options) -> R
     order they were found), as chess reports them."""
     report = _checked(record, findings, options)
     report.findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
+    if len(report.findings) > MAX_PER_CODE:
+        report.findings = capped(report.findings)
     return report
 
 

@@ -11,7 +11,9 @@ of the record does not stop the comparison. A candidate's score is where its con
 stops, then where it stops after each repair: the candidate that replays furthest is the
 intent, then the nearest text; when nothing separates the best, there is no intent, and they
 are named. The look-ahead runs at a move that cannot be played only: a clean record pays
-nothing. It is bounded by :data:`EFFORT` moves read per slip.
+nothing. It is bounded by :data:`EFFORT` moves read per slip (a later slip's candidates cost
+:data:`CANDIDATES_COST`) and per record (:func:`game_effort`): once that is spent, a slip's
+nearest readings are named and its line is not checked further.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from kifu.core.effort import Effort, record_effort
 from kifu.core.record import MoveNode
 from kifu.xiangqi.board import Board
 from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
@@ -32,6 +35,16 @@ LONGEST = 400
 REPAIRS = 2
 #: moves read for one slip at most, over all its candidates (bounds the time a damaged record costs)
 EFFORT = 6000
+#: what finding the candidates of a later slip costs, in moves read: every legal move is written
+#: out and compared with the text (a line of slips read past is paid for, not only its moves)
+CANDIDATES_COST = 40
+#: moves read over all the slips of one record: this many, and EFFORT_PER_PLY more a move of it
+#: (a score sheet's few slips take a fraction of it; a hostile record of slips, each read past
+#: the others, costs at most this, a bounded multiple of its length)
+GAME_EFFORT = 8 * EFFORT
+EFFORT_PER_PLY = 150
+#: why a slip's intent was not sought, or not found, once the record's effort ran low
+SPENT = "the look-ahead has read all it may for one record"
 #: plies the intent's continuation must replay (fewer when the line ends sooner), unless the
 #: text is that move but for slips
 CONFIRM = 4
@@ -53,11 +66,9 @@ class Intent:
     reason: str = ""
 
 
-class _Effort:
-    __slots__ = ("left",)
-
-    def __init__(self, left: int) -> None:
-        self.left = left
+def game_effort(plies: int) -> Effort:
+    """What the look-ahead may read over all the slips of a record of ``plies`` moves."""
+    return record_effort(plies, GAME_EFFORT, EFFORT_PER_PLY)
 
 
 def candidates(board: Board, text: str, preference: str | None) -> list[tuple[int, int]]:
@@ -90,7 +101,7 @@ def _reach(
     index: int,
     limit: int,
     repairs: int,
-    effort: _Effort,
+    effort: Effort,
     preference: str | None,
 ) -> Score:
     """Where the replay of ``nodes[index:limit]`` from ``board`` stops, then where it stops after
@@ -105,6 +116,7 @@ def _reach(
         index += 1
     best: Score = (index,)
     if index < limit and repairs and effort.left > 0:
+        effort.left -= CANDIDATES_COST
         for move, _ in candidates(board, nodes[index].text, preference):
             board.push(move)
             score = (index, *_reach(board, nodes, index + 1, limit, repairs - 1, effort, preference))
@@ -122,6 +134,7 @@ def establish(
     near: list[tuple[int, int]],
     preference: str | None,
     label: Callable[[int], str],
+    game: Effort | None = None,
 ) -> Intent:
     """The intent among the candidates ``near`` (moves of ``board`` with their distances) of the
     move before ``nodes[index]``, from the replay of ``nodes[index:]``; ``label(k)`` names the
@@ -129,7 +142,10 @@ def establish(
     if not near:
         return Intent(None, ())
     end = len(nodes)
-    left = EFFORT
+    left = EFFORT if game is None else min(EFFORT, game.left)
+    short = "" if left == EFFORT else SPENT  # why no intent, should none be found
+    if game is not None:
+        game.left -= left  # (given back below: what this slip did not read)
     scores: dict[int, Score] = {}
     distance = dict(near)
     contenders = [move for move, _ in near]
@@ -140,7 +156,7 @@ def establish(
         share = left // len(contenders)
         round_scores: dict[int, Score] = {}
         for move in contenders:
-            effort = _Effort(share)
+            effort = Effort(share)
             scratch = board.copy()
             scratch.push(move)
             round_scores[move] = _reach(scratch, nodes, index, limit, REPAIRS, effort, preference)
@@ -156,17 +172,19 @@ def establish(
                 limit = min(end, index + LONGEST, index + 2 * (limit - index))
                 continue
         break
+    if game is not None:
+        game.left += max(left, 0)
     if not scores:  # not even the first round could be completed
-        return Intent(None, tuple(move for move, _ in near[:3]))
+        return Intent(None, tuple(move for move, _ in near[:3]), short)
     ranked = sorted(scores, key=lambda move: (scores[move], -distance[move]), reverse=True)
     best = ranked[0]
     key = (scores[best], -distance[best])
     equal = [move for move in ranked if (scores[move], -distance[move]) == key]
     if len(equal) > 1:
-        return Intent(None, tuple(equal), "nothing in the rest of the line tells them apart")
+        return Intent(None, tuple(equal), short or "nothing in the rest of the line tells them apart")
     reach = scores[best][-1] - index
     if distance[best] and (reach < min(CONFIRM, end - index) or index == end):  # nothing confirms a guess
-        return Intent(None, tuple(ranked[:3]))
+        return Intent(None, tuple(ranked[:3]), short)
     return Intent(best, (best,), _reason(board, index, best, ranked[1:], scores, distance, label))
 
 

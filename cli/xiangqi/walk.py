@@ -33,7 +33,7 @@ from kifu.core.walk import Visitor
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import RED, Board
 from kifu.xiangqi.fen import START_FEN, FenError, parse_fen, write_fen
-from kifu.xiangqi.lookahead import candidates, establish
+from kifu.xiangqi.lookahead import SPENT, Effort, candidates, establish, game_effort
 from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
 from kifu.xiangqi.notation.resolve import Resolution
 from kifu.xiangqi.notation.spec import MoveSpec
@@ -214,6 +214,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
     step = Step(board, MoveNode(text=""))
     line = _Line(record.moves, 0, 0, options.fullmove, options.clock)
     lines = [line]
+    effort = game_effort(len(record.moves))  # what the look-ahead may read over all slips
     visitor.begin(board)
     visitor.header(record.tags)
     if comments:
@@ -275,6 +276,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                         resolution=resolution,
                         assume=assume,
                         preference=preference,
+                        effort=effort,
                     )
                     visitor.unplayable(failure)
                     if failure.assumed is None:
@@ -336,6 +338,7 @@ def _problem(
     resolution: Resolution | None,
     assume: bool,
     preference: str | None,
+    effort: Effort,
 ) -> Problem:
     """The move ``nodes[index - 1]`` that cannot be played at ``ply`` + 1, with the legal moves
     its text may stand for; the intent the rest of the line establishes is ``assumed`` if
@@ -345,10 +348,26 @@ def _problem(
     if not board.has_legal_move():
         return Problem(board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, True, after)
     near = candidates(board, node.text, preference)
-    if not assume:
+    spent = assume and effort.left <= 0
+    if not assume or spent:
         best = tuple(move for move, distance in near if distance == near[0][1]) if near else ()
+        why = SPENT if spent else ""
         return Problem(
-            board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, False, after, best
+            board,
+            node,
+            ply + 1,
+            round_,
+            red,
+            depth,
+            clock,
+            error,
+            spec,
+            resolution,
+            False,
+            after,
+            best,
+            None,
+            why,
         )
 
     def label(k: int) -> str:
@@ -357,7 +376,7 @@ def _problem(
         side = "Red" if later % 2 == 0 else "Black"
         return f"round {round_ + later // 2}, {side} {nodes[k].text}"
 
-    intent = establish(board, nodes, index, near, preference, label)
+    intent = establish(board, nodes, index, near, preference, label, effort)
     return Problem(
         board,
         node,
