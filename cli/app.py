@@ -51,6 +51,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+#: the exit status of a run stopped by Ctrl-C (128 + SIGINT, as a shell reports it)
+INTERRUPTED = 130
+
+
 class LazyGroup(click.Group):
     """A group that lists its commands without importing them."""
 
@@ -75,8 +79,14 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         from kifu.commands.errors import terminal_safe_errors
 
-        with terminal_safe_errors():  # a usage error of any command may quote a path
-            return super().invoke(ctx)
+        try:
+            with terminal_safe_errors():  # a usage error of any command may quote a path
+                return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # Ctrl-C: one line and the shell's status for SIGINT (Click said "Aborted!" with 1,
+            # the status of findings, which --exit-zero and a CI gate would misread)
+            click.echo("\nkifu: interrupted", err=True)
+            sys.exit(INTERRUPTED)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
