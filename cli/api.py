@@ -9,6 +9,7 @@ in this process) with a reporter that keeps what it is told, so a program sees e
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -294,6 +295,8 @@ def go_options(rules: str | None, komi: float | None, ko: str | None) -> Options
     (``None``: the record's, else the preset's)."""
     chosen: dict[str, Any] = {}
     if komi is not None:
+        if not isinstance(komi, (int, float)) or not math.isfinite(komi):
+            raise ValueError(f"komi must be a finite number, not {komi!r}")
         chosen["komi"] = komi
     if ko is not None:
         chosen["ko"] = ko

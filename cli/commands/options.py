@@ -3,6 +3,7 @@ they read a record under the same rules and take the same options."""
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,7 +24,9 @@ from kifu.core.config import (
     user_config_path,
 )
 from kifu.core.digits import is_ascii_number
+from kifu.core.escape import terminal
 from kifu.core.findings import Finding, Severity
+from kifu.core.paths import PatternError, check_patterns
 from kifu.core.selection import (
     FileIgnore,
     Layer,
@@ -89,7 +92,7 @@ def rules_options(command: F) -> F:
             type=click.Choice(["advance", "traverse"]),
             help="Xiangqi: how to read an abridged move that fits both (车1 2: 进 or 平); default: say so.",
         ),
-        click.option("--komi", type=float, help="Go: komi for the count (default: the record's KM)."),
+        click.option("--komi", type=FINITE, help="Go: komi for the count (default: the record's KM)."),
         click.option(
             "--dead",
             metavar="POINTS",
@@ -109,6 +112,20 @@ def rules_options(command: F) -> F:
     for decorator in reversed(decorators):
         command = decorator(command)
     return command
+
+
+class _Finite(click.types.FloatParamType):
+    """A float that is a number: ``inf`` and ``nan``, which Python and TOML read, are refused
+    (a komi of ``inf`` broke every count, ``nan`` made every result contradict it)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        number: float = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+FINITE = _Finite()
 
 
 def settings_from(values: dict[str, Any]) -> dict[str, Any]:
@@ -199,6 +216,12 @@ _REPORT_BOARDS = 200
 
 #: the parameter names of :func:`limit_options`
 LIMIT_NAMES = ("max_decompressed", "max_record", "max_depth", "max_nodes", "max_items", "max_moves")
+#: the configuration keys of the limits against hostile input (:class:`kifu.core.limits.Limits`):
+#: a project's file may raise one, not lift it (``0``), which only the command line and the
+#: user's own configuration may
+SAFETY_LIMITS = tuple(name.replace("_", "-") for name in LIMIT_NAMES)
+#: the keys whose values are gitignore patterns (:mod:`kifu.core.paths`)
+PATTERN_KEYS = ("include", "exclude", "extend-exclude")
 
 
 def limit_options(command: F) -> F:
@@ -286,7 +309,6 @@ def sources_of(
     Raises :class:`FatalError` naming a path that does not exist or a glob that matches nothing;
     warns on stderr, naming ``empty``, when the paths hold no such file (``None``: silent)."""
     from kifu import detection, games
-    from kifu.core.escape import terminal
     from kifu.core.sources import expand_paths
 
     missing: list[str] = []
@@ -372,22 +394,32 @@ class Resolved:
         rule_layers: list[Layer] = []
         per_file: list[FileIgnore] = []
         severity: dict[str, Severity] = {}
+        private = {config.name: config.shown for config in self.files if config.private}
+        origin = key = ""
         try:
             for origin, layer in self.layers:
-                select = layer.get("select")
+                key = "select"
+                select = layer.get(key)
+                chosen = None if select is None else normalise_selectors(select, known, f"{origin}: {key}")
+                key = "extend-select"
+                extend = normalise_selectors(layer.get(key, ()), known, f"{origin}: {key}")
+                key = "ignore"
                 rule_layers.append(
-                    Layer(
-                        None if select is None else normalise_selectors(select, known, f"{origin}: select"),
-                        normalise_selectors(
-                            layer.get("extend-select", ()), known, f"{origin}: extend-select"
-                        ),
-                        normalise_selectors(layer.get("ignore", ()), known, f"{origin}: ignore"),
-                    )
+                    Layer(chosen, extend, normalise_selectors(layer.get(key, ()), known, f"{origin}: {key}"))
                 )
-                for value in layer.get("per-file-ignores", ()):
-                    per_file.append(parse_file_ignore(value, known, f"{origin}: per-file-ignores"))
-                severity.update(parse_severity(layer.get("severity", ()), known, f"{origin}: severity"))
+                key = "per-file-ignores"
+                for value in layer.get(key, ()):
+                    per_file.append(parse_file_ignore(value, known, f"{origin}: {key}"))
+                key = "severity"
+                severity.update(parse_severity(layer.get(key, ()), known, f"{origin}: {key}"))
         except SelectionError as error:
+            if origin in private:  # (the message quotes a value: none of the user's file)
+                raise FatalError(
+                    f"{private[origin]}: {key}: a value that names no finding code or is no pattern "
+                    "(not shown: the file is the user's, not the project's)"
+                ) from None
+            if origin != COMMAND_LINE:  # (a file's mistake: one line, as the other ones of a file)
+                raise FatalError(str(error)) from None
             raise click.UsageError(str(error)) from None
         return Selection(rule_layers, per_file, severity)
 
@@ -426,12 +458,16 @@ def resolve(ctx: click.Context, start: Path | None = None, command: click.Comman
             continue
         if given:
             origins[key] = COMMAND_LINE
+            if key in PATTERN_KEYS:
+                _check_patterns(values[name], key, None)
             continue
         origins[key] = DEFAULT
         for config in reversed(files):
             if key in config.values:
                 values[name] = _cast(ctx, param, config, key)
                 origins[key] = config.name
+                if key in PATTERN_KEYS:
+                    _check_patterns(values[name], key, config)
                 break
     layers = [(config.name, _layer(config)) for config in files]
     if command_line:
@@ -440,6 +476,22 @@ def resolve(ctx: click.Context, start: Path | None = None, command: click.Comman
         set_by = [origin for origin, layer in layers if key in layer]
         origins[key] = " + ".join(set_by) if set_by else DEFAULT
     return Resolved(values, origins, layers, files, options)
+
+
+def _check_patterns(patterns: Sequence[str], key: str, config: ConfigFile | None) -> None:
+    """Raise a usage error (``config`` ``None``: the command line's option) or a
+    :class:`FatalError` naming ``config`` and ``key`` for a value that is no gitignore pattern."""
+    try:
+        check_patterns(patterns)
+    except PatternError as error:
+        if config is None:
+            raise click.BadParameter(str(error), param_hint=f"--{key}") from None
+        said = _NOT_SHOWN if config.private else str(error)
+        raise FatalError(f"{config.shown}: {key}: {said}") from None
+
+
+#: what a message about the user's file says instead of quoting a value
+_NOT_SHOWN = "a value that is no gitignore pattern (not shown: the file is the user's, not the project's)"
 
 
 def _given(ctx: click.Context, name: str) -> bool:
@@ -547,17 +599,36 @@ def _config_files(
     explicit = ctx.params.get("config_file")
     try:
         user = read_user_config()
-        files = load(Path(explicit)) if explicit else discover(start or Path.cwd())
-        files = [config for config in files if user is None or config.path.resolve() != user.path.resolve()]
+        files = load(Path(explicit), named=True) if explicit else discover(start or Path.cwd())
+        files = [config for config in files if user is None or not _same_file(config.path, user.path)]
         for config in files:
             check_keys(config, options)
             _check_project_keys(config)
+            _check_project_limits(ctx, config, options)
         if user is not None:
             check_keys(user, options)
             files.insert(0, user)
     except ConfigError as error:
         raise FatalError(str(error)) from None
     return files
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two paths are one file (``os.path.realpath``: a loop of links raises nothing)."""
+    return os.path.realpath(one) == os.path.realpath(other)
+
+
+def _check_project_limits(ctx: click.Context, config: ConfigFile, options: dict[str, click.Option]) -> None:
+    """Raise :class:`ConfigError` for a limit of :data:`SAFETY_LIMITS` that a project's file (or
+    one named with ``--config``) lifts (``0``): it may raise it, not switch it off for everyone
+    who checks the project."""
+    for key in SAFETY_LIMITS:
+        if key in config.values and key in options and _cast(ctx, options[key], config, key) == 0:
+            raise ConfigError(
+                f"{config.shown}: {key} = 0 lifts a limit against hostile input, which a project's "
+                f"configuration may raise but not lift; give --{key} 0 on the command line or set it "
+                f"in {terminal(str(user_config_path()), one_line=True)}"
+            )
 
 
 def _check_project_keys(config: ConfigFile) -> None:
@@ -591,6 +662,11 @@ def _cast(ctx: click.Context, param: click.Option, config: ConfigFile, key: str)
     try:
         return param.type_cast_value(ctx, raw)
     except click.BadParameter as error:
+        if config.private:  # (click's message quotes the value)
+            raise FatalError(
+                f"{config.shown}: {key}: a value --{key} does not take (not shown: the file is the "
+                "user's, not the project's)"
+            ) from None
         raise FatalError(f"{config.name}: {key}: {error.message}") from None
 
 
@@ -633,7 +709,8 @@ def _layer(config: ConfigFile) -> dict[str, Any]:
         for pattern, codes in table.items():
             codes = [codes] if isinstance(codes, str) else codes
             if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
-                raise FatalError(f"{where}: per-file-ignores {pattern!r} must be a list of codes")
+                shown = "" if config.private else f" {pattern!r}"  # (none of the user's file is quoted)
+                raise FatalError(f"{where}: per-file-ignores{shown} must be a list of codes")
             entries.append(f"{pattern}:{','.join(codes)}")
         layer["per-file-ignores"] = entries
     if "severity" in config.values:

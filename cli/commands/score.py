@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 import click
-from kifu.commands.options import HELP, config_options, configured, sources_of
+from kifu.commands.options import FINITE, HELP, config_options, configured, sources_of
 from kifu.commands.output_file import output_file_option, output_to
 from kifu.games import presets
 
@@ -19,7 +19,7 @@ RULES = tuple(presets("go"))
 @click.option(
     "--rules", type=click.Choice(RULES), help="Rules preset (default: the record's RU, else chinese)."
 )
-@click.option("--komi", type=float, help="Komi (default: the record's KM, else the preset's).")
+@click.option("--komi", type=FINITE, help="Komi (default: the record's KM, else the preset's).")
 @click.option(
     "--ko", type=click.Choice(["simple", "positional", "situational"]), help="Ko rule for the replay."
 )

@@ -8,16 +8,28 @@ its own. The command line wins over the file. The user's own ``kifu.toml``
 without their dashes (``fail-on``, ``per-file-ignores``); a key nobody knows is an error that
 names it and the file. What a key means, and how its value is read, and which keys a project's
 file may not set, is the command's business (:mod:`kifu.commands.options`).
+
+A project's files come from strangers: ``extend``, and a configuration file that is a symbolic
+link, reach only files of the project (:func:`project_root`) or of the user's configuration
+folder (:func:`user_config_folder`), and nothing outside is looked at, not even to say whether
+it exists. A file named with ``--config`` is the user's choice, wherever it is. A message about
+a file of the user's folder (:attr:`ConfigFile.private`) names the file and key, never a value.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import re
+import stat
 import sys
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from kifu.core.escape import terminal
+from kifu.core.paths import inside
 
 KIFU_TOML = "kifu.toml"
 HIDDEN_KIFU_TOML = ".kifu.toml"
@@ -34,10 +46,14 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class ConfigFile:
-    """The settings of one file: ``values`` keyed as written; ``name`` says where they are."""
+    """The settings of one file: ``values`` keyed as written; ``name`` says where they are.
+
+    ``private``: the file is the user's (in :func:`user_config_folder`), not the project's: a
+    message about it never quotes a value from it (a run's log may be public)."""
 
     path: Path
     values: dict[str, Any]
+    private: bool = False
 
     @property
     def name(self) -> str:
@@ -45,9 +61,23 @@ class ConfigFile:
         table = " [tool.kifu]" if self.path.name == PYPROJECT else ""
         return f"{self.path}{table}"
 
+    @property
+    def shown(self) -> str:
+        """:attr:`name` for a one-line message: its control characters shown as escapes."""
+        return terminal(self.name, one_line=True)
 
-def read(path: Path) -> ConfigFile | None:
-    """The settings of ``path`` (``None`` for a ``pyproject.toml`` without ``[tool.kifu]``)."""
+
+def _shown(path: str | Path) -> str:
+    return terminal(str(path), one_line=True)
+
+
+#: where tomllib says a mistake is: `` (at line 3, column 7)``
+_POSITION = re.compile(r" \(at [^()]*\)$")
+
+
+def read(path: Path, *, private: bool = False) -> ConfigFile | None:
+    """The settings of ``path`` (``None`` for a ``pyproject.toml`` without ``[tool.kifu]``);
+    ``private``: the user's file, whose mistakes are said without quoting it."""
     # (imported here: most runs find no configuration file, and need no TOML reader)
     if sys.version_info >= (3, 11):
         import tomllib
@@ -56,12 +86,18 @@ def read(path: Path) -> ConfigFile | None:
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        raise ConfigError(f"cannot read {path}: {error.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path} is not valid TOML: {error}") from None
+        raise ConfigError(f"cannot read {_shown(path)}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        # tomllib's messages quote a key or a character of the file: the position alone, for the user's
+        position = _POSITION.search(str(error))
+        said = (position.group() if position else "") if private else f": {error}"
+        raise ConfigError(f"{_shown(path)} is not valid TOML{said}") from None
+    except UnicodeDecodeError as error:
+        said = "it is not UTF-8 text" if private else str(error)
+        raise ConfigError(f"{_shown(path)} is not valid TOML: {said}") from None
     except RecursionError:  # tomllib recurses once per nested array or inline table
         raise ConfigError(
-            f"{path} is not valid TOML: arrays or tables nested too deeply{_deepest_key(path)}"
+            f"{_shown(path)} is not valid TOML: arrays or tables nested too deeply{_deepest_key(path)}"
         ) from None
     if path.name == PYPROJECT:
         tool = document.get("tool", {})
@@ -69,9 +105,9 @@ def read(path: Path) -> ConfigFile | None:
             return None
         table = tool["kifu"]
         if not isinstance(table, dict):
-            raise ConfigError(f"{path}: [tool.kifu] must be a table")
-        return ConfigFile(path, table)
-    return ConfigFile(path, document)
+            raise ConfigError(f"{_shown(path)}: [tool.kifu] must be a table")
+        return ConfigFile(path, table, private)
+    return ConfigFile(path, document, private)
 
 
 def _deepest_key(path: Path, depth: int = 100) -> str:
@@ -130,7 +166,7 @@ class Finder:
             (
                 path
                 for name in CONFIG_NAMES
-                if os.path.isfile(path := os.path.join(directory, name))
+                if _is_file(path := os.path.join(directory, name))
                 and (name != PYPROJECT or read(Path(path)) is not None)
             ),
             None,
@@ -142,35 +178,155 @@ class Finder:
         return found
 
 
-def load(path: Path) -> list[ConfigFile]:
+def _is_file(path: str) -> bool:
+    """Whether ``path`` is a regular file, refusing (:class:`ConfigError`) a symbolic link that
+    leads out of the project and the user's configuration folder, before anything is known of
+    where it leads (a missing file is refused as an existing one is)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return False
+    if stat.S_ISLNK(mode):
+        _refuse_outside(path)
+        return os.path.isfile(path)
+    return stat.S_ISREG(mode)
+
+
+def user_config_folder() -> Path:
+    """The folder of the user's own configuration (:func:`user_config_path`): ``extend`` may name
+    the files in it, a project's as well as the user's."""
+    return user_config_path().parent
+
+
+def project_root(directory: str | Path) -> Path:
+    """How far up a project's configuration file in ``directory`` may reach (``extend``, a link):
+    the repository root at or above it (the closest directory holding ``.git``, where :func:`find`
+    stops too); outside a repository, the highest directory at or above it that holds a
+    configuration file (:data:`CONFIG_NAMES`: a ``pyproject.toml`` with ``[tool.kifu]``), else
+    ``directory`` itself. A real path: ``..`` and links do not lead out of it."""
+    current = top = os.path.realpath(directory)
+    while True:
+        if os.path.lexists(os.path.join(current, ".git")):
+            return Path(current)
+        if _holds_configuration(current):
+            top = current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return Path(top)
+        current = parent
+
+
+def _holds_configuration(directory: str) -> bool:
+    """Whether ``directory`` holds a configuration file, a regular one: a link is not followed
+    (where it leads is not known to be the project's yet)."""
+    for name in CONFIG_NAMES:
+        path = os.path.join(directory, name)
+        try:
+            regular = stat.S_ISREG(os.lstat(path).st_mode)
+        except OSError:
+            regular = False
+        if regular:
+            if name != PYPROJECT:
+                return True
+            try:
+                if read(Path(path), private=True) is not None:
+                    return True
+            except ConfigError:  # (not the project's business here: find says it, if it applies)
+                pass
+    return False
+
+
+class _Reach:
+    """Where the configuration files of a project in ``directory`` may be: the project
+    (:func:`project_root`, found once it is needed) and the user's configuration folder."""
+
+    def __init__(self, directory: str | Path) -> None:
+        self.directory = directory
+        self.folder = os.path.realpath(user_config_folder())
+        self._root: str | None = None
+
+    def root(self) -> str:
+        if self._root is None:
+            self._root = str(project_root(self.directory))
+        return self._root
+
+    def private(self, path: str | Path) -> bool:
+        """Whether ``path`` is in the user's configuration folder (its file's values are not quoted)."""
+        return inside(os.path.realpath(path), self.folder)
+
+    def refuse_outside(self, path: str | Path, declared_by: ConfigFile | None) -> bool:
+        """Raise :class:`ConfigError` when the real place of ``path`` is neither in the project
+        nor in the user's folder; ``declared_by``: the file whose ``extend`` names it (``None``:
+        ``path`` is a link met in the search). Returns :meth:`private`."""
+        real = os.path.realpath(path)
+        if inside(real, self.folder):
+            return True
+        if inside(real, self.root()):
+            return False
+        where = (
+            f"{declared_by.shown}: extend names a file"
+            if declared_by
+            else f"{_shown(path)} is a symbolic link to a file"
+        )
+        raise ConfigError(
+            f"{where} outside the project ({_shown(self.root())}) and the user's configuration folder "
+            f"({_shown(self.folder)}): it is not read"
+        )
+
+
+def _refuse_outside(path: str) -> None:
+    """:meth:`_Reach.refuse_outside` for a configuration file met in the search, a link."""
+    _Reach(os.path.dirname(path)).refuse_outside(path, None)
+
+
+def load(path: Path, *, named: bool = False) -> list[ConfigFile]:
     """The settings of the file at ``path`` and of the files it extends (``extend = "../kifu.toml"``,
     relative to the file that says it), the furthest first: a key of a later file wins. Raises
     :class:`ConfigError` for a file that cannot be read, has no settings, or extends itself
-    through a cycle."""
+    through a cycle, and for a file outside the project of ``path`` (:func:`project_root`) and
+    the user's configuration folder: one that ``extend`` names, and ``path`` itself, a link,
+    unless it is ``named`` (``--config``: the user's choice); nothing is asked about such a file."""
+    if "\0" in str(path):
+        raise ConfigError(f"no such configuration file: {_shown(path)}")
     chain: list[ConfigFile] = []
-    seen: list[Path] = []
+    seen: list[str] = []
     current = path
+    reach = _Reach(path.parent)
+    if named or os.path.realpath(path) == os.path.abspath(path):  # (no link: in its own folder)
+        private = reach.private(path)
+    else:
+        private = reach.refuse_outside(path, None)
     while True:
-        key = current.resolve()
+        key = os.path.realpath(current)  # (not Path.resolve: it raises on a loop of links)
         if key in seen:
-            cycle = " -> ".join(str(step) for step in (*seen, key))
-            raise ConfigError(f"{chain[-1].name}: extend makes a cycle: {cycle}")
+            cycle = " -> ".join(_shown(step) for step in (*seen, key))
+            raise ConfigError(f"{chain[-1].shown}: extend makes a cycle: {cycle}")
         seen.append(key)
-        if not current.is_file():  # (a FIFO is never opened: reading it would wait for a writer)
-            where = f"{chain[-1].name}: extend: " if chain else ""
-            what = "not a regular file" if current.exists() else "no such configuration file"
-            raise ConfigError(f"{where}{what}: {current}")
-        config = read(current)
+        where = f"{chain[-1].shown}: extend: " if chain else ""
+        try:
+            mode = os.stat(current).st_mode
+        except OSError as error:
+            what = (
+                "a loop of symbolic links"
+                if error.errno == errno.ELOOP
+                else "no such configuration file"
+                if isinstance(error, (FileNotFoundError, NotADirectoryError))
+                else f"cannot read ({error.strerror})"
+            )
+            raise ConfigError(f"{where}{what}: {_shown(current)}") from None
+        if not stat.S_ISREG(mode):  # (a FIFO is never opened: reading it would wait for a writer)
+            raise ConfigError(f"{where}not a regular file: {_shown(current)}")
+        config = read(current, private=private)
         if config is None:
-            where = f"{chain[-1].name}: extend: " if chain else ""
-            raise ConfigError(f"{where}{current} has no [tool.kifu] table")
+            raise ConfigError(f"{where}{_shown(current)} has no [tool.kifu] table")
         chain.append(config)
         extend = config.values.get(EXTEND)
         if extend is None:
             break
-        if not isinstance(extend, str) or not extend:
-            raise ConfigError(f"{config.name}: extend must be the path of a configuration file")
+        if not isinstance(extend, str) or not extend or "\0" in extend:  # (no path holds a NUL)
+            raise ConfigError(f"{config.shown}: extend must be the path of a configuration file")
         current = current.parent / os.path.expanduser(extend)
+        private = reach.refuse_outside(current, config)
     return chain[::-1]
 
 
@@ -204,4 +360,4 @@ def user_config_path() -> Path:
 def read_user_config() -> ConfigFile | None:
     """The user's own settings (:func:`user_config_path`), or ``None`` when there are none."""
     path = user_config_path()
-    return read(path) if path.is_file() else None
+    return read(path, private=True) if path.is_file() else None

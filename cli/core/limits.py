@@ -2,7 +2,9 @@
 
 One process-wide value, set by the command from its options before any record is read (worker
 processes are forked after that, and inherit it). Each limit is documented in
-docs/reliability.md; reaching one is an IO008 finding, never a crash, and ``0`` lifts it.
+docs/reliability.md; reaching one is an IO008 finding, never a crash, and ``0`` lifts it: from
+the command line or the user's own configuration only, as a project's file (which comes with the
+records, from anyone) may raise a limit but not lift it (:data:`kifu.commands.options.SAFETY_LIMITS`).
 """
 
 from __future__ import annotations

@@ -17,10 +17,55 @@ from pathlib import Path
 from typing import Any
 
 
+class PatternError(ValueError):
+    """A pattern that is no gitignore pattern (``[z-a]``, ``!``, a trailing ``\\``); the message
+    quotes it and says why."""
+
+
 def _spec(lines: Iterable[str]) -> Any:
+    """The ``GitIgnoreSpec`` of ``lines``; :class:`PatternError` for the first that is no pattern."""
+    import re
+    import warnings
+
     import pathspec
 
-    return pathspec.GitIgnoreSpec.from_lines(list(lines))
+    lines = list(lines)
+    with warnings.catch_warnings():  # ("possible nested set": re's notice of a future change)
+        warnings.simplefilter("ignore", FutureWarning)
+        try:
+            return pathspec.GitIgnoreSpec.from_lines(lines)
+        except (ValueError, re.error):
+            for line in lines:  # which one: pathspec's error may not quote it (a bad range)
+                try:
+                    pathspec.GitIgnoreSpec.from_lines([line])
+                except (ValueError, re.error) as error:
+                    reason = str(error).split(" at position")[0] if isinstance(error, re.error) else ""
+                    because = f" ({reason})" if reason else ""
+                    raise PatternError(f"{line!r} is not a gitignore pattern{because}") from None
+            raise  # pragma: no cover (each line alone is a pattern, all of them are not)
+
+
+def _lenient_spec(lines: list[str]) -> Any:
+    """The ``GitIgnoreSpec`` of a ``.gitignore`` file's ``lines`` without those that are no
+    pattern: git lets such a line match nothing, and a repository's file is not kifu's usage."""
+    try:
+        return _spec(lines)
+    except PatternError:
+        kept = []
+        for line in lines:
+            try:
+                _spec([line])
+            except PatternError:
+                continue
+            kept.append(line)
+        return _spec(kept)
+
+
+def check_patterns(patterns: Iterable[str]) -> None:
+    """Raise :class:`PatternError` for the first of ``patterns`` that is no gitignore pattern."""
+    patterns = tuple(patterns)
+    if patterns:
+        _spec(patterns)
 
 
 def posix(path: str) -> str:
@@ -33,7 +78,8 @@ def posix(path: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class PathPatterns:
-    """Gitignore patterns; a path matches when the last pattern that concerns it is not ``!``."""
+    """Gitignore patterns; a path matches when the last pattern that concerns it is not ``!``.
+    Raises :class:`PatternError` for one that is no pattern."""
 
     patterns: tuple[str, ...]
     _spec: Any = field(default=None, compare=False, repr=False)
@@ -52,6 +98,15 @@ class PathPatterns:
         if is_dir and not text.endswith("/"):
             text += "/"
         return bool(self._spec.match_file(text))
+
+
+def inside(path: str, directory: str) -> bool:
+    """Whether ``path`` is ``directory`` or lies under it; both real paths (``os.path.realpath``),
+    compared as strings: no file is asked about."""
+    path, directory = os.path.normcase(path), os.path.normcase(directory)
+    return path == directory or path.startswith(
+        directory if directory.endswith(os.sep) else directory + os.sep
+    )
 
 
 def work_tree(start: str | Path) -> Path | None:
@@ -78,7 +133,7 @@ class GitIgnore:
             if directory == self.root:
                 lines += _read_lines(self.root / ".git" / "info" / "exclude")
             lines += _read_lines(directory / ".gitignore")
-            self._specs[directory] = _spec(lines) if lines else None
+            self._specs[directory] = _lenient_spec(lines) if lines else None
         return self._specs[directory]
 
     def _decides(self, path: Path, is_dir: bool) -> bool:

@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from kifu.core.findings import INTERNAL_ERROR, REGISTRY, Finding, Severity
-from kifu.core.paths import PathPatterns
+from kifu.core.paths import PathPatterns, PatternError
 
 #: the codes a selection can never drop or re-grade
 ALWAYS_REPORTED = frozenset({INTERNAL_ERROR.code})
@@ -201,4 +201,8 @@ def parse_file_ignore(value: str, known: Collection[str], where: str) -> FileIgn
     pattern, colon, codes = value.rpartition(":")
     if not colon or not pattern:
         raise SelectionError(f"{where}: {value!r} is not PATTERN:CODES (e.g. 'drafts/*:CHESS1,PGN0')")
-    return FileIgnore(PathPatterns((pattern,)), normalise_selectors([codes], known, where))
+    try:
+        patterns = PathPatterns((pattern,))
+    except PatternError as error:
+        raise SelectionError(f"{where}: {error}") from None
+    return FileIgnore(patterns, normalise_selectors([codes], known, where))

@@ -32,7 +32,7 @@ from kifu.core.findings import (
 )
 from kifu.core.limits import MIB, limits, shown
 from kifu.core.lines import DECOMPRESSION_ERRORS
-from kifu.core.paths import GitIgnore, PathPatterns, posix, work_tree
+from kifu.core.paths import GitIgnore, PathPatterns, inside, posix, work_tree
 
 STDIN = "-"
 COMPRESSION_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
@@ -218,10 +218,15 @@ def expand_paths(
     git ignores is left out. A file named as it is is always taken.
 
     Walks and ``**`` do not enter symbolic links to directories (so that a link loop cannot make
-    them endless). A FIFO, socket or device is never opened (opening a FIFO blocks until another
-    program writes to it): named, or met in a walk or a glob under a name that would be taken,
-    it is an IO001 finding. A path that cannot be used yields ``(path, finding)``, and so does
-    a directory of a walk or a glob that cannot be listed; the other files are still taken.
+    them endless). Walks and globs take no file through a symbolic link that leads out of the
+    walked root (as git does not: a stranger's folder could hold ``n.pgn -> ~/.netrc``); such a
+    link under a name that would be taken is an IO001 finding that says so, and where it leads
+    is not looked at. A link inside the root is followed, and a path named as it is, a link or
+    not, is the user's choice: it is read. A FIFO, socket or device is never opened (opening a
+    FIFO blocks until another program writes to it): named, or met in a walk or a glob under a
+    name that would be taken, it is an IO001 finding. A path that cannot be used yields
+    ``(path, finding)``, and so does a directory of a walk or a glob that cannot be listed; the
+    other files are still taken.
     With ``missing``, a path that does not exist and a glob that matches nothing are told to it
     as ``(path, message)`` (a command makes them a usage error) instead of IO001 findings.
     With ``choosing``, a directory met in a walk whose files another configuration chooses
@@ -306,9 +311,14 @@ def _globbed(
             yield pattern, IO_UNREADABLE(f"no file matches {pattern}")
         return
     root = _glob_root(pattern)
+    tree = _Tree(root)
     items: list[tuple[str, Source | tuple[str, Finding]]] = [(failure[0], failure) for failure in failures]
     for match in matches:
         source = Source(match, root)
+        if not tree.holds_found(match):  # (before a stat, which would say what it leads to)
+            if chooser.takes(source):
+                items.append((match, _link_out(match, root, "the folder of the glob")))
+            continue
         try:
             mode = os.stat(match).st_mode
         except OSError as error:  # a broken link, a link loop
@@ -411,6 +421,48 @@ def _glob_root(pattern: str) -> str:
     return "/".join(fixed) or "."
 
 
+class _Tree:
+    """The real place of a walked root, asked once a symbolic link is met under it: whether a
+    path found under the root is in it (a link out of it is not followed, as git does not)."""
+
+    __slots__ = ("_dirs", "_real", "root")
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+        self._real: str | None = None
+        self._dirs: dict[str, bool] = {}
+
+    def holds(self, path: str) -> bool:
+        """Whether the real place of ``path`` (every link on the way followed) is in the root."""
+        if self._real is None:
+            self._real = os.path.realpath(self.root)
+        return inside(os.path.realpath(path), self._real)
+
+    def holds_found(self, path: str) -> bool:
+        """:meth:`holds` for a path a glob found: its directory (a wildcard may have gone through
+        a link to a directory) and the path itself, when it is a link."""
+        directory = os.path.dirname(path) or os.curdir
+        known = self._dirs.get(directory)
+        if known is None:
+            known = self._dirs[directory] = self.holds(directory)
+        return known and (not os.path.islink(path) or self.holds(path))
+
+
+def _link_out(path: str, root: str, what: str) -> tuple[str, Finding]:
+    """The IO001 finding for ``path``, a symbolic link out of ``root``: not read, nor looked at."""
+    return path, IO_UNREADABLE(
+        f"{path} is a symbolic link that leads out of {root} ({what}): it is not read "
+        "(name it on the command line to check the file it leads to)"
+    )
+
+
+def _is_link(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_symlink()
+    except OSError:
+        return False
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """What chooses the files of a directory in a walk: gitignore patterns matched against the
@@ -466,14 +518,16 @@ def _walk(
     choosing: Callable[[str], Choice | None] | None = None,
 ) -> Iterator[Source | tuple[str, Finding]]:
     """The files under ``top`` in ``os.walk``'s order (a directory's files, sorted, then each of
-    its directories), never through a symbolic link to a directory; a directory that cannot be
-    listed, and a FIFO, socket, device or broken link whose name would be taken, are findings.
+    its directories), never through a symbolic link to a directory nor a link that leads out of
+    ``top``; a directory that cannot be listed, and a FIFO, socket, device, broken link or link
+    out of ``top`` whose name would be taken, are findings.
     A file is taken by its extension or the include patterns, or else by ``recognise``, which
     reads its start: it is never asked about what is not a regular file. ``choosing`` gives a
     directory's own :class:`Choice` (:func:`expand_paths`); a directory without one takes its
     parent's."""
     pending: list[tuple[str, _Chooser, str]] = [(top, chooser, top)]
     made: dict[Choice, _Chooser] = {}
+    tree = _Tree(top)
     while pending:
         root, chooser, base = pending.pop()
         choice = choosing(root) if choosing is not None and root != top else None
@@ -494,6 +548,13 @@ def _walk(
             if entry.name.startswith("."):
                 continue
             path = os.path.join(root, entry.name)
+            if _is_link(entry) and not tree.holds(path):  # (before is_dir, which looks where it leads)
+                source = Source(path, top)
+                if chooser.takes(source, None if base == top else base) and (
+                    source.extension in extensions or bool(chooser.include)
+                ):
+                    yield _link_out(path, top, "the folder walked")
+                continue
             try:
                 is_dir = entry.is_dir()
             except OSError:
