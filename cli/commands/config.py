@@ -10,6 +10,7 @@ from typing import Any
 import click
 from kifu.commands.check import check, check_options
 from kifu.commands.options import DEFAULT, HELP, LAYERED, Resolved, resolve
+from kifu.commands.output_file import output_to
 from kifu.core.escape import terminal
 
 
@@ -57,7 +58,8 @@ def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> 
                 key: {"value": value, "source": source} for key, (value, source) in settings.items()
             },
         }
-        click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+        with output_to(None) as out:  # (a short write is an error, exit 2)
+            out.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
         return
     files = ", ".join(config.name for config in resolved.files) or "none"
     lines = [f"# kifu check settings for {where}", f"# configuration files: {files}"]
@@ -69,7 +71,8 @@ def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> 
     rows = [(terminal(text, one_line=True), terminal(origin, one_line=True)) for text, origin in rows]
     width = max(len(text) for text, _ in rows)
     lines += [f"{text:<{width}}  # {origin}" for text, origin in rows]
-    click.echo("\n".join(lines))
+    with output_to(None) as out:
+        out.write("\n".join(lines) + "\n")
 
 
 def _settings(resolved: Resolved) -> dict[str, tuple[Any, str]]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import codecs
 import os
-import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,7 +28,7 @@ from kifu.core.converted import join
 from kifu.core.escape import terminal
 from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
 from kifu.core.game import Game, Options
-from kifu.core.output import OutputError, flush_stdout, write_atomically, write_stdout
+from kifu.core.output import OutputError, flush_stdout, is_stdout, write_output, write_stdout
 from kifu.core.sources import COMPRESSION_SUFFIXES, Source, SourceError
 from kifu.games import GAME_CHOICES
 
@@ -129,8 +128,6 @@ def convert(
     cannot be written, or an internal error (KIFU001: the other inputs are still converted).
     """
 
-    if hasattr(signal, "SIGXFSZ"):  # past `ulimit -f`, a write fails with EFBIG (said) rather than kill
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     apply_limits({**overrides, **configured(ctx, os.path.join(os.curdir, "-"))})
     if every_move and target != "diagram":
         raise click.UsageError("--every-move draws a board after every move: it goes with --to diagram")
@@ -156,9 +153,20 @@ def convert(
         raise click.UsageError("--in-place and --output exclude each other")
     if encoding is not None:
         try:
-            codecs.lookup(encoding)
-        except LookupError:
+            codec = codecs.lookup(encoding)
+        except (LookupError, ValueError):  # (ValueError: a NUL in the name)
             raise click.BadParameter(f"unknown encoding {encoding!r}", param_hint="--encoding") from None
+        # base64, rot13, zlib …: codecs of bytes to bytes, or of text to text, not charsets; and a
+        # charset writes ASCII (`undefined` writes nothing)
+        try:
+            text = getattr(codec, "_is_text_encoding", True) and isinstance(codec.encode("[Event]")[0], bytes)
+        except (UnicodeError, ValueError, TypeError):
+            text = False
+        if not text:
+            raise click.BadParameter(
+                f"{encoding!r} is not a text encoding (a charset such as latin-1, gbk or shift_jis)",
+                param_hint="--encoding",
+            )
     to_directory = output is not None and (output.endswith(os.sep) or os.path.isdir(output))
     sources = sources_of(inputs)
     if output and not to_directory and len(sources) > 1:
@@ -181,7 +189,6 @@ def convert(
         if plan.error is not None:
             _say(plan.path, plan.error)
             failed = True
-            crashed = crashed or plan.output_error
             continue
         assert plan.source is not None and plan.module is not None
         done = _convert(plan, target, chosen[plan.path][0], encoding, lenient)
@@ -211,7 +218,6 @@ class _Plan:
     destination: str | None = None
     error: str | None = None
     in_place: bool = False
-    output_error: bool = False  # the error concerns the output (exit 2), not the input
 
 
 @dataclass(slots=True)
@@ -259,15 +265,6 @@ def _plan(
         and os.path.samefile(destination, source.path)
     ):
         raise click.UsageError(f"{_shown(destination)} is the input; use --in-place to replace it")
-    if destination is not None and not in_place and os.path.islink(destination):
-        # a link left where a new file goes: writing through it would change (or create) a
-        # file the user did not name, with the mode of a new file
-        return _Plan(
-            source.path,
-            error=f"{_shown(destination)} is a symbolic link: kifu does not write through it "
-            "(remove it, or name another output)",
-            output_error=True,
-        )
     return _Plan(source.path, source, name, fmt, module, destination, in_place=in_place)
 
 
@@ -382,19 +379,13 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
         )
         done.failed = True
         return done
-    if plan.destination is None:
+    if is_stdout(plan.destination) and not plan.in_place:
         _to_stdout(lambda: write_stdout(data))
         return done
     try:
-        write_atomically(
-            plan.destination,
-            data,
-            keep=source.path if plan.in_place else None,
-            follow=plan.in_place,
-        )
-    except OSError as error:
-        why = error.strerror or str(error)
-        click.echo(f"kifu: {path}: cannot write {_shown(plan.destination)}: {why}; nothing written", err=True)
+        write_output(plan.destination, data, in_place=plan.in_place)
+    except OutputError as error:  # (refused, or failed: the message names the output)
+        click.echo(f"kifu: {path}: {error}; nothing written", err=True)
         done.crashed = True
     return done
 

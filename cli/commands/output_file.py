@@ -1,13 +1,14 @@
 """``-o/--output-file FILE``: a command's report or payload written to a file instead of stdout,
-atomically (:func:`kifu.core.output.atomic_text`, the writer of ``convert -o``): the file is
-whole or untouched, never half-written, and a failed run leaves no temporary file behind."""
+by kifu's one writer (:func:`kifu.core.output.output_stream`, also that of ``convert``): the file
+is whole or untouched, never half-written, never written through a symbolic link, and a failed
+run leaves no temporary file behind."""
 
 from __future__ import annotations
 
 import contextlib
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO, TypeVar
+from typing import Any, TextIO, TypeVar, cast
 
 import click
 from kifu.commands.options import FatalError
@@ -28,29 +29,19 @@ def output_file_option(command: F) -> F:
 
 @contextlib.contextmanager
 def output_to(path: str | None) -> Iterator[TextIO]:
-    """Standard output (``path`` ``None`` or ``-``), or a stream that replaces the file ``path``
-    when the block ends normally; a file that cannot be made or renamed into place is a
-    :class:`~kifu.commands.options.FatalError` (exit 2). An exception inside the block (a
-    usage error, Ctrl-C) leaves ``path`` as it was."""
-    if path is None or path == "-":
-        yield sys.stdout
-        return
-    from kifu.core.output import atomic_text
+    """A text stream on standard output (``path`` ``None``, ``-`` or ``/dev/stdout``), or one that
+    replaces the file ``path`` when the block ends normally (an exception inside, a usage error
+    or Ctrl-C, leaves ``path`` as it was). An output that cannot be written ends the command with
+    status 2 and one line: a refused or failed file a :class:`~kifu.commands.options.FatalError`,
+    standard output the words of the guard of :mod:`kifu.app` (``kifu: cannot write the
+    output: …``)."""
+    from kifu.core.output import OutputError, is_stdout, output_stream
 
-    stack = contextlib.ExitStack()
     try:
-        out = stack.enter_context(atomic_text(path))
-    except OSError as error:
-        raise FatalError(_cannot(path, error)) from None
-    with stack:
-        yield out
-        try:
-            stack.close()  # the rename into place
-        except OSError as error:
-            raise FatalError(_cannot(path, error)) from None
-
-
-def _cannot(path: str, error: OSError) -> str:
-    from kifu.core.escape import terminal
-
-    return f"cannot write {terminal(path, one_line=True)}: {error.strerror or error}"
+        with output_stream(path) as stream:
+            yield cast(TextIO, stream)
+    except OutputError as error:
+        if not is_stdout(path):
+            raise FatalError(str(error)) from None
+        click.echo(f"kifu: {error}", err=True)
+        sys.exit(2)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import click
@@ -82,9 +81,9 @@ def show(
     with a position).
     """
     from kifu import showing
+    from kifu.commands.output_file import output_to
     from kifu.core.escape import terminal
     from kifu.core.game import Options
-    from kifu.core.output import write_atomically
 
     values.update(configured(ctx, file))  # (before the spellings of --game are reconciled)
     game, number = resolve_game(values)
@@ -109,12 +108,7 @@ def show(
         raise click.UsageError(str(error)) from None
     if output_format == "text":
         drawn = terminal(drawn)  # the board is kifu's; a caption may quote the record
-    if output is None:
-        sys.stdout.write(drawn)
-        sys.stdout.flush()
-        return
-    try:
-        write_atomically(output, drawn.encode())
-    except OSError as error:
-        raise click.UsageError(f"cannot write {output}: {error.strerror or error}") from None
-    click.echo(f"kifu: wrote {terminal(output, one_line=True)}", err=True)
+    with output_to(output) as target:
+        target.write(drawn)
+    if output not in (None, "-"):
+        click.echo(f"kifu: wrote {terminal(output, one_line=True)}", err=True)

@@ -27,13 +27,14 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from kifu.core.digits import ascii_number
+from kifu.core.effort import Effort
 from kifu.core.findings import Finding
 from kifu.core.record import MoveNode, Record
 from kifu.core.walk import Visitor
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import RED, Board
 from kifu.xiangqi.fen import START_FEN, FenError, parse_fen, write_fen
-from kifu.xiangqi.lookahead import SPENT, Effort, candidates, establish, game_effort
+from kifu.xiangqi.lookahead import SPENT, candidates, establish, game_effort
 from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
 from kifu.xiangqi.notation.resolve import Resolution
 from kifu.xiangqi.notation.spec import MoveSpec
