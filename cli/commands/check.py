@@ -188,7 +188,14 @@ def check_options(command: F) -> F:
         click.option(
             "--scheduler",
             metavar="ADDRESS",
-            help="Dask scheduler (tcp://host:8786); default: an in-process cluster, on no network.",
+            help="Dask scheduler, tls://host:8786 with Dask's TLS configuration (docs/ci.md); default: an "
+            "in-process cluster, on no network.",
+        ),
+        click.option(
+            "--insecure-scheduler",
+            is_flag=True,
+            help="Accept a --scheduler that is not tls:// (tcp://, or no scheme): unencrypted and "
+            "unauthenticated, for a trusted network only.",
         ),
         click.option(
             "--connect-timeout",
@@ -293,6 +300,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
         jobs=workers,
         executor=executor,
         scheduler=values["scheduler"],
+        insecure_scheduler=values["insecure_scheduler"],
         chunk_records=2000 if executor == "dask" else 200,
         connect_timeout=values["connect_timeout"],
         dashboard=values["dashboard"],

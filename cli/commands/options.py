@@ -344,6 +344,7 @@ DEFAULT = "default"
 PRIVILEGED = {
     "executor": "sends records to a Dask cluster",
     "scheduler": "sends records to a Dask scheduler",
+    "insecure-scheduler": "accepts a Dask scheduler that is not tls://",
     "dashboard": "opens a Dask dashboard",
     "dead-from": "runs a program (GNU Go)",
 }

@@ -35,6 +35,7 @@ needs_dask = pytest.mark.skipif(
 VALUES = {
     "executor": '"dask"',
     "scheduler": '"tcp://203.0.113.1:8786"',
+    "insecure-scheduler": "true",
     "dashboard": "true",
     "dead-from": '"gnugo"',
 }
@@ -240,7 +241,8 @@ def test_an_unreachable_scheduler_is_one_line_and_status_2_within_the_timeout(pr
     result = subprocess.run(
         [
             *(sys.executable, "-m", "kifu", "check", "--executor", "dask", "--format", "json"),
-            *("--scheduler", f"tcp://127.0.0.1:{closed_port()}", "--connect-timeout", "1", "opera.pgn"),
+            *("--scheduler", f"tcp://127.0.0.1:{closed_port()}", "--insecure-scheduler"),
+            *("--connect-timeout", "1", "opera.pgn"),
         ],
         capture_output=True,
         text=True,
@@ -286,6 +288,7 @@ def test_a_server_that_is_no_dask_scheduler_is_one_line_and_status_2(project: Pa
                 "dask",
                 "--scheduler",
                 address,
+                "--insecure-scheduler",
                 "--connect-timeout",
                 "2",
                 "opera.pgn",

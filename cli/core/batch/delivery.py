@@ -12,6 +12,7 @@ from kifu.core.batch.jobs import Item, _FileState, _stamp
 from kifu.core.findings import (
     INTERNAL_ERROR,
     IO_CHANGED,
+    IO_LIMIT,
     IO_NO_RECORDS,
     Finding,
 )
@@ -44,9 +45,26 @@ def _deliver(
             totals.records += 1
             item.findings = _select(state, item.findings, totals, selection)
             totals.add(item.findings)
+            if state.reported + len(item.findings) > MAX_FILE_FINDINGS:
+                item.findings = _withheld(state, item.findings)
+            state.reported += len(item.findings)
             reporter.record(_displayed(state.path, item) if _undisplayable(state.path) else item)
         else:
             state.findings.append(item)
+
+
+#: findings listed on the records of one file: past them, each record's are counted (in the summary
+#: and the exit status) and said in one finding at the file's end, so that a small compressed file
+#: of a million broken records cannot write gigabytes of report
+MAX_FILE_FINDINGS = 10_000
+
+
+def _withheld(state: _FileState, findings: list[Finding]) -> list[Finding]:
+    """The ``findings`` of a record that fit under the file's cap; the others are counted."""
+    room = max(MAX_FILE_FINDINGS - state.reported, 0)
+    for finding in findings[room:]:
+        state.withheld[finding.severity] = state.withheld.get(finding.severity, 0) + 1
+    return findings[:room]
 
 
 def _part_items(state: _FileState, part: Part, result: Iterable[Item] | PartRead[RecordReport]) -> list[Item]:
@@ -96,6 +114,17 @@ def _end_file(state: _FileState, reporter: Reporter, totals: Totals, selection: 
                 )
             )
     findings = state.findings
+    if state.withheld:
+        withheld = sorted(state.withheld.items(), reverse=True)  # errors first
+        counts = ", ".join(f"{n:,} {severity.label}(s)" for severity, n in withheld)
+        findings.append(
+            IO_LIMIT(
+                f"{sum(state.withheld.values()):,} more finding(s) on the records of this file are not "
+                f"listed ({counts}): a file lists its first {MAX_FILE_FINDINGS:,}; the summary and "
+                "the exit status count them all",
+                severity=max(state.withheld),
+            )
+        )
     if (
         state.game is not None
         and state.records == 0

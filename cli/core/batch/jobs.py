@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -14,6 +13,7 @@ from typing import Any, Protocol
 from kifu.core import records
 from kifu.core.findings import (
     Finding,
+    Severity,
 )
 from kifu.core.game import Game, Options
 from kifu.core.lines import LineDecoder
@@ -39,6 +39,8 @@ class Batch:
     jobs: int = 1
     executor: str = "local"  # "local" (the process pool when jobs > 1) or "dask"
     scheduler: str | None = None  # a Dask scheduler address; None starts an in-process cluster
+    #: accept a ``scheduler`` that is not ``tls://`` (unencrypted, unauthenticated)
+    insecure_scheduler: bool = False
     chunk_records: int = 200  # records per task when a file is split here
     part_bytes: int = 192 << 10  # bytes per task when the workers read a file a part each
     #: whether the workers send the records' tags (the reporter shows them: ``Reporter.uses_tags``)
@@ -91,6 +93,10 @@ class _FileState:
     #: the file's (size, modification time) when its reading was planned: the same at its end,
     #: or the file changed while it was read (``None``: not a file of the file system)
     stamp: tuple[int, int] | None = None
+    #: the findings on its records reported so far, and those left out past the file's cap
+    #: (:data:`~kifu.core.batch.delivery.MAX_FILE_FINDINGS`), by severity
+    reported: int = 0
+    withheld: dict[Severity, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -153,10 +159,19 @@ def check_file_task(module: str, path: str | Source, fmt: str, options: Options)
     return list(stream_file_task(module, path, fmt, options))
 
 
+#: the game modules that tasks asked for, each once imported to its end
+_MODULES: dict[str, Any] = {}
+
+
 def _module(name: str) -> Any:
     """The game module a task names (imported in a worker the first time; a batch in this
-    process asks for it once a file, where the import machinery costs more than the lookup)."""
-    return sys.modules.get(name) or importlib.import_module(name)
+    process asks for it once a file, where the import machinery costs more than the lookup).
+    Not looked up in ``sys.modules``: a Dask worker's threads start at once, and one would find
+    there the module that another is still importing (``import_module`` waits for it)."""
+    module = _MODULES.get(name)
+    if module is None:
+        module = _MODULES[name] = importlib.import_module(name)
+    return module
 
 
 def as_source(path: str | Source) -> Source:
