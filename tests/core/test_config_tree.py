@@ -164,13 +164,14 @@ def test_kifu_config_is_valid_toml_that_reads_back(tree: Path) -> None:
     assert f"# configuration files: {tree / 'c' / 'kifu.toml'}" in result.stdout
     assert "# rules is not set" in result.stdout
     # what it prints is a kifu.toml that gives the same settings (but the keys a project's file
-    # may not set: executor, dashboard)
-    privileged = ("executor =", "dashboard =")
+    # may not set: executor, dashboard, insecure-scheduler)
+    privileged = ("executor =", "dashboard =", "insecure-scheduler =")
     text = "".join(line for line in result.stdout.splitlines(True) if not line.startswith(privileged))
     (tree / "c" / "kifu.toml").write_text(text)
     again = invoke("config", str(tree / "c" / "z.pgn"))
     assert again.exit_code == 0, again.stderr
-    assert {**tomllib.loads(again.stdout), "executor": "local", "dashboard": False} == shown
+    unset = {"executor": "local", "dashboard": False, "insecure-scheduler": False}
+    assert {**tomllib.loads(again.stdout), **unset} == shown
 
 
 def test_kifu_config_file_says_which_file_applies(tree: Path) -> None:
