@@ -24,7 +24,7 @@ from kifu.chess.start import start_position
 from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions, walk
 from kifu.core.assumed import provisional
 from kifu.core.digits import TOO_BIG
-from kifu.core.findings import Assumption, Finding, Severity
+from kifu.core.findings import MAX_PER_CODE, Assumption, Finding, Severity, capped
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
@@ -59,6 +59,8 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
         outcome, claims = _judge(record, declared, checked, findings)
         replayed = checked.replayed
     findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
+    if read.dropped or len(findings) > MAX_PER_CODE:
+        findings = capped(findings, read.dropped)
     return RecordReport(
         index=index,
         line=game.start_line,

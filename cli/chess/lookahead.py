@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from kifu.chess.diagnosis import MoveProblem
 from kifu.chess.locales import candidate_tables, letter_map, translate
 from kifu.chess.notation import FIGURINES, ReadMove, is_null, read_move, split_suffixes
+from kifu.core.effort import Effort, record_effort
 from kifu.core.record import MoveNode
 
 import chess
@@ -39,8 +40,21 @@ REPAIRS = 4
 #: a score sheet: past them the move alone is looked at, as its "did you mean" always did)
 MAX_PROBES = 50
 
+#: moves a game's look-ahead replays over all its slips: this many, and EFFORT_PER_PLY more for
+#: each move of the game (a score sheet's slips take a fraction; past it, a slip is looked at alone)
+GAME_EFFORT = 50_000
+EFFORT_PER_PLY = 100
+#: what finding a later slip's candidates costs, in moves replayed (every legal move written out)
+CANDIDATES_COST = 30
+
 #: one slip, in the half edits of :func:`_distance`: the candidates are at most this far
 EDIT = 2
+
+
+def game_effort(plies: int) -> Effort:
+    """What the look-ahead may replay over all the slips of a game of ``plies`` moves."""
+    return record_effort(plies, GAME_EFFORT, EFFORT_PER_PLY)
+
 
 _TABLES: tuple[dict[str, str], ...] = tuple(letter_map(langs[0]) for langs in candidate_tables().values())
 
@@ -146,11 +160,16 @@ def _reach(
     horizon: int,
     letters: dict[str, str] | None,
     marks: _Marks | None = None,
+    effort: Effort | None = None,
 ) -> tuple[int, int]:
     """How many moves of ``rest`` from ``start`` (up to ``horizon`` of them) play on ``board``
     (which they change), and, given the ``marks`` the record writes, how many of the moves are
-    written otherwise than SAN writes them there (see :func:`_disagrees`)."""
+    written otherwise than SAN writes them there (see :func:`_disagrees`); each move replayed is
+    taken from ``effort``, and the replay stops when it is spent."""
     end = min(len(rest), start + horizon)
+    if effort is not None:
+        end = min(end, start + max(effort.left, 0))
+        effort.left -= end - start  # (given back below: the moves not replayed)
     index = start
     wrong = 0
     while index < end:
@@ -166,6 +185,8 @@ def _reach(
             else:
                 wrong += _disagrees(board, text, read, marks)
         index += 1
+    if effort is not None:
+        effort.left += end - index
     return index, wrong
 
 
@@ -247,15 +268,19 @@ def settle(
     rest: Sequence[MoveNode],
     letters: Mapping[str, str] | None,
     problem: MoveProblem,
+    effort: Effort | None = None,
 ) -> MoveProblem:
     """``problem`` (of ``written`` on ``board``) with the move meant chosen by the moves after
     it (``rest``, the rest of the line): its guess, its assumed move and how it was established.
 
     Returns ``problem`` itself when no legal move is one slip away, or when the position had no
-    legal move at all.
+    legal move at all. The moves replayed are taken from ``effort`` (the game's): when it is
+    spent, no move is assumed (the evidence would be cut short), and the hint says why.
     """
     if problem.ended:
         return problem
+    if effort is not None and effort.spent():
+        return _unsettled(problem)
     found = list(_candidates_at(board, written, letters))  # (a copy: it may gain the move meant)
     if problem.meant is not None and all(c.move != problem.meant for c in found):
         found.append(Candidate(problem.meant, board.san(problem.meant).rstrip("+#"), 2 * EDIT))
@@ -278,7 +303,7 @@ def settle(
         for probe in probes:  # each goes on from where the last horizon stopped it
             if not probe.stuck and probe.board is not None:
                 reached, wrong = _reach(
-                    probe.board, rest, probe.reached, horizon - probe.reached, local, marks
+                    probe.board, rest, probe.reached, horizon - probe.reached, local, marks, effort
                 )
                 probe.stuck = reached < min(horizon, len(rest))
                 probe.reached = reached
@@ -290,7 +315,8 @@ def settle(
     if max(p.reached for p in probes) < limit:
         for probe in probes:  # a candidate taken early goes on, to see where it stops
             if not probe.stuck and probe.board is not None:
-                reached, wrong = _reach(probe.board, rest, probe.reached, limit - probe.reached, local, marks)
+                left = limit - probe.reached
+                reached, wrong = _reach(probe.board, rest, probe.reached, left, local, marks, effort)
                 probe.stuck = reached < limit
                 probe.reached = reached
                 probe.wrong += wrong
@@ -301,8 +327,12 @@ def settle(
         # under which the game goes further, with fewer slips, is the likelier)
         for probe in probes:
             if probe.stuck:
-                probe.further, probe.repairs, wrong, probe.past = _past_slips(probe, rest, local, marks)
+                probe.further, probe.repairs, wrong, probe.past = _past_slips(
+                    probe, rest, local, marks, effort
+                )
                 probe.wrong += wrong
+    if effort is not None and effort.spent():
+        return _unsettled(problem)
     best = max(p.score for p in probes)
     chosen = [p for p in probes if p.score == best]
     if len(chosen) > 1:
@@ -327,6 +357,15 @@ def settle(
     return replace(problem, meant=winner.candidate.move, hint=hint, because=because)
 
 
+#: why a slip's move was not sought in the moves after it
+SPENT = "the look-ahead has read all it may for one game"
+
+
+def _unsettled(problem: MoveProblem) -> MoveProblem:
+    """``problem`` without a move assumed: the game's effort is spent (its line ends here)."""
+    return replace(problem, meant=None, readings=(), hint=f"{problem.hint} ({SPENT})", because="")
+
+
 #: the candidates of a later slip, by position, text and letters: reading past the slips after one
 #: asks them again for each reading of it, and again at the next slip's own settling
 _KNOWN: dict[tuple[str, bool, str, tuple[tuple[str, str], ...]], list[Candidate]] = {}
@@ -345,7 +384,11 @@ def _candidates_at(board: chess.Board, written: str, letters: Mapping[str, str] 
 
 
 def _past_slips(
-    probe: _Probe, rest: Sequence[MoveNode], letters: dict[str, str] | None, marks: _Marks
+    probe: _Probe,
+    rest: Sequence[MoveNode],
+    letters: dict[str, str] | None,
+    marks: _Marks,
+    effort: Effort | None = None,
 ) -> tuple[int, int, int, chess.Move | None]:
     """How far the rest goes past the slip where ``probe`` stopped, each later slip (up to
     :data:`REPAIRS` of them) read as its reading under which the rest goes furthest (of these,
@@ -358,10 +401,12 @@ def _past_slips(
     first: chess.Move | None = None
     while board is not None and index < limit and used < REPAIRS:
         best: tuple[int, int, chess.Move, chess.Board] | None = None
+        if effort is not None:
+            effort.left -= CANDIDATES_COST
         for candidate in _candidates_at(board, rest[index].text, letters):
             after = board.copy(stack=False)
             after.push(candidate.move)
-            reached, disagree = _reach(after, rest, index + 1, limit - index - 1, letters, marks)
+            reached, disagree = _reach(after, rest, index + 1, limit - index - 1, letters, marks, effort)
             if best is None or (reached, -disagree) > (best[0], -best[1]):
                 best = (reached, disagree, candidate.move, after)
         if best is None:

@@ -102,11 +102,10 @@ def split_suffixes(text: str) -> tuple[str, str, str]:
     if match:
         annotation = match.group()
         text = text[: match.start()]
-    suffix = ""
-    while text and text[-1] in "+#":
-        suffix = text[-1] + suffix if suffix != text[-1] else suffix
-        text = text[:-1]
-    return text, suffix[:1] if suffix else "", annotation
+    # the first of the trailing "+" and "#" is the suffix (the rest are dropped), found with one
+    # strip: a character at a time, each step a copy of the text, e4 and a million "+" took 20 s
+    core = text.rstrip("+#")
+    return core, text[len(core) : len(core) + 1], annotation
 
 
 def is_null(text: str) -> bool:

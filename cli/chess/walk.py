@@ -32,6 +32,7 @@ from kifu.chess.moves import NULL_CODE, ReadMove, is_null, move_of
 from kifu.chess.position import Position, Start
 from kifu.chess.rules import PositionKey
 from kifu.core import walk as core
+from kifu.core.effort import Effort
 from kifu.core.record import MoveNode, Record
 from mypy_extensions import mypyc_attr
 
@@ -183,6 +184,8 @@ class WalkOptions:
     #: the problems settled by the look-ahead, by ``id`` of their node: a second walk of the
     #: same record with the same dict does not probe again
     settled: dict[int, MoveProblem] = field(default_factory=dict)
+    #: what the look-ahead may replay over the record's slips (``None``: a slip's own bounds only)
+    effort: Effort | None = None
 
 
 #: SAN resolutions by (position, text): archives repeat the same openings over and over. An
@@ -280,7 +283,8 @@ def _replay(
                     read = position.read(text, local)
                 if isinstance(read, MoveProblem):
                     if recover:
-                        read = _settle(read, position, node, nodes[ply - first + 1 :], local, options.settled)
+                        rest = nodes[ply - first + 1 :]
+                        read = _settle(read, position, node, rest, local, options, len(record.moves))
                     meant = read.meant if recover else None
                     board = position.board()
                     at = ply - first
@@ -355,18 +359,21 @@ def _settle(
     node: MoveNode,
     rest: list[MoveNode],
     letters: Mapping[str, str] | None,
-    settled: dict[int, MoveProblem],
+    options: WalkOptions,
+    plies: int,
 ) -> MoveProblem:
-    """``problem`` with the move meant chosen by the rest of the line (:mod:`kifu.chess.lookahead`)."""
+    """``problem`` with the move meant chosen by the rest of the line (:mod:`kifu.chess.lookahead`),
+    from the effort of the record (of ``plies`` moves) that is left."""
+    settled = options.settled
     known = settled.get(id(node))
     if known is None:
-        from kifu.chess.lookahead import MAX_PROBES
+        from kifu.chess.lookahead import MAX_PROBES, game_effort, settle
 
         if len(settled) >= MAX_PROBES:
             return problem  # (a hostile record of slips: the move alone is looked at)
-        from kifu.chess.lookahead import settle
-
-        known = settle(position.board(), node.text, rest, letters, problem)
+        if options.effort is None:
+            options.effort = game_effort(plies)
+        known = settle(position.board(), node.text, rest, letters, problem, options.effort)
         settled[id(node)] = known
     return known
 

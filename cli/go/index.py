@@ -15,15 +15,16 @@ class TextIndex:
     gigabyte archive costs a few thousand integers, not one per line, and a column costs at most
     one block's search however long its line (many findings on one long line stay linear).
     ``text`` may be a window of a big file that starts inside a line: ``column_base`` characters
-    of its first line come before it.
+    of its first line come before it; ``cut``: it stops inside its last line.
     """
 
     BLOCK = 1 << 16
 
-    def __init__(self, text: str, line_base: int = 0, column_base: int = 0) -> None:
+    def __init__(self, text: str, line_base: int = 0, column_base: int = 0, cut: bool = False) -> None:
         self.text = text
         self.line_base = line_base  # lines before the start of ``text`` (a window of a big file)
         self.column_base = column_base  # characters of the first line before the start of ``text``
+        self.cut = cut  # the last line goes on after the end of ``text``
         self._before: list[int] | None = None
         self._heads: list[int] = []
         self._last = (0, 1, 0)  # the last (offset, line, line start): findings mostly come in order

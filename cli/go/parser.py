@@ -359,7 +359,8 @@ def parse_game(
         if shown == "":
             tail = text.find("\n", place)
             line = text[head : tail if tail >= 0 else len(text)].rstrip("\r")
-            whole = head > 0 or not index.column_base  # (else the text starts inside this line)
+            # (else the text starts, or stops, inside this line)
+            whole = (head > 0 or not index.column_base) and (tail >= 0 or not index.cut)
             shown = lines[head] = line if whole and line.strip() else None
         findings.append(code(message, span, source_line=shown))
     linked: Capped[Finding] = Capped(findings)

@@ -128,6 +128,10 @@ _NO_CLOSE = re.compile(r"[^)\[]*+")
 _IGNORED = re.compile(r"\((?=\s*\()")
 _SPACE = re.compile(r"\s*")
 _SGF_LIKE = re.compile(r"[A-Z]{1,2}\[[^\]\n]*\]|\[[^\]\n]{0,10}\]")
+#: the most of a game's first line before it, and of its last line after it, that an unparsed
+#: game's text holds (its findings show their source line); on a longer line the text starts or
+#: stops at the game: a line of a million games is neither copied nor searched for each of them
+_CONTEXT = 256
 
 
 class CollectionReader:
@@ -310,21 +314,26 @@ class CollectionReader:
         if self.oversized is not None:
             return self._unread(self.oversized, cap, start, index.span(end))
         if self.raw:
-            line_start = buffer.rfind("\n", 0, start) + 1
-            line_end = buffer.find("\n", end)  # whole lines: findings show their source line
+            line, column = index.position(start)
+            before = column - 1  # of the first line, before the game (and before the buffer)
+            line_start = max(start - before, 0) if before <= _CONTEXT else start
+            newline = buffer.find("\n", end, end + _CONTEXT + 1)
+            cut = newline < 0 and len(buffer) - end > _CONTEXT
+            line_end = newline if newline >= 0 else end if cut else len(buffer)
             pending, self.pending = self.pending, []
             return Game(
                 self.number,
                 start,
                 None,
                 pending,
-                buffer[line_start : line_end if line_end >= 0 else len(buffer)],
+                buffer[line_start:line_end],
                 start - line_start,
                 end - line_start,
-                index.position(start)[0] - 1,
+                line - 1,
                 [i - line_start for i in ignored],
-                self.column_base if line_start == 0 else 0,
+                before - (start - line_start),
                 self.depth == 0,
+                cut=cut,
             )
         game = parse_game(buffer, start, end, index, self.number, ignored, self.depth == 0)
         if self.pending:
@@ -368,9 +377,14 @@ class CollectionReader:
             keep = min(keep, self.previous_end)
         if self.ignored:
             keep = min(keep, self.ignored[0])
-        newline = self.buffer.rfind("\n", 0, keep)
-        # inside a line only in a game over the limit (the columns after it start at column_base)
-        self._drop(keep if self.oversized is not None else newline + 1)
+        if self.oversized is not None:  # (the columns after it start at column_base)
+            self._drop(keep)
+            return
+        # at the start of the line, or inside a long line as much before ``keep`` as a game's
+        # text takes of it (not searched back to its start and kept whole, piece after piece)
+        low = keep - _CONTEXT
+        newline = self.buffer.rfind("\n", max(low, 0), keep)
+        self._drop(newline + 1 if newline >= 0 or low <= 0 else low)
 
     def _drop_blank_head(self) -> None:
         """No game tree yet: drop the lines of white space the text starts with."""

@@ -297,7 +297,8 @@ class Game:
     root: Node | None
     findings: list[Finding] = field(default_factory=list)
     #: unparsed (``CollectionReader(raw=True)``): the game's text from the start of its first
-    #: line, where the game starts in it, the lines before it, and the ignored "(" in it
+    #: line (to the end of its last line), where the game starts in it, the lines before it, and
+    #: the ignored "(" in it; on a long line, from the game's ``(`` (to its ``)``: :attr:`cut`)
     text: str | None = None
     text_start: int = 0
     text_end: int = 0
@@ -310,13 +311,15 @@ class Game:
     closed: bool = False
     #: findings of each code made by the parser but left out past the cap (kifu.go.capped)
     dropped: dict[str, int] = field(default_factory=dict)
+    #: :attr:`text` stops inside its last line (the rest of a long line is not kept)
+    cut: bool = False
 
     def parse(self) -> tuple[Game, TextIndex]:
         """Parse an unparsed game (see :attr:`text`) with its own line index."""
         from kifu.go.parser import parse_game  # (the parser builds this model)
 
         text = self.text or ""
-        index = TextIndex(text, self.line_base, self.column_base)
+        index = TextIndex(text, self.line_base, self.column_base, self.cut)
         if not text:  # not read (over a limit): its findings say why
             return Game(self.index, 0, None, list(self.findings)), index
         game = parse_game(text, self.text_start, self.text_end, index, self.index, self.ignored, self.closed)

@@ -22,7 +22,9 @@ from kifu.xiangqi.formats.budget import MoveBudget
 from kifu.xiangqi.formats.coords import dhtml_move_to_iccs
 
 _BLOCK = re.compile(r"\[DhtmlXQ\](.*?)(?:\[/DhtmlXQ\]|\Z)", re.S | re.I)
-_FIELD = re.compile(r"\[DhtmlXQ_([A-Za-z0-9_]+)\](.*?)\[/DhtmlXQ_\1\]", re.S | re.I)
+_OPENING = re.compile(r"\[DhtmlXQ_([A-Za-z0-9_]+)\]", re.I)
+#: a closing tag, its name up to the "]" (a name holds no "[" nor "]", however its case is read)
+_CLOSING = re.compile(r"\[/DhtmlXQ_([^\[\]]*)\]", re.I)
 _PIECES = "RNBAKABNRCCPPPPP"
 _TAGS = {
     "title": "Title",
@@ -78,12 +80,47 @@ def read_dhtmlxq(text: str) -> Iterator[tuple[Record, list[Finding]]]:
         yield read
 
 
+def fields_of(body: str) -> Iterator[tuple[str, int, str]]:
+    """The name, the offset of the value and the value of each ``[DhtmlXQ_name]…[/DhtmlXQ_name]``
+    field of ``body``, in order: the matches of ``\\[DhtmlXQ_([A-Za-z0-9_]+)\\](.*?)\\[/DhtmlXQ_\\1\\]``
+    (``re.S | re.I``), found in linear time.
+
+    That pattern searched each opening's closing tag from the opening to the end of the text, so
+    openings never closed cost the rest of the text each (a megabyte of ``[DhtmlXQ_x]`` took
+    minutes). Here the closing tags are listed once, by name as a back reference compares it
+    ignoring case, and each opening takes the first of its name after it; an opening never
+    closed is skipped, as the search skipped it, and the search goes on after each field.
+    """
+    closings: dict[str, list[int]] = {}
+    for closing in _CLOSING.finditer(body):
+        closings.setdefault(_folded(closing.group(1)), []).append(closing.start())
+    pos = 0
+    while True:
+        opening = _OPENING.search(body, pos)
+        if opening is None:
+            return
+        name, end = opening.group(1), opening.end()
+        ends = closings.get(_folded(name), [])
+        at = bisect.bisect_left(ends, end)
+        if at == len(ends):  # never closed
+            pos = opening.start() + 1
+            continue
+        yield name, end, body[end : ends[at]]
+        pos = ends[at] + len("[/DhtmlXQ_]") + len(name)
+
+
+def _folded(name: str) -> str:
+    """``name`` as a back reference compares it ignoring case: each character lowered on its own
+    (``İ`` is ``i``, one character as for ``re``, where ``str.lower`` gives two)."""
+    return name.lower() if name.isascii() else "".join(c.lower()[:1] for c in name)
+
+
 def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tuple[Record, list[Finding]]:
     findings: list[Finding] = []
     record = Record(game="xiangqi", index=index, line=positions.span(offset, 1).line)
     fields: dict[str, tuple[int, str]] = {}
-    for match in _FIELD.finditer(body):
-        fields.setdefault(match.group(1).lower(), (offset + match.start(2), match.group(2)))
+    for name, start, value in fields_of(body):
+        fields.setdefault(name.lower(), (offset + start, value))
     for key, tag in _TAGS.items():
         if key in fields and fields[key][1].strip():
             record.tags.setdefault(tag, fields[key][1].strip())
