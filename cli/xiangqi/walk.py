@@ -349,35 +349,19 @@ def _problem(
     if not board.has_legal_move():
         return Problem(board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, True, after)
     near = candidates(board, node.text, preference)
-    spent = assume and effort.left <= 0
-    if not assume or spent:
-        best = tuple(move for move, distance in near if distance == near[0][1]) if near else ()
-        why = SPENT if spent else ""
-        return Problem(
-            board,
-            node,
-            ply + 1,
-            round_,
-            red,
-            depth,
-            clock,
-            error,
-            spec,
-            resolution,
-            False,
-            after,
-            best,
-            None,
-            why,
-        )
+    if assume and effort.left > 0:
 
-    def label(k: int) -> str:
-        """The move ``nodes[k]``: ``round 5, Black 马８进７``."""
-        later = k - index + 1 + (0 if red else 1)  # plies after Red's move of this round
-        side = "Red" if later % 2 == 0 else "Black"
-        return f"round {round_ + later // 2}, {side} {nodes[k].text}"
+        def label(k: int) -> str:
+            """The move ``nodes[k]``: ``round 5, Black 马８进７``."""
+            later = k - index + 1 + (0 if red else 1)  # plies after Red's move of this round
+            side = "Red" if later % 2 == 0 else "Black"
+            return f"round {round_ + later // 2}, {side} {nodes[k].text}"
 
-    intent = establish(board, nodes, index, near, preference, label, effort)
+        intent = establish(board, nodes, index, near, preference, label, effort)
+        named, assumed, reason = intent.named, intent.move, intent.reason
+    else:  # the nearest readings, and none assumed (not asked for, or the record's effort spent)
+        named = tuple(move for move, distance in near if distance == near[0][1]) if near else ()
+        assumed, reason = None, SPENT if assume else ""
     return Problem(
         board,
         node,
@@ -391,7 +375,7 @@ def _problem(
         resolution,
         False,
         after,
-        intent.named,
-        intent.move,
-        intent.reason,
+        named,
+        assumed,
+        reason,
     )
