@@ -172,8 +172,10 @@ IO_UNREADABLE = register(
     "The file cannot be opened or listed (permissions, a loop of symbolic links, a file gone "
     "between the walk and its reading), or is not a file of records: a FIFO, socket or device, "
     "which kifu never opens (reading a FIFO waits for a program to write to it: give piped "
-    "records on standard input, -). A directory of a walk or a glob that cannot be listed, and a "
-    "FIFO or broken link met there under a record's name, are reported the same way; the other "
+    "records on standard input, -). A directory of a walk or a glob that cannot be listed, a "
+    "FIFO or broken link met there under a record's name, and a symbolic link that leads out of "
+    "the folder walked (kifu reads no file outside the tree it is given, unless it is named on "
+    "the command line) are reported the same way; the other "
     "files are still checked. A path named on the command line that does not exist is a usage "
     "error (exit status 2), not this finding.",
 )
