@@ -29,7 +29,9 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 #: (pytest-xdist's worksteal schedule) then share out the short tests after them, and no worker
 #: is left at the end of the run with a long test the other waits for.
 LONG = (
+    "tests/test_linear_readers.py::test_every_reader_is_linear_on_runs_of_each_character_class",
     "tests/test_compiled.py::test_a_representative_part_of_the_suite_in_the_other_mode",
+    "tests/test_action.py::test_the_action_installs_kifu_and_annotates_the_findings",
     "tests/show/test_report_scale.py::",
     "tests/test_imports.py::test_every_module_imports_alone",
     "tests/go/test_gnugo_game.py::test_dead_stones_are_gnugos_answer_on_the_game_it_loads",
