@@ -33,7 +33,7 @@ import stat
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import IO, TYPE_CHECKING, Any
 
@@ -232,23 +232,22 @@ def _file(path: str, binary: bool, in_place: bool) -> Iterator[IO[Any]]:
             except OSError as error:
                 raise _cannot(shown, error) from None
             made.append(temporary)
-        raw = _Whole(handle, shown, owned=True)
-        stream = _layered(raw, binary, encoding="utf-8", newline="")
-        done = False
-        try:
-            yield stream
-            stream.flush()
+
+        def finish() -> None:
             try:
                 os.fsync(handle)
                 _finish(temporary, target, status)
             except OSError as error:
                 raise _cannot(shown, error) from None
-            done = True
+
+        try:
+            with _written(handle, shown, binary, finish) as stream:
+                yield stream
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
         finally:
-            _closed(stream, raw, discard=not done)
-            if not done:
-                with contextlib.suppress(OSError):
-                    os.unlink(temporary)
             made.clear()
 
 
@@ -308,12 +307,25 @@ def _device(target: str, shown: str, binary: bool) -> Iterator[IO[Any]]:
     except BaseException:
         os.close(handle)
         raise
+    with _written(handle, shown, binary) as stream:
+        yield stream
+
+
+@contextlib.contextmanager
+def _written(
+    handle: int, shown: str, binary: bool, finish: Callable[[], None] | None = None
+) -> Iterator[IO[Any]]:
+    """A UTF-8 text (or ``binary``) stream on the file descriptor ``handle``, which it closes;
+    ``finish`` runs after its last flush (a temporary file's rename). When the block or
+    ``finish`` fails, what the buffers still hold is not written."""
     raw = _Whole(handle, shown, owned=True)
     stream = _layered(raw, binary, encoding="utf-8", newline="")
     done = False
     try:
         yield stream
         stream.flush()
+        if finish is not None:
+            finish()
         done = True
     finally:
         _closed(stream, raw, discard=not done)
