@@ -181,7 +181,7 @@ def _task(function: Callable[..., Any], **fields: Any) -> _Task:
 
 def test_every_fixture_s_results_come_back_the_same() -> None:
     from kifu import detection, games
-    from kifu.core.batch.executors import plain_task, read_result
+    from kifu.core.batch.plain import plain_task, read_result
     from kifu.core.game import Options
     from kifu.core.sources import Source, SourceError
 
@@ -239,7 +239,7 @@ MALFORMED: dict[str, tuple[object, _Task | None]] = {
 
 @pytest.mark.parametrize("case", sorted(MALFORMED))
 def test_an_answer_that_is_not_the_result_asked_is_refused(case: str) -> None:
-    from kifu.core.batch.executors import ResultError, read_result
+    from kifu.core.batch.plain import ResultError, read_result
 
     text, task = MALFORMED[case]
     with pytest.raises(ResultError):
@@ -247,7 +247,7 @@ def test_an_answer_that_is_not_the_result_asked_is_refused(case: str) -> None:
 
 
 def test_a_task_that_raised_is_read_as_its_error() -> None:
-    from kifu.core.batch.executors import WorkerError, plain_task, read_result
+    from kifu.core.batch.plain import WorkerError, plain_task, read_result
 
     def failing() -> None:
         raise ValueError("boom")
