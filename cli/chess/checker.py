@@ -272,7 +272,10 @@ class Checker(Visitor[Checked]):
             message += f"; the rest of the {rest} was checked assuming {meant}"
         elif problem.remaining:
             message += f"; the rest of the {rest} was not checked ({problem.remaining} move(s))"
-        self._add(code(message, node.span, ply=ply, move=node.text), node)
+        finding = code(message, node.span, ply=ply, move=node.text)
+        if problem.assumed is not None and not why.readings:
+            finding.meant = why.named(problem.board)
+        self._add(finding, node)
 
     def end(self, complete: bool) -> None:
         long_moves = [*self.long_moves[0], *self.long_moves[1]]

@@ -76,6 +76,9 @@ class Finding:
     position: str | None = None
     #: the assumed move this finding rests on (see :class:`Assumption`), or ``None``
     assumption: Assumption | None = None
+    #: on a finding about a move that cannot be played: the move kifu played in its stead, in
+    #: the record's notation, when the moves after it decided it (drawn as the dashed arrow)
+    meant: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of the output contract."""
@@ -97,6 +100,8 @@ class Finding:
         if self.assumption is not None:
             data["assumed"] = True
             data["assumption"] = self.assumption.to_dict()
+        if self.meant is not None:
+            data["meant"] = self.meant
         return data
 
 

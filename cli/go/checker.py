@@ -159,7 +159,8 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
         if value is not None:
             self.properties.report(code, message, prop, value, problem.severity)
             return
-        self._report(code, message, prop, ply, problem.played, problem.severity)
+        meant = None if problem.assumption is None else problem.assumption.assumed
+        self._report(code, message, prop, ply, problem.played, problem.severity, meant)
 
     def _report(
         self,
@@ -169,6 +170,7 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
         ply: int,
         played: Undo | None,
         severity: Severity | None = None,
+        meant: str | None = None,
     ) -> None:
         seen = self.overflow.get(code.code, 0) + 1
         self.overflow[code.code] = seen
@@ -184,6 +186,7 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
             move=f"{prop.ident}[{raw}]",
             severity=severity,
         )
+        finding.meant = meant
         if self.board is not None:
             finding.position = position(self.board, played)
         self.findings.append(finding)

@@ -154,6 +154,8 @@ class Checker(XiangqiVisitor[Replayed]):
             self._number(node, problem.ply, problem.round, problem.red, problem.depth, lambda: position)
         finding = _unplayable(problem)
         finding.position = position
+        if problem.assumed is not None:
+            finding.meant = _as_written(problem.board, problem.assumed, node.text)
         assumed = self._assumed[-1]
         if problem.ended and assumed:
             provisional(finding, assumed)

@@ -155,7 +155,7 @@ def _error_text(error: BaseException) -> str:
 # --- reading (here), every value checked ------------------------------------------------------
 
 #: the optional text fields of a finding
-_FINDING_TEXTS = ("move", "rule", "source_line", "position")
+_FINDING_TEXTS = ("move", "rule", "source_line", "position", "meant")
 _FINDING_KEYS = ("code", "severity", "message", "span", "ply", "assumption", *_FINDING_TEXTS)
 _REPORT_KEYS = (
     "index",
@@ -237,6 +237,7 @@ def _finding(data: object) -> Finding:
         rule=texts["rule"],
         source_line=texts["source_line"],
         position=texts["position"],
+        meant=texts["meant"],
         assumption=None if "assumption" not in fields else _assumption(fields["assumption"]),
     )
 
