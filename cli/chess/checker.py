@@ -25,12 +25,16 @@ from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions, walk
 from kifu.core.assumed import provisional
 from kifu.core.digits import TOO_BIG
 from kifu.core.findings import MAX_PER_CODE, Assumption, Finding, Severity, capped
+from kifu.core.lookahead import MISSING, SLIP, TWICE
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
 
 if TYPE_CHECKING:
     import chess
+
+    from kifu.chess.diagnosis import MoveProblem
+    from kifu.core.lookahead import Verdict
 
 #: what a checker holds before its walk begins (never played on: ``begin`` replaces it)
 _PLACEHOLDER = Position.standard()
@@ -142,6 +146,62 @@ def _label(number: int, white: bool, text: str) -> str:
     return f"{number}{'.' if white else '...'} {text}"
 
 
+def _assumed_name(why: MoveProblem, board: chess.Board) -> str:
+    """The move a verdict after ``why`` rests on, as an assumption names it."""
+    verdict = why.verdict
+    if verdict is not None and verdict.kind == TWICE:
+        return "no move (written twice)"
+    return why.named(board)
+
+
+def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) -> Finding:
+    """The finding of a half-move left out, written twice, or two moves swapped."""
+    node, board, why = problem.node, problem.board, problem.problem
+    going = verdict.first
+    white = bool(board.turn)  # (python-chess's WHITE is True)
+    number = board.fullmove_number
+    if verdict.kind == MISSING:
+        side = "White" if white else "Black"
+        after = _label(number if white else number + 1, not white, node.text)
+        message = f"{side}'s {_ordinal(number)} move seems to be missing before {after}"
+        gaps = [f"{number}{'.' if white else '...'} {name}" for name in verdict.names]
+        if verdict.assumed:
+            message += (
+                f"; the rest of the {rest} plays if it was {gaps[0]} (the only legal move that lets it)"
+            )
+        elif going is not None:
+            shown = ", ".join(gaps[:3]) + (f" or {len(gaps) - 3} more" if len(gaps) > 3 else "")
+            message += (
+                f"; the rest of the {rest} plays after any of {shown}, and was checked assuming the first"
+            )
+        else:
+            message += f"; the rest of the {rest} was not checked ({problem.remaining} move(s))"
+        finding = codes.MISSING_MOVE(message, node.span, ply=problem.ply, move=node.text)
+    elif verdict.kind == TWICE:
+        label = _label(number, white, node.text)
+        message = (
+            f"{label} is the move before it written again; the rest of the {rest} was checked without it"
+        )
+        finding = codes.MOVE_TWICE(message, node.span, ply=problem.ply, move=node.text)
+    else:
+        label = _label(number, white, node.text)
+        rest_nodes = problem.rest or []
+        second = rest_nodes[1].text if len(rest_nodes) > 1 else "?"
+        other = _label(number + 1, white, second)
+        message = f"{label} and {other} seem to be written in each other's place"
+        message += f"; the rest of the {rest} was checked with them exchanged"
+        finding = codes.MOVES_SWAPPED(message, node.span, ply=problem.ply, move=node.text)
+    if verdict.assumed and going is not None and going.moves:
+        finding.meant = why.named(board)
+    return finding
+
+
+def _ordinal(number: int) -> str:
+    """``13th``, ``21st``."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
 class Checker(Visitor[Checked]):
     """The findings about each move of every line, and the main line judged by the FIDE Laws.
 
@@ -236,19 +296,26 @@ class Checker(Visitor[Checked]):
     def _unplayable(self, problem: Unplayable) -> None:
         node, ply, number, white = problem.node, problem.ply, problem.number, problem.white
         main = not self.depth
+        why = problem.problem
+        verdict = why.verdict
+        going = verdict.first if verdict is not None else None
+        structural = verdict is not None and verdict.fits and verdict.kind in (MISSING, TWICE)
+        if structural:
+            self.numbers_reported = True  # the sheet's numbering is off by the half-move: understood
         if node.move_number is not None and not self.numbers_reported and node.move_number != number:
             self._move_number(node, number, white, ply)
         if main and self.main.ending is not None and not self.ended_reported:
             self._after_end(node, number, white, ply)
-        why = problem.problem
         if main:
             self.complete = False
-            if problem.assumed is None:
+            if problem.assumed is None and going is None:
                 self.played_out = False
-            else:
+            elif going is not None:
                 if self.assumed is None:
                     self.assumed = ply
-                self.assumptions.append(Assumption(ply, node.text, why.named(problem.board), why.because))
+                self.assumptions.append(
+                    Assumption(ply, node.text, _assumed_name(why, problem.board), why.because)
+                )
         if why.ended and self.ended_reported:
             return
         label = _label(number, white, node.text)
@@ -260,21 +327,27 @@ class Checker(Visitor[Checked]):
             )
             self._add(self._provisional(finding, ply - 1), node)
             return
-        code = {"illegal": codes.ILLEGAL_MOVE, "ambiguous": codes.AMBIGUOUS_MOVE}.get(
-            why.kind, codes.NOT_A_MOVE
-        )
-        message = f"{label}: {why.message}"
         rest = "game" if main else "variation"
-        if problem.assumed is not None and problem.remaining and why.readings:
-            message += f"; the rest of the {rest} was checked under each"
-        elif problem.assumed is not None and problem.remaining:
-            meant = problem.board.san(problem.assumed).rstrip("+#")
-            message += f"; the rest of the {rest} was checked assuming {meant}"
-        elif problem.remaining:
-            message += f"; the rest of the {rest} was not checked ({problem.remaining} move(s))"
-        finding = code(message, node.span, ply=ply, move=node.text)
-        if problem.assumed is not None and not why.readings:
-            finding.meant = why.named(problem.board)
+        if verdict is not None and verdict.fits and verdict.kind != SLIP:
+            finding = _structural(verdict, problem, rest)
+        else:
+            code = {"illegal": codes.ILLEGAL_MOVE, "ambiguous": codes.AMBIGUOUS_MOVE}.get(
+                why.kind, codes.NOT_A_MOVE
+            )
+            message = f"{label}: {why.message}"
+            if problem.assumed is not None and problem.remaining and why.readings:
+                names = why.named(problem.board)
+                message += f"; the rest of the {rest} was " + (
+                    "checked under each" if " or " in names else f"checked with {names}"
+                )
+            elif problem.assumed is not None and problem.remaining:
+                meant = problem.board.san(problem.assumed).rstrip("+#")
+                message += f"; the rest of the {rest} was checked assuming {meant}"
+            elif problem.remaining:
+                message += f"; the rest of the {rest} was not checked ({problem.remaining} move(s))"
+            finding = code(message, node.span, ply=ply, move=node.text)
+            if problem.assumed is not None and not why.readings:
+                finding.meant = why.named(problem.board)
         self._add(finding, node)
 
     def end(self, complete: bool) -> None:

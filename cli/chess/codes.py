@@ -247,17 +247,20 @@ MIXED_UP_TAG = register(
 FIDE = "FIDE Laws of Chess"
 #: what CHESS101-103 share: how the move meant is found (docs/severity.md, "The move meant")
 LOOKAHEAD = (
-    "The move meant is then chosen among the legal moves one slip away from what is written "
-    "(a lower-case or wrong piece letter, another language's letter, a missing or extra "
-    "disambiguator or capture mark, one character wrong, missing, extra or swapped): the later "
-    "moves are replayed under each, and the one they follow furthest is taken (then the one "
-    "their marks (+, x, Nbd2) agree with, then the nearest to the writing); the message "
-    "says how (`did you mean Bb5? (4. Ba4 needs a bishop on b5)`) and the rest of the line is "
-    "checked with it, so its later errors are reported in the same run. Only where nothing "
-    "separates the candidates are they named, and none assumed; the rest of the line, which "
-    "plays alike under each, is still checked. A verdict reached through the assumed move or "
-    "the named candidates (CHESS201, CHESS202, CHESS203) is at most a warning that names "
-    "them (docs/severity.md)."
+    "What was meant is then read from the moves after it, as an arbiter reads a score sheet: "
+    "the later moves are replayed under each legal move one slip away from what is written (a "
+    "lower-case or wrong piece letter, another language's letter, a missing or extra "
+    "disambiguator or capture mark, one character wrong, missing, extra or swapped), under a "
+    "half-move left out before it (CHESS113), the move written twice (CHESS114) or two moves "
+    "swapped (CHESS115), and under every other legal move. A reading is assumed only when the "
+    "later moves play further under it than under anything else, or as far with their marks "
+    "(+, #, x, Nbd2) agreeing; the message says why the others fail (`did you mean Bb5? (Nb5: "
+    "4. Ba4 cannot be played after it)`) and the rest of the line is checked with it, so its "
+    "later errors are reported in the same run. Readings the later moves do not tell apart are "
+    "named, and none is assumed. When some other legal move fits the later moves better than "
+    "any reading, the text is no slip: `no reading of it fits the moves after it`, and the line "
+    "is not checked further. A verdict reached through an assumed move (CHESS201, CHESS202, "
+    "CHESS203) is at most a warning that names it (docs/severity.md)."
 )
 ILLEGAL_MOVE = register(
     "CHESS101",
@@ -358,6 +361,34 @@ OVERSPECIFIED = register(
     "unneeded disambiguation",
     "SAN names the origin file or rank only when two pieces could make the move.",
     f"{STD} 8.2.3.4",
+)
+MISSING_MOVE = register(
+    "CHESS113",
+    E,
+    "a half-move left out",
+    "The move is written for the wrong side: the other side's move before it is missing from "
+    "the score sheet (`13. Nf3 14. Ng3`, or `13. Nf3 Ng3 14. Nc6` with the later moves shifted "
+    "into the other column). The moves after it are replayed with each legal move put in the "
+    "gap; when exactly one lets them be played, it is named and the rest of the game is checked "
+    "with it (its numbering understood: no move-number finding follows); when several do, the "
+    "rest is checked under the first and a verdict that rests on it is at most a warning. " + LOOKAHEAD,
+    f"{FIDE} 8.1",
+)
+MOVE_TWICE = register(
+    "CHESS114",
+    E,
+    "a half-move written twice",
+    "The move is the one before it written again (`13. Nf3 Nf3 Nc6`): the rest of the game is "
+    "checked without it. " + LOOKAHEAD,
+    f"{FIDE} 8.1",
+)
+MOVES_SWAPPED = register(
+    "CHESS115",
+    E,
+    "two moves of one side swapped",
+    "The move and the same side's next move are written in each other's place (`13. Ng3 Bd7 "
+    "14. Nf3` for `13. Nf3 Bd7 14. Ng3`): the rest of the game is checked with them exchanged. " + LOOKAHEAD,
+    f"{FIDE} 8.1",
 )
 MOVE_AFTER_END = register(
     "CHESS201",

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import chess
 
+    from kifu.core.lookahead import Verdict
+
 # (python-chess and kifu.chess.fastpath, which reads its tables, are imported by the functions
 # that explain a move: they always get python-chess's board, and MoveProblem is imported by the
 # walk of every record, which a clean record of standard chess replays without python-chess)
@@ -36,6 +38,8 @@ class MoveProblem:
     #: the readings the rest of the game cannot tell apart, when it plays alike under each: the
     #: line goes on under the first (``meant``), and nothing rests on which was meant
     readings: tuple[chess.Move, ...] = ()
+    #: what the moves after it say of it (:mod:`kifu.core.lookahead`), once the walk asked
+    verdict: Verdict[chess.Move] | None = None
 
     @property
     def message(self) -> str:

@@ -22,7 +22,7 @@ remember what it found.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
@@ -33,6 +33,7 @@ from kifu.chess.position import Position, Start
 from kifu.chess.rules import PositionKey
 from kifu.core import walk as core
 from kifu.core.effort import Effort
+from kifu.core.lookahead import MISSING, SWAPPED, TWICE
 from kifu.core.record import MoveNode, Record
 from mypy_extensions import mypyc_attr
 
@@ -263,6 +264,8 @@ def _replay(
     depth = 0
     key: PositionKey | None = position.key() if cached else None
     stack: list[_Line] = []
+    #: moves to play in place of later nodes' texts: the second of two moves written swapped
+    overrides: dict[int, chess.Move] = {}
     while True:
         suspended = False
         for node in nodes_left:
@@ -270,7 +273,7 @@ def _replay(
             alternatives = node.variations if variations else None
             read: ReadMove | MoveProblem | None = None
             null = text[0] in "-Z0@" and is_null(text)
-            if not null:
+            if not null and not (overrides and id(node) in overrides):
                 if key is not None:
                     read = _RESOLVED.get((key, text))
                     if read is None:
@@ -282,25 +285,43 @@ def _replay(
                 else:
                     read = position.read(text, local)
                 if isinstance(read, MoveProblem):
+                    at = ply - first
                     if recover:
-                        rest = nodes[ply - first + 1 :]
-                        read = _settle(read, position, node, rest, local, options, len(record.moves))
+                        read = _settle(read, position, node, nodes, at, local, options, len(record.moves))
                     meant = read.meant if recover else None
                     board = position.board()
-                    at = ply - first
                     unplayable(
                         Unplayable(node, ply, board, read, len(nodes) - at - 1, meant, nodes[at + 1 :])
                     )
                     if not depth:
                         complete = False
+                    verdict = read.verdict if recover else None
+                    going = verdict.first if verdict is not None else None
+                    if going is not None and going.kind == TWICE:
+                        first -= 1  # the node is passed over: the next one has this ply
+                        continue
                     if meant is None:
                         if alternatives:  # walked before the line ends
                             stack.append((nodes, _EMPTY, position, first, ply, depth, None, False))
                             _schedule(stack, alternatives, position.copy(), ply, depth + 1)
                             suspended = True
                         break
-                    read = ReadMove(meant, "", "", [])  # played in its stead, and the line goes on
-                    step.assumed = True
+                    if going is not None and going.kind == MISSING:
+                        # the move left out is played first, then the text as written
+                        _assumed(position, step, node, ply, meant, mates, move_event)
+                        ply += 1
+                        first += 1
+                        read = position.read(text, local)
+                        if isinstance(read, MoveProblem):  # (the verdict read it so: it cannot fail)
+                            break
+                    else:
+                        read = ReadMove(meant, "", "", [])  # played in its stead, and the line goes on
+                        step.assumed = True
+                        if going is not None and going.kind == SWAPPED:
+                            overrides[id(nodes[at + 2])] = going.moves[2]
+            elif overrides and id(node) in overrides:  # the second of two moves written swapped
+                read = ReadMove(overrides.pop(id(node)), "", "", [])
+                step.assumed = True
             before = position.copy() if alternatives else None
             if watched and id(node) in watched:
                 step.before = position.fen()
@@ -357,25 +378,52 @@ def _settle(
     problem: MoveProblem,
     position: Position,
     node: MoveNode,
-    rest: list[MoveNode],
+    nodes: list[MoveNode],
+    index: int,
     letters: Mapping[str, str] | None,
     options: WalkOptions,
     plies: int,
 ) -> MoveProblem:
-    """``problem`` with the move meant chosen by the rest of the line (:mod:`kifu.chess.lookahead`),
-    from the effort of the record (of ``plies`` moves) that is left."""
+    """``problem`` (of ``nodes[index]``) with what the moves after it say was meant
+    (:mod:`kifu.core.lookahead`), from the effort of the record (of ``plies`` moves) that is left."""
     settled = options.settled
     known = settled.get(id(node))
     if known is None:
-        from kifu.chess.lookahead import MAX_PROBES, game_effort, settle
+        from kifu.chess.lookahead import settle
+        from kifu.core.lookahead import MAX_PROBES, game_effort
 
         if len(settled) >= MAX_PROBES:
             return problem  # (a hostile record of slips: the move alone is looked at)
         if options.effort is None:
             options.effort = game_effort(plies)
-        known = settle(position.board(), node.text, rest, letters, problem, options.effort)
+        known = settle(position.board(), nodes, index, letters, problem, options.effort)
         settled[id(node)] = known
     return known
+
+
+def _assumed(
+    position: Position,
+    step: Step,
+    node: MoveNode,
+    ply: int,
+    move: chess.Move,
+    mates: bool,
+    move_event: Callable[[Step], None],
+) -> None:
+    """Play ``move``, which the record left out before ``node``, as an assumed step."""
+    step.number = position.fullmove
+    step.white = position.turn == 0
+    read = ReadMove(move, "", "", [])
+    step.zeroing = position.play(read)
+    step.check = position.is_check()
+    step.mate = step.check and mates and not position.can_escape()
+    step.position, step.node, step.ply = position, node, ply
+    step.code, step.given, step.read = read.code, read.given, read
+    step.key = None
+    step.text = ""
+    step.assumed = True
+    move_event(step)
+    step.assumed = False
 
 
 def _schedule(

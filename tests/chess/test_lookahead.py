@@ -48,21 +48,22 @@ def test_the_rest_of_the_game_tells_bb5_from_ng5() -> None:
     report = _checked("1. e4 e5 2. Nf3 Nc6 3. Nb5 a6 4. Ba4 *")
     [error] = _errors(report)
     assert error.move == "Nb5"
-    assert "did you mean Bb5? (4. Ba4 needs a bishop on b5)" in error.message
+    assert "did you mean Bb5? (Ng5: 4. Ba4 cannot be played after it)" in error.message
     assert error.message.endswith("the rest of the game was checked assuming Bb5")
+    assert error.meant == "Bb5"
 
 
 def test_three_slips_of_three_kinds_give_three_errors_in_one_run() -> None:
     # a lower-case piece letter, a wrong piece letter (Nb5 for Bb5), a missing file (Nd7 for
-    # Nbd7: 8... Ng4 needs the other knight on f6)
+    # Nbd7: 8... Ng4 needs the other knight on f6). The knight of nf3 never moves again: the
+    # rest fits Qf3 or f3 as well, so Nf3 is read (the text is that move in lower case) but
+    # not proven; the other two are
     report = _checked("1. e4 e5 2. nf3 Nf6 3. Nb5 a6 4. Ba4 b5 5. Bb3 d6 6. d3 Nd7 7. Nc3 Nc5 8. Be3 Ng4 *")
     errors = _errors(report)
-    assert [(f.move, f.message.rsplit("assuming ", 1)[1]) for f in errors] == [
-        ("nf3", "Nf3"),
-        ("Nb5", "Bb5"),
-        ("Nd7", "Nbd7"),
-    ]
-    assert "(8... Ng4 needs a knight on f6)" in errors[2].message
+    assert [(f.move, f.meant) for f in errors] == [("nf3", None), ("Nb5", "Bb5"), ("Nd7", "Nbd7")]
+    assert errors[0].message.endswith("(the rest of the game fits it, but also fits Qf3 or f3 and more); "
+                                      "the rest of the game was checked with Nf3")
+    assert "(Nfd7: 8... Ng4 cannot be played after it)" in errors[2].message
 
 
 def test_candidates_that_the_rest_cannot_tell_apart_are_named_and_nothing_is_assumed() -> None:
@@ -81,7 +82,7 @@ def test_a_tie_does_not_hide_the_slips_after_it() -> None:
     report = _checked("1. e4 e5 2. Nf4 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 6. be3 Bxe3 1-0")
     errors = _errors(report)
     assert [f.move for f in errors] == ["Nf4", "be3"]
-    assert "did you mean Nf3 or f4? (the rest of the game does not tell them apart)" in errors[0].message
+    assert "did you mean Nf3 or f4? (the rest of the game fits each)" in errors[0].message
     assert errors[1].message.endswith("the rest of the game was checked assuming Be3")
 
 
@@ -99,7 +100,7 @@ def test_capture_marks_tell_readings_apart_in_a_record_that_marks_no_check() -> 
     # d5 or d6: the rest replays under both, but 3. Bxd5 takes nothing after d6
     report = _checked("1. e4 e5 2. Bc4 dK 3. Bxd5 Nf6 4. Bb3 Nc6 *")
     [error] = _errors(report)
-    assert "did you mean d5? (3. Bxd5 takes nothing after d6)" in error.message
+    assert "did you mean d5? (d6: 3. Bxd5 takes nothing after it)" in error.message
     assert error.message.endswith("the rest of the game was checked assuming d5")
 
 
@@ -107,22 +108,25 @@ def test_a_needless_disambiguator_tells_readings_apart() -> None:
     # Nf3 or f3: 3. Nbd2 names the knight only if the other one could go to d2 (from f3)
     report = _checked("1. d4 d5 2. Kf3 e6 3. Nbd2 c5 4. e3 Nc6 *")
     [error] = _errors(report)
-    assert "did you mean Nf3? (3. Nbd2 needs no disambiguator after f3)" in error.message
+    assert "did you mean Nf3? (f3: 3. Nbd2 needs no disambiguator after it)" in error.message
 
 
 def test_a_mate_mark_tells_readings_apart() -> None:
-    # Nf6 or Nh6: 4. Qxf7 gives check after both, but it is mate only after Nf6
+    # Nf6 or Nh6: 4. Qxf7 gives check after both, but it is mate only after Nf6 (and after
+    # other moves than the readings: Nf6 is read, and not proven)
     report = _checked("1. e4 e5 2. Bc4 Nc6 3. Qh5 N16 4. Qxf7# 1-0")
     [error] = _errors(report)
-    assert "did you mean Nf6? (4. Qxf7# is no mate after Nh6)" in error.message
+    assert "did you mean Nf6? (" in error.message and "Nh6" not in error.message
+    assert error.message.endswith("checked with Nf6")
 
 
 def test_marks_past_a_second_slip_tell_the_first_apart() -> None:
     # both readings of dK stop at the second slip (nf3); past it, 4. Bxd5 takes nothing after d6
     report = _checked("1. e4 e5 2. Bc4 dK 3. nf3 Nf6 4. Bxd5 Nc6 5. Bxf7+ Kxf7 *")
     errors = _errors(report)
-    assert [(f.move, f.message.rsplit("assuming ", 1)[1]) for f in errors] == [("dK", "d5"), ("nf3", "Nf3")]
-    assert "did you mean d5? (4. Bxd5 takes nothing after d6)" in errors[0].message
+    assert [(f.move, f.meant) for f in errors] == [("dK", "d5"), ("nf3", None)]
+    assert "did you mean d5? (d6: past 3. nf3, the marks of the moves after it disagree)" in errors[0].message
+    assert errors[1].message.endswith("checked with Nf3")
 
 
 @pytest.mark.parametrize(
@@ -150,11 +154,13 @@ def test_a_missing_disambiguator_gives_both_readings_as_candidates() -> None:
 @pytest.mark.parametrize("written", ["-O", "-0-0", "O-", "0-O"])
 def test_a_castling_slip_is_read_as_castling_not_dropped(written: str) -> None:
     # a castling written without its first letter lexes as no move at all: read as a slip of
-    # one, it is not dropped (PGN001) with the rest of the game off by a ply
+    # one, it is not dropped (PGN001) with the rest of the game off by a ply (5. Re1 needs the
+    # rook on f1: castled, or Ke2 to let another rook move there; O-O is read, not proven)
     report = _checked(f"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. {written} Nf6 5. Re1 O-O *")
     [error] = _errors(report)
     assert error.code == "CHESS103" and error.move == written
-    assert error.message.endswith("the rest of the game was checked assuming O-O")
+    assert "did you mean O-O?" in error.message
+    assert error.message.endswith("the rest of the game was checked with O-O")
 
 
 def test_a_clean_record_never_runs_the_probe(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -238,8 +244,9 @@ def test_planted_slips_in_random_games() -> None:
     # (the single slips missed are ties that nothing in the rest of the game tells apart: they
     # are named, and the walk goes on past them; tests/bench/chess_lookahead.py prints the
     # figures of 400 + 150 games of each seed)
-    assert figures.singles_right >= 0.95 * figures.singles
-    assert figures.singles_wrong <= 0.01 * figures.singles  # a miss names candidates, it does not guess
+    # (how many are proven depends on the game: the share where the rest decides is asserted
+    # by tests/chess/test_lookahead_classes.py; here, that a slip is never read as another move)
+    assert figures.singles_wrong == 0  # a miss names candidates, it does not guess
     assert figures.multiples_all_reported >= 0.95 * figures.multiples
     assert figures.games_with_false_errors == 0
     assert figures.assumed_errors == 0
@@ -250,7 +257,7 @@ def test_one_move_in_another_languages_letter_is_a_slip_not_a_language() -> None
     report = _checked("1. a4 e5 2. Ra3 Nc6 3. Rb3 Nf6 4. Tc3 Be7 5. Rd3 O-O *")
     assert [f.code for f in report.findings if f.code.startswith("CHESS1")] == ["CHESS103"]
     [slip] = _errors(report)
-    assert slip.move == "Tc3" and slip.message.endswith("checked assuming Rc3")
+    assert slip.move == "Tc3" and slip.message.endswith("checked with Rc3")
 
 
 def test_two_moves_in_another_languages_letters_are_slips_not_a_language() -> None:
@@ -261,7 +268,7 @@ def test_two_moves_in_another_languages_letters_are_slips_not_a_language() -> No
         "10. Qe2 Bd6 11. Qg4 b5 12. Kd2 b4 13. Qh5 Ra8 14. Nd1 Dc7 15. Rh3 g6 16. g4 Qc6 17. Ke2 Bc7 *"
     )
     assert not [f for f in report.findings if f.code == "CHESS108"]
-    assert [(f.move, f.message.rsplit("assuming ", 1)[1]) for f in _errors(report)] == [
+    assert [(f.move, f.message.rsplit("checked with ", 1)[1]) for f in _errors(report)] == [
         ("Axa6", "Bxa6"),
         ("Dc7", "Qc7"),
     ]
@@ -277,17 +284,17 @@ def test_a_wrong_reading_that_reads_a_later_slip_loses_to_the_one_that_goes_furt
         "17. Qxd3 Qe4 18. Qf3 f4 19. Bxe7 Rh8 20. Bg5 Kdd6 21. Bxf4+ Qe5 22. Bc1 Qe4 23. Bh6 Nc7 "
         "24. Qf5 Qxg4 25. Rb4 gxh6 26. Qxc8 Qg6 27. Kd1 Qf6 28. Qxa8 Qe6 29. Rb6 Qd7 *"
     )
-    assert [(f.move, f.message.rsplit("assuming ", 1)[1]) for f in _errors(report)] == [
-        ("Re6", "Ke6"),
-        ("Kdd6", "Kd6"),
-    ]
-    assert "did you mean Ke6? (the game goes on further after Ke6)" in _errors(report)[0].message
+    # (the rest also fits quieter moves, with Kdd6 as a needless disambiguator: Ke6 is read,
+    # and not proven; Kd6 is)
+    errors = _errors(report)
+    assert [(f.move, f.meant) for f in errors] == [("Re6", None), ("Kdd6", "Kd6")]
+    assert errors[0].message.endswith("checked with Ke6")
 
 
-def test_a_wrong_piece_letter_is_nearer_than_another_square_or_a_pawn() -> None:
+def test_readings_the_rest_cannot_tell_apart_are_all_named_whatever_their_kind_of_slip() -> None:
     # Qf6 (the queen is shut in by e7): Nf6, Qb6 and f6 are each one character away and the rest
-    # plays under each; Nf6 keeps the square and the move as written but for its piece letter
+    # plays under each; a wrong piece letter is no likelier than a wrong square: all are named
     report = _checked("1. e4 c5 2. Nf3 Qf6 3. Nc3 d6 4. d4 cxd4 5. Nxd4 a6 *")
     [error] = _errors(report)
-    assert "did you mean Nf6? (only the piece letter of Nf6 is not as written)" in error.message
-    assert error.message.endswith("the rest of the game was checked assuming Nf6")
+    assert "did you mean Nf6 or Qb6 or f6? (the rest of the game fits each)" in error.message
+    assert error.meant is None

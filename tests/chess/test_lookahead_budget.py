@@ -2,7 +2,7 @@
 
 Each slip's probe replays the moves after it under every candidate, and past the later slips
 where they stop. A game's probes take their moves from one effort
-(:func:`~kifu.chess.lookahead.game_effort`: a few slips' worth, and a bounded multiple of the
+(:func:`~kifu.core.lookahead.game_effort`: a few slips' worth, and a bounded multiple of the
 game's length): once it is spent, no move is assumed (the evidence would be cut short), the
 message says why, and the line is not checked further. A game of 50 slips once took 40 s.
 """
@@ -17,6 +17,7 @@ import pytest
 from kifu.chess import lookahead
 from kifu.chess.checker import check_game
 from kifu.chess.splitter import split_games
+from kifu.core import lookahead as engine
 
 from tests.chess.slips import game, plant
 
@@ -31,23 +32,22 @@ def _slipped(plies: int, slips: int, seed: int = 0) -> str:
 
 
 def _replayed(monkeypatch: pytest.MonkeyPatch, text: str) -> tuple[int, list[str]]:
-    """Moves the look-ahead replays (and its later slips' candidate sets at their price) in checking
+    """Moves the look-ahead replays (and its later slips' readings at their price) in checking
     ``text``; the messages of the findings."""
     counted = [0]
-    reach: Callable[..., tuple[int, int]] = lookahead._reach
-    candidates_at: Callable[..., Any] = lookahead._candidates_at
+    play: Callable[..., int] = lookahead.ChessGame.play
+    readings: Callable[..., Any] = lookahead.ChessGame.readings
 
-    def counting_reach(board: Any, rest: Any, start: int, *args: Any) -> tuple[int, int]:
-        index, wrong = reach(board, rest, start, *args)
-        counted[0] += index - start
-        return index, wrong
+    def counting_play(self: Any, *args: Any) -> int:
+        counted[0] += 1
+        return play(self, *args)
 
-    def counting_candidates(*args: Any) -> Any:
-        counted[0] += lookahead.CANDIDATES_COST
-        return candidates_at(*args)
+    def counting_readings(self: Any, *args: Any) -> Any:
+        counted[0] += engine.READINGS_COST
+        return readings(self, *args)
 
-    monkeypatch.setattr(lookahead, "_reach", counting_reach)
-    monkeypatch.setattr(lookahead, "_candidates_at", counting_candidates)
+    monkeypatch.setattr(lookahead.ChessGame, "play", counting_play)
+    monkeypatch.setattr(lookahead.ChessGame, "readings", counting_readings)
     (text_game,) = split_games(iter(text.splitlines()))
     report = check_game(text_game, 1)
     monkeypatch.undo()
@@ -55,18 +55,18 @@ def _replayed(monkeypatch: pytest.MonkeyPatch, text: str) -> tuple[int, list[str
 
 
 def test_a_game_of_slips_replays_at_most_its_effort(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lookahead, "GAME_EFFORT", 300)
-    monkeypatch.setattr(lookahead, "EFFORT_PER_PLY", 1)
+    monkeypatch.setattr(engine, "GAME_EFFORT", 300)
+    monkeypatch.setattr(engine, "EFFORT_PER_PLY", 1)
     text = _slipped(200, 12)
     replayed, messages = _replayed(monkeypatch, text)
-    # the probes take at most the effort (and a later slip's candidate set past it); the reason
-    # given for a move assumed replays again what its probes replayed, for two of them at most
-    assert replayed <= 3 * (500 + lookahead.CANDIDATES_COST), replayed
-    assert any(lookahead.SPENT in message for message in messages)
+    # the probes take at most the effort (a slip's hypotheses are set up past it: a reading's
+    # own moves, each slip's readings at their price); the reasons replay a line again, once
+    assert replayed <= 3 * (500 + 2 * engine.READINGS_COST), replayed
+    assert any(engine.SPENT in message for message in messages)
 
 
 def test_a_score_sheets_slips_take_a_fraction_of_the_effort(monkeypatch: pytest.MonkeyPatch) -> None:
     text = _slipped(120, 3)
     replayed, messages = _replayed(monkeypatch, text)
-    assert replayed < lookahead.game_effort(120).left // 4, replayed
-    assert not any(lookahead.SPENT in message for message in messages)
+    assert replayed < engine.game_effort(120).left // 4, replayed
+    assert not any(engine.SPENT in message for message in messages)

@@ -1,0 +1,526 @@
+"""The look-ahead: what was meant at a move that cannot be played, as the moves after it tell.
+
+An arbiter reads a score sheet's slip by reading on: the moves after it were played on the board
+the true move left. This module is that reading, for the three games. A game supplies a
+:class:`Game` (its board, its moves, and the readings of a move text one slip away: a wrong
+letter, a swapped coordinate, an ambiguous text's candidates); :func:`settle` does the rest, the
+same way for chess, xiangqi and Go:
+
+* it forms the **hypotheses**: each reading of the text (:data:`SLIP`); each legal move that
+  is no reading of it (the text may be garbled beyond recognition); a half-move **left out**
+  before it (:data:`MISSING`: a legal move, then the text as written); the text **written
+  twice** (:data:`TWICE`: the same text as the move before it, skipped); two moves of one side
+  **swapped** (:data:`SWAPPED`: the text and the one two plies later exchanged);
+* it replays the moves after the slip under each, on boards of its own (a probe: the walk still
+  replays the record once), at first :data:`FIRST_HORIZON` plies, twice as many while two or
+  more still play, up to the end of the line (:data:`MAX_PLIES`); a hypothesis that stops at a
+  later slip reads past it (:data:`REPAIRS` of them, each as its reading that goes furthest);
+* it judges by **evidence** only: how far the moves after it play, then how few later slips
+  that needs, then how few of the record's check and capture marks disagree (the game's
+  :meth:`Game.play` counts them). How near a reading is to the text is no evidence.
+
+The verdict (:class:`Verdict`): a reading is **assumed** only when the moves after it play
+strictly further under it than under every other hypothesis, legal move or structural slip.
+When a legal move that is no reading of the text plays further than every reading, the text is
+no slip of that kind: "no reading fits the moves after it", and the line ends there. When
+readings tie, they are named and none is assumed; the walk goes on under the first only where
+the moves after it play to the end under each (nothing later rests on which was meant).
+
+The look-ahead runs at a move that cannot be played only: a clean record pays nothing. Its
+cost is bounded by the record's :class:`~kifu.core.effort.Effort` (moves replayed over all its
+slips) and :data:`SLIP_EFFORT` for one slip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from kifu.core.effort import Effort, record_effort
+from mypy_extensions import mypyc_attr
+
+B = TypeVar("B")  # a game's board
+M = TypeVar("M")  # a game's move
+
+#: a reading of the text: the move one slip away from it
+SLIP = "slip"
+#: a half-move left out before the text: the move in the gap, then the text as written
+MISSING = "missing"
+#: the text is the move before it written again
+TWICE = "twice"
+#: the text and the move two plies later (the same side's) exchanged
+SWAPPED = "swapped"
+#: a legal move that is no reading of the text (the verdict's ``kind`` when no reading fits)
+OTHER = "other"
+
+#: plies replayed after each hypothesis at first; twice as many while two or more still play
+FIRST_HORIZON = 4
+#: a probe replays at most this many plies after the slip (the end of a real game comes first)
+MAX_PLIES = 600
+#: later slips a hypothesis reads past, each as its reading that goes furthest
+REPAIRS = 3
+#: moves one slip may replay over all its hypotheses (a record's effort bounds its slips together)
+SLIP_EFFORT = 40_000
+#: what a later slip's readings cost, in moves replayed (every legal move is written out)
+READINGS_COST = 40
+#: plies a reading must let play before it is assumed (fewer when the line ends sooner)
+CONFIRM = 2
+#: a reading at most this far from the text (in the game's half edits) is the move written
+#: informally, not a slip: letter case, another language's letter, a capture mark or a
+#: disambiguator left out or needless, an ambiguous text's candidates
+AS_WRITTEN = 1
+#: where a structural hypothesis stands among the readings when a message names them: after
+#: the move written informally, with the slips (no evidence: an order to name them in)
+STRUCTURAL = 2
+
+#: moves the look-ahead may replay over all the slips of a record: this many, and
+#: EFFORT_PER_PLY more for each of its moves (a score sheet's few slips take a fraction; a
+#: hostile record of slips, each read past the others, costs at most a bounded multiple of its
+#: length)
+GAME_EFFORT = 80_000
+EFFORT_PER_PLY = 150
+#: a record's walk settles at most this many slips (a record of thousands of them is hostile, not
+#: a score sheet: past them a move alone is looked at)
+MAX_PROBES = 50
+
+#: why a slip's move was not sought in the moves after it
+SPENT = "the look-ahead has read all it may for one record"
+
+
+def game_effort(plies: int) -> Effort:
+    """What the look-ahead may replay over all the slips of a record of ``plies`` moves."""
+    return record_effort(plies, GAME_EFFORT, EFFORT_PER_PLY)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading(Generic[M]):
+    """One hypothesis about the text: its ``kind`` and the moves it plays.
+
+    :data:`SLIP` and :data:`OTHER`: ``(move,)`` in the text's place; :data:`MISSING`: ``(gap,
+    written)``, the move left out and the text's own move after it; :data:`TWICE`: ``()``;
+    :data:`SWAPPED`: ``(first, between, second)``, the moves played at the text, the move after
+    it and the one after that. ``distance``: how far the text is from the reading (half edits;
+    the names are ordered by it, nothing else).
+    """
+
+    kind: str
+    moves: tuple[M, ...]
+    distance: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict(Generic[M]):
+    """What the moves after a slip say of it.
+
+    ``readings``: the hypotheses named, best first (the assumed one alone when ``assumed``);
+    ``names``: how a message names each (the move, in the record's notation; for a left-out
+    half-move, the move in the gap); ``assumed``: the first is proven by the moves after it;
+    ``goes_on``: the walk goes on under the first (assumed, or the rest plays to its end
+    under each named); ``reason``: why, in an arbiter's words; ``fits``: ``False`` when no
+    reading of the text fits the moves after it (``other``: then the legal move under which
+    they play, named, when there is exactly one).
+    """
+
+    readings: tuple[Reading[M], ...]
+    names: tuple[str, ...]
+    assumed: bool = False
+    goes_on: bool = False
+    reason: str = ""
+    fits: bool = True
+    other: str = ""
+
+    @property
+    def kind(self) -> str:
+        """The kind of the first reading (:data:`OTHER` when there is none)."""
+        return self.readings[0].kind if self.readings else OTHER
+
+    @property
+    def first(self) -> Reading[M] | None:
+        """The reading the walk goes on under, if it goes on."""
+        return self.readings[0] if self.goes_on and self.readings else None
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Game(Generic[B, M]):
+    """A game's side of the look-ahead, for one line of a record: ``count`` moves, addressed by
+    index. Every method may be asked about any index below ``count``."""
+
+    count: int = 0
+
+    def copy(self, board: B) -> B:
+        """A board of the probe's own."""
+        raise NotImplementedError
+
+    def push(self, board: B, move: M) -> None:
+        """Play ``move`` (legal on ``board``)."""
+        raise NotImplementedError
+
+    def read(self, board: B, index: int) -> M | None:
+        """The move the text of move ``index`` names on ``board``, or ``None``."""
+        raise NotImplementedError
+
+    def play(self, board: B, index: int) -> int:
+        """Play move ``index`` as written: ``-1`` when it cannot be played (``board`` unchanged),
+        else how many of its marks disagree with the move (check, capture; 0 if none are kept)."""
+        move = self.read(board, index)
+        if move is None:
+            return -1
+        self.push(board, move)
+        return 0
+
+    def readings(self, board: B, index: int) -> Sequence[tuple[M, int]]:
+        """The legal moves of ``board`` one slip from the text of move ``index``, with their
+        distances, nearest first (an ambiguous text's candidates at distance 0)."""
+        raise NotImplementedError
+
+    def legal(self, board: B) -> Sequence[M]:
+        """Every legal move of ``board`` (in a stable order)."""
+        raise NotImplementedError
+
+    def over(self, board: B) -> bool:
+        """Whether the game is over on ``board`` (no legal move: mate or stalemate)."""
+        return not self.legal(board)
+
+    def own_marks(self, board: B, index: int, move: M) -> int:
+        """How many marks of the text of move ``index`` (its check mark) disagree with ``move``
+        played in its place on ``board``."""
+        return 0
+
+    def same(self, index: int, other: int) -> bool:
+        """Whether moves ``index`` and ``other`` are written alike."""
+        return False
+
+    def disagrees(self, board: B, index: int, after: str) -> str:
+        """Why the marks of move ``index`` disagree with it in the line after a reading named
+        ``after`` (``board`` is the position after the reading's moves)."""
+        return f"the marks of {self.label(board, index)} disagree with the moves after {after}"
+
+    def name(self, board: B, move: M) -> str:
+        """``move`` (legal on ``board``) as a message names it."""
+        raise NotImplementedError
+
+    def label(self, board: B, index: int) -> str:
+        """Move ``index`` as a message names it, to be played on ``board`` ("15. Bf1")."""
+        raise NotImplementedError
+
+    def stuck(self, board: B, index: int, after: str) -> str:
+        """Why move ``index`` cannot be played on ``board``, which a hypothesis named ``after``
+        left: "4. Ba4 cannot be played after Nb5" (a game may say more: what it needs)."""
+        return f"{self.label(board, index)} cannot be played after {after}"
+
+
+@dataclass(slots=True)
+class _Probe(Generic[B, M]):
+    """A hypothesis and how far the moves after the slip play under it."""
+
+    reading: Reading[M]
+    board: B
+    at: int  # the next move to replay
+    named: bool  # a reading of the text or a structural slip (not an OTHER legal move)
+    wrong: int = 0  # marks that disagree with the moves
+    stuck: bool = False  # it stopped at a move that cannot be played
+    over: bool = False  # it ended the game (mate, stalemate): what follows is after the end
+    marked: int | None = None  # the first move whose marks disagree with it
+    start: int = 0  # the first move replayed after the reading's own
+    end: int = 0  # where it stops after reading past later slips
+    repairs: int = 0  # the later slips read past
+
+    def __post_init__(self) -> None:
+        self.start = self.at
+
+    @property
+    def score(self) -> tuple[int, int, int]:
+        return (self.end, -self.repairs, -self.wrong)
+
+
+def settle(game: Game[B, M], board: B, index: int, effort: Effort | None = None) -> Verdict[M] | None:
+    """What the moves after move ``index`` of ``game`` (which cannot be played on ``board``)
+    say it was; ``None`` when there is nothing to read (no legal move: the game was over).
+
+    The moves replayed are taken from ``effort`` (the record's); when it is spent, the nearest
+    readings are named, none is assumed, and the reason says why.
+    """
+    legal = game.legal(board)
+    if not legal:
+        return None
+    near = list(game.readings(board, index))
+    if effort is not None and effort.left <= 0:
+        return _unread(game, board, near)
+    budget = Effort(SLIP_EFFORT if effort is None else min(SLIP_EFFORT, effort.left))
+    given = budget.left
+    probes = _hypotheses(game, board, index, near, legal)
+    end = min(game.count, index + 1 + MAX_PLIES)
+    _grow(game, probes, index + 1, end, budget)
+    for probe in probes:  # the one still playing, ahead of all the others: where it stops
+        if not probe.stuck and probe.at < end:
+            _replay(game, probe, end, budget)
+    for probe in probes:
+        probe.end = probe.at
+    # a reading that stops at a later move reads past it (a later slip of the record, or a
+    # wrong reading that a reading of it rescues for a while); so does every other hypothesis
+    # that gets as far, which may then tie with it or beat it
+    named = max((p.at for p in probes if p.named), default=end)
+    for probe in probes:
+        if probe.stuck and (probe.named or probe.at >= named):
+            _past(game, probe, end, budget)
+    if effort is not None:
+        effort.left -= given - budget.left
+    if budget.left <= 0:
+        return _unread(game, board, near)
+    return _verdict(game, board, index, probes, end)
+
+
+def _unread(game: Game[B, M], board: B, near: list[tuple[M, int]]) -> Verdict[M]:
+    """The nearest readings, named without reading on (the effort is spent)."""
+    nearest = [move for move, distance in near if distance == near[0][1]] if near else []
+    return Verdict(
+        tuple(Reading(SLIP, (move,)) for move in nearest),
+        tuple(game.name(board, move) for move in nearest),
+        reason=SPENT,
+    )
+
+
+def _hypotheses(
+    game: Game[B, M], board: B, index: int, near: list[tuple[M, int]], legal: Sequence[M]
+) -> list[_Probe[B, M]]:
+    """Every hypothesis about move ``index``, each on a board of its own, ready to replay."""
+    probes: list[_Probe[B, M]] = []
+    seen: set[M] = set()
+    for move, distance in near:
+        if move not in seen:
+            seen.add(move)
+            probes.append(_probe(game, board, index, Reading(SLIP, (move,), distance), True))
+    for move in legal:
+        if move not in seen:
+            probes.append(_probe(game, board, index, Reading(OTHER, (move,), 99), False))
+    for move in legal:  # a half-move left out before the text: the move in the gap, then the text
+        after = game.copy(board)
+        game.push(after, move)
+        written = game.read(after, index)
+        if written is not None:
+            game.push(after, written)
+            probes.append(_Probe(Reading(MISSING, (move, written), STRUCTURAL), after, index + 1, True))
+    if index > 0 and game.same(index, index - 1):
+        probes.append(_Probe(Reading(TWICE, (), STRUCTURAL), game.copy(board), index + 1, True))
+    if index + 2 < game.count:
+        swapped = _swapped(game, board, index)
+        if swapped is not None:
+            probes.append(swapped)
+    return probes
+
+
+def _probe(game: Game[B, M], board: B, index: int, reading: Reading[M], named: bool) -> _Probe[B, M]:
+    after = game.copy(board)
+    move = reading.moves[0]
+    wrong = game.own_marks(after, index, move)
+    game.push(after, move)
+    return _Probe(reading, after, index + 1, named, wrong)
+
+
+def _swapped(game: Game[B, M], board: B, index: int) -> _Probe[B, M] | None:
+    """The hypothesis that moves ``index`` and ``index + 2`` are exchanged, when the three play so."""
+    after = game.copy(board)
+    moves: list[M] = []
+    for at in (index + 2, index + 1, index):
+        move = game.read(after, at)
+        if move is None:
+            return None
+        game.push(after, move)
+        moves.append(move)
+    return _Probe(Reading(SWAPPED, tuple(moves), STRUCTURAL), after, index + 3, True)
+
+
+def _grow(game: Game[B, M], probes: list[_Probe[B, M]], start: int, end: int, budget: Effort) -> None:
+    """Replay every hypothesis's moves, :data:`FIRST_HORIZON` plies after the slip at first and
+    twice as many each round, until at most one still plays or the line ends: then the ones
+    that stopped are where they stop for good, and the last one is strictly ahead of them."""
+    horizon = FIRST_HORIZON
+    while True:
+        limit = min(end, start + horizon)
+        playing = 0
+        for probe in probes:
+            if not probe.stuck and probe.at < limit:
+                _replay(game, probe, limit, budget)
+            playing += not probe.stuck
+            if budget.left <= 0:
+                return
+        if playing <= 1 or limit >= end:
+            return
+        horizon *= 2
+
+
+def _replay(game: Game[B, M], probe: _Probe[B, M], limit: int, budget: Effort) -> None:
+    """Replay the probe's moves up to ``limit``, or to the first that cannot be played."""
+    board = probe.board
+    at = probe.at
+    if probe.over:  # the game ended: the moves after its end are another finding's
+        probe.at = limit
+        return
+    while at < limit and budget.left > 0:
+        budget.left -= 1
+        wrong = game.play(board, at)
+        if wrong < 0:
+            if game.over(board):
+                probe.over = True
+                at = limit
+            else:
+                probe.stuck = True
+            break
+        if wrong and probe.marked is None:
+            probe.marked = at
+        probe.wrong += wrong
+        at += 1
+    probe.at = at
+
+
+def _past(game: Game[B, M], probe: _Probe[B, M], end: int, budget: Effort) -> None:
+    """Read past the later moves where ``probe`` stops, each as its reading under which the rest
+    goes furthest, :data:`REPAIRS` of them at most: where it stops then, and how many it read."""
+    board = probe.board
+    at = probe.at
+    while at < end and probe.repairs < REPAIRS and budget.left > 0:
+        budget.left -= READINGS_COST
+        best: tuple[int, int] | None = None
+        best_board: B | None = None
+        for move, _ in game.readings(board, at):
+            after = game.copy(board)
+            game.push(after, move)
+            trial = _Probe(Reading(SLIP, (move,)), after, at + 1, True)
+            _replay(game, trial, end, budget)
+            if best is None or (trial.at, -trial.wrong) > best:
+                best, best_board = (trial.at, -trial.wrong), trial.board
+        if best is None or best_board is None:
+            break
+        probe.repairs += 1
+        probe.wrong -= best[1]
+        at, board = best[0], best_board
+    probe.end = at
+
+
+def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]], end: int) -> Verdict[M]:
+    """The verdict of the probes (see the module's doc)."""
+    best = max(p.score for p in probes)
+    rest = end - index - 1
+    # a hypothesis the very next moves refute is not one: a reading the next move cannot be
+    # played after, a structural slip (the sheet's order rewritten) the next two
+    furthest = max(p.at for p in probes)
+    named = [p for p in probes if p.named and not _refuted(p, end, furthest)]
+    if not rest:  # nothing to read: the nearest readings of the text are all there is
+        slips = [p for p in named if p.reading.kind == SLIP]
+        nearest = min((p.reading.distance for p in slips), default=0)
+        named = [p for p in slips if p.reading.distance == nearest]
+    others = [p for p in probes if not p.named]
+    if not named or max(p.end for p in named) < best[0]:
+        # some other legal move lets the moves after it play further than every reading does
+        leaders = [p for p in others if p.score == best]
+        other = ""
+        if len(leaders) == 1 and leaders[0].end - index - 1 >= min(CONFIRM, rest):
+            other = game.name(board, leaders[0].reading.moves[0])
+        readings = [p for p in probes if p.named and p.reading.kind == SLIP]
+        nearest = sorted(readings, key=lambda p: p.reading.distance)[:3]
+        return Verdict(
+            tuple(p.reading for p in nearest),
+            tuple(_name(game, board, p.reading) for p in nearest),
+            reason=_failures(game, board, nearest),
+            fits=False,
+            other=other,
+        )
+    top = max(p.score for p in named)
+    winners = sorted((p for p in named if p.score == top), key=lambda p: p.reading.distance)
+    # another legal move that lets the moves after it play as far, with fewer later slips or
+    # marks that agree better, or as well: the readings are not proven
+    rivals = sorted((p for p in others if p.score >= top), key=lambda p: p.score, reverse=True)
+    tier = [p for p in named if p.reading.kind == SLIP]
+    if any(p.reading.distance <= AS_WRITTEN for p in winners):
+        # the text is that move but for its writing (letter case, another language's letter, a
+        # left-out capture mark or disambiguator): a reading one slip away is no rival to it
+        rivals = [p for p in winners if p.reading.distance > AS_WRITTEN] + rivals
+        winners = [p for p in winners if p.reading.distance <= AS_WRITTEN]
+        tier = [p for p in tier if p.reading.distance <= AS_WRITTEN]
+    reach = winners[0].end - index - 1
+    readings = tuple(p.reading for p in winners)
+    names = tuple(_name(game, board, p.reading) for p in winners)
+    if len(winners) == 1 and not rivals and rest and reach >= min(CONFIRM, rest):
+        losers = [p for p in tier if p.score < top]
+        why = _failures(game, board, losers, winners[0])
+        if not why:  # no other reading of the text: where every other legal move stops
+            runner = max(others, key=lambda p: p.score, default=None)
+            if runner is not None and runner.stuck and runner.end == runner.at:
+                why = game.stuck(runner.board, runner.at, "any other move")
+        return Verdict(readings, names, True, True, why)
+    to_end = winners[0].end >= end
+    if not rest:
+        why = "no later move tells them apart" if len(winners) > 1 else "no later move confirms it"
+    elif len(winners) > 1:
+        why = "the rest of the game fits each" if to_end else "the rest of the game does not tell them apart"
+    elif to_end and rivals:
+        also = " or ".join(_name(game, board, p.reading) for p in rivals[:2])
+        why = f"the rest of the game fits it, but also fits {also}{' and more' if len(rivals) > 2 else ''}"
+    elif to_end:
+        why = "the rest of the game fits it, but does not confirm it"
+    else:
+        why = "the moves after it do not confirm it"
+    # the walk goes on under the first where nothing later rests on which was meant: the rest
+    # plays to its end under it; or there is no rest, and the text is that one move informally
+    if rest:
+        goes_on = to_end
+    else:
+        goes_on = len(winners) == 1 and winners[0].reading.distance <= AS_WRITTEN
+    return Verdict(readings, names, False, goes_on, why)
+
+
+def _refuted(probe: _Probe[B, M], end: int, furthest: int) -> bool:
+    """Whether the moves right after ``probe``'s hypothesis cannot be played under it, though
+    they can under another (a next move no hypothesis plays is a slip of its own)."""
+    needed = 1 if probe.reading.kind == SLIP else CONFIRM
+    return probe.stuck and probe.at < min(probe.start + needed, end) and furthest > probe.at
+
+
+def _name(game: Game[B, M], board: B, reading: Reading[M]) -> str:
+    """How a message names ``reading``: its move, or the move in the gap."""
+    return game.name(board, reading.moves[0]) if reading.moves else ""
+
+
+def _failures(
+    game: Game[B, M], board: B, losers: list[_Probe[B, M]], winner: _Probe[B, M] | None = None
+) -> str:
+    """Why the readings ``losers`` fail, grouped by where the moves after them stop ("Rae1 and
+    Rhe1: 15... O-O-O cannot be played after them"), the three that go furthest."""
+    groups: dict[tuple[int, int], list[_Probe[B, M]]] = {}
+    for probe in sorted(losers, key=lambda p: p.score, reverse=True):
+        groups.setdefault((probe.at, probe.end), []).append(probe)
+    parts: list[str] = []
+    for group in list(groups.values())[:3]:
+        first = group[0]
+        names = [_name(game, board, p.reading) for p in group[:3]]
+        if len(group) > 3:
+            names.append(f"{len(group) - 3} more")
+        joined = " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+        after = "them" if len(group) > 1 else "it"
+        if winner is not None and winner.stuck and first.at == winner.at and first.at < game.count:
+            # both stop at the same later slip: they part past it
+            label = game.label(first.board, first.at)
+            if first.end < winner.end:
+                parts.append(f"{joined}: past {label}, the moves after {after} stop sooner")
+            else:
+                parts.append(f"{joined}: past {label}, the marks of the moves after {after} disagree")
+        elif first.stuck and first.at < game.count:
+            parts.append(f"{joined}: {game.stuck(first.board, first.at, after)}")
+        else:
+            parts.append(f"{joined}: {_disagreement(game, board, first, after)}")
+    return "; ".join(parts)
+
+
+def _disagreement(game: Game[B, M], board: B, probe: _Probe[B, M], after: str) -> str:
+    """Where the marks of the moves after ``probe``'s reading first disagree with them: the line
+    replayed again from ``board`` to that move (a reason is worded once a slip, not each replay)."""
+    where = probe.marked
+    if where is None:
+        return f"the marks of the moves after {after} disagree"
+    replay = game.copy(board)
+    for move in probe.reading.moves:
+        game.push(replay, move)
+    for index in range(probe.start, where):
+        game.play(replay, index)
+    return game.disagrees(replay, where, after)
