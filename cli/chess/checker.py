@@ -31,10 +31,10 @@ from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
 
 if TYPE_CHECKING:
-    import chess
-
     from kifu.chess.diagnosis import MoveProblem
     from kifu.core.lookahead import Verdict
+
+    import chess
 
 #: what a checker holds before its walk begins (never played on: ``begin`` replaces it)
 _PLACEHOLDER = Position.standard()

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    import chess
-
     from kifu.core.lookahead import Verdict
+
+    import chess
 
 # (python-chess and kifu.chess.fastpath, which reads its tables, are imported by the functions
 # that explain a move: they always get python-chess's board, and MoveProblem is imported by the

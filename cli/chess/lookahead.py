@@ -251,6 +251,7 @@ class ChessGame(engine.Game[chess.Board, chess.Move]):
     def over(self, board: chess.Board) -> bool:
         return not any(board.generate_legal_moves())
 
+
 def settle(
     board: chess.Board,
     nodes: Sequence[MoveNode],

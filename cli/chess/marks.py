@@ -1,9 +1,11 @@
 """What a chess finding's board shows: where it stands and its :class:`~kifu.core.game.Marks`.
 
 A finding about a move is drawn in the position before it: an illegal or unreadable move as
-written (its origin when one piece can have been meant, else only its target) and the move kifu
-assumed; an ambiguous move's candidate pieces and target. A finding about the result is drawn
-in the final position (the checked king is the renderer's).
+written (its origin when one piece can have been meant, else only its target); an ambiguous
+move's candidate pieces and target; and the move kifu played in its stead (the finding's
+:attr:`~kifu.core.findings.Finding.meant`, whatever decided it: the move itself or the moves
+after it; a move put into a gap, two moves swapped), else the walk's evident intent. A finding
+about the result is drawn in the final position (the checked king is the renderer's).
 """
 
 from __future__ import annotations
@@ -46,34 +48,43 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
     number = f"{board.fullmove_number}{'.' if board.turn == chess.WHITE else '...'} "
     marks = Marks(caption(finding.code, finding.ply, number + written if written else None))
     letters = _letters(options)
+    move = assumed_move(finding, board, letters)
+    assumed = (chess.square_name(move.from_square), chess.square_name(move.to_square)) if move else None
     if finding.code == _AMBIGUOUS:
         candidates = tuple(
             (chess.square_name(m.from_square), chess.square_name(m.to_square))
             for m in _fits(board, written, letters)
         )
         target = candidates[0][1] if candidates else None
-        marks = Marks(marks.caption, (None, target) if target else None, candidates=candidates)
+        marks = Marks(marks.caption, (None, target) if target else None, assumed, candidates)
     elif finding.code in _UNPLAYABLE:
-        assumed = assumed_move(finding, board, letters)
-        marks = Marks(
-            marks.caption,
-            _attempted(board, written, letters),
-            (chess.square_name(assumed.from_square), chess.square_name(assumed.to_square))
-            if assumed
-            else None,
-        )
+        marks = Marks(marks.caption, _attempted(board, written, letters), assumed)
+    elif assumed is not None:  # a move put into a gap, two moves swapped: only the move played
+        marks = Marks(marks.caption, assumed=assumed)
     return replace(position, marks=marks)
 
 
 def assumed_move(finding: Finding, board: chess.Board, letters: dict[str, str] | None) -> chess.Move | None:
-    """The move kifu assumed for ``finding``'s move in ``board``: the finding's
-    :attr:`~kifu.core.findings.Finding.assumption` when it has one, else the walk's evident
-    intent (the unique "did you mean" of :mod:`kifu.chess.diagnosis`, as the walk reads it)."""
+    """The move kifu played in ``board`` in place of ``finding``'s move: the finding's
+    :attr:`~kifu.core.findings.Finding.meant` when it has one (``None`` unless it reads as one
+    legal move there: tied readings, "Nbd7 or Nfd7", are no move); else, for a move that cannot
+    be played, the move of the finding's :attr:`~kifu.core.findings.Finding.assumption` when it
+    has one, else the walk's evident intent (the unique "did you mean" of
+    :mod:`kifu.chess.diagnosis`, as the walk reads it)."""
+    if finding.meant is not None:
+        return _legal(board, finding.meant, letters)
+    if finding.code not in _UNPLAYABLE:
+        return None
     if finding.assumption is not None:
-        read = read_move(board, finding.assumption.assumed, letters)
-        return read.move if isinstance(read, ReadMove) else None
+        return _legal(board, finding.assumption.assumed, letters)
     read = read_move(board, finding.move or "", letters)
     return None if isinstance(read, ReadMove) else read.meant
+
+
+def _legal(board: chess.Board, text: str, letters: dict[str, str] | None) -> chess.Move | None:
+    """The legal move ``text`` names in ``board``, if it names one."""
+    read = read_move(board, text, letters)
+    return read.move if isinstance(read, ReadMove) else None
 
 
 def _letters(options: Options) -> dict[str, str] | None:

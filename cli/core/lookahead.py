@@ -408,8 +408,8 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
     named = [p for p in probes if p.named and not _refuted(p, end, furthest)]
     if not rest:  # nothing to read: the nearest readings of the text are all there is
         slips = [p for p in named if p.reading.kind == SLIP]
-        nearest = min((p.reading.distance for p in slips), default=0)
-        named = [p for p in slips if p.reading.distance == nearest]
+        closest = min((p.reading.distance for p in slips), default=0)
+        named = [p for p in slips if p.reading.distance == closest]
     others = [p for p in probes if not p.named]
     if not named or max(p.end for p in named) < best[0]:
         # some other legal move lets the moves after it play further than every reading does
@@ -417,8 +417,8 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
         other = ""
         if len(leaders) == 1 and leaders[0].end - index - 1 >= min(CONFIRM, rest):
             other = game.name(board, leaders[0].reading.moves[0])
-        readings = [p for p in probes if p.named and p.reading.kind == SLIP]
-        nearest = sorted(readings, key=lambda p: p.reading.distance)[:3]
+        slipped = [p for p in probes if p.named and p.reading.kind == SLIP]
+        nearest = sorted(slipped, key=lambda p: p.reading.distance)[:3]
         return Verdict(
             tuple(p.reading for p in nearest),
             tuple(_name(game, board, p.reading) for p in nearest),
@@ -463,10 +463,7 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
         why = "the moves after it do not confirm it"
     # the walk goes on under the first where nothing later rests on which was meant: the rest
     # plays to its end under it; or there is no rest, and the text is that one move informally
-    if rest:
-        goes_on = to_end
-    else:
-        goes_on = len(winners) == 1 and winners[0].reading.distance <= AS_WRITTEN
+    goes_on = to_end if rest else len(winners) == 1 and winners[0].reading.distance <= AS_WRITTEN
     return Verdict(readings, names, False, goes_on, why)
 
 
