@@ -328,8 +328,9 @@ def draw_marks(doc: Document, marks: Marks, at: Callable[[str], tuple[float, flo
     game to user units, ``radius`` is about half a square. The pieces an ambiguous move may mean
     are ringed (``mark candidate``) and their targets dotted; the move as written is a red arrow
     (``mark attempted``), or a red cross on its target when it has no origin (``… cross``); the
-    assumed move a dashed green arrow (``mark assumed``); the stones the move would capture are
-    ringed (``mark capture``)."""
+    assumed move a dashed green arrow (``mark assumed``), or a dashed green ring on its point when
+    it goes from a point to itself (a stone put on a Go board); the stones the move would capture
+    are ringed (``mark capture``)."""
     width = max(2.0, 0.16 * radius)
     attempted = marks.attempted
     cross = attempted[1] if attempted is not None and attempted[0] in (None, attempted[1]) else None
@@ -380,7 +381,20 @@ def draw_marks(doc: Document, marks: Marks, at: Callable[[str], tuple[float, flo
                 width=width * 1.6,
                 class_="mark attempted",
             )
-    if marks.assumed is not None:
+    dash = f"{number(width * 3)} {number(width * 1.8)}"
+    if marks.assumed is not None and marks.assumed[0] == marks.assumed[1]:
+        x, y = at(marks.assumed[1])
+        doc.circle(
+            x,
+            y,
+            0.72 * radius,
+            class_="mark assumed",
+            fill="none",
+            stroke=LIGHT.assumed,
+            stroke_width=width * 1.6,
+            stroke_dasharray=dash,
+        )
+    elif marks.assumed is not None:
         (x1, y1), (x2, y2) = at(marks.assumed[0]), at(marks.assumed[1])
         dx, dy = (0.0, 0.0)
         if attempted is not None and attempted[0] is not None and cross is None:
@@ -394,7 +408,7 @@ def draw_marks(doc: Document, marks: Marks, at: Callable[[str], tuple[float, flo
             y2 + dy,
             colour=LIGHT.assumed,
             width=width * 1.6,
-            dash=f"{number(width * 3)} {number(width * 1.8)}",
+            dash=dash,
             class_="mark assumed",
         )
     doc.close("g")

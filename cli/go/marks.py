@@ -2,8 +2,11 @@
 
 An illegal move is drawn in the position before it: its point crossed, with the reason
 (occupied, suicide, ko, superko), and, for a ko or superko, the stones it would capture (the ko
-stone). A finding about the count or the result is drawn in the final position with the count
-(territory, dead stones) and the score line.
+stone). The move kifu played in its stead (the finding's
+:attr:`~kifu.core.findings.Finding.meant`, when the moves after it decided it) is its point,
+``Marks.assumed`` from the point to itself (drawn as a dashed ring), on the board of any finding
+about a move. A finding about the count or the result is drawn in the final position with the
+count (territory, dead stones) and the score line.
 """
 
 from __future__ import annotations
@@ -45,15 +48,24 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
     written = finding.move or ""
     text = caption(finding.code, finding.ply, written or None)
     reason = REASONS.get(finding.code, "")
-    point = _written_point(written)
-    if not reason or point is None:
-        return replace(position, marks=Marks(text))
     rows = position.position.split("/")
-    if not (_LETTERS.index(point[0]) < len(rows[0]) and _LETTERS.index(point[1]) < len(rows)):
-        return replace(position, marks=Marks(text))
+    point = _on_board(rows, _written_point(written))
+    meant = _on_board(rows, _written_point(finding.meant or ""))
+    assumed = (meant, meant) if meant is not None else None
+    if not reason or point is None:
+        return replace(position, marks=Marks(text, assumed=assumed))
     captures = _captures(rows, point, BLACK if written.startswith("B") else WHITE) if "ko" in reason else ()
-    marks = Marks(f"{text} · {reason}", (None, point), reason=reason, captures=captures)
+    marks = Marks(f"{text} · {reason}", (None, point), assumed, reason=reason, captures=captures)
     return replace(position, marks=marks)
+
+
+def _on_board(rows: list[str], point: str | None) -> str | None:
+    """``point`` when it lies on the board of ``rows``."""
+    if point is None or not (
+        _LETTERS.index(point[0]) < len(rows[0]) and _LETTERS.index(point[1]) < len(rows)
+    ):
+        return None
+    return point
 
 
 def _written_point(written: str) -> str | None:

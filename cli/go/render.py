@@ -7,8 +7,9 @@ sets of points: each colour's territory and the dead stones, whatever computed t
 Coordinates: columns ``A``–``T`` skipping ``I`` (GTP) up to 25 columns, the SGF letters
 ``a``–``z``, ``A``–``Z`` on wider boards (GTP cannot name them); rows numbered from the bottom.
 
-A finding's marks (an illegal point crossed with its reason, the stones it would capture) are
-drawn over the board and its caption under it; the count's score line is a caption too.
+A finding's marks (an illegal point crossed with its reason, the stones it would capture, the
+point kifu assumed in its stead ringed in dashes) are drawn over the board and its caption under
+it; the count's score line is a caption too.
 
 Star points (:func:`star_points`): none below 7 lines; the 3-3 points on 7 to 12 lines, the 4-4
 points from 13 lines; the centre when both sides are odd; the side midpoints too when both
@@ -76,9 +77,13 @@ def text(
 
     The last move is in parentheses; territory is ``x``/``o``; dead stones are ``#`` (black)
     and ``@`` (white); a legend line names what is shown. ``marks``: a finding's illegal point
-    in brackets, the stones it would capture ``*``, its caption under the board.
+    in brackets, the stones it would capture ``*``, the point kifu assumed in braces (as the
+    chess and xiangqi boards mark the move assumed), its caption under the board. A separator
+    between two marked points shows the stronger mark's (brackets, then braces, then
+    parentheses).
     """
     illegal = _point_of(board, marks.attempted[1]) if marks is not None and marks.attempted else None
+    assumed = _point_of(board, marks.assumed[1]) if marks is not None and marks.assumed else None
     captured = {_point_of(board, p) for p in marks.captures} if marks is not None else set()
     letters = column_letters(board.width)
     pad = len(str(board.height))
@@ -103,9 +108,9 @@ def text(
             else:
                 char = "+" if (column, row) in stars else "."
             left = board.point(column - 1, row) if column else None
-            cells.append(_separator(point, left, last_move, illegal))
+            cells.append(_separator(point, left, last_move, illegal, assumed))
             cells.append(char)
-        cells.append(_separator(None, board.point(board.width - 1, row), last_move, illegal))
+        cells.append(_separator(None, board.point(board.width - 1, row), last_move, illegal, assumed))
         cells.append(label)
         lines.append("".join(cells))
     lines.append(header)
@@ -116,6 +121,8 @@ def text(
         legend.append("( ) round the last move")
     if illegal is not None and marks is not None:
         legend.append(f"[ ] round the illegal point ({marks.reason or 'illegal'})")
+    if assumed is not None and marks is not None:
+        legend.append(f"{{ }} round the point kifu assumed ({_point_name(board, assumed)})")
     if captured:
         legend.append("* the stones it would capture")
     if black_area or white_area:
@@ -129,11 +136,19 @@ def text(
     return "\n".join(lines) + "\n"
 
 
-def _separator(point: int | None, left: int | None, last_move: int | None, illegal: int | None) -> str:
+def _separator(
+    point: int | None,
+    left: int | None,
+    last_move: int | None,
+    illegal: int | None,
+    assumed: int | None = None,
+) -> str:
     """The character between ``left`` and ``point``: a bracket of the illegal point first, then a
-    parenthesis of the last move, else a space."""
+    brace of the assumed point, then a parenthesis of the last move, else a space."""
     if illegal is not None and illegal in (point, left):
         return "[" if point == illegal else "]"
+    if assumed is not None and assumed in (point, left):
+        return "{" if point == assumed else "}"
     if last_move is not None and last_move in (point, left):
         return "(" if point == last_move else ")"
     return " "
@@ -142,6 +157,15 @@ def _separator(point: int | None, left: int | None, last_move: int | None, illeg
 def _point_of(board: Board, name: str) -> int:
     """The index of an SGF point (``dc``)."""
     return board.point(SGF_LETTERS.index(name[0]), SGF_LETTERS.index(name[1]))
+
+
+def _point_name(board: Board, point: int) -> str:
+    """A point as SGF (``cd``) and, on a board GTP can name, as GTP (``C6``): ``cd, C6``."""
+    column, row = board.coordinates(point)
+    sgf = SGF_LETTERS[column] + SGF_LETTERS[row]
+    if board.width > len(GTP_LETTERS):
+        return sgf
+    return f"{sgf}, {GTP_LETTERS[column]}{board.height - row}"
 
 
 # --- SVG ----------------------------------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 A finding about a move is drawn in the position before it: a move that cannot be played as
 written (its points when the text names a piece that could not move so, else nothing), the move
-kifu assumed, and the moves an ambiguous text fits. A repetition or the natural limit is drawn
+kifu played in its stead (the finding's :attr:`~kifu.core.findings.Finding.meant`, whatever
+decided it: the move itself or the moves after it; else the walk's evident intent), and the
+moves an ambiguous text fits. A repetition or the natural limit is drawn
 in the position it reached, with the cycle in the legend; a result's finding in the final
 position (the checked king is the renderer's).
 """
@@ -57,15 +59,21 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
         broken = resolution.readings[0] if resolution.problem in _BROKEN and resolution.readings else None
         attempted = squares or (_points(broken) if broken else None)
         candidates = ()
-    assumed = None if resolution is not None and resolution.move else assumed_move(finding, board, options)
+    played = finding.meant is None and resolution is not None and resolution.move
+    assumed = None if played else assumed_move(finding, board, options)
     marks = Marks(text, attempted, _points(assumed) if assumed else None, candidates)
     return replace(position, marks=marks)
 
 
 def assumed_move(finding: Finding, board: Board, options: Options) -> int | None:
-    """The move kifu assumed for ``finding``'s move in ``board``: the finding's
+    """The move kifu played in ``board`` in place of ``finding``'s move: the finding's
+    :attr:`~kifu.core.findings.Finding.meant` when it has one (read as the walk reads the record's
+    text: ``None`` unless it names one legal move there); else the move of its
     :attr:`~kifu.core.findings.Finding.assumption` when it has one, else the walk's evident
     intent (the one legal move the text names but for slips, as the walk assumes it)."""
+    if finding.meant is not None:
+        resolution = _resolution(board, finding.meant, options)
+        return resolution.move if resolution is not None and resolution.move else None
     if finding.assumption is not None:
         resolution = _resolution(board, finding.assumption.assumed, options)
         return resolution.move if resolution is not None and resolution.move else None
