@@ -126,8 +126,9 @@ bench: $(VENV)/.installed-test $(VENV)/.compiled
 ## make fuzz: the mutation fuzzers and generators of tests/fuzz, every format, over 2 processes;
 ## FUZZ_COUNT inputs (default 1000) or FUZZ_SECONDS per format, FUZZ_SEED (repeatable runs),
 ## FUZZ_FORMATS (chess sgf xqpgn dhtmlxq cbf xqf cbr); reproducers go to tests/fuzz/found/;
-## then the chess look-ahead on FUZZ_COUNT (default 1000) random games with planted slips, and
-## FUZZ_COUNT xiangqi records with planted slips (tests/xiangqi/slips.py, the look-ahead's figures)
+## then the look-ahead's figures on planted score-sheet slips, FUZZ_COUNT (default 1000) random
+## games of each class (one slip, 2-3, a garbled move, a move left out, written twice, two moves
+## swapped): chess (tests/chess/slips.py), xiangqi (tests/xiangqi/slips.py) and Go (tests/go/slips.py)
 FUZZ_COUNT ?=
 FUZZ_SECONDS ?=
 FUZZ_SEED ?= 0
@@ -135,9 +136,9 @@ FUZZ_FORMATS ?=
 fuzz: $(VENV)/.installed-test
 	$(BIN)/python -m tests.fuzz.run --seed $(FUZZ_SEED) $(if $(FUZZ_COUNT),--count $(FUZZ_COUNT)) \
 	  $(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS)) $(foreach f,$(FUZZ_FORMATS),--format $(f))
-	KIFU_LOOKAHEAD_GAMES=$(or $(FUZZ_COUNT),1000) $(BIN)/pytest -q -s -p no:cacheprovider \
-	  tests/chess/test_lookahead.py -k planted
+	$(BIN)/python -m tests.chess.slips --games $(or $(FUZZ_COUNT),1000) --seed $(FUZZ_SEED)
 	$(BIN)/python -m tests.xiangqi.slips --records $(or $(FUZZ_COUNT),1000) --seed $(FUZZ_SEED)
+	$(BIN)/python -m tests.go.slips --games $(or $(FUZZ_COUNT),1000) --seed $(FUZZ_SEED)
 
 ## make lint: ruff and mypy --strict on the whole package
 lint: $(VENV)/.installed-test

@@ -48,12 +48,13 @@ ALLOWED = {
     "(no move of the record is replayed)",
     "xiangqi/protection.py": "classifying a move for the repetition rules looks one move (a capture, "
     "a reply) ahead and takes it back",
-    "chess/lookahead.py": "a probe at a move that cannot be played: the moves after it replayed on "
-    "copies under each reading of the slip, to choose the one meant (the walk replays the record once)",
-    "go/lookahead.py": "a probe at a move every rule set forbids: the later moves replayed on copies "
-    "of the board under each coordinate one slip away, to choose the one meant",
-    "xiangqi/lookahead.py": "the intent of a move that cannot be played: the moves after it are "
-    "replayed on a copy under each candidate, to compare how far they go (issue 29), and taken back",
+    "core/lookahead.py": "the one look-ahead: at a move that cannot be played, the moves after it "
+    "are replayed on boards of its own under each hypothesis about it (the walk replays the record "
+    "once), and its one loop grows the probe's horizon",
+    "chess/lookahead.py": "the look-ahead's chess side: a move of the line played on the engine's "
+    "boards (python-chess), and a reason's line replayed once",
+    "go/lookahead.py": "the look-ahead's Go side: a move of the line played on the engine's boards",
+    "xiangqi/lookahead.py": "the look-ahead's xiangqi side: a move of the line played on the engine's boards",
     "go/writers/common.py": "a move the rules forbid was judged on the board: its undo record, on a "
     "copy, gives the position before it where the writer's main line stops",
 }

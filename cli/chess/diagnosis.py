@@ -40,6 +40,8 @@ class MoveProblem:
     readings: tuple[chess.Move, ...] = ()
     #: what the moves after it say of it (:mod:`kifu.core.lookahead`), once the walk asked
     verdict: Verdict[chess.Move] | None = None
+    #: the position the verdict's reading starts from, when it starts a move or two back
+    origin: chess.Board | None = None
 
     @property
     def message(self) -> str:

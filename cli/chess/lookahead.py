@@ -191,7 +191,7 @@ class ChessGame(engine.Game[chess.Board, chess.Move]):
         self.nodes = nodes
         self.count = len(nodes)
         self.letters = dict(letters) if letters is not None else None
-        self.marks = _Marks.of(written, nodes)
+        self.marks_kept = _Marks.of(written, nodes)
 
     def copy(self, board: chess.Board) -> chess.Board:
         return board.copy(stack=False)
@@ -214,7 +214,7 @@ class ChessGame(engine.Game[chess.Board, chess.Move]):
         read = read_move(board, text, self.letters, explain=False)
         if not isinstance(read, ReadMove):
             return -1
-        return len(_disagreements(board, text, read, self.marks))
+        return len(_disagreements(board, text, read, self.marks_kept))
 
     def readings(self, board: chess.Board, index: int) -> Sequence[tuple[chess.Move, int]]:
         return [(c.move, c.distance) for c in _candidates_at(board, self.nodes[index].text, self.letters)]
@@ -222,8 +222,15 @@ class ChessGame(engine.Game[chess.Board, chess.Move]):
     def legal(self, board: chess.Board) -> Sequence[chess.Move]:
         return list(board.legal_moves)
 
+    def marks(self, board: chess.Board, index: int, move: chess.Move) -> int:
+        text = self.nodes[index].text
+        read = read_move(board, text, self.letters, explain=False)
+        if not isinstance(read, ReadMove):
+            return 0
+        return len(_disagreements(board.copy(stack=False), text, read, self.marks_kept))
+
     def own_marks(self, board: chess.Board, index: int, move: chess.Move) -> int:
-        if not self.marks.checks:
+        if not self.marks_kept.checks:
             return 0
         suffix = split_suffixes(self.nodes[index].text)[1]
         return int(bool(suffix) != board.gives_check(move))
@@ -245,7 +252,7 @@ class ChessGame(engine.Game[chess.Board, chess.Move]):
         read = read_move(board, text, self.letters, explain=False)
         if not isinstance(read, ReadMove):
             return f"the marks of {label} disagree with the moves after {after}"
-        found = _disagreements(board, text, read, self.marks)
+        found = _disagreements(board, text, read, self.marks_kept)
         return f"{label} {found[0]} after {after}" if found else f"the marks disagree after {after}"
 
     def over(self, board: chess.Board) -> bool:
@@ -259,34 +266,51 @@ def settle(
     letters: Mapping[str, str] | None,
     problem: MoveProblem,
     effort: Effort | None = None,
+    behind: Sequence[chess.Board] = (),
 ) -> MoveProblem:
     """``problem`` (of ``nodes[index]``, which cannot be played on ``board``) with what the moves
-    after it say was meant (:func:`kifu.core.lookahead.settle`): its verdict, the hint that
-    names it, and the move the walk goes on under (``meant``; ``readings`` when that move is
-    not proven: a tie, or a move the rest fits without proving it)."""
+    after it say was meant (:func:`kifu.core.lookahead.settle`; ``behind``: the positions one
+    and two moves back, for a slip that shows late): its verdict, the hint that names it, the
+    move the walk goes on under (``meant``; ``readings`` when that move is not proven: a tie, or
+    a move the rest fits without proving it), and the position it starts from (``origin``,
+    when that is not ``board``)."""
     if problem.ended:
         return problem
     game = ChessGame(nodes, letters, nodes[index].text)
-    verdict = engine.settle(game, board, index, effort)
+    verdict = engine.settle(game, board, index, effort, behind)
     if verdict is None:
         return problem
     first = verdict.first
-    names = " or ".join(verdict.names)
+    back = verdict.readings[0].back if verdict.readings else 0
+    origin = behind[back - 1] if back else None
+    # the readings named together start from one position (a tie of a reading at the slip and
+    # one a move back is named by the first's kind only)
+    alike = tuple(r for r in verdict.readings if r.back == back and r.moves)
     if not verdict.fits:
         hint = "; no reading of it fits the moves after it"
         if verdict.reason:
             hint += f" ({verdict.reason})"
-        if verdict.other:
+        if verdict.assumed and verdict.other:
+            hint += f"; they play only after {verdict.other}"
+        elif verdict.other:
             hint += f"; they play after {verdict.other}"
-        return replace(problem, meant=None, readings=(), hint=hint, because="", verdict=verdict)
+        meant = first.moves[0] if verdict.assumed and first is not None else None
+        return replace(problem, meant=meant, readings=(), hint=hint, because=verdict.reason, verdict=verdict)
     if verdict.kind != engine.SLIP:
         meant = first.moves[0] if first is not None and first.moves else None
-        readings = (
-            () if verdict.assumed or first is None else tuple(r.moves[0] for r in verdict.readings if r.moves)
-        )
+        readings = () if verdict.assumed or first is None else tuple(r.moves[0] for r in alike)
         return replace(
-            problem, meant=meant, readings=readings, hint="", because=verdict.reason, verdict=verdict
+            problem,
+            meant=meant,
+            readings=readings,
+            hint="",
+            because=verdict.reason,
+            verdict=verdict,
+            origin=origin,
         )
+    pairs = zip(verdict.readings, verdict.names, strict=True)
+    names = " or ".join(name for reading, name in pairs if reading.kind == engine.SLIP)
+    names += _structural(verdict.readings, nodes, index, bool(names))
     why = f" ({verdict.reason})" if verdict.reason else ""
     if problem.kind == "ambiguous" and not verdict.assumed:
         hint = f"; {verdict.reason}" if verdict.reason else ""
@@ -301,8 +325,8 @@ def settle(
             because=verdict.reason,
             verdict=verdict,
         )
-    readings = tuple(r.moves[0] for r in verdict.readings)
-    meant = readings[0] if first is not None else None
+    readings = tuple(r.moves[0] for r in alike)
+    meant = readings[0] if first is not None and readings else None
     return replace(
         problem,
         meant=meant,
@@ -311,3 +335,23 @@ def settle(
         because=verdict.reason,
         verdict=verdict,
     )
+
+
+def _structural(
+    readings: Sequence[engine.Reading[chess.Move]], nodes: Sequence[MoveNode], index: int, more: bool
+) -> str:
+    """The structural hypotheses among tied ``readings``, as a "did you mean" question ends
+    (``, or were 1... h5 and 2... h6 written in each other's place``)."""
+    parts: list[str] = []
+    for reading in readings:
+        if reading.kind == engine.SWAPPED:
+            first = index - reading.back
+            pair = f"{nodes[first].text} and {nodes[first + 2].text}"
+            parts.append(f"were {pair} written in each other's place")
+        elif reading.kind == engine.MISSING and "is a move missing" not in " ".join(parts):
+            parts.append("is a move missing before it")
+        elif reading.kind == engine.TWICE:
+            parts.append("is it the move before it written again")
+    if not parts:
+        return ""
+    return (", or " if more else "") + " or ".join(parts)

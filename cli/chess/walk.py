@@ -22,7 +22,7 @@ remember what it found.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
@@ -266,6 +266,12 @@ def _replay(
     stack: list[_Line] = []
     #: moves to play in place of later nodes' texts: the second of two moves written swapped
     overrides: dict[int, chess.Move] = {}
+    # the main line's moves so far, and how many at its end were played as written: a slip's
+    # look-ahead may start a move or two back (a half-move left out before a move the other
+    # side could play too), from the positions these rebuild (only when a move cannot be played)
+    track = recover
+    history: list[ReadMove | None] = []
+    plain = 0
     while True:
         suspended = False
         for node in nodes_left:
@@ -287,18 +293,59 @@ def _replay(
                 if isinstance(read, MoveProblem):
                     at = ply - first
                     if recover:
-                        read = _settle(read, position, node, nodes, at, local, options, len(record.moves))
+                        behind = _behind(options.start, history, plain) if not depth else ()
+                        plies = len(record.moves)
+                        read = _settle(read, position, node, nodes, at, local, options, plies, behind)
                     meant = read.meant if recover else None
+                    verdict = read.verdict if recover else None
+                    going = verdict.first if verdict is not None else None
+                    if going is not None and going.back and read.origin is not None:
+                        # the hypothesis starts a move or two back (a move left out before a
+                        # move the other side could play too; two moves swapped): the finding is
+                        # on its first node, and the line goes on from the position it leaves
+                        back = going.back
+                        unplayable(
+                            Unplayable(
+                                nodes[at - back],
+                                ply - back,
+                                read.origin,
+                                read,
+                                len(nodes) - at - 1,
+                                meant,
+                                nodes[at - back + 1 :],
+                            )
+                        )
+                        if not depth:
+                            complete = False
+                        replay = read.origin.copy(stack=False)
+                        for move in going.moves[:-1]:
+                            replay.push(move)
+                        position = Position.of(replay, native=not notation)
+                        ply += len(going.moves) - back - 1
+                        first = ply - at
+                        key = None
+                        del history[len(history) - back :]
+                        history.extend(ReadMove(move, "", "", []) for move in going.moves[:-1])
+                        before = position.copy() if alternatives else None
+                        _assumed(position, step, node, ply, going.moves[-1], mates, move_event)
+                        history.append(step.read)
+                        plain = 0
+                        ply += 1
+                        if before is not None:
+                            stack.append((nodes, nodes_left, position, first, ply, depth, key, False))
+                            _schedule(stack, alternatives, before, ply - 1, depth + 1)  # type: ignore[arg-type]
+                            suspended = True
+                            break
+                        continue
                     board = position.board()
                     unplayable(
                         Unplayable(node, ply, board, read, len(nodes) - at - 1, meant, nodes[at + 1 :])
                     )
                     if not depth:
                         complete = False
-                    verdict = read.verdict if recover else None
-                    going = verdict.first if verdict is not None else None
                     if going is not None and going.kind == TWICE:
                         first -= 1  # the node is passed over: the next one has this ply
+                        plain = 0
                         continue
                     if meant is None:
                         if alternatives:  # walked before the line ends
@@ -309,6 +356,9 @@ def _replay(
                     if going is not None and going.kind == MISSING:
                         # the move left out is played first, then the text as written
                         _assumed(position, step, node, ply, meant, mates, move_event)
+                        if track and not depth:
+                            history.append(step.read)
+                            plain = 0
                         ply += 1
                         first += 1
                         read = position.read(text, local)
@@ -330,6 +380,9 @@ def _replay(
             played: ReadMove | None = read  # type: ignore[assignment]  # a MoveProblem ended the line above
             written = "--" if null else position.write(played.move, notation) if notation and played else ""
             zeroing = position.play(played)
+            if track and not depth:
+                history.append(played)
+                plain = 0 if step.assumed else plain + 1
             check = position.is_check()
             mate = check and mates and not position.can_escape()
             if key is not None:
@@ -374,6 +427,21 @@ def _replay(
     visitor.end(complete)
 
 
+def _behind(start: Start, history: list[ReadMove | None], plain: int) -> list[chess.Board]:
+    """The main line's positions one and two moves back (those of its last moves played as
+    written), rebuilt from ``start`` and the moves played (at a slip only)."""
+    back = min(plain, 2)
+    if not back:
+        return []
+    position = Position.of(start)
+    boards: list[chess.Board] = []
+    for index, read in enumerate(history):
+        if index >= len(history) - back:
+            boards.append(position.board().copy(stack=False))
+        position.play(read)
+    return boards[::-1]
+
+
 def _settle(
     problem: MoveProblem,
     position: Position,
@@ -383,6 +451,7 @@ def _settle(
     letters: Mapping[str, str] | None,
     options: WalkOptions,
     plies: int,
+    behind: Sequence[chess.Board] = (),
 ) -> MoveProblem:
     """``problem`` (of ``nodes[index]``) with what the moves after it say was meant
     (:mod:`kifu.core.lookahead`), from the effort of the record (of ``plies`` moves) that is left."""
@@ -396,7 +465,7 @@ def _settle(
             return problem  # (a hostile record of slips: the move alone is looked at)
         if options.effort is None:
             options.effort = game_effort(plies)
-        known = settle(position.board(), nodes, index, letters, problem, options.effort)
+        known = settle(position.board(), nodes, index, letters, problem, options.effort, behind)
         settled[id(node)] = known
     return known
 

@@ -15,9 +15,10 @@ same way for chess, xiangqi and Go:
   replays the record once), at first :data:`FIRST_HORIZON` plies, twice as many while two or
   more still play, up to the end of the line (:data:`MAX_PLIES`); a hypothesis that stops at a
   later slip reads past it (:data:`REPAIRS` of them, each as its reading that goes furthest);
-* it judges by **evidence** only: how far the moves after it play, then how few later slips
-  that needs, then how few of the record's check and capture marks disagree (the game's
-  :meth:`Game.play` counts them). How near a reading is to the text is no evidence.
+* it judges by **evidence** only: how far the moves after it play, then how few things the
+  sheet got wrong under it: the later slips it reads past, and the record's check, capture and
+  disambiguation marks that disagree with the moves (the game's :meth:`Game.play` counts them).
+  How near a reading is to the text is no evidence.
 
 The verdict (:class:`Verdict`): a reading is **assumed** only when the moves after it play
 strictly further under it than under every other hypothesis, legal move or structural slip.
@@ -64,8 +65,16 @@ REPAIRS = 3
 SLIP_EFFORT = 40_000
 #: what a later slip's readings cost, in moves replayed (every legal move is written out)
 READINGS_COST = 40
+#: the moves a score sheet may write after the game ended (mate, stalemate) that are no
+#: evidence against the hypothesis that ended it: the loser's reply written out of habit
+AFTER_END = 1
 #: plies a reading must let play before it is assumed (fewer when the line ends sooner)
 CONFIRM = 2
+#: plies the moves after a garbled text must play after the one legal move they fit, before it is
+#: assumed (fewer when the line ends sooner): no reading of the text speaks for it
+PROVEN = 4
+#: the legal moves a message names when the moves after a slip fit several (more are counted)
+NAMED = 24
 #: a reading at most this far from the text (in the game's half edits) is the move written
 #: informally, not a slip: letter case, another language's letter, a capture mark or a
 #: disambiguator left out or needless, an ambiguous text's candidates
@@ -107,6 +116,10 @@ class Reading(Generic[M]):
     kind: str
     moves: tuple[M, ...]
     distance: int = 0
+    #: how many moves before the text the hypothesis starts (a half-move left out before the
+    #: move before it, which the other side could play too; two moves swapped of which the
+    #: first could be played): its moves replace those moves' and the text's
+    back: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +195,11 @@ class Game(Generic[B, M]):
         """Whether the game is over on ``board`` (no legal move: mate or stalemate)."""
         return not self.legal(board)
 
+    def marks(self, board: B, index: int, move: M) -> int:
+        """How many marks of move ``index``, read as ``move`` on ``board`` (not changed),
+        disagree with it."""
+        return 0
+
     def own_marks(self, board: B, index: int, move: M) -> int:
         """How many marks of the text of move ``index`` (its check mark) disagree with ``move``
         played in its place on ``board``."""
@@ -223,6 +241,7 @@ class _Probe(Generic[B, M]):
     over: bool = False  # it ended the game (mate, stalemate): what follows is after the end
     marked: int | None = None  # the first move whose marks disagree with it
     start: int = 0  # the first move replayed after the reading's own
+    origin: B | None = None  # the board the reading starts from (the slip's, or one ``back``)
     end: int = 0  # where it stops after reading past later slips
     repairs: int = 0  # the later slips read past
 
@@ -230,13 +249,21 @@ class _Probe(Generic[B, M]):
         self.start = self.at
 
     @property
-    def score(self) -> tuple[int, int, int]:
-        return (self.end, -self.repairs, -self.wrong)
+    def score(self) -> tuple[int, int]:
+        """How well the hypothesis explains the moves after it: how far they play, then how few
+        things the sheet got wrong under it (later slips read past, marks that disagree)."""
+        return (self.end, -(self.repairs + self.wrong))
 
 
-def settle(game: Game[B, M], board: B, index: int, effort: Effort | None = None) -> Verdict[M] | None:
+def settle(
+    game: Game[B, M], board: B, index: int, effort: Effort | None = None, behind: Sequence[B] = ()
+) -> Verdict[M] | None:
     """What the moves after move ``index`` of ``game`` (which cannot be played on ``board``)
     say it was; ``None`` when there is nothing to read (no legal move: the game was over).
+
+    ``behind``: the boards before the moves ``index - 1`` and ``index - 2``, as far as the caller
+    can give them (played as written): a half-move left out, or two moves swapped, may show only
+    a move or two later, where the other side could play the move after the gap.
 
     The moves replayed are taken from ``effort`` (the record's); when it is spent, the nearest
     readings are named, none is assumed, and the reason says why.
@@ -250,6 +277,14 @@ def settle(game: Game[B, M], board: B, index: int, effort: Effort | None = None)
     budget = Effort(SLIP_EFFORT if effort is None else min(SLIP_EFFORT, effort.left))
     given = budget.left
     probes = _hypotheses(game, board, index, near, legal)
+    probes.extend(_behind(game, index, behind))
+    # the marks of the moves before the slip, as written, weigh on every hypothesis that keeps
+    # them (a hypothesis that starts a move or two back reads them anew, in its own position)
+    kept = _marks_behind(game, index, behind)
+    for probe in probes:
+        if probe.origin is None:
+            probe.origin = board
+        probe.wrong += sum(kept[probe.reading.back :])
     end = min(game.count, index + 1 + MAX_PLIES)
     _grow(game, probes, index + 1, end, budget)
     for probe in probes:  # the one still playing, ahead of all the others: where it stops
@@ -297,10 +332,10 @@ def _hypotheses(
     for move in legal:  # a half-move left out before the text: the move in the gap, then the text
         after = game.copy(board)
         game.push(after, move)
-        written = game.read(after, index)
-        if written is not None:
-            game.push(after, written)
-            probes.append(_Probe(Reading(MISSING, (move, written), STRUCTURAL), after, index + 1, True))
+        read = _read_on(game, after, (index,))
+        if read is not None:
+            reading = Reading(MISSING, (move, *read[0]), STRUCTURAL)
+            probes.append(_Probe(reading, after, index + 1, True, read[1]))
     if index > 0 and game.same(index, index - 1):
         probes.append(_Probe(Reading(TWICE, (), STRUCTURAL), game.copy(board), index + 1, True))
     if index + 2 < game.count:
@@ -310,25 +345,72 @@ def _hypotheses(
     return probes
 
 
+def _behind(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B, M]]:
+    """The hypotheses that start before the move ``index``: a half-move left out before move
+    ``index - 1`` or ``index - 2`` (the moves after the gap read on), moves ``index - 2`` and
+    ``index`` swapped."""
+    probes: list[_Probe[B, M]] = []
+    for back in range(1, min(len(behind), index, 2) + 1):
+        origin = behind[back - 1]
+        for move in game.legal(origin):
+            after = game.copy(origin)
+            game.push(after, move)
+            read = _read_on(game, after, range(index - back, index + 1))
+            if read is not None:
+                reading = Reading(MISSING, (move, *read[0]), STRUCTURAL, back)
+                probes.append(_Probe(reading, after, index + 1, True, read[1], origin=origin))
+    if len(behind) >= 2 and index >= 2:
+        origin = behind[1]
+        after = game.copy(origin)
+        read = _read_on(game, after, (index, index - 1, index - 2))
+        if read is not None:
+            reading = Reading(SWAPPED, tuple(read[0]), STRUCTURAL, 2)
+            probes.append(_Probe(reading, after, index + 1, True, read[1], origin=origin))
+    return probes
+
+
+def _marks_behind(game: Game[B, M], index: int, behind: Sequence[B]) -> list[int]:
+    """How many marks of the moves ``index - 1`` and ``index - 2`` (as far as ``behind`` goes)
+    disagree with them as written."""
+    kept: list[int] = []
+    for back, origin in enumerate(behind[: min(2, index)], start=1):
+        move = game.read(origin, index - back)
+        kept.append(0 if move is None else game.marks(origin, index - back, move))
+    return kept
+
+
 def _probe(game: Game[B, M], board: B, index: int, reading: Reading[M], named: bool) -> _Probe[B, M]:
     after = game.copy(board)
     move = reading.moves[0]
-    wrong = game.own_marks(after, index, move)
+    # (a garbled text's marks say nothing of a move that is no reading of it)
+    wrong = game.own_marks(after, index, move) if reading.kind == SLIP else 0
     game.push(after, move)
     return _Probe(reading, after, index + 1, named, wrong)
+
+
+def _read_on(game: Game[B, M], board: B, indices: Sequence[int]) -> tuple[list[M], int] | None:
+    """Play the moves ``indices`` as written on ``board`` (changed), in that order: the moves, and
+    how many of their marks disagree with them; ``None`` when one cannot be played."""
+    moves: list[M] = []
+    wrong = 0
+    for at in indices:
+        move = game.read(board, at)
+        if move is None:
+            return None
+        wrong += game.marks(board, at, move)
+        game.push(board, move)
+        moves.append(move)
+    return moves, wrong
 
 
 def _swapped(game: Game[B, M], board: B, index: int) -> _Probe[B, M] | None:
     """The hypothesis that moves ``index`` and ``index + 2`` are exchanged, when the three play so."""
     after = game.copy(board)
-    moves: list[M] = []
-    for at in (index + 2, index + 1, index):
-        move = game.read(after, at)
-        if move is None:
-            return None
-        game.push(after, move)
-        moves.append(move)
-    return _Probe(Reading(SWAPPED, tuple(moves), STRUCTURAL), after, index + 3, True)
+    read = _read_on(game, after, (index + 2, index + 1, index))
+    if read is None:
+        return None
+    moves, wrong = read
+    return _Probe(Reading(SWAPPED, tuple(moves), STRUCTURAL), after, index + 3, True, wrong)
 
 
 def _grow(game: Game[B, M], probes: list[_Probe[B, M]], start: int, end: int, budget: Effort) -> None:
@@ -361,7 +443,7 @@ def _replay(game: Game[B, M], probe: _Probe[B, M], limit: int, budget: Effort) -
         budget.left -= 1
         wrong = game.play(board, at)
         if wrong < 0:
-            if game.over(board):
+            if game.count - at <= AFTER_END and game.over(board):
                 probe.over = True
                 at = limit
             else:
@@ -406,23 +488,31 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
     # played after, a structural slip (the sheet's order rewritten) the next two
     furthest = max(p.at for p in probes)
     named = [p for p in probes if p.named and not _refuted(p, end, furthest)]
-    if not rest:  # nothing to read: the nearest readings of the text are all there is
+    if not rest:  # nothing to read: the nearest readings of the text, and the hypotheses that
+        # start a move or two back (the moves they take in tell for them), are all there is
         slips = [p for p in named if p.reading.kind == SLIP]
         closest = min((p.reading.distance for p in slips), default=0)
-        named = [p for p in slips if p.reading.distance == closest]
+        named = [p for p in named if p.reading.back or (p in slips and p.reading.distance == closest)]
     others = [p for p in probes if not p.named]
-    if not named or max(p.end for p in named) < best[0]:
-        # some other legal move lets the moves after it play further than every reading does
+    if not named or max(p.score for p in named) < best:
+        # some other legal move explains the moves after it better than every reading does:
+        # they play further after it, or as far with fewer slips and marks gone wrong
         leaders = [p for p in others if p.score == best]
-        other = ""
-        if len(leaders) == 1 and leaders[0].end - index - 1 >= min(CONFIRM, rest):
-            other = game.name(board, leaders[0].reading.moves[0])
         slipped = [p for p in probes if p.named and p.reading.kind == SLIP]
         nearest = sorted(slipped, key=lambda p: p.reading.distance)[:3]
+        why = _failures(game, board, nearest)
+        if len(leaders) == 1 and leaders[0].end - index - 1 >= min(PROVEN, rest) and rest:
+            # the text is garbled beyond reading, but the moves after it tell which move it was
+            leader = leaders[0]
+            name = _name(game, board, leader)
+            return Verdict((leader.reading,), (name,), True, True, why, fits=False, other=name)
+        other = _listed([_name(game, board, p) for p in leaders])
+        if not rest or best[0] - index - 1 < min(CONFIRM, rest):
+            other = ""  # (nothing tells them: every move fits as little)
         return Verdict(
             tuple(p.reading for p in nearest),
-            tuple(_name(game, board, p.reading) for p in nearest),
-            reason=_failures(game, board, nearest),
+            tuple(_name(game, board, p) for p in nearest),
+            reason=why,
             fits=False,
             other=other,
         )
@@ -440,7 +530,7 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
         tier = [p for p in tier if p.reading.distance <= AS_WRITTEN]
     reach = winners[0].end - index - 1
     readings = tuple(p.reading for p in winners)
-    names = tuple(_name(game, board, p.reading) for p in winners)
+    names = tuple(_name(game, board, p) for p in winners)
     if len(winners) == 1 and not rivals and rest and reach >= min(CONFIRM, rest):
         losers = [p for p in tier if p.score < top]
         why = _failures(game, board, losers, winners[0])
@@ -454,17 +544,37 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
         why = "no later move tells them apart" if len(winners) > 1 else "no later move confirms it"
     elif len(winners) > 1:
         why = "the rest of the game fits each" if to_end else "the rest of the game does not tell them apart"
+        if rivals:
+            why += f", and also fits {_rivals(game, board, winners, rivals)}"
     elif to_end and rivals:
-        also = " or ".join(_name(game, board, p.reading) for p in rivals[:2])
-        why = f"the rest of the game fits it, but also fits {also}{' and more' if len(rivals) > 2 else ''}"
+        why = f"the rest of the game fits it, but also fits {_rivals(game, board, winners, rivals)}"
     elif to_end:
         why = "the rest of the game fits it, but does not confirm it"
     else:
         why = "the moves after it do not confirm it"
-    # the walk goes on under the first where nothing later rests on which was meant: the rest
-    # plays to its end under it; or there is no rest, and the text is that one move informally
-    goes_on = to_end if rest else len(winners) == 1 and winners[0].reading.distance <= AS_WRITTEN
+    # the walk goes on under the first, which no hypothesis explains the later moves better
+    # than (so that their slips are still found); with no later move, only where the text is
+    # that one move informally
+    goes_on = bool(rest) or (len(winners) == 1 and winners[0].reading.distance <= AS_WRITTEN)
     return Verdict(readings, names, False, goes_on, why)
+
+
+def _rivals(game: Game[B, M], board: B, winners: list[_Probe[B, M]], rivals: list[_Probe[B, M]]) -> str:
+    """The other moves the rest of the game fits as well as ``winners``: all of them after a
+    slip (a count past :data:`NAMED`), two and a count after a text that is a move written
+    informally (``nf3``: the others are no likelier, but listing them tells an arbiter nothing)."""
+    names = [_name(game, board, p) for p in rivals]
+    if all(p.reading.distance <= AS_WRITTEN for p in winners) and len(names) > 2:
+        return f"{names[0]}, {names[1]} and {len(names) - 2} more"
+    if len(names) > NAMED:  # (nearly every move fits: a list would say nothing)
+        return f"{len(names)} other moves"
+    return _listed(names)
+
+
+def _listed(names: list[str]) -> str:
+    """``names`` as a message lists them: ``a, b or c``, the first :data:`NAMED` and a count."""
+    shown = names[:NAMED] + ([f"{len(names) - NAMED} more"] if len(names) > NAMED else [])
+    return ", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else "".join(shown)
 
 
 def _refuted(probe: _Probe[B, M], end: int, furthest: int) -> bool:
@@ -474,9 +584,12 @@ def _refuted(probe: _Probe[B, M], end: int, furthest: int) -> bool:
     return probe.stuck and probe.at < min(probe.start + needed, end) and furthest > probe.at
 
 
-def _name(game: Game[B, M], board: B, reading: Reading[M]) -> str:
-    """How a message names ``reading``: its move, or the move in the gap."""
-    return game.name(board, reading.moves[0]) if reading.moves else ""
+def _name(game: Game[B, M], board: B, probe: _Probe[B, M]) -> str:
+    """How a message names ``probe``'s reading: its move, or the move in the gap (on the board
+    it starts from)."""
+    reading = probe.reading
+    origin = probe.origin if probe.origin is not None else board
+    return game.name(origin, reading.moves[0]) if reading.moves else ""
 
 
 def _failures(
@@ -490,7 +603,7 @@ def _failures(
     parts: list[str] = []
     for group in list(groups.values())[:3]:
         first = group[0]
-        names = [_name(game, board, p.reading) for p in group[:3]]
+        names = [_name(game, board, p) for p in group[:3]]
         if len(group) > 3:
             names.append(f"{len(group) - 3} more")
         joined = " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -515,7 +628,7 @@ def _disagreement(game: Game[B, M], board: B, probe: _Probe[B, M], after: str) -
     where = probe.marked
     if where is None:
         return f"the marks of the moves after {after} disagree"
-    replay = game.copy(board)
+    replay = game.copy(probe.origin if probe.origin is not None else board)
     for move in probe.reading.moves:
         game.push(replay, move)
     for index in range(probe.start, where):

@@ -92,6 +92,9 @@ class GameResult:
     #: the main line's moves played in place of those written (:mod:`kifu.go.lookahead`): the
     #: count and its verdicts rest on them (provisional: at most warnings)
     assumptions: list[Assumption] = field(default_factory=list)
+    #: the main line's moves that could not be played and were left out or played as written
+    #: ("the move at 57 (W[qd], on an occupied point) is left out"): the count rests on them too
+    aside: list[str] = field(default_factory=list)
 
 
 class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
@@ -106,6 +109,7 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
         self.overflow: dict[str, int] = {}
         self.board: Board | None = None
         self.assumptions: list[Assumption] = []  # the main line's moves played as meant
+        self.aside: list[str] = []  # the main line's moves left out or played as written
 
     def begin(self, board: Board) -> None:
         """Keep the walk's board: a finding on a move shows the position before it."""
@@ -136,6 +140,13 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
         move meant in its stead, when the rest of the game told it)."""
         if problem.assumption is not None:
             self.assumptions.append(problem.assumption)
+        elif problem.depth == 0:
+            aside = _ASIDE.get(problem.code.code)
+            if aside is not None:
+                prop = problem.prop
+                what, done = aside
+                raw = prop.values[0] if prop.values else ""
+                self.aside.append(f"the move at {problem.ply} ({prop.ident}[{raw}], {what}) {done}")
         self._add(problem)
 
     def main_end(self, step: Step) -> None:
@@ -204,6 +215,16 @@ def position(board: Board, played: Undo | None = None) -> str:
     return bytes(cells).translate(_MARKS).decode("ascii").strip("/").replace("//", "/")
 
 
+#: the moves the walk cannot play as written and does not replace (by code): what they are,
+#: and what the count after them rests on (a superko's move is played: the rules judge it, it
+#: is no slip)
+_ASIDE: Final = {
+    codes.OCCUPIED.code: ("on an occupied point", "is left out"),
+    codes.OFF_BOARD.code: ("not a point of the board", "is left out"),
+    codes.SUICIDE.code: ("a suicide", "stands as written"),
+    codes.KO.code: ("an immediate ko retake", "stands as written"),
+}
+
 #: EMPTY, BLACK, WHITE, EDGE → the characters of :func:`position`
 _MARKS: Final = bytes.maketrans(bytes((EMPTY, BLACK, WHITE, EDGE)), b".XO/")
 
@@ -248,6 +269,7 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
         checker = Checker(properties, tags)
         main, overflow = walk(root, through, checker)
         assumptions = checker.assumptions
+        aside = checker.aside
         dropped = {code: seen - MAX_PER_CODE for code, seen in overflow.items() if seen > MAX_PER_CODE}
         _handicap(root, info, main, properties)
     else:
@@ -261,6 +283,7 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     result = GameResult(report, info, rules, main, root=root)
     if info.gm == 1:
         result.assumptions = assumptions
+        result.aside = aside
     result.rules_stated = options.rules in PRESETS or from_ru(info.rules) is not None
     if main.board is not None and main.passed_out:
         given, notes = _given_dead(result, settings)
@@ -268,7 +291,7 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
         result.count = score_game(result, settings, findings, given, from_markup=True)
         if result.count is not None:
             report.score = result.count.to_dict()
-            if not result.assumptions:  # no outcome is reported on an assumed move
+            if not result.assumptions and not result.aside:  # no outcome on a guess of a move
                 report.outcome = {"result": result.count.result, "reason": "score", "ply": main.plies}
             prop = root.props.get("RE")
             compare(result, findings, index.span(prop.offset, len(prop.name)) if prop is not None else None)
@@ -372,11 +395,12 @@ def dead_points(result: GameResult, spec: str) -> tuple[set[int], list[str]]:
 
 def compare(result: GameResult, findings: list[Finding], span: Span | None) -> None:
     """GO201/GO202/GO205 on ``result.count`` against RE, with :mod:`~kifu.go.verdict`'s severity;
-    provisional (at most warnings, naming them) when the count rests on assumed moves."""
+    provisional (at most warnings, naming them) when the count rests on assumed moves, or on
+    moves that could not be played and were left out or played as written."""
     start = len(findings)
     _compare(result, findings, span)
     for finding in findings[start:]:
-        provisional(finding, result.assumptions)
+        provisional(finding, result.assumptions, result.aside)
 
 
 def _compare(result: GameResult, findings: list[Finding], span: Span | None) -> None:
@@ -474,5 +498,3 @@ def _properties_only(root: Node, checker: PropertyChecker) -> None:
 def _position(finding: Finding) -> tuple[int, int]:
     span = finding.span
     return (span.line, span.column) if span else (1 << 30, 0)
-
-

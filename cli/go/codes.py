@@ -429,13 +429,19 @@ MIXED_UP_PROPERTY = register(
 # --- Go rules -------------------------------------------------------------------------------
 #: what GO101-103 share: how the point meant is found (docs/severity.md, "The move meant")
 LOOKAHEAD = (
-    "In the main line, kifu then looks for the point meant, as for a hand-entry slip: the "
-    "coordinates one slip away (the two letters swapped, `B[dc]` for `B[cd]`, or one letter "
-    "wrong) that are legal here; the later moves are replayed under each, and the one they "
-    "follow furthest is played in its stead (`did you mean B[cd]? (move 18 W[di] cannot be "
-    "played after B[di])`), so the count and its verdicts (GO2xx) rest on it and are at most "
-    "warnings that name it. Where nothing separates the candidates they are named (or counted) "
-    "and the record is played as it is. A legal typo cannot be seen."
+    "In the main line, kifu then reads on, as an arbiter reads a slip on a score sheet: each "
+    "coordinate one slip away (the two letters swapped, `B[dc]` for `B[cd]`, or one letter wrong) "
+    "that is legal here, and a few other legal points (a coordinate garbled beyond a slip: those "
+    "the later moves leave free longest), is played in its stead and the later moves replayed "
+    "after it. Only their evidence decides: a point is played in its stead only when the later "
+    "moves play strictly further after it than after every other (`did you mean B[cd]? (move 18 "
+    "W[di] cannot be played after B[di]); the rest of the game was checked assuming B[cd]`). "
+    "Where several fit as well (in Go the later moves seldom fill every other point), they are "
+    "named and none is assumed; where another point fits better than every reading, no reading "
+    "of it fits the moves after it. The record is then played as it is (an occupied point's "
+    "move left out). The count and its verdicts (GO2xx) after such a move rest on it: at most "
+    "warnings that name it (`if the intended move was B[cd] (written B[dc])`, `if the move at "
+    "3 (B[dc], on an occupied point) is left out`). A legal typo cannot be seen."
 )
 OCCUPIED = register(
     "GO101",
@@ -487,8 +493,11 @@ SAME_COLOUR_TWICE = register(
     "GO106",
     I,
     "same colour moves twice",
-    "Two moves of the same colour follow each other with no pass between. SGF allows it (e.g. "
-    "handicap stones played as moves), but in a game record it usually means a lost move.",
+    "Two moves of the same colour follow each other with no pass between: the other colour's "
+    "move (or a pass) seems to be missing before the second (`White's move (or a pass) seems to "
+    "be missing before move 57 B[qd]: Black moves twice in a row`). SGF allows it (e.g. handicap "
+    "stones played as moves, which a handicap game's first moves are not reported for), so it "
+    "is an info; in a game record it usually means a lost move.",
     f"{GO} B/W",
 )
 MOVES_AFTER_END = register(

@@ -1,55 +1,72 @@
-"""The point meant at a hand-entry slip of a Go record, chosen by the rest of the game.
+"""Go's side of the look-ahead (:mod:`kifu.core.lookahead`): the points one slip from a coordinate,
+and the replay of the main line's later moves on copies of the board.
 
 Called by the checker's walk only at a move the rules forbid on every rule set (an occupied
 point, a suicide, an immediate ko recapture): a legal typo cannot be seen, and stays unseen.
-The candidates are the coordinates one slip away from the one written: its two letters swapped
-(``B[dc]`` for ``B[cd]``), or one letter wrong, that are legal moves here. :func:`settle`
-replays the later moves of the main line under each, on copies of the board (a probe: the walk
-still replays the record once), and takes the candidate under which they go furthest; only
-where nothing separates the candidates are they named and none assumed.
+The readings of a coordinate are the points one slip away that are legal here: its two letters
+swapped (``B[dc]`` for ``B[cd]``: the same point written in the other order, as near as the
+engine's :data:`~kifu.core.lookahead.AS_WRITTEN`), or one letter wrong. :class:`GoGame` replays
+the later moves for the engine, each with the colour the record gives it (SGF writes ``B`` or
+``W``: no alternation is assumed); the engine decides, by how far they play, whether one point
+is proven, several are named, or none fits.
+
+A move of :class:`GoGame` is an ``int``: the point (``-1`` for a pass) and its colour packed
+together (:func:`move`, :func:`point_of`, :func:`colour_of`), since a record's colours are its
+own: the move in a gap before the slip is played by the colour to move, the moves read from the
+record by theirs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
-from kifu.go.board import OCCUPIED, SUICIDE, Board
-
-#: the probe replays this many moves first, twice as many each time that does not separate the
-#: candidates, up to the end of the main line
-FIRST_HORIZON = 8
-#: a candidate this many moves ahead of every other is taken without replaying further
-LEAD = 4
-#: the probe of a line stops after this many moves
-MAX_MOVES = 1000
-#: a game's walk probes at most this many slips (a record of thousands of forbidden moves is
-#: hostile, not hand-entered: past them the moves are reported as before, without a guess)
-MAX_PROBES = 50
-
-#: at most this many candidates are named (the swapped coordinate first); more are counted
-NAMED = 4
+from kifu.core import lookahead as engine
+from kifu.core.effort import Effort
+from kifu.go.board import BLACK, EMPTY, SUICIDE, Board
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
+#: the other legal points (no reading of the coordinate: a garble) the engine tries, which
+#: makes a reading a rival's equal or shows that none fits: the ones the later moves leave free
+#: longest (those that go furthest, a capture aside). Every point would cost the engine a
+#: replay of the rest of the game each: on 19x19 it spent its effort for one slip before the
+#: end of a long game, and the many points no later move plays on fit alike.
+OTHERS = 8
 
-@dataclass(frozen=True, slots=True)
-class Meant:
-    """What :func:`settle` found: the point taken as meant (``None`` when nothing separates the
-    candidates), the coordinates named, and how the rest of the game established it."""
-
-    point: int | None
-    names: list[str]
-    reason: str
+#: the distance of the swapped coordinate (the same point, its letters in the other order) and
+#: of one letter wrong, in the engine's half edits
+SWAPPED_DISTANCE = engine.AS_WRITTEN
+LETTER_DISTANCE = 2
 
 
-@dataclass(slots=True)
-class _Probe:
-    raw: str
-    board: Board
-    before: int  # the hash before the last move played on ``board`` (simple ko)
-    reached: int = 0
-    stuck: bool = False
+def move(point: int, colour: int) -> int:
+    """A move of :class:`GoGame`: ``point`` (``-1``: a pass) played by ``colour``."""
+    return point * 4 + colour
+
+
+def point_of(packed: int) -> int:
+    """The point of a move of :class:`GoGame` (``-1``: a pass)."""
+    return packed >> 2
+
+
+def colour_of(packed: int) -> int:
+    """The colour of a move of :class:`GoGame`."""
+    return packed & 3
+
+
+class Position:
+    """A board of the look-ahead: the stones, the hash before the last move (simple ko) and the
+    colour whose move the text at the slip is (the legal moves are that colour's)."""
+
+    __slots__ = ("before", "board", "turn")
+
+    def __init__(self, board: Board, before: int, turn: int) -> None:
+        self.board = board
+        self.before = before
+        self.turn = turn
+
+    def copy(self) -> Position:
+        return Position(self.board.copy(), self.before, self.turn)
 
 
 def candidates(raw: str, points: Mapping[str, int], written: int) -> list[tuple[str, int]]:
@@ -71,92 +88,149 @@ def candidates(raw: str, points: Mapping[str, int], written: int) -> list[tuple[
     return found
 
 
-def _play(board: Board, point: int, colour: int, suicide: bool, before: int) -> bool:
-    """Play on ``board`` if legal (not occupied, no forbidden suicide, no immediate ko retake)."""
-    outcome, undo = board.play(point, colour, suicide)
-    if outcome == OCCUPIED or undo is None:
-        return False
-    if outcome == SUICIDE and not suicide:
-        board.undo(undo)
-        return False
-    if board.hash == before:
-        board.undo(undo)
-        return False
-    return True
+class GoGame(engine.Game[Position, int]):
+    """The main line from a forbidden move on: ``moves`` (colour, raw coordinate), the first the
+    slip itself, at ply ``first_ply``; ``points`` reads a coordinate; ``suicide``: whether the
+    rules allow a suicide of more than one stone."""
 
+    def __init__(
+        self, moves: Sequence[tuple[int, str]], points: Mapping[str, int], suicide: bool, first_ply: int
+    ) -> None:
+        self.moves = moves
+        self.count = len(moves)
+        self.points = points
+        self.suicide = suicide
+        self.first_ply = first_ply
+        self.texts = {point: text for text, point in points.items() if point >= 0 and len(text) == 2}
+        self._on_board: list[int] | None = None
 
-def _reach(
-    probe: _Probe, rest: Sequence[tuple[int, str]], points: Mapping[str, int], suicide: bool, horizon: int
-) -> None:
-    """Replay ``rest`` on the probe's board from where it stopped, up to ``horizon`` moves."""
-    board = probe.board
-    end = min(len(rest), horizon)
-    index = probe.reached
-    while index < end:
-        colour, raw = rest[index]
-        point = points.get(raw)
+    def copy(self, board: Position) -> Position:
+        return board.copy()
+
+    def push(self, board: Position, move: int) -> None:
+        position = board.board
+        previous = position.hash
+        point = point_of(move)
+        if point >= 0:
+            position.play(point, colour_of(move), True)
+        board.before = previous
+
+    def _try(self, board: Position, point: int, colour: int, keep: bool) -> bool:
+        """Whether ``point`` is legal for ``colour`` (not occupied, no forbidden suicide, no
+        immediate ko retake); played when it is and ``keep`` says so."""
+        position = board.board
+        previous = position.hash
+        outcome, undo = position.play(point, colour, True)
+        if undo is None:
+            return False
+        # (a suicide of one stone is forbidden by every rule set; of more, where the rules say)
+        suicide = outcome == SUICIDE and (not self.suicide or len(undo.changes) <= 2)
+        legal = not suicide and position.hash != board.before
+        if legal and keep:
+            board.before = previous
+        else:
+            position.undo(undo)
+        return legal
+
+    def _point(self, raw: str) -> int | None:
+        """The point of a coordinate (``-1``: a pass), ``None`` when it names none."""
+        if raw == "":
+            return -1
+        return self.points.get(raw)
+
+    def read(self, board: Position, index: int) -> int | None:
+        colour, raw = self.moves[index]
+        point = self._point(raw)
         if point is None:
-            break
-        previous = board.hash
-        if point >= 0 and not _play(board, point, colour, suicide, probe.before):
-            break
-        probe.before = previous
-        index += 1
-    probe.stuck = index < end
-    probe.reached = index
+            return None
+        if point < 0:
+            return move(-1, colour)
+        return move(point, colour) if self._try(board, point, colour, False) else None
+
+    def play(self, board: Position, index: int) -> int:
+        colour, raw = self.moves[index]
+        point = self._point(raw)
+        if point is None:
+            return -1
+        if point < 0:
+            board.before = board.board.hash
+            return 0
+        return 0 if self._try(board, point, colour, True) else -1
+
+    def readings(self, board: Position, index: int) -> Sequence[tuple[int, int]]:
+        """The legal points one slip from the coordinate of move ``index``, the swapped one
+        first; of a later move (which the engine reads past), the swapped one alone: with every
+        point one letter away (up to 36 on 19x19, each a replay of the rest of the game) the
+        engine spent its effort for one slip reading past the stones of the wrong readings."""
+        colour, raw = self.moves[index]
+        written = self.points.get(raw, -1)
+        found: list[tuple[int, int]] = []
+        for text, point in candidates(raw, self.points, written):
+            swapped = text == raw[::-1]
+            if (index == 0 or swapped) and self._try(board, point, colour, False):
+                found.append((move(point, colour), SWAPPED_DISTANCE if swapped else LETTER_DISTANCE))
+        found.sort(key=lambda found: found[1])
+        return found
+
+    def legal(self, board: Position) -> Sequence[int]:
+        """The legal points of the colour at the slip, in board order: the readings of its
+        coordinate, and of the other points the :data:`OTHERS` the later moves leave free
+        longest."""
+        on_board = self._on_board
+        if on_board is None:
+            on_board = self._on_board = board.board.on_board()
+        cells = board.board.cells
+        colour = board.turn
+        readings = {point for _, point in candidates(self.moves[0][1], self.points, -1)}
+        free = [
+            point for point in on_board if cells[point] == EMPTY and self._try(board, point, colour, False)
+        ]
+        others = [point for point in free if point not in readings]
+        if len(others) > OTHERS:
+            landing = self._landing()
+            kept = set(sorted(others, key=lambda point: -landing.get(point, self.count))[:OTHERS])
+            free = [point for point in free if point in readings or point in kept]
+        return [move(point, colour) for point in free]
+
+    def _landing(self) -> dict[int, int]:
+        """The index of the first later move on each point a later move plays on."""
+        landing: dict[int, int] = {}
+        for index in range(self.count - 1, 0, -1):
+            point = self.points.get(self.moves[index][1], -1)
+            if point >= 0:
+                landing[point] = index
+        return landing
+
+    def over(self, board: Position) -> bool:
+        return False  # (a pass is always legal: a Go game does not end for want of a move)
+
+    def same(self, index: int, other: int) -> bool:
+        return self.moves[index] == self.moves[other]
+
+    def name(self, board: Position, move: int) -> str:
+        point = point_of(move)
+        return f"{_ident(colour_of(move))}[{self.texts.get(point, '') if point >= 0 else ''}]"
+
+    def label(self, board: Position, index: int) -> str:
+        colour, raw = self.moves[index]
+        return f"move {self.first_ply + index} {_ident(colour)}[{raw}]"
+
+
+def _ident(colour: int) -> str:
+    return "B" if colour == BLACK else "W"
 
 
 def settle(
     board: Board,
-    colour: int,
-    ident: str,
-    raw: str,
-    written: int,
     before: int,
-    rest: Sequence[tuple[int, str]],
+    moves: Sequence[tuple[int, str]],
     points: Mapping[str, int],
     suicide: bool,
     first_ply: int,
-) -> Meant | None:
-    """The point meant by ``ident[raw]`` (``written``, which the rules forbid on ``board``; the
-    hash ``before`` the last move, for ko) by the later moves ``rest`` (colour, raw) of the line,
-    whose first is ply ``first_ply``; ``None`` when no coordinate one slip away is legal."""
-    probes: list[_Probe] = []
-    for text, point in candidates(raw, points, written):
-        copy = board.copy()
-        previous = copy.hash
-        if _play(copy, point, colour, suicide, before):
-            probes.append(_Probe(text, copy, previous))
-    if not probes:
-        return None
-    name = f"{ident}[{{}}]"
-    if len(probes) == 1:
-        return Meant(_point(points, probes[0].raw), [name.format(probes[0].raw)], "")
-    rest = rest[:MAX_MOVES]
-    horizon = FIRST_HORIZON
-    while True:
-        for probe in probes:
-            if not probe.stuck:
-                _reach(probe, rest, points, suicide, horizon)
-        ranked = sorted((p.reached for p in probes), reverse=True)
-        if ranked[0] - ranked[1] >= LEAD or ranked[0] < horizon or horizon >= len(rest):
-            break
-        horizon *= 2
-    top = max(p.reached for p in probes)
-    leaders = [p for p in probes if p.reached == top]
-    if len(leaders) > 1:
-        names = [name.format(p.raw) for p in leaders]
-        return Meant(None, names, "the rest of the game fits each" if top >= len(rest) else "")
-    winner = leaders[0]
-    last = max((p for p in probes if p is not winner), key=lambda p: p.reached)
-    mover, text = rest[last.reached]
-    label = f"move {first_ply + last.reached} {'B' if mover == 1 else 'W'}[{text}]"
-    return Meant(
-        _point(points, winner.raw),
-        [name.format(winner.raw)],
-        f"{label} cannot be played after {name.format(last.raw)}",
-    )
-
-
-def _point(points: Mapping[str, int], raw: str) -> int:
-    return points[raw]
+    effort: Effort | None = None,
+) -> engine.Verdict[int] | None:
+    """What the later moves say of ``moves[0]`` (colour, raw), which the rules forbid on
+    ``board`` (``before``: the hash before the last move, for ko), at ply ``first_ply``; the
+    moves after it are the main line's. ``None`` when no point is legal (the board is full)."""
+    game = GoGame(moves, points, suicide, first_ply)
+    return engine.settle(game, Position(board.copy(), before, moves[0][0]), 0, effort)

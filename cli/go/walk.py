@@ -17,8 +17,9 @@ single-move nodes runs through one tight loop; a visitor that does not hear ``mo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
+from kifu.core.effort import Effort
 from kifu.core.findings import Assumption, Code, Severity
 from kifu.core.walk import Visitor
 from kifu.go import codes
@@ -29,11 +30,16 @@ from kifu.go.tree import Node, Prop
 from kifu.go.values import INFO_IDENTS, coordinate, point_list
 from mypy_extensions import mypyc_attr
 
+if TYPE_CHECKING:
+    from kifu.core.lookahead import Verdict
+
 R = TypeVar("R")
 # (Final: the compiled build keeps these in C variables, not looked up in the module at each use)
 _COLOURS: Final = (("B", BLACK), ("W", WHITE))
 _SETUP: Final = (("AB", BLACK), ("AW", WHITE), ("AE", EMPTY))
 COLOUR_NAME: Final = {BLACK: "Black", WHITE: "White"}
+#: the points a message at a forbidden move names joined by "or"; more are listed
+NAMED: Final = 4
 
 
 class Problem(NamedTuple):
@@ -42,7 +48,8 @@ class Problem(NamedTuple):
     ``value`` is ``None`` for a rules finding on a move (located at the move, with its ply);
     otherwise the index of the value it concerns (a property finding). ``node``, ``colour``,
     ``depth`` and ``alternatives`` (the variations of the node, dropped with it when a
-    writer's line ends there) say where an unplayable move is. ``played`` is the move's undo
+    writer's line ends there) say where an unplayable move is (in the checker's mode, which
+    plays through it, ``depth`` alone: 0 in the main line). ``played`` is the move's undo
     record when the problem was found after the move was put on the board (suicide, ko,
     repetition), so that a visitor can show the position before it.
     """
@@ -248,6 +255,7 @@ class _Walk:
         self.on_node = self.go.node if options.nodes and self.go is not None else None
         self.moves_after_end = False
         self.probes = 0  # look-aheads run (a hostile record of forbidden moves gets a few)
+        self.effort: Effort | None = None  # what the look-ahead may still replay (the record's)
         self.setup_black = 0
         self.alternatives = 0  # the variations of the node being entered (at a branch only)
         self.complete = True
@@ -472,6 +480,7 @@ class _Walk:
         if point is None:
             point = self._decode(node.props[ident], ply)
             if point == -2:
+                line.last_mover = colour  # (left out, but the record has it: the next move is no second)
                 return self._unplayable(
                     Problem(
                         codes.OFF_BOARD,
@@ -512,7 +521,8 @@ class _Walk:
             self._remark(
                 Problem(
                     codes.SAME_COLOUR_TWICE,
-                    f"{COLOUR_NAME[colour]} moves twice in a row",
+                    f"{COLOUR_NAME[3 - colour]}'s move (or a pass) seems to be missing before move {ply} "
+                    f"{ident}[{raw}]: {COLOUR_NAME[colour]} moves twice in a row",
                     node.props[ident],
                     ply,
                 )
@@ -521,8 +531,9 @@ class _Walk:
         if played is None:
             prop = node.props[ident]
             problem = Problem(codes.OCCUPIED, f"{COLOUR_NAME[colour]} plays on an occupied point", prop, ply)
-            meant = self._meant(node, prop, colour, line, point, problem)
+            meant = self._meant(node, prop, colour, line, problem)
             if meant is None or meant[1] is None:
+                line.last_mover = colour  # (left out, but the record has it: the next move is no second)
                 return self._unplayable(problem if meant is None else meant[0], node, colour, line)
             self._unplayable(meant[0], node, colour, line)  # (the checker's mode: it goes on)
             point = meant[1]
@@ -539,7 +550,7 @@ class _Walk:
             if judged is not None and judged.code in (codes.SUICIDE, codes.KO) and self.through and line.main:
                 undos.pop()
                 board.undo(played)  # the candidates are played on the position before it
-                meant = self._meant(node, prop, colour, line, point, judged._replace(played=None))
+                meant = self._meant(node, prop, colour, line, judged._replace(played=None))
                 if meant is not None and meant[1] is not None:
                     self._unplayable(meant[0], node, colour, line)
                     outcome, played = board.play(meant[1], colour, True)
@@ -560,59 +571,61 @@ class _Walk:
         return True
 
     def _meant(
-        self, node: Node, prop: Prop, colour: int, line: _Line, point: int, problem: Problem
+        self, node: Node, prop: Prop, colour: int, line: _Line, problem: Problem
     ) -> tuple[Problem, int | None] | None:
-        """In the checker's main line, the move meant at a move every rule set forbids, chosen
-        by the rest of the game (:mod:`kifu.go.lookahead`): ``problem`` saying so, and the
-        point to play in its stead (``None`` when nothing separates the candidates: they are
-        named, and the record is played as it is); ``None`` when no candidate is legal."""
+        """In the checker's main line, what the moves after a move every rule set forbids say
+        was meant (:mod:`kifu.core.lookahead`, through :mod:`kifu.go.lookahead`): ``problem``
+        saying so, and the point to play in its stead when the verdict proves one (``None``
+        when it proves none: the readings are named, or none fits, and the record is played as
+        it is); ``None`` when there is nothing to read (the board is full)."""
         if not self.through or not line.main:
             return None
         # (imported at the first move forbidden by every rule set: a clean record never needs it)
-        from kifu.go.lookahead import MAX_MOVES, MAX_PROBES, NAMED, settle
+        from kifu.core.lookahead import MAX_PLIES, MAX_PROBES, SLIP, game_effort
+        from kifu.go.lookahead import point_of, settle
 
         if self.probes >= MAX_PROBES:
             return None
         self.probes += 1
-        rest: list[tuple[int, str]] = []
+        raw = prop.values[0] if prop.values else ""
+        moves: list[tuple[int, str]] = [(colour, raw)]
         after = node
-        while after.children and len(rest) < MAX_MOVES:
+        while after.children and len(moves) <= MAX_PLIES:
             after = after.children[0]
             for ident, mover in _COLOURS:
                 move = after.props.get(ident)
                 if move is not None:
-                    rest.append((mover, move.values[0] if move.values else ""))
-                    break
-        if not rest:
-            return None  # the last move: no later move can tell which point was meant
-        raw = prop.values[0] if prop.values else ""
-        found = settle(
-            self.board,
-            colour,
-            prop.ident,
-            raw,
-            point,
-            line.before_last,
-            rest,
-            self.points,
-            self.rules.suicide,
-            line.ply + 1,
+                    moves.append((mover, move.values[0] if move.values else ""))
+        if self.effort is None:  # (the record's, shared by its slips; its length is known now)
+            self.effort = game_effort(line.ply + len(moves) - 1)
+        verdict = settle(
+            self.board, line.before_last, moves, self.points, self.rules.suicide, line.ply, self.effort
         )
-        if found is None:
+        if verdict is None:
             return None
-        if found.point is None:
-            if len(found.names) > NAMED:
-                count = f"; {len(found.names)} points one slip away fit the rest of the game: none stands out"
-                return problem._replace(message=problem.message + count), None
-            why = f" ({found.reason})" if found.reason else ""
-            names = " or ".join(found.names)
-            return problem._replace(message=f"{problem.message}; did you mean {names}?{why}"), None
-        [name] = found.names
-        why = f" ({found.reason})" if found.reason else ""
-        tail = f"; the rest of the game was checked assuming {name}" if rest else ""
-        message = f"{problem.message}; did you mean {name}?{why}{tail}"
-        assumption = Assumption(line.ply, f"{prop.ident}[{raw}]", name, found.reason)
-        return problem._replace(message=message, assumption=assumption), found.point
+        why = f" ({verdict.reason})" if verdict.reason else ""
+        if not verdict.fits:
+            hint = f"; no reading of it fits the moves after it{why}"
+            if verdict.other:
+                hint += f"; they play after {verdict.other}"
+            return problem._replace(message=problem.message + hint), None
+        first = verdict.first
+        if verdict.assumed and first is not None and verdict.kind == SLIP:
+            [name] = verdict.names
+            message = f"{problem.message}; did you mean {name}?{why}; the rest of the game was checked "
+            message += f"assuming {name}"
+            assumption = Assumption(line.ply, f"{prop.ident}[{raw}]", name, verdict.reason)
+            return problem._replace(message=message, assumption=assumption), point_of(first.moves[0])
+        if verdict.kind != SLIP:  # (a structural slip: the record's colours make it rare in Go)
+            return problem._replace(message=f"{problem.message}; {_structural(verdict, line.ply)}{why}"), None
+        names = verdict.names
+        if not names or (len(moves) == 1 and len(names) > NAMED):
+            return None  # (the last move: every point one letter away, with nothing to tell them apart)
+        if len(names) > NAMED:
+            named = f"one of these {len(names)} points: {', '.join(names)}"
+        else:
+            named = " or ".join(names)
+        return problem._replace(message=f"{problem.message}; did you mean {named}?{why}"), None
 
     def _visit(self, node: Node, prop: Prop, colour: int, point: int, undo: Undo | None, line: _Line) -> None:
         step = self.step
@@ -632,6 +645,8 @@ class _Walk:
             problem = problem._replace(
                 node=node, colour=colour, depth=line.depth, alternatives=self.alternatives
             )
+        elif line.depth:  # (the checker: a variation's move is not one the count rests on)
+            problem = problem._replace(depth=line.depth)
         self.visitor.unplayable(problem)
         return self.through
 
@@ -789,6 +804,19 @@ class _Walk:
         step.passed_out = self.moves_after_end or line.passes >= 2
         if self.go is not None:
             self.go.main_end(step)
+
+
+def _structural(verdict: Verdict[int], ply: int) -> str:
+    """A verdict of another slip than a coordinate's, as a message says it."""
+    from kifu.core.lookahead import MISSING, SWAPPED
+
+    kind = verdict.kind
+    name = verdict.names[0] if verdict.names else ""
+    if kind == MISSING:
+        return f"a move seems to be left out before it: {name}"
+    if kind == SWAPPED:
+        return f"it seems written in the place of move {ply + 2}: {name} here"
+    return "it seems written twice"
 
 
 _VARIATIONS: Final = 0

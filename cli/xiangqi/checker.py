@@ -8,9 +8,12 @@ The boards a verdict needs afterwards (the position at a finding, the positions 
 cycle) come from a walk of the main line with a positions visitor (:class:`Boards`), never from
 moves taken back and played again.
 
-A move that cannot be played is one error; when the rest of its line establishes the intent
-(:mod:`kifu.xiangqi.lookahead`) the walk goes on assuming it, so later errors come in the same
-pass. A verdict reached through an assumed move (the outcome, a move after the end, the result
+A move that cannot be played is one error; the look-ahead (:mod:`kifu.core.lookahead`, through
+:mod:`kifu.xiangqi.lookahead`) reads what was meant from the moves after it: a reading of the
+text, or a half-move left out before it (XQ113), the move written twice (XQ114), two moves of
+one side swapped (XQ115). Where its verdict lets the walk go on, later errors come in the same
+pass; the finding's ``meant`` is set only when the verdict proves the move. A verdict reached
+through an assumed move (the outcome, a move after the end, the result
 against a mate or a repetition, the natural limit) is provisional: at most a warning saying "if
 the intended move was …", with the :class:`~kifu.core.findings.Assumption`; the outcome says so
 too (``"assumed": true`` and its ``assumption``).
@@ -24,6 +27,7 @@ from typing import Any
 
 from kifu.core.findings import MAX_PER_CODE, Assumption, Finding, Severity, capped
 from kifu.core.game import Options
+from kifu.core.lookahead import MISSING, SLIP, SWAPPED, TWICE, Verdict
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
@@ -84,6 +88,8 @@ class Replayed:
     repetition: dict[str, Any] | None = None
     #: the moves assumed on the main line, in order: the verdicts rest on them
     assumptions: list[Assumption] = field(default_factory=list)
+    #: the look-ahead's verdicts, by ``id`` of their node: the walks for positions reuse them
+    settled: dict[int, Verdict[int] | None] = field(default_factory=dict)
 
 
 class Checker(XiangqiVisitor[Replayed]):
@@ -113,7 +119,7 @@ class Checker(XiangqiVisitor[Replayed]):
             self._flush()
         node = step.node
         self._last[-1] = step.ply
-        if node.move_number is not None and not self._numbered[-1]:
+        if node.move_number is not None and not self._numbered[-1] and not step.assumed:
             self._number(node, step.ply, step.round, step.red, step.depth, step.fen_before)
         if step.noncanonical is not None:
             canonical, why = step.noncanonical
@@ -149,24 +155,27 @@ class Checker(XiangqiVisitor[Replayed]):
         assert self.replay is not None
         self._flush()
         node = problem.node
+        verdict = problem.verdict
+        going = verdict.first if verdict is not None else None
+        if verdict is not None and verdict.fits and verdict.kind in (MISSING, TWICE):
+            self._numbered[-1] = True  # the numbering is off by the half-move: understood
         position = write_fen(problem.board, problem.clock, problem.round)
         if node.move_number is not None and not self._numbered[-1]:
             self._number(node, problem.ply, problem.round, problem.red, problem.depth, lambda: position)
         finding = _unplayable(problem)
         finding.position = position
-        if problem.assumed is not None:
+        if verdict is not None and verdict.assumed and problem.assumed is not None:
             finding.meant = _as_written(problem.board, problem.assumed, node.text)
         assumed = self._assumed[-1]
         if problem.ended and assumed:
             provisional(finding, assumed)
         self._pending[-1] = finding
-        if problem.assumed is not None:
+        if going is not None:
             self._last[-1] = problem.ply
-            written = _as_written(problem.board, problem.assumed, node.text)
-            assumed.append(Assumption(problem.ply, node.text, written, problem.reason))
+            assumed.append(Assumption(problem.ply, node.text, _assumed_name(problem), problem.reason))
         if problem.depth == 0:
             self.replay.assumptions = list(assumed)
-            if problem.assumed is not None:
+            if going is not None:
                 return
             self.replay.complete = False
             self.replay.read = problem.ply + problem.after
@@ -287,11 +296,74 @@ def _label(depth: int, round_: int, red: bool) -> str:
     return f"{'' if depth == 0 else 'variation, '}round {round_}, {'Red' if red else 'Black'}"
 
 
+def _assumed_name(problem: Problem) -> str:
+    """The move a verdict after ``problem`` rests on, as an assumption names it: the move played
+    in the text's stead (proven), or the readings the rest fits alike (the first three)."""
+    verdict = problem.verdict
+    board, text = problem.board, problem.node.text
+    if verdict is not None and verdict.kind == TWICE:
+        return "no move (written twice)"
+    if verdict is None or verdict.assumed or problem.assumed is None:
+        return _as_written(board, problem.assumed, text) if problem.assumed is not None else ""
+    named = [_as_written(board, move, text) for move in problem.candidates[:3]]
+    more = len(problem.candidates) - len(named)
+    return " or ".join(named) + (f" or {more} more" if more > 0 else "")
+
+
+def _structural(problem: Problem, verdict: Verdict[int]) -> Finding:
+    """The finding of a half-move left out, written twice, or two moves of one side swapped."""
+    node, board, ply = problem.node, problem.board, problem.ply
+    rest = "game" if problem.depth == 0 else "variation"
+    prefix = "" if problem.depth == 0 else "variation, "
+    label = _label(problem.depth, problem.round, problem.red)
+    going = verdict.first
+    unchecked = f"; the rest of the {rest} ({_plies(problem.after)}) was not checked"
+    if verdict.reason and going is None:
+        unchecked += f": {verdict.reason}"
+    if verdict.kind == MISSING:
+        side, other = ("Red", "Black") if problem.red else ("Black", "Red")
+        after = f"round {problem.round + (0 if problem.red else 1)}, {other} {node.text}"
+        message = f"{prefix}{side}'s move of round {problem.round} seems to be missing before {after}"
+        gaps = [_named(board, r.moves[0]) for r in verdict.readings if r.kind == MISSING and r.moves]
+        if verdict.assumed:
+            message += f"; the rest of the {rest} plays if it was {gaps[0]}"
+            message += " (the only legal move that lets it)"
+        elif going is not None:
+            shown = ", ".join(gaps[:3]) + (f" or {len(gaps) - 3} more" if len(gaps) > 3 else "")
+            message += f"; the rest of the {rest} plays after any of {shown}"
+            message += ", and was checked assuming the first"
+        else:
+            message += unchecked
+        return codes.MISSING_MOVE(message, node.span, ply=ply, move=node.text)
+    if verdict.kind == TWICE:
+        message = f"{label}: {node.text} is the move before it written again"
+        message += f"; the rest of the {rest} was checked without it" if going is not None else unchecked
+        return codes.MOVE_TWICE(message, node.span, ply=ply, move=node.text)
+    side = "Red" if problem.red else "Black"
+    moves = verdict.readings[0].moves
+    second = f"round {problem.round + 1}, {side} {_as_written(board, moves[0], node.text)}"
+    message = f"{label}: {node.text} and {second} seem to be written in each other's place"
+    message += f"; the rest of the {rest} was checked with them exchanged" if going is not None else unchecked
+    return codes.MOVES_SWAPPED(message, node.span, ply=ply, move=node.text)
+
+
+def _named(board: Board, move: int) -> str:
+    """``炮二平五 (h2e2)``: a move of ``board`` as the messages name it."""
+    return f"{write_move(board, move)} ({move_name(move)})"
+
+
+def _plies(count: int) -> str:
+    return f"{count} more pl{'y' if count == 1 else 'ies'}"
+
+
 def _unplayable(problem: Problem) -> Finding:
     """The finding on a move that cannot be played, worded as the arbiter reads it."""
     node, board, ply = problem.node, problem.board, problem.ply
     label = _label(problem.depth, problem.round, problem.red)
     text = node.text
+    verdict = problem.verdict
+    if verdict is not None and verdict.fits and verdict.kind != SLIP:
+        return _structural(problem, verdict)
     if problem.ended:
         reason = "checkmate" if board.in_check() else "stalemate"
         return codes.MOVE_AFTER_END(
@@ -323,20 +395,59 @@ def _unplayable(problem: Problem) -> Finding:
 def _intent(problem: Problem) -> str:
     """ "Did you mean" and what became of the rest of the line."""
     board, rest = problem.board, "game" if problem.depth == 0 else "variation"
+    verdict = problem.verdict
+    unchecked = f"The rest of the {rest} ({_plies(problem.after)}) was not checked"
+    if verdict is not None and not verdict.fits and problem.after:
+        # (the last move of a line, with no reading: no move after it to fit, nothing to say)
+        text = "; no reading of it fits the moves after it"
+        if verdict.reason:
+            text += f" ({verdict.reason})"
+        if verdict.assumed and verdict.other:  # garbled beyond reading, but the rest tells the move
+            text += f"; they play only after {verdict.other}"
+            return f"{text}. The rest of the {rest} was checked assuming it"
+        if verdict.other:
+            text += f"; they play after {verdict.other}"
+        return f"{text}. {unchecked}"
     shown = problem.candidates[:3]
-    named = " or ".join(f"{write_move(board, m)} ({move_name(m)})" for m in shown)
+    named = " or ".join(_named(board, m) for m in shown)
     if len(problem.candidates) > len(shown):
         named += f" (or {len(problem.candidates) - len(shown)} more)"
-    if problem.assumed is not None:
-        return f"; did you mean {named}? The rest of the {rest} was checked assuming it ({problem.reason})"
+    if verdict is not None and verdict.kind == SLIP:
+        named += _structural_readings(problem, verdict, bool(named))
+    why = f" ({problem.reason})" if problem.reason else ""
+    going = verdict.first if verdict is not None else None
+    if going is not None and named:
+        if verdict is not None and verdict.assumed:
+            return f"; did you mean {named}? The rest of the {rest} was checked assuming it{why}"
+        each = "under each" if len(problem.candidates) > 1 else "with it"
+        return f"; did you mean {named}? The rest of the {rest} was checked {each}{why}"
     if not problem.after:
-        return f"; did you mean {named}?" if named else ""
-    plies = f"{problem.after} more pl{'y' if problem.after == 1 else 'ies'}"
+        return f"; did you mean {named}?{why}" if named else ""
     if named and problem.reason:
-        return f"; did you mean {named}? The rest of the {rest} ({plies}) was not checked: {problem.reason}"
+        return f"; did you mean {named}? {unchecked}: {problem.reason}"
     if named:
-        return f"; did you mean {named}? The rest of the {rest} ({plies}) was not checked"
-    return f"; the rest of the {rest} ({plies}) was not checked"
+        return f"; did you mean {named}? {unchecked}"
+    return f"; {unchecked[0].lower()}{unchecked[1:]}"
+
+
+def _structural_readings(problem: Problem, verdict: Verdict[int], more: bool) -> str:
+    """The structural slips tied with the readings of a text, as "did you mean" ends them
+    (``, or is a move missing before it``)."""
+    parts: list[str] = []
+    side = "Red" if problem.red else "Black"
+    for reading in verdict.readings:
+        if reading.kind == SWAPPED and reading.moves:
+            second = _as_written(problem.board, reading.moves[0], problem.node.text)
+            parts.append(
+                f"were it and round {problem.round + 1}, {side} {second} written in each other's place"
+            )
+        elif reading.kind == MISSING and "is a move missing" not in " ".join(parts):
+            parts.append("is a move missing before it")
+        elif reading.kind == TWICE:
+            parts.append("is it the move before it written again")
+    if not parts:
+        return ""
+    return (", or " if more else "") + " or ".join(parts)
 
 
 def replay(record: Record, settings: dict[str, Any] | None = None) -> Replayed | Finding:
@@ -344,7 +455,9 @@ def replay(record: Record, settings: dict[str, Any] | None = None) -> Replayed |
     options = walk_options(record, settings or {}, assume=True)  # every error in one pass
     if isinstance(options, Finding):
         return options
-    return walk(record, options, Checker())
+    replayed = walk(record, options, Checker())
+    replayed.settled = options.settled
+    return replayed
 
 
 def check_record(record: Record, findings: list[Finding], options: Options) -> RecordReport:
@@ -378,6 +491,7 @@ def _checked(record: Record, findings: list[Finding], options: Options) -> Recor
     if placed:  # the position before each of their plies
         walked = walk_options(record, options.settings, assume=True)
         assert not isinstance(walked, Finding)  # (it was walked)
+        walked.settled = result.settled
         fens = walk(record, walked, Fens(walked, {f.ply - 1 for f in placed if f.ply}))
         for finding in placed:
             finding.position = fens[(finding.ply or 1) - 1]
@@ -422,6 +536,7 @@ def verdict(record: Record, result: Replayed, declared: str | None, options: Opt
         def boards(plies: Collection[int]) -> dict[int, Board]:
             walked = walk_options(record, settings, assume=True)
             assert not isinstance(walked, Finding)  # (it was walked)
+            walked.settled = result.settled
             return walk(record, walked, Boards(plies))
 
         result.outcome, findings, result.claims, result.repetition = adjudicate(

@@ -12,17 +12,24 @@ CXA = "CXA Xiangqi Competition Rules"
 NOTATION = "CXA rules, record notation"
 #: what becomes of the moves after one that cannot be played (the codes of such moves say it)
 LOOKAHEAD = (
-    "kifu then looks for the move meant among the legal moves near the text (a character wrong, "
-    "missing or extra; 乎 for 平, 近 for 进; 进 and 退 swapped; a wrong file number; 前/后 where the "
-    "file is written or the reverse; a WXF letter or sign slip; the readings of an ambiguous "
-    "text) and replays the moves after it under each: the move under which they replay furthest "
-    "is the one meant (then the nearest text), and the message says which later move showed it "
-    '("round 2, Red 炮八进四 cannot be played after 炮八平五"). The rest of the game is then '
-    "checked assuming that move, so that every slip of the record is reported in one run. When "
-    "nothing in the rest of the game separates the candidates, they are named and the rest of "
-    "the line is not checked. A verdict reached through an assumed move (the outcome, a move "
-    "after the end, a result against a mate or a repetition) is provisional: a warning that "
-    'says "if the intended move was …" (XQ201).'
+    "What was meant is then read from the moves after it, as an arbiter reads a score sheet: the "
+    "later moves are replayed under each legal move the text may stand for (an ambiguous or "
+    "abridged text's readings; a look-alike character, 乎 for 平, 近 for 进; a 前/后 marker where "
+    "the file is written or the reverse; a character wrong, missing or extra: 进 and 退 swapped, a "
+    "wrong file number, a WXF letter or sign slip), under a half-move left out before it (XQ113), "
+    "the move written twice (XQ114) or two moves of one side swapped (XQ115), and under every "
+    "other legal move. How near a reading is to the text is no evidence, except that a text that "
+    "is the move but for its writing (a look-alike character, a marker slip, an ambiguous text's "
+    "readings) names it before readings a real slip away. A reading is assumed only when the "
+    "later moves play further under it than under anything else; the message says why the "
+    'others fail ("炮八平五: round 2, Red 炮八进四 cannot be played after it") and the rest of the '
+    "line is checked with it, so that every slip of the record is reported in one run. Readings "
+    "the later moves do not tell apart are named and none is assumed; the rest is checked under "
+    "the first. When some other legal move fits the later moves better than any reading, the "
+    "text is no slip: `no reading of it fits the moves after it`, and the line is not checked "
+    "further. A verdict reached through an assumed move (the "
+    "outcome, a move after the end, a result against a mate or a repetition) is provisional: a "
+    'warning that says "if the intended move was …" (XQ201).'
 )
 
 # --- notation and record formats ----------------------------------------------------------
@@ -148,7 +155,8 @@ MOVE_NUMBER = register(
     "round number does not match the moves",
     "The round numbers written before the moves must follow the moves: each round holds a Red "
     "and a Black move. A wrong number often means a move was left out or written twice; kifu "
-    "reports the first mismatch of each line only.",
+    "reports the first mismatch of each line only, and none after a move it found left out "
+    "(XQ113) or written twice (XQ114): the numbering is then understood.",
     NOTATION,
     format=True,
 )
@@ -204,6 +212,35 @@ FLYING_GENERAL = register(
     "After the move the two kings would stand on one file with no piece between them (flying "
     "general, 对面笑); such a move is illegal. " + LOOKAHEAD,
     f"{CXA}, kings facing",
+)
+MISSING_MOVE = register(
+    "XQ113",
+    E,
+    "a half-move left out",
+    "The move is written for the wrong side: the other side's move before it is missing from the "
+    "score sheet (`1. 炮二平五 2. 马二进三 马８进７`, Black's first move left out). The moves after "
+    "it are replayed with each legal move put in the gap; when exactly one lets them be played, "
+    "it is named and the rest of the game is checked with it (its numbering understood: no "
+    "XQN017 follows); when several do, the rest is checked under the first and a verdict that "
+    "rests on it is at most a warning. " + LOOKAHEAD,
+    NOTATION,
+)
+MOVE_TWICE = register(
+    "XQ114",
+    E,
+    "a half-move written twice",
+    "The move is the one before it written again (`炮二平五 炮二平五 马８进７`): the rest of the game "
+    "is checked without it. " + LOOKAHEAD,
+    NOTATION,
+)
+MOVES_SWAPPED = register(
+    "XQ115",
+    E,
+    "two moves of one side swapped",
+    "The move and the same side's next move are written in each other's place (`1. 炮五进四 马８进７ "
+    "2. 炮二平五` for `1. 炮二平五 马８进７ 2. 炮五进四`): the rest of the game is checked with them "
+    "exchanged. " + LOOKAHEAD,
+    NOTATION,
 )
 MOVE_AFTER_END = register(
     "XQ201",

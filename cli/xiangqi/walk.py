@@ -15,26 +15,31 @@ skipped (no events). The options may name a function :attr:`WalkOptions.write` t
 calls on the position *before* each move: a move's text in xiangqi notation depends on that
 position (which file, which of two pieces on it), while ``move`` receives the position after;
 taking each move back and playing it again to write it would cost a writer about 5 % of its
-time. With :attr:`WalkOptions.assume` (the checker's) the walk goes on after a move that cannot
-be played when the rest of its line establishes the intent among the legal moves near its text
-(:mod:`~kifu.xiangqi.lookahead`): the walk plays that move and the line goes on.
+time. With :attr:`WalkOptions.assume` (the checker's) the walk asks the look-ahead
+(:mod:`kifu.core.lookahead`, through :class:`~kifu.xiangqi.lookahead.XiangqiGame`) what the
+moves after a move that cannot be played say of it, and goes on where its verdict does
+(:attr:`~kifu.core.lookahead.Verdict.first`): a reading (proven, or the first of those the rest
+fits alike) is played in the text's stead; a half-move left out is played as its own step
+(:attr:`Step.assumed`), then the text as written; a move written twice is passed over; two
+moves of one side written in each other's place are played exchanged. Otherwise the line ends.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from kifu.core.digits import ascii_number
 from kifu.core.effort import Effort
 from kifu.core.findings import Finding
+from kifu.core.lookahead import MAX_PROBES, MISSING, SPENT, SWAPPED, TWICE, Verdict, game_effort, settle
 from kifu.core.record import MoveNode, Record
 from kifu.core.walk import Visitor
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import RED, Board
 from kifu.xiangqi.fen import START_FEN, FenError, parse_fen, write_fen
-from kifu.xiangqi.lookahead import SPENT, candidates, establish, game_effort
+from kifu.xiangqi.lookahead import XiangqiGame, candidates
 from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
 from kifu.xiangqi.notation.resolve import Resolution
 from kifu.xiangqi.notation.spec import MoveSpec
@@ -53,7 +58,9 @@ class Step:
     ``depth`` is 0 on the main line, n in a variation nested n deep; ``clock`` counts the plies
     without a capture after the move, ``clock_before`` before it; ``noncanonical`` is
     ``(canonical text, why)`` when the text was read although it is not the canonical form;
-    ``written`` is what the options' :attr:`~WalkOptions.write` made of the move.
+    ``written`` is what the options' :attr:`~WalkOptions.write` made of the move; ``assumed``:
+    the move is not the one written but one the look-ahead played in its stead (a reading of a
+    slip, the half-move left out before ``node``, the second of two moves written swapped).
     """
 
     board: Board
@@ -69,6 +76,7 @@ class Step:
     clock_before: int = 0
     noncanonical: tuple[str, str] | None = None
     written: dict[str, str] | None = None
+    assumed: bool = False
 
     def fen(self) -> str:
         """The FEN of the position after the move."""
@@ -87,10 +95,12 @@ class Problem:
     ``clock`` plies without a capture;
     ``error`` says why the text is no move at all, else ``resolution`` why no legal move fits
     what the text says (``spec``); ``ended``: the side to move had no legal move (the game was
-    already over); ``after``: how many moves of its line follow it (not played); ``candidates``:
-    the legal moves to name in "did you mean" (the intent first, when the rest of the line
-    establishes it); ``assumed``: the intent, when the visitor asked to go on assuming it (the
-    walk plays it, the line goes on); ``reason``: how the rest of the line established it.
+    already over); ``after``: how many moves of its line follow it (not played); ``verdict``:
+    what the moves after it say of it (:func:`kifu.core.lookahead.settle`, when the visitor asked
+    to go on); ``candidates``: the legal moves to name in "did you mean" (its readings, the one
+    meant first); ``assumed``: the move the walk plays in the text's stead when the line goes on
+    (the verdict's first reading: the move left out before it, when that is what it says; proven
+    only when ``verdict.assumed``); ``reason``: why, in the verdict's words.
     """
 
     board: Board
@@ -108,6 +118,7 @@ class Problem:
     candidates: tuple[int, ...] = ()
     assumed: int | None = None
     reason: str = ""
+    verdict: Verdict[int] | None = None
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
@@ -123,8 +134,8 @@ class WalkOptions:
     number and half-move clock; ``abridged``: the user's reading of abridged moves
     (``--abridged``); ``write``, if set, is called with the position before each move and the
     move, and what it returns is the step's ``written`` (a writer's texts of the move in its
-    notations); ``assume``: go on after a move that cannot be played when the rest of its line
-    establishes its intent (the checker).
+    notations); ``assume``: ask the look-ahead what a move that cannot be played was, and go on
+    where its verdict does (the checker).
     """
 
     start: Board
@@ -133,6 +144,11 @@ class WalkOptions:
     abridged: str | None = None
     write: Callable[[Board, int], dict[str, str]] | None = None
     assume: bool = False
+    #: the verdicts of the look-ahead, by ``id`` of their node: a second walk of the same record
+    #: with the same dict (the checker's positions) does not probe again
+    settled: dict[int, Verdict[int] | None] = field(default_factory=dict)
+    #: what the look-ahead may replay over the record's slips (made at its first slip)
+    effort: Effort | None = None
 
 
 def walk_options(
@@ -176,6 +192,7 @@ class _Line:
 
     __slots__ = (
         "alternatives",
+        "bare",
         "base",
         "clock",
         "depth",
@@ -200,6 +217,7 @@ class _Line:
         self.alternatives: list[list[MoveNode]] = []  # the last node's variations still to walk, last first
         self.base = (ply, round_, clock)  # ply, round and clock before the last node
         self.retake = 0  # the last node's move, taken back while its variations are walked
+        self.bare = False  # the last node was passed over (written twice): no move to take back
 
 
 def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Problem, R]) -> R:
@@ -207,7 +225,6 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
     every variation; its result."""
     board = options.start.copy()
     preference = options.abridged
-    assume = options.assume
     variations = visitor.variations
     comments = visitor.hears_comments
     visit = visitor.move
@@ -215,7 +232,10 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
     step = Step(board, MoveNode(text=""))
     line = _Line(record.moves, 0, 0, options.fullmove, options.clock)
     lines = [line]
-    effort = game_effort(len(record.moves))  # what the look-ahead may read over all slips
+    plies = len(record.moves)  # (what the look-ahead may read over all slips depends on it)
+    #: moves to play in place of later nodes' texts, by ``id`` of the node: the second of two
+    #: moves written in each other's place
+    overrides: dict[int, int] = {}
     visitor.begin(board)
     visitor.header(record.tags)
     if comments:
@@ -223,7 +243,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
             visitor.comment(text)
     while True:
         if line.alternatives:  # the next variation of the last node, from the position before it
-            if not line.retake and not line.stopped:
+            if not line.retake and not line.stopped and not line.bare:
                 line.retake = board.pop()
             ply, round_, clock = line.base
             variation = _Line(line.alternatives.pop(), line.depth + 1, ply, round_, clock)
@@ -237,6 +257,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
         nodes = line.nodes
         count = len(nodes)
         if not line.stopped and line.next < count:
+            line.bare = False
             # the hot loop: play on until the line ends, a move cannot be played or has variations
             index, ply, round_, clock, pushed = line.next, line.ply, line.round, line.clock, line.pushed
             step.depth = depth = line.depth
@@ -248,20 +269,28 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                     line.alternatives = [nodes_ for nodes_ in reversed(node.variations) if nodes_]
                     line.base = (ply, round_, clock)
                 red = board.side == RED
+                move = 0
+                assumed = False
                 unreadable: NotationError | None = None
                 spec: MoveSpec | None = None
                 resolution: Resolution | None = None
-                move = 0
-                try:
-                    spec = parse_move(node.text)
-                except NotationError as error:
-                    unreadable = error
+                if overrides and id(node) in overrides:  # the second of two moves written swapped
+                    move = overrides.pop(id(node))
+                    assumed = True
+                    step.noncanonical = None
                 else:
-                    resolution = resolve(board, spec, None, preference)
-                    move = resolution.move or 0
-                    if move:
-                        noncanonical = resolution.noncanonical
-                        step.noncanonical = (write_move(board, move), noncanonical) if noncanonical else None
+                    try:
+                        spec = parse_move(node.text)
+                    except NotationError as error:
+                        unreadable = error
+                    else:
+                        resolution = resolve(board, spec, None, preference)
+                        move = resolution.move or 0
+                        if move:
+                            noncanonical = resolution.noncanonical
+                            step.noncanonical = (
+                                (write_move(board, move), noncanonical) if noncanonical else None
+                            )
                 if not move:
                     failure = _problem(
                         board,
@@ -275,16 +304,40 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                         error=unreadable,
                         spec=spec,
                         resolution=resolution,
-                        assume=assume,
-                        preference=preference,
-                        effort=effort,
+                        options=options,
+                        plies=plies,
                     )
                     visitor.unplayable(failure)
-                    if failure.assumed is None:
+                    verdict = failure.verdict
+                    going = verdict.first if verdict is not None else None
+                    if going is None:
                         line.stopped = True
                         break
-                    move = failure.assumed  # the evident intent: the rest is checked assuming it
                     step.noncanonical = None
+                    if going.kind == TWICE:  # passed over: the next node is played at this ply
+                        if branches:  # its variations, from the position before it
+                            line.bare = True
+                            break
+                        continue
+                    if going.kind == MISSING:  # the move left out, then the text as written
+                        gap = going.moves[0]
+                        ply, round_, clock = _gap(board, step, node, gap, ply, round_, clock, write)
+                        visit(step)
+                        pushed += 1
+                        if branches:  # (the variations replace the text's move: after the gap)
+                            line.base = (ply, round_, clock)
+                        red = board.side == RED
+                        move = going.moves[1]
+                        if spec is not None:
+                            noncanonical = resolve(board, spec, None, preference).noncanonical
+                            step.noncanonical = (
+                                (write_move(board, move), noncanonical) if noncanonical else None
+                            )
+                    else:  # a reading played in the text's stead, and the line goes on
+                        move = going.moves[0]
+                        assumed = True
+                        if going.kind == SWAPPED:
+                            overrides[id(nodes[index + 1])] = going.moves[2]
                 if write is not None:
                     step.written = write(board, move)
                 step.key_before = board.hash
@@ -300,6 +353,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                 step.round = round_
                 step.red = red
                 step.clock = clock
+                step.assumed = assumed
                 if not red:
                     round_ += 1
                 if comments and node.comments_before:
@@ -324,6 +378,37 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
     return visitor.result()
 
 
+def _gap(
+    board: Board,
+    step: Step,
+    node: MoveNode,
+    move: int,
+    ply: int,
+    round_: int,
+    clock: int,
+    write: Callable[[Board, int], dict[str, str]] | None,
+) -> tuple[int, int, int]:
+    """Play ``move``, the half-move the record left out before ``node``, into ``step`` (an
+    assumed step, to be visited); the ply, round and clock after it."""
+    red = board.side == RED
+    if write is not None:
+        step.written = write(board, move)
+    step.key_before = board.hash
+    captured = board.push(move)
+    step.clock_before = clock
+    clock = 0 if captured else clock + 1
+    step.node = node
+    step.move = move
+    step.captured = captured
+    step.ply = ply + 1
+    step.round = round_
+    step.red = red
+    step.clock = clock
+    step.noncanonical = None
+    step.assumed = True
+    return ply + 1, round_ if red else round_ + 1, clock
+
+
 def _problem(
     board: Board,
     nodes: list[MoveNode],
@@ -337,31 +422,30 @@ def _problem(
     error: NotationError | None,
     spec: MoveSpec | None,
     resolution: Resolution | None,
-    assume: bool,
-    preference: str | None,
-    effort: Effort,
+    options: WalkOptions,
+    plies: int,
 ) -> Problem:
-    """The move ``nodes[index - 1]`` that cannot be played at ``ply`` + 1, with the legal moves
-    its text may stand for; the intent the rest of the line establishes is ``assumed`` if
-    ``assume``."""
+    """The move ``nodes[index - 1]`` that cannot be played at ``ply`` + 1, with what the moves
+    after it say of it when the options ``assume`` (:func:`kifu.core.lookahead.settle`; the
+    record, of ``plies`` moves, bounds its effort), else the legal moves nearest its text."""
     node = nodes[index - 1]
     after = len(nodes) - index
     if not board.has_legal_move():
         return Problem(board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, True, after)
-    near = candidates(board, node.text, preference)
-    if assume and effort.left > 0:
-
-        def label(k: int) -> str:
-            """The move ``nodes[k]``: ``round 5, Black 马８进７``."""
-            later = k - index + 1 + (0 if red else 1)  # plies after Red's move of this round
-            side = "Red" if later % 2 == 0 else "Black"
-            return f"round {round_ + later // 2}, {side} {nodes[k].text}"
-
-        intent = establish(board, nodes, index, near, preference, label, effort)
-        named, assumed, reason = intent.named, intent.move, intent.reason
-    else:  # the nearest readings, and none assumed (not asked for, or the record's effort spent)
+    verdict = _settle(board, nodes, index - 1, round_, red, options, plies) if options.assume else None
+    if verdict is None:  # the nearest readings, and none assumed (not asked for, or too many slips)
+        near = candidates(board, node.text, options.abridged)
         named = tuple(move for move, distance in near if distance == near[0][1]) if near else ()
-        assumed, reason = None, SPENT if assume else ""
+        reason = SPENT if options.assume else ""
+        return Problem(
+            board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, False, after, named,
+            reason=reason,
+        )  # fmt: skip
+    first = verdict.first
+    # the moves named together: the readings of the first's kind (a reading tied with a
+    # structural slip is named as a reading; the structural ones are said apart)
+    kind = verdict.kind
+    named = tuple(reading.moves[0] for reading in verdict.readings if reading.kind == kind and reading.moves)
     return Problem(
         board,
         node,
@@ -376,6 +460,28 @@ def _problem(
         False,
         after,
         named,
-        assumed,
-        reason,
+        first.moves[0] if first is not None and first.moves else None,
+        verdict.reason,
+        verdict,
     )
+
+
+def _settle(
+    board: Board, nodes: list[MoveNode], index: int, round_: int, red: bool, options: WalkOptions, plies: int
+) -> Verdict[int] | None:
+    """What the moves after ``nodes[index]`` (which cannot be played on ``board``) say of it,
+    settled once a record (``None`` past :data:`~kifu.core.lookahead.MAX_PROBES` slips: a record
+    of so many is hostile, not a score sheet)."""
+    settled = options.settled
+    key = id(nodes[index])
+    if key in settled:
+        return settled[key]
+    if len(settled) >= MAX_PROBES:
+        return None
+    if options.effort is None:
+        options.effort = game_effort(plies)
+    # (the move just before the slip, where the text may be that move written again)
+    previous = (index - 1, board.previous(), board.history[-1][0]) if index and board.history else None
+    game = XiangqiGame(nodes, options.abridged, round_, red, len(board.history), previous)
+    verdict = settled[key] = settle(game, board, index, options.effort)
+    return verdict

@@ -1,7 +1,7 @@
 """Random legal xiangqi games (pyffish) written in kifu's notations, with planted slips; what
 kifu's look-ahead makes of them (issue 29).
 
-    python -m tests.xiangqi.slips [--records N] [--seed S]
+    python -m tests.xiangqi.slips [--records N] [--seed S] [--classes single,twice] [--examples K]
 
 A game is played at random by Fairy-Stockfish's move generator (variant ``xiangqi``), seeded,
 each move cross-checked against kifu's board, and written by kifu's writers in one notation
@@ -13,6 +13,12 @@ as written (a slip that writes another legal move cannot be seen at its move). T
 the true move is the assumed move (single slips); every slip is reported in one run (2–3 slips);
 no error on a move that was legal in the original game; no error-severity verdict resting on an
 assumed move.
+
+Then the classes of slips of tests/chess/slips.py (one slip, two or three, a garbled move, a
+move left out in both sheet styles, a move written twice, two moves swapped), each planted in
+``--records`` random games played by kifu's board (:func:`kifu_game`) and judged from the
+findings alone (:func:`measure_class`); ``--classes`` picks some, ``--examples K`` prints the
+sheets that fail.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import pyffish
 from kifu.core.game import Options
@@ -31,7 +38,22 @@ from kifu.xiangqi.checker import check_record
 from kifu.xiangqi.fen import START_FEN, parse_fen
 from kifu.xiangqi.lookahead import candidates
 from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
+from kifu.xiangqi.notation.chinese import BLACK_NAMES, DIRECTION_CHARS, RED_NAMES, number
+from kifu.xiangqi.notation.resolve import file_number
+from kifu.xiangqi.notation.wxf import WRITE_LETTERS
 from kifu.xiangqi.reader import read_records
+
+from tests.chess.slips import (
+    CLASSES,
+    ClassFigures,
+    Rules,
+    Sheet,
+    Slip,
+    edit_distance,
+    score,
+    tokens_of,
+    whole_token,
+)
 
 NOTATIONS = ("chinese", "chinese", "wxf", "iccs", "ucci")
 _NUMERALS = "一二三四五六七八九"
@@ -184,9 +206,9 @@ class Planted:
         return [self.slips.get(ply, text) for ply, text in enumerate(self.texts, 1)]
 
 
-def plant(rng: random.Random, moves: list[int], notation: str, count: int) -> Planted | None:
-    """``moves`` written in ``notation`` with ``count`` slips at random plies (``None`` when
-    no such slips can be planted)."""
+def plant(rng: random.Random, moves: list[int], notation: str, count: int, apart: int = 0) -> Planted | None:
+    """``moves`` written in ``notation`` with ``count`` slips at random plies, at least ``apart``
+    plies from each other (``None`` when no such slips can be planted)."""
     board = parse_fen(START_FEN)
     boards: list[Board] = []
     texts: list[str] = []
@@ -200,6 +222,8 @@ def plant(rng: random.Random, moves: list[int], notation: str, count: int) -> Pl
     for ply in plies:
         if len(planted.slips) == count:
             return planted
+        if any(abs(ply - other) < apart for other in planted.slips):
+            continue
         slips = _slips(texts[ply - 1], notation)
         rng.shuffle(slips)
         slip = next((slip for slip in slips if _unplayable(boards[ply - 1], slip)), None)
@@ -368,15 +392,306 @@ def _score(figures: Figures, planted: Planted, report: RecordReport) -> None:
             figures.multi_determined_all_reported += reported
 
 
+# --- classes of slips, judged from the findings alone (the harness of tests/chess/slips.py) ---
+
+#: the line a sheet's moves stand on (after the two tags and a blank line)
+_LINE = 4
+
+
+def kifu_game(rng: random.Random, plies: int, captures: float = 0.5) -> list[int]:
+    """A random legal game of at most ``plies`` plies, by kifu's board's legal moves (a capture
+    chosen with probability ``captures`` when there is one); it ends early when the side to
+    move has no legal move."""
+    board = parse_fen(START_FEN)
+    moves: list[int] = []
+    for _ in range(plies):
+        legal = sorted(board.legal_moves())
+        if not legal:
+            break
+        taking = [move for move in legal if board.board[move & 127]]
+        move = rng.choice(taking if taking and rng.random() < captures else legal)
+        board.push(move)
+        moves.append(move)
+    return moves
+
+
+def _play(board: Board, text: str) -> int | None:
+    """The legal move ``text`` names on ``board`` as kifu reads it, or ``None``."""
+    try:
+        return resolve(board, parse_move(text)).move
+    except NotationError:
+        return None
+
+
+def _plays(board: Board, texts: list[str]) -> bool:
+    """Whether the moves ``texts`` can be played one after another from ``board``."""
+    board = board.copy()
+    for text in texts:
+        move = _play(board, text)
+        if move is None:
+            return False
+        board.push(move)
+    return True
+
+
+def fits(board: Board, truth: int, rests: list[list[str]]) -> int:
+    """1 when ``truth`` is the only legal move of ``board`` after which one of ``rests`` can be
+    played, else 2 (several)."""
+    for move in sorted(board.legal_moves()):
+        if move != truth:
+            after = board.copy()
+            after.push(move)
+            if any(_plays(after, rest) for rest in rests):
+                return 2
+    return 1
+
+
+def fits_swapped(board: Board, truth: int, between: str, written: list[str], rest: list[str]) -> int:
+    """:func:`fits` for two moves of one side swapped at ``board``: 1 when ``truth`` is the only
+    legal move after which the move ``between`` plays and then either the sheet's moves from
+    the second swapped one on (``written``) or some legal move and the game's moves after the
+    second (``rest``): a slip at the second as good a reading as the exchange; else 2."""
+    for move in sorted(board.legal_moves()):
+        if move == truth:
+            continue
+        after = board.copy()
+        after.push(move)
+        played = _play(after, between)
+        if played is None:
+            continue
+        after.push(played)
+        if _plays(after, written):
+            return 2
+        for second in sorted(after.legal_moves()):
+            after.push(second)
+            if _plays(after, rest):
+                return 2
+            after.pop()
+    return 1
+
+
+def _same(before: Board | None, meant: str, truth: str) -> bool:
+    move = None if before is None else _play(before, meant)
+    return (move_name(move) if move is not None else meant.strip().lower()) == truth
+
+
+XIANGQI = Rules(
+    same=_same,
+    named=lambda message, truth: whole_token(message.lower(), truth),
+    missing_code="XQ113",
+    twice_code="XQ114",
+    swapped_code="XQ115",
+)
+
+
+def _written(moves: list[int], notation: str) -> tuple[list[Board], list[str]]:
+    """The position before each move (and the last, after it) and each move as written."""
+    board = parse_fen(START_FEN)
+    boards = [board.copy()]
+    texts = []
+    for move in moves:
+        texts.append(write_move(board, move, notation))
+        board.push(move)
+        boards.append(board.copy())
+    return boards, texts
+
+
+def _sheet(kind: str, entries: list[tuple[str, int, str | None, Any]], slips: list[Slip], note: str) -> Sheet:
+    line, tokens = tokens_of(entries, _LINE)
+    return Sheet(kind, f'[Game "Chinese Chess"]\n[Result "*"]\n\n{line} *\n', tokens, slips, note)
+
+
+def _slipped(rng: random.Random, moves: list[int], notation: str, kind: str) -> Sheet | None:
+    """One slip (``single``) or two or three at least 6 plies apart (``multiple``), as :func:`plant`."""
+    planted = plant(rng, moves, notation, 1 if kind == "single" else rng.randint(2, 3), apart=6)
+    if planted is None:
+        return None
+    boards, texts = _written(moves, notation)
+    plies = sorted(planted.slips)  # 1-based
+    slips = []
+    for at, ply in enumerate(plies):
+        end = plies[at + 1] - 1 if at + 1 < len(plies) else len(moves)  # the rest: up to the next slip
+        rest = texts[ply:end]
+        truth = moves[ply - 1]
+        slips.append(
+            Slip(kind, ply - 1, move_name(truth), boards[ply - 1], fits(boards[ply - 1], truth, [rest]))
+        )
+    entries: list[tuple[str, int, str | None, Any]] = [
+        (text, i, move_name(moves[i]), boards[i]) for i, text in enumerate(planted.texts)
+    ]
+    note = ", ".join(f"{planted.texts[ply - 1]} for {planted.slips[ply]}" for ply in plies)
+    return _sheet(kind, entries, slips, f"{notation}: {note}")
+
+
+def garble(rng: random.Random, board: Board, truth: str, notation: str) -> str | None:
+    """A move of a random piece of the side to move, in ``notation``, to a random place, that
+    kifu reads as a move, cannot be played on ``board`` and is no slip of the move written
+    ``truth`` (at least two edits from it, and none of :func:`_slips`)."""
+    side = board.side
+    mine = [sq for sq in range(90) if board.board[sq] * side > 0]
+    near = set(_slips(truth, notation))
+    for _ in range(40):
+        origin = rng.choice(mine)
+        kind = abs(board.board[origin])
+        file = file_number(side, origin % 9)
+        sign = rng.choice("+-.")
+        target = rng.randint(1, 9)
+        if notation == "chinese":
+            names = RED_NAMES if side == RED else BLACK_NAMES
+            text = (
+                names[kind] + number(file, side == RED) + DIRECTION_CHARS[sign] + number(target, side == RED)
+            )
+        elif notation == "wxf":
+            text = f"{WRITE_LETTERS[kind]}{file}{sign}{target}"
+        else:
+            name = move_name(origin << 7 | rng.randrange(90))
+            text = name if notation == "ucci" else f"{name[:2]}-{name[2:]}".upper()
+        if edit_distance(text, truth) >= 2 and text not in near and _unplayable(board, text):
+            return text
+    return None
+
+
+def _garbled(rng: random.Random, moves: list[int], notation: str) -> Sheet | None:
+    boards, texts = _written(moves, notation)
+    ply = rng.randrange(len(moves))
+    text = garble(rng, boards[ply], texts[ply], notation)
+    if text is None:
+        return None
+    truth = moves[ply]
+    slip = Slip("garble", ply, move_name(truth), boards[ply], fits(boards[ply], truth, [texts[ply + 1 :]]))
+    entries: list[tuple[str, int, str | None, Any]] = [
+        (text if i == ply else written, i, move_name(moves[i]), boards[i]) for i, written in enumerate(texts)
+    ]
+    return _sheet("garble", entries, [slip], f"{notation}: {text} for {texts[ply]}")
+
+
+def _missing(rng: random.Random, moves: list[int], notation: str, numbered: bool) -> Sheet | None:
+    """A move left out, at least six moves before the end: the later moves shifted into the
+    other column, or (``numbered``) written with their own round numbers; only where the sheet
+    as written cannot be played to its end."""
+    boards, texts = _written(moves, notation)
+    gap = rng.randrange(2, len(moves) - 6)
+    if _plays(boards[gap], texts[gap + 1 :]):
+        return None
+    kind = "missing-numbered" if numbered else "missing-shifted"
+    truth = moves[gap]
+    slip = Slip(
+        kind, gap, move_name(truth), boards[gap], fits(boards[gap], truth, [texts[gap + 1 :]]), missing=True
+    )
+    kept = [(text, i) for i, text in enumerate(texts) if i != gap]
+    entries: list[tuple[str, int, str | None, Any]] = [
+        (text, i if numbered else at, move_name(moves[i]), boards[i]) for at, (text, i) in enumerate(kept)
+    ]
+    side = "Red" if gap % 2 == 0 else "Black"
+    return _sheet(
+        kind, entries, [slip], f"{notation}: {side}'s {texts[gap]} of round {gap // 2 + 1} left out"
+    )
+
+
+def _twice(rng: random.Random, moves: list[int], notation: str) -> Sheet | None:
+    """A move written again right after itself, where the other side cannot play it as written."""
+    boards, texts = _written(moves, notation)
+    ply = rng.randrange(len(moves) - 1)
+    if not _unplayable(boards[ply + 1], texts[ply]):
+        return None
+    entries: list[tuple[str, int, str | None, Any]] = []
+    for i, text in enumerate(texts):
+        entries.append((text, i, move_name(moves[i]), boards[i]))
+        if i == ply:
+            entries.append((text, i, None, boards[i + 1]))
+    return _sheet(
+        "twice", entries, [Slip("twice", ply + 1, None, boards[ply + 1])], f"{notation}: {texts[ply]} twice"
+    )
+
+
+def _swapped(rng: random.Random, moves: list[int], notation: str) -> Sheet | None:
+    """Two moves of one side exchanged (plies k and k + 2), where the sheet as written cannot be
+    played at k or at k + 2 (and can at k + 1); the moves that fit at k: :func:`fits_swapped`."""
+    boards, texts = _written(moves, notation)
+    k = rng.randrange(len(moves) - 2)
+    written = [*texts[:k], texts[k + 2], texts[k + 1], texts[k], *texts[k + 3 :]]
+    board = boards[k].copy()
+    for ply in (k, k + 1, k + 2):
+        move = _play(board, written[ply])
+        if move is None:
+            if ply == k + 1:
+                return None
+            break
+        board.push(move)
+    else:
+        return None  # the sheet plays as written: the exchange cannot be seen
+    truth = moves[k]
+    fit = fits_swapped(boards[k], truth, texts[k + 1], written[k + 2 :], texts[k + 3 :])
+    slip = Slip("swapped", k, move_name(truth), boards[k], fit)
+    slip.others[k + 2] = (move_name(moves[k + 2]), boards[k + 2])
+    entries: list[tuple[str, int, str | None, Any]] = [
+        (text, i, move_name(moves[i]), boards[i]) for i, text in enumerate(written)
+    ]
+    return _sheet("swapped", entries, [slip], f"{notation}: {texts[k]} and {texts[k + 2]} exchanged")
+
+
+def plant_class(rng: random.Random, kind: str, moves: list[int], notation: str) -> Sheet | None:
+    """A sheet of class ``kind`` planted in ``moves`` written in ``notation``, or ``None``."""
+    if len(moves) < 12:
+        return None
+    if kind in ("single", "multiple"):
+        return _slipped(rng, moves, notation, kind)
+    if kind == "garble":
+        return _garbled(rng, moves, notation)
+    if kind.startswith("missing"):
+        return _missing(rng, moves, notation, kind == "missing-numbered")
+    if kind == "twice":
+        return _twice(rng, moves, notation)
+    if kind == "swapped":
+        return _swapped(rng, moves, notation)
+    raise ValueError(f"no class {kind!r}")
+
+
+def sheets(kind: str, records: int, seed: int, plies: tuple[int, int] = (40, 120)) -> list[Sheet]:
+    """``records`` seeded sheets of class ``kind``: random legal games (kifu's board), each
+    written in a notation of :data:`NOTATIONS`."""
+    rng = random.Random(f"xiangqi/{kind}/{seed}")
+    made: list[Sheet] = []
+    for _ in range(records * 50):
+        if len(made) == records:
+            break
+        moves = kifu_game(rng, rng.randint(*plies))
+        sheet = plant_class(rng, kind, moves, rng.choice(NOTATIONS))
+        if sheet is not None:
+            made.append(sheet)
+    return made
+
+
+def measure_class(kind: str, records: int, seed: int, keep: int = 8) -> ClassFigures:
+    """The figures of ``records`` sheets of class ``kind``, seeded."""
+    figures = ClassFigures(kind)
+    started = time.perf_counter()
+    for sheet in sheets(kind, records, seed):
+        score(figures, sheet, check(sheet.text).findings, XIANGQI, keep)
+    figures.seconds = time.perf_counter() - started
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--records", type=int, default=1000)
+    parser.add_argument("--records", type=int, default=1000, help="records (and sheets of each class)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--classes", default=",".join(CLASSES), help="comma-separated, of: " + " ".join(CLASSES)
+    )
+    parser.add_argument(
+        "--examples", type=int, default=0, help="print this many failing sheets of each failure of each class"
+    )
     arguments = parser.parse_args()
     figures = run(arguments.records, arguments.seed)
     print("\n".join(figures.lines()))
     for line in figures.wrong:
         print("  determined, not assumed:", line)
+    for kind in arguments.classes.split(","):
+        found = measure_class(kind, arguments.records, arguments.seed, keep=arguments.examples)
+        print("\n".join(found.lines()), flush=True)
+        for failure in found.failures:
+            print(failure, "", sep="\n")
 
 
 if __name__ == "__main__":

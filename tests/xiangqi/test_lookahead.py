@@ -1,20 +1,46 @@
-"""Issue 29, xiangqi: the intent of a slip from the rest of the game, every slip in one run, and
-no error-severity verdict resting on an assumed move."""
+"""Issue 29, xiangqi: what was meant at a move that cannot be played, as the moves after it tell
+(:mod:`kifu.core.lookahead` through :class:`~kifu.xiangqi.lookahead.XiangqiGame`); every slip in
+one run, and no error-severity verdict resting on an assumed move.
+
+Only evidence from the later moves decides: how far they play under each hypothesis. How near a
+reading is to the text is no evidence, except that a text that is the move but for its writing
+(a look-alike character, a front/rear marker slip, an ambiguous text's readings) names it before
+readings one real slip away. A reading is assumed (the finding's ``meant``) only when the moves
+after it play further under it than under every other legal move and structural slip; readings
+they fit alike are named and none is assumed.
+"""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from kifu.core import lookahead as engine
+from kifu.core.findings import Finding
 from kifu.core.game import Options
+from kifu.core.record import MoveNode
 from kifu.core.results import RecordReport
+from kifu.xiangqi.board import Board, move_name
 from kifu.xiangqi.checker import check_record
-from kifu.xiangqi.fen import START_FEN, parse_fen
-from kifu.xiangqi.lookahead import candidates
+from kifu.xiangqi.fen import START_FEN, parse_fen, write_fen
+from kifu.xiangqi.lookahead import EDIT, XiangqiGame, candidates
 from kifu.xiangqi.reader import read_records
+from kifu.xiangqi.walk import Problem, Step, XiangqiVisitor, walk, walk_options
 
 # 车二平四 mates: the black king on f9 cannot go to e9 (the kings would face) nor stay on file 四
 MATE_FEN = "5k3/9/9/9/7R1/9/9/9/9/4K4 w - - 0 1"
+#: a game of twenty plies (中炮过河车对屏风马) that checks clean, for the slips planted in it
+GAME = [
+    *("炮二平五", "马８进７", "马二进三", "车９平８", "车一平二", "马２进３", "兵七进一", "卒７进１"),
+    *("车二进六", "炮８平９", "车二平三", "炮９退１", "马八进七", "士４进５", "马七进六", "炮９平７"),
+    *("车三平四", "马７进８", "炮八平七", "车１平２"),
+]
+
+
+def _movetext(texts: list[str]) -> str:
+    """``texts`` numbered two to a round, as a score sheet writes them on."""
+    rounds = [f"{i // 2 + 1}. {' '.join(texts[i : i + 2])}" for i in range(0, len(texts), 2)]
+    return " ".join(rounds) + " *"
 
 
 def _report(movetext: str, fen: str | None = None, result: str | None = None) -> RecordReport:
@@ -29,7 +55,7 @@ def _errors(report: RecordReport) -> list[tuple[str, int | None]]:
     return [(f.code, f.ply) for f in report.findings if f.severity.label == "error"]
 
 
-# --- the candidates ---------------------------------------------------------------------------
+# --- the readings ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -45,50 +71,304 @@ def _errors(report: RecordReport) -> list[tuple[str, int | None]]:
     ],
 )
 def test_each_kind_of_slip_has_the_move_meant_among_its_candidates(text: str, meant: str) -> None:
-    from kifu.xiangqi.board import move_name
-
     board = parse_fen(START_FEN)
     assert meant in [move_name(move) for move, _ in candidates(board, text, None)]
+
+
+@pytest.mark.parametrize(
+    ("fen", "text", "meant", "distance"),
+    [
+        (START_FEN, "炮二乎五", "h2e2", 0),  # the move but for a look-alike character
+        (START_FEN, "前马进三", "h0g2", engine.AS_WRITTEN),  # a front/rear marker slip
+        (START_FEN, "R2+3", "h0g2", EDIT),  # a letter wrong: a slip
+        (START_FEN, "马二退三", "h0g2", EDIT),  # 退 for 进: a slip
+        # two chariots on file 二: 车二进一 reads as either (the text as written)
+        ("3k5/9/9/9/9/9/7R1/9/7R1/4K4 w - - 0 1", "车二进一", "h1h2", 0),
+    ],
+)
+def test_a_reading_as_written_is_at_most_as_written_and_a_slip_farther(
+    fen: str, text: str, meant: str, distance: int
+) -> None:
+    """The engine's tiers: a text that is the move but for its writing (a look-alike, a marker
+    slip, an ambiguous text's readings) is at most :data:`~kifu.core.lookahead.AS_WRITTEN`
+    from it, a one-character edit :data:`~kifu.xiangqi.lookahead.EDIT`."""
+    found = {move_name(move): far for move, far in candidates(parse_fen(fen), text, None)}
+    assert found[meant] == distance
+    assert (distance <= engine.AS_WRITTEN) == (distance < EDIT)
+
+
+def test_the_labels_count_rounds_from_the_slip() -> None:
+    board = parse_fen(START_FEN)
+    nodes = [MoveNode(text) for text in GAME[:4]]
+    game = XiangqiGame(nodes, None, 1, True, len(board.history))
+    after = game.copy(board)
+    for text in GAME[:3]:
+        move = game.read(after, GAME.index(text))
+        assert move is not None
+        game.push(after, move)
+    assert game.label(board, 0) == "round 1, Red 炮二平五"
+    assert game.label(after, 3) == "round 2, Black 车９平８"
+    assert game.name(board, candidates(board, "炮二平五", None)[0][0]) == "炮二平五 (h2e2)"
 
 
 # --- the look-ahead ------------------------------------------------------------------------------
 
 
-def test_a_later_move_establishes_the_intent_and_says_which() -> None:
-    """炮平五 (the file left out) is 炮二平五 or 炮八平五; 2. 炮八进四 can only be played if the
-    cannon on file 八 is still there: the intent is 炮二平五, and the message says why."""
-    rep = _report("1. 炮平五 马８进７ 2. 炮八进四 车９平８ *")
+def test_a_later_move_proves_the_reading_and_says_which() -> None:
+    """炮平五 (the file left out) is 炮二平五 or 炮八平五; 2. 炮八进四 needs the cannon on file 八,
+    3. 炮五进四 a cannon on file 五 (no other move puts one there): 炮二平五 is proven."""
+    rep = _report("1. 炮平五 马８进７ 2. 炮八进四 车９平８ 3. 炮五进四 *")
     (finding,) = rep.findings
     assert finding.code == "XQN002" and finding.severity.label == "error"
     assert "did you mean 炮二平五 (h2e2)? The rest of the game was checked assuming it" in finding.message
-    assert "(round 2, Red 炮八进四 cannot be played after 炮八平五)" in finding.message
+    assert "(炮八平五 (b2e2): round 2, Red 炮八进四 cannot be played after it)" in finding.message
+    assert finding.meant == "炮二平五"
+    assert rep.plies == 5
+
+
+def test_a_reading_the_rest_fits_but_does_not_prove_is_named_and_not_assumed() -> None:
+    """Without 3. 炮五进四 the rest also plays after many other moves (a chariot's, a horse's):
+    炮二平五 is the only reading that fits, the rest is checked with it, nothing is assumed."""
+    rep = _report("1. 炮平五 马８进７ 2. 炮八进四 车９平８ *")
+    (finding,) = rep.findings
+    assert "did you mean 炮二平五 (h2e2)? The rest of the game was checked with it" in finding.message
+    assert "(the rest of the game fits it, but also fits " in finding.message
+    assert finding.meant is None
     assert rep.plies == 4
 
 
-def test_when_nothing_separates_the_candidates_they_are_named_and_the_check_stops() -> None:
-    rep = _report("1. 炮平五 马８进７ 2. 马二进三 车９平８ *")
+def test_readings_the_rest_fits_alike_to_its_end_are_named_and_the_check_goes_on() -> None:
+    """3. 炮五进四 needs a cannon on file 五: either reading puts one there, no other move does."""
+    rep = _report("1. 炮平五 马８进７ 2. 马二进三 车９平８ 3. 炮五进四 *")
     (finding,) = rep.findings
     assert "炮二平五 (h2e2)" in finding.message and "炮八平五 (b2e2)" in finding.message
-    assert "The rest of the game (3 more plies) was not checked" in finding.message
-    assert "nothing in the rest of the line tells them apart" in finding.message
+    assert finding.message.endswith(
+        "The rest of the game was checked under each (the rest of the game fits each)"
+    )
+    assert finding.meant is None
+    assert rep.plies == 5
+
+
+def test_a_later_text_no_move_explains_is_no_slip_of_any_reading() -> None:
+    """The rest plays alike under 炮二平五 and 炮八平五 up to 车车车车, which no hypothesis reads:
+    both are named, and 车车车车, after which 马２进３ plays under any legal move, fits none."""
+    rep = _report("1. 炮平五 马８进７ 2. 马二进三 车９平８ 3. 车车车车 马２进３ *")
+    first, second = rep.findings
+    assert "did you mean 炮八平五 (b2e2) or 炮二平五 (h2e2)?" in first.message
+    assert first.meant is None
+    assert (second.ply, second.meant) == (5, None)
+    assert "; no reading of it fits the moves after it; they play after " in second.message
+    assert second.message.endswith("The rest of the game (1 more ply) was not checked")
+    assert rep.plies == 4
+
+
+def test_a_text_no_reading_of_which_fits_is_no_slip_and_the_move_the_rest_proves_is_named() -> None:
+    """车九进三 (the chariot would take its own soldier) reads as 车九进一 or 车九进二, but 5. 车二进六
+    needs a chariot on file 二: only 车一平二 lets the rest be played. The text is no slip of a
+    reading: no reading fits, and the move the later moves prove is named (and assumed)."""
+    texts = [*GAME[:4], "车九进三", *GAME[5:]]
+    rep = _report(_movetext(texts))
+    (finding,) = rep.findings
+    assert finding.code == "XQ101" and finding.ply == 5
+    assert (
+        "; no reading of it fits the moves after it (车九进一 (a0a1) and 车九进二 (a0a2): " in finding.message
+    )
+    assert (
+        "round 5, Red 车二进六 cannot be played after them); they play only after 车一平二 (i0h0)"
+        in finding.message
+    )
+    assert finding.message.endswith("The rest of the game was checked assuming it")
+    assert finding.meant == "车一平二" and rep.plies == 20
+
+
+def test_the_last_move_of_a_line_is_read_but_not_proven() -> None:
+    rep = _report("1. 炮二平五 马８进７ 2. 马二进三 车９乎８ *")
+    (finding,) = rep.findings
+    assert finding.message.endswith(
+        "did you mean 车９平８ (i9h9)? The rest of the game was checked with it (no later move confirms it)"
+    )
+    assert finding.meant is None
+    [last] = _report("1. 炮平五 *").findings
+    assert last.message.endswith("(no later move tells them apart)")
 
 
 def test_several_slips_are_each_reported_in_one_run() -> None:
-    """Three slips of three kinds (a look-alike, a file left out, 进 for 退): three errors, each
-    at its own ply, and none elsewhere."""
+    """Three slips of three kinds (a look-alike, a file left out, 进 for 退), each read: three
+    errors, each at its own ply, and none elsewhere."""
     rep = _report(
         "1. 炮二乎五 马８进７ 2. 马二进三 车９平８ 3. 炮平四 马２进３ 4. 马八退七 炮８进４ 5. 炮八进四 *"
     )
     assert [ply for _, ply in _errors(rep)] == [1, 5, 7]
-    assert all("checked assuming it" in f.message for f in rep.findings)
+    assert all("The rest of the game was checked with it" in f.message for f in rep.findings)
+    assert rep.plies == 9
+
+
+def test_a_clean_record_never_runs_the_look_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the look-ahead ran on a clean record")
+
+    monkeypatch.setattr("kifu.xiangqi.walk.settle", fail)
+    rep = _report(_movetext(GAME))
+    assert _errors(rep) == [] and rep.plies == 20
+
+
+# --- moves out of order: left out, written twice, swapped ----------------------------------
+
+
+def test_a_half_move_left_out_is_named_when_the_rest_decides_it() -> None:
+    """Red's 车一平二 left out, the later moves shifted into the other column: only 车一平二 lets
+    3... 马２进３ and the rest be played (5. 车二进六 needs the chariot on file 二)."""
+    rep = _report(_movetext([*GAME[:4], *GAME[5:]]))
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply, finding.move) == ("XQ113", 5, "马２进３")
+    assert finding.message == (
+        "Red's move of round 3 seems to be missing before round 3, Black 马２进３; the rest of the "
+        "game plays if it was 车一平二 (i0h0) (the only legal move that lets it)"
+    )
+    assert finding.meant == "车一平二"
+    assert rep.plies == 20  # the move in the gap is played: the game is whole again
+
+
+def test_a_half_move_left_out_that_the_rest_does_not_decide_is_checked_under_the_first() -> None:
+    """Black's 车９平８ left out under the game's own numbers (no XQN017: the numbering is
+    understood); several Black moves let the rest be played: named, none assumed, and a verdict
+    after it is provisional."""
+    movetext = "1. 炮二平五 马８进７ 2. 马二进三 3. 车一平二 马２进３ 4. 兵七进一 卒７进１ *"
+    rep = _report(movetext, result="1-0")
+    codes = [f.code for f in rep.findings]
+    assert codes == ["XQ113"]
+    (finding,) = rep.findings
+    assert finding.message.startswith(
+        "Black's move of round 2 seems to be missing before round 3, Red 车一平二"
+    )
+    assert "; the rest of the game plays after any of " in finding.message
+    assert finding.message.endswith("and was checked assuming the first")
+    assert finding.meant is None
+
+
+def test_a_move_written_twice_is_passed_over() -> None:
+    texts = [*GAME[:5], GAME[4], *GAME[5:]]
+    rep = _report(_movetext(texts))
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply) == ("XQ114", 6)
+    assert finding.message == (
+        "round 3, Black: 车一平二 is the move before it written again; the rest of the game was "
+        "checked without it"
+    )
+    assert finding.meant is None  # (no move is played in its stead)
+    assert rep.plies == 20
+
+
+def test_two_moves_of_one_side_swapped_are_played_exchanged() -> None:
+    texts = [GAME[0], GAME[1], GAME[4], GAME[3], GAME[2], *GAME[5:]]
+    rep = _report(_movetext(texts))
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply) == ("XQ115", 3)
+    assert finding.message == (
+        "round 2, Red: 车一平二 and round 3, Red 马二进三 seem to be written in each other's place; "
+        "the rest of the game was checked with them exchanged"
+    )
+    assert finding.meant == "马二进三"
+    assert rep.plies == 20
+
+
+class _Moves(XiangqiVisitor[list[str]]):
+    """The moves played (UCCI, ``*`` when assumed) and the variations, with the FEN of each."""
+
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def move(self, step: Step) -> None:
+        mark = "*" if step.assumed else ""
+        self.events.append(f"{step.depth} {step.ply} {move_name(step.move)}{mark} {step.node.text}")
+
+    def begin_variation(self, depth: int) -> None:
+        self.events.append("(")
+
+    def end_variation(self) -> None:
+        self.events.append(")")
+
+    def unplayable(self, problem: Problem) -> None:
+        self.events.append(f"unplayable {problem.ply} {problem.node.text}")
+
+    def result(self) -> list[str]:
+        return self.events
+
+
+def _walked(movetext: str) -> list[str]:
+    items, _ = read_records(f'[Game "Chinese Chess"]\n\n{movetext}\n'.encode(), "pgn")
+    record, _ = next(items)
+    options = walk_options(record, {}, assume=True)
+    assert not isinstance(options, Finding)
+    return walk(record, options, _Moves())
+
+
+def test_the_walk_plays_the_move_left_out_as_its_own_step_and_variations_after_it() -> None:
+    """The move in the gap is an assumed step of the text's node; the text's variation replaces
+    the text's move, from the position after the gap."""
+    events = _walked(
+        "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 马２进３ (3. 马２进１) 兵七进一 4. 卒７进１ 车二进六 *"
+    )
+    assert events[:7] == [
+        "0 1 h2e2 炮二平五",
+        "0 2 h9g7 马８进７",
+        "0 3 h0g2 马二进三",
+        "0 4 i9h9 车９平８",
+        "unplayable 5 马２进３",
+        "0 5 i0h0* 马２进３",
+        "0 6 b9c7 马２进３",
+    ]
+    assert events[7:10] == ["(", "1 6 b9a7 马２进１", ")"]
+    assert events[10:] == ["0 7 c3c4 兵七进一", "0 8 g6g5 卒７进１", "0 9 h0h6 车二进六"]
+
+
+def test_the_walk_passes_over_a_move_written_twice_and_plays_swapped_moves_exchanged() -> None:
+    twice = _walked("1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 车一平二 马２进３ *")
+    assert twice[4:] == ["0 5 i0h0 车一平二", "unplayable 6 车一平二", "0 6 b9c7 马２进３"]
+    swapped = _walked("1. 炮二平五 马８进７ 2. 车一平二 车９平８ 3. 马二进三 马２进３ 4. 车二进六 *")
+    assert swapped[2:7] == [
+        "unplayable 3 车一平二",
+        "0 3 h0g2* 车一平二",
+        "0 4 i9h9 车９平８",
+        "0 5 i0h0* 马二进三",
+        "0 6 b9c7 马２进３",
+    ]
+
+
+def test_a_slip_in_a_variation_is_read_and_the_main_line_goes_on() -> None:
+    rep = _report(
+        "1. 炮二平五 马８进７ 2. 马二进三 (2. 马八进七 车９平８ 3. 车九平八 马２进３) 车９平８ 3. 车一平二 *"
+    )
+    assert rep.findings == []
+    rep = _report(
+        "1. 炮二平五 马８进７ 2. 马二进三 (2. 马八进七 车９平８ 3. 车九乎八 马２进３) 车９平８ 3. 车一平二 *"
+    )
+    (finding,) = rep.findings
+    assert finding.code == "XQN002" and finding.message.startswith("variation, round 3, Red")
+    assert "The rest of the variation was checked with it" in finding.message
+    assert rep.plies == 5
+
+
+def test_a_missing_move_in_a_variation_is_said_so() -> None:
+    """Red's move left out after 1... 马２进３: 车１平２ is Black's (b9 is empty), and the variation's
+    later moves are written on in order (no XQN017: the numbering is understood)."""
+    rep = _report("1. 炮二平五 马８进７ (1... 马２进３ 2. 车１平２ 马二进三 3. 车２进１) 2. 马二进三 *")
+    (finding,) = rep.findings
+    assert finding.code == "XQ113" and finding.ply == 3
+    assert finding.message.startswith(
+        "variation, Red's move of round 2 seems to be missing before round 2, Black 车１平２"
+    )
+    assert "the rest of the variation plays after any of" in finding.message
+    assert rep.plies == 3
 
 
 # --- verdicts on assumed moves ---------------------------------------------------------------
 
 
 def test_the_issue_example_is_a_provisional_warning_not_a_checkmate_error() -> None:
-    """``1. 车二乎四 0-1``: the mate exists only under the assumed 车二平四. XQ202 is a warning that
-    says "if the intended move was", with the assumption; the outcome is marked assumed."""
+    """``1. 车二乎四 0-1``: the mate exists only under 车二平四, read (the text is that move but for
+    a look-alike character) and not proven (no move after it). XQ202 is a warning that says "if
+    the intended move was", with the assumption; the outcome is marked assumed."""
     rep = _report("1. 车二乎四 0-1", MATE_FEN)
     assert _errors(rep) == [("XQN002", 1)]
     (verdict,) = [f for f in rep.findings if f.code == "XQ202"]
@@ -125,6 +405,13 @@ def test_the_same_mate_written_right_stays_an_error() -> None:
     assert ("XQ201", 2) in _errors(rep)
 
 
+def test_a_verdict_after_a_tie_is_provisional_and_names_each_reading() -> None:
+    rep = _report("1. 炮平五 马８进７ 2. 马二进三 车９平８ 3. 炮八进四 1-0")
+    assert rep.outcome is None
+    [finding] = [f for f in rep.findings if f.severity.label == "error"]
+    assert finding.meant is None
+
+
 def test_a_repetition_verdict_through_an_assumed_move_is_a_warning() -> None:
     """Perpetual check recorded as a draw: XQ302 is an error as written, a warning naming the
     assumption when Black's first move is a slip (d9d7 for d9d8)."""
@@ -140,21 +427,34 @@ def test_a_repetition_verdict_through_an_assumed_move_is_a_warning() -> None:
     assert slipped.outcome is not None and slipped.outcome["assumed"] is True
 
 
+def test_the_board_of_a_finding_is_the_position_before_it() -> None:
+    rep = _report(_movetext([*GAME[:4], *GAME[5:]]))
+    (finding,) = rep.findings
+    board: Board = parse_fen(START_FEN)
+    game = XiangqiGame([MoveNode(text) for text in GAME[:4]], None, 1, True, 0)
+    for index in range(4):
+        move = game.read(board, index)
+        assert move is not None
+        board.push(move)
+    assert finding.position == write_fen(board, 4, 3)
+
+
 # --- generated games (pyffish) -------------------------------------------------------------------
 
 
 def test_generated_games_with_planted_slips() -> None:
     """Random legal games (pyffish, seeded) in kifu's notations with 1–3 planted slips. Printed:
-    the figures (``python -m tests.xiangqi.slips --records 2000`` for larger counts)."""
+    the figures (``python -m tests.xiangqi.slips --records 2000`` for larger counts). A slip is
+    never read as another move, no error falls on a move the game played legally, and no
+    error-severity verdict rests on an assumed move; how many are proven depends on the games
+    (only the later moves decide: a reading the rest also fits under other moves is named, not
+    assumed)."""
     pytest.importorskip("pyffish")
     from tests.xiangqi.slips import run
 
     figures = run(80, seed=0)
     print("\n" + "\n".join(figures.lines()))
-    assert figures.single_determined_right >= 0.95 * figures.single_determined
-    assert figures.single_right >= 0.85 * figures.single  # the rest: nothing in the game tells them apart
-    assert figures.single_wrong <= 0.02 * figures.single
-    assert figures.multi_determined_all_reported >= 0.95 * figures.multi_determined
+    assert figures.single_wrong == 0
     assert figures.multi_all_reported >= 0.9 * figures.multi
     assert figures.games_with_false_error == 0
-    assert figures.error_verdicts_on_assumption == 0 and figures.provisional_verdicts > 0
+    assert figures.error_verdicts_on_assumption == 0
