@@ -39,9 +39,6 @@ class Candidate:
     move: chess.Move
     san: str
     distance: int
-    #: only its piece letter is not as written (Rb5 for Bb5: the square as written, the piece
-    #: named wrong), nearer than another square or a pawn's file at the same distance
-    letter: bool = False
 
 
 def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | None = None) -> list[Candidate]:
@@ -70,8 +67,7 @@ def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | No
             for reading, cost in readings.items()
         )
         if best <= EDIT:
-            letter = core[:1].isupper() and san[0] in "NBRQK" and san[0] != core[0] and san[1:] == core[1:]
-            found.append(Candidate(move, san, best, letter))
+            found.append(Candidate(move, san, best))
     found.sort(key=lambda c: (c.distance, c.san))
     return found
 
@@ -138,12 +134,6 @@ class _Marks:
         texts = [node.text for node in rest]
         checks = bool(split_suffixes(written)[1]) or any("+" in t or "#" in t for t in texts)
         return cls(checks, any("x" in t for t in texts))
-
-
-def _disagrees(board: chess.Board, text: str, read: ReadMove, marks: _Marks) -> int:
-    """Play ``read`` (of ``text``) on ``board``; how many of its marks disagree with the move
-    there (:func:`_disagreements`)."""
-    return len(_disagreements(board, text, read, marks))
 
 
 def _disagreements(board: chess.Board, text: str, read: ReadMove, marks: _Marks) -> list[str]:
