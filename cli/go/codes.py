@@ -93,8 +93,10 @@ DATA_BEFORE_GAME = register(
     W,
     "SGF data before the first game tree",
     "The text before the first `(;` looks like SGF (property values), so a `(` may be missing. "
-    "It is ignored. Other text before the first game (mail headers, notes) is allowed. (SGFC "
-    "warning 6.)",
+    "It is ignored: a warning; an error when it holds moves (B, W, AB, AW) or game information "
+    "(PB, PW, RE, KM …), which the record as read has lost (a file that lacks its opening `(` "
+    "loses its root node and its first moves so). Other text before the first game (mail "
+    "headers, notes) is allowed. (SGFC warning 6.)",
     f"{FF4} EBNF",
     format=True,
 )
@@ -181,8 +183,11 @@ DUPLICATE_PROPERTY = register(
     "SGF020",
     W,
     "property given twice in a node",
-    "A property may appear once per node. List values are merged; for single values the first "
-    "is kept: a warning, an error for a second move B/W in the node (a move is lost). (SGFC error 28.)",
+    "A property may appear once per node. A list given twice (AB, AW, AE, TB, TW, markup such as "
+    "CR, SQ, TR, MA, SL, LB, AR, LN, DD, VW) is read as one list, its values merged in order "
+    "(`AB[dd]AB[pp]` is `AB[dd][pp]`: the handicap stones are all placed); for another property "
+    "the first value is kept: a warning, an error for a second move B/W in the node (a move is "
+    "lost). (SGFC error 28.)",
     f"{FF4} 2.2",
     format=True,
 )
@@ -226,18 +231,22 @@ BAD_DATE = register(
 )
 BLACK_AND_WHITE_MOVE = register(
     "SGF025",
-    E,
+    W,
     "black and white move in one node",
-    "A node holds at most one move. kifu plays B, then W. (SGFC error 37.)",
+    "A node holds at most one move. kifu plays B, then W. An error when a stone is played: the "
+    "order of the two moves is not recorded; a warning when both are passes (`;B[tt]W[tt]`, "
+    "`;B[]W[]`), whose order changes nothing. (SGFC error 37.)",
     f"{FF4} 2.2.1",
+    format=True,
 )
 POSITION_NOT_UNIQUE = register(
     "SGF026",
     W,
     "point given twice",
     "Setup properties (AB, AW, AE) and markup (MA, TR, CR, SQ, SL, TB, TW…) must not name the same "
-    "point twice in one node: an error in setup (which stone stands there?), a warning in markup. "
-    "(SGFC error 38.)",
+    "point twice in one node: an error when setup gives a point two contents (`AB[cc]AW[cc]`: which "
+    "stone stands there?), a warning for markup and for a setup point given twice alike. (SGFC "
+    "error 38.)",
     f"{FF4} 2.2",
     format=True,
 )
@@ -375,7 +384,10 @@ CHARSET_MISMATCH = register(
     W,
     "text not valid in the declared character set",
     "Some bytes are not valid in the charset CA declares; they were replaced. The file was "
-    "probably re-encoded without updating CA. (SGFC error 71.)",
+    "probably re-encoded without updating CA. A file that is UTF-8 but for a few damaged bytes "
+    "(declared `CA[UTF-8]` or not; Fox writes a `?` for a byte of some characters) is read as "
+    "UTF-8, the damaged bytes replaced by U+FFFD and named by line and byte offset, not as another "
+    "charset, which would garble every other character. (SGFC error 71.)",
     f"{FF4} CA",
     format=True,
 )
@@ -423,6 +435,18 @@ MIXED_UP_PROPERTY = register(
     "that property when the record gives no other value for it (KO as KM when there is no KM), "
     "and says so: write the property meant.",
     f"{FF4} 2.2",
+    format=True,
+)
+TEXT_OUTSIDE_TREES = register(
+    "SGF049",
+    W,
+    "text outside the game trees",
+    "Between the game trees of a file, and after the last, only white space belongs; this text "
+    "(a note, a signature, a stray `)`) is not read. A warning when it holds no moves and no game "
+    "information; an error when it holds moves (B, W, AB, AW) or game information (PB, PW, RE, KM "
+    "…): the record as read has lost them, and a `(` is probably missing. SGF data before the "
+    "first game tree is SGF010. (SGFC error 8.)",
+    f"{FF4} EBNF",
     format=True,
 )
 
@@ -497,7 +521,13 @@ SAME_COLOUR_TWICE = register(
     "move (or a pass) seems to be missing before the second (`White's move (or a pass) seems to "
     "be missing before move 57 B[qd]: Black moves twice in a row`). SGF allows it (e.g. handicap "
     "stones played as moves, which a handicap game's first moves are not reported for), so it "
-    "is an info; in a game record it usually means a lost move.",
+    "is an info; in a game record it usually means a lost move. The moves after it are replayed "
+    "with a pass, and each point of the other colour, in the gap: when the record as written "
+    "cannot be played to its end and only a point in the gap lets it, the finding is an error "
+    "that names it (`...; the rest of the game plays if it was W[pc] (the only point that lets "
+    "it; as written, move 80 W[pb] cannot be played), and was checked assuming it`; several "
+    "points: they are named and the first is assumed), and the rest of the game is checked with "
+    "it played in the gap: a verdict that rests on it is at most a warning (docs/severity.md).",
     f"{GO} B/W",
 )
 MOVES_AFTER_END = register(
@@ -524,10 +554,17 @@ RESULT_DISAGREES = register(
     "The game ended with two passes (or dead stones were given) and the area count, with komi "
     "and handicap compensation, gives another result than RE. The count is in the message and "
     "in `kifu score`. It is an error only when the record states what the count needs (komi, "
-    "rules for a handicap game, dead stones marked with TB/TW or given with --dead/--dead-from, "
-    "or none needed) and no plausible set of dead stones makes it agree; when it rests on an "
-    "assumption (komi not stated, dead stones not marked) it is a warning that names the "
-    "assumption and what would make RE agree (docs/severity.md).",
+    "rules for a handicap game, dead stones marked with TB/TW or given with --dead/--dead-from) "
+    "and RE still disagrees; a record that marks no dead stones gets an error only when no "
+    "reasonable marking makes it agree: with every chain that is not surely alive (unconditionally "
+    "alive, or alone around an empty area of 7 points or more) dead, the count still falls short. "
+    "When the record names no rules (RU), RE is also compared with a territory count (Japanese, "
+    "Korean: the area margin plus the handicap compensation, less the stones Black placed beyond "
+    "White; the record's TB/TW marks as the territory). When the verdict rests on an assumption "
+    "(komi not stated, dead stones not marked, territory counting) it is a warning that names the "
+    "assumption and what would make RE agree: `agrees if the white stones at B5, C5 are dead`, "
+    "`agrees only if … are dead, which kifu's estimate thinks alive` (kifu's estimate misreads "
+    "some false eyes and sekis), `agrees under territory counting` (docs/severity.md).",
     "Area counting",
 )
 RESULT_NOT_A_SCORE = register(

@@ -4,16 +4,19 @@ and the replay of the main line's later moves on copies of the board.
 Called by the checker's walk only at a move the rules forbid on every rule set (an occupied
 point, a suicide, an immediate ko recapture): a legal typo cannot be seen, and stays unseen.
 The readings of a coordinate are the points one slip away that are legal here: its two letters
-swapped (``B[dc]`` for ``B[cd]``: the same point written in the other order, as near as the
-engine's :data:`~kifu.core.lookahead.AS_WRITTEN`), or one letter wrong. :class:`GoGame` replays
-the later moves for the engine, each with the colour the record gives it (SGF writes ``B`` or
-``W``: no alternation is assumed); the engine decides, by how far they play, whether one point
-is proven, several are named, or none fits.
+swapped (``B[dc]`` for ``B[cd]``), or one letter wrong; both are slips (SGF has one order of
+its letters: the swapped point is named first, and is no more the move written than another).
+:class:`GoGame` replays the later moves for the engine, each with the colour the record gives it
+(SGF writes ``B`` or ``W``: no alternation is assumed); the engine decides, by how far they play,
+whether one point is proven, several are named, or none fits. A move left out before the slip
+is no hypothesis there: with the colours written, the other colour's move left out shows at once
+as two moves of one colour in a row (GO106), where :func:`gap` reads the later moves with a pass
+and each point of that colour in the gap (:class:`GapGame`), when the record as written cannot
+be played to its end.
 
 A move of :class:`GoGame` is an ``int``: the point (``-1`` for a pass) and its colour packed
 together (:func:`move`, :func:`point_of`, :func:`colour_of`), since a record's colours are its
-own: the move in a gap before the slip is played by the colour to move, the moves read from the
-record by theirs.
+own: the move in a gap is played by the other colour, the moves read from the record by theirs.
 """
 
 from __future__ import annotations
@@ -33,10 +36,12 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: end of a long game, and the many points no later move plays on fit alike.
 OTHERS = 8
 
-#: the distance of the swapped coordinate (the same point, its letters in the other order) and
-#: of one letter wrong, in the engine's half edits
-SWAPPED_DISTANCE = engine.AS_WRITTEN
-LETTER_DISTANCE = 2
+#: the distance of the swapped coordinate (its letters in the other order) and of one letter
+#: wrong, in the engine's half edits: both beyond :data:`~kifu.core.lookahead.AS_WRITTEN` (a
+#: move written informally, which the engine names alone and counts the others after), so that
+#: the readings the later moves fit alike are named alike; the swap first
+SWAPPED_DISTANCE = engine.AS_WRITTEN + 1
+LETTER_DISTANCE = engine.AS_WRITTEN + 2
 
 
 def move(point: int, colour: int) -> int:
@@ -54,19 +59,30 @@ def colour_of(packed: int) -> int:
     return packed & 3
 
 
+#: the states of a board of the look-ahead: played on (every board of :class:`GoGame`); of
+#: :class:`GapGame`'s, the gap to fill (the board before it), the gap filled and the move as
+#: written due next, and a hypothesis that is none (the written move replaced, or not next)
+ON, FILL, DUE, NONE = 0, 1, 2, 3
+
+
 class Position:
-    """A board of the look-ahead: the stones, the hash before the last move (simple ko) and the
-    colour whose move the text at the slip is (the legal moves are that colour's)."""
+    """A board of the look-ahead: the stones, the hash before the last move (simple ko), the
+    colour whose move is looked for (the legal moves are that colour's) and its state (:data:`ON`
+    …)."""
 
-    __slots__ = ("before", "board", "turn")
+    __slots__ = ("before", "board", "last", "state", "turn")
 
-    def __init__(self, board: Board, before: int, turn: int) -> None:
+    def __init__(self, board: Board, before: int, turn: int, state: int = ON) -> None:
         self.board = board
         self.before = before
         self.turn = turn
+        self.state = state
+        self.last = EMPTY  # the colour of the last move pushed on it (a hypothesis's, or one read)
 
     def copy(self) -> Position:
-        return Position(self.board.copy(), self.before, self.turn)
+        twin = Position(self.board.copy(), self.before, self.turn, self.state)
+        twin.last = self.last
+        return twin
 
 
 def candidates(raw: str, points: Mapping[str, int], written: int) -> list[tuple[str, int]]:
@@ -114,6 +130,7 @@ class GoGame(engine.Game[Position, int]):
         if point >= 0:
             position.play(point, colour_of(move), True)
         board.before = previous
+        board.last = colour_of(move)
 
     def _try(self, board: Position, point: int, colour: int, keep: bool) -> bool:
         """Whether ``point`` is legal for ``colour`` (not occupied, no forbidden suicide, no
@@ -140,6 +157,11 @@ class GoGame(engine.Game[Position, int]):
 
     def read(self, board: Position, index: int) -> int | None:
         colour, raw = self.moves[index]
+        if not index and board.last == colour:
+            # a move of its own colour left out before the slip is no slip of one move: the record
+            # would have the other colour's move missing too (a move of the other colour left out
+            # shows as two moves of one colour in a row: :class:`GapGame`)
+            return None
         point = self._point(raw)
         if point is None:
             return None
@@ -234,3 +256,114 @@ def settle(
     moves after it are the main line's. ``None`` when no point is legal (the board is full)."""
     game = GoGame(moves, points, suicide, first_ply)
     return engine.settle(game, Position(board.copy(), before, moves[0][0]), 0, effort)
+
+
+class GapGame(GoGame):
+    """The main line from a move of the colour that moved last (two moves of one colour in a
+    row, GO106), for the engine's :data:`~kifu.core.lookahead.MISSING` hypothesis alone: a move
+    of the other colour left out before it, then the move as written. Its legal moves are the
+    other colour's, a pass first (the record as written: SGF allows two moves in a row); the
+    written move is not in question (it can be played, or the gap's move makes it playable), so
+    it has no readings, and a hypothesis that replaces it, or plays anything but it after the
+    gap, is none (its board's state is :data:`NONE`: nothing more can be played on it)."""
+
+    def __init__(
+        self, moves: Sequence[tuple[int, str]], points: Mapping[str, int], suicide: bool, first_ply: int
+    ) -> None:
+        super().__init__(moves, points, suicide, first_ply)
+        colour, raw = moves[0]
+        self.written = move(points[raw], colour)
+        self.gap = 3 - colour
+
+    def push(self, board: Position, move: int) -> None:
+        state = board.state
+        if state == FILL:
+            board.state = DUE if colour_of(move) == self.gap else NONE
+        elif state == DUE:
+            board.state = ON if move == self.written else NONE
+        super().push(board, move)
+
+    def read(self, board: Position, index: int) -> int | None:
+        state = board.state
+        if state == ON or (state == DUE and index == 0):
+            return super().read(board, index)
+        return None
+
+    def play(self, board: Position, index: int) -> int:
+        return super().play(board, index) if board.state == ON else -1
+
+    def readings(self, board: Position, index: int) -> Sequence[tuple[int, int]]:
+        return super().readings(board, index) if index else ()
+
+    def legal(self, board: Position) -> Sequence[int]:
+        """A pass, then every legal point of the gap's colour (in board order)."""
+        on_board = self._on_board
+        if on_board is None:
+            on_board = self._on_board = board.board.on_board()
+        cells = board.board.cells
+        colour = board.turn
+        found = [move(-1, colour)]
+        found.extend(
+            move(point, colour)
+            for point in on_board
+            if cells[point] == EMPTY and self._try(board, point, colour, False)
+        )
+        return found
+
+
+def gap(
+    board: Board,
+    before: int,
+    moves: Sequence[tuple[int, str]],
+    points: Mapping[str, int],
+    suicide: bool,
+    first_ply: int,
+    effort: Effort | None = None,
+) -> tuple[engine.Verdict[int] | None, str]:
+    """What the later moves say of a move left out before ``moves[0]`` (colour, raw: a point of
+    the board, of the colour that moved last on ``board``), at ply ``first_ply``: the engine's
+    verdict, and where the record as written stops ("move 45 W[di]"). ``(None, "")`` when the
+    record as written plays to the end of what the look-ahead reads (a pass in the gap fits: the
+    moves after it cannot tell what is missing, or whether anything is)."""
+    game = GapGame(moves, points, suicide, first_ply)
+    written = Position(board.copy(), before, moves[0][0])
+    end = min(game.count, 1 + engine.MAX_PLIES)
+    left = end if effort is None else min(end, effort.left)
+    at = 0
+    while at < left and game.play(written, at) >= 0:
+        at += 1
+    if effort is not None:
+        effort.left -= min(at + 1, left)
+    if at >= left:
+        return None, ""
+    stop = game.label(written, at)
+    verdict = engine.settle(game, Position(board.copy(), before, game.gap, FILL), 0, effort)
+    return verdict, stop
+
+
+def lets(
+    board: Board,
+    before: int,
+    moves: Sequence[tuple[int, str]],
+    points: Mapping[str, int],
+    suicide: bool,
+    first_ply: int,
+    readings: Sequence[int],
+    at: int,
+    effort: Effort,
+) -> list[str]:
+    """The ``readings`` of ``moves[0]`` (which the rules forbid on ``board``) after which the moves
+    up to ``moves[at]`` can be played, ``moves[at]`` too, named; the moves replayed are taken from
+    ``effort`` (none is named once it is spent)."""
+    game = GoGame(moves, points, suicide, first_ply)
+    start = Position(board, before, moves[0][0])
+    names: list[str] = []
+    for reading in readings:
+        if effort.left < at:
+            return []
+        effort.left -= at
+        after = start.copy()
+        game.push(after, reading)
+        if all(game.play(after, index) >= 0 for index in range(1, at)) and game.read(after, at) is not None:
+            names.append(game.name(after, reading))
+    return names

@@ -16,6 +16,7 @@ single-move nodes runs through one tight loop; a visitor that does not hear ``mo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
@@ -67,7 +68,8 @@ class Problem(NamedTuple):
     #: the finding's severity when the code's default does not fit
     severity: Severity | None = None
     #: the move played in its stead, when the rest of the game told which was meant
-    #: (:mod:`kifu.go.lookahead`): the verdicts on the position after it rest on it
+    #: (:mod:`kifu.go.lookahead`), or before it in a gap (GO106): the verdicts on the position
+    #: after it rest on it
     assumption: Assumption | None = None
 
 
@@ -255,6 +257,12 @@ class _Walk:
         self.on_node = self.go.node if options.nodes and self.go is not None else None
         self.moves_after_end = False
         self.probes = 0  # look-aheads run (a hostile record of forbidden moves gets a few)
+        #: the positions (hash, the colour to move) a node's moves went through before its last
+        #: (a move the record left out, played before it): the superko sets keep them too
+        self.between: list[tuple[int, int]] = []
+        #: the main line's last move played as it is though its readings tied (ply, text, the
+        #: board before it and its hash before the last move, the moves from it on, its readings)
+        self.aside: tuple[int, str, Board, int, list[tuple[int, str]], tuple[int, ...]] | None = None
         self.effort: Effort | None = None  # what the look-ahead may still replay (the record's)
         self.setup_black = 0
         self.alternatives = 0  # the variations of the node being entered (at a branch only)
@@ -324,6 +332,8 @@ class _Walk:
                 if not played:
                     self._stopped(line)
                     return
+                if self.between:
+                    self._went_through(position_keys, situation_keys)
                 # (Any: the compiled build makes the Python int of a key once, not at each use)
                 position: Any = board.hash
                 if positional:
@@ -351,6 +361,18 @@ class _Walk:
             branch = node, line.variation(), (len(undos), len(position_keys), len(situation_keys))
             self.alternatives = len(kids) - 1
             node = kids[0]
+
+    def _went_through(self, position_keys: list[int], situation_keys: list[int]) -> None:
+        """Keep the positions of :attr:`between` in the superko sets and the line's trail."""
+        for key, to_move in self.between:
+            if self.positional:
+                self.positions[key] = self.positions.get(key, 0) + 1
+                position_keys.append(key)
+            if self.situational:
+                situation = key ^ (SIDE_KEY if to_move == WHITE else 0)
+                self.situations[situation] = self.situations.get(situation, 0) + 1
+                situation_keys.append(situation)
+        self.between.clear()
 
     def _stopped(self, line: _Line) -> None:
         if line.main:
@@ -517,16 +539,9 @@ class _Walk:
                 )
             line.passes = 0
             line.first_passer = None
-        if line.last_mover == colour and ply > 1 and line.white_moved and self.info.handicap < 2:
-            self._remark(
-                Problem(
-                    codes.SAME_COLOUR_TWICE,
-                    f"{COLOUR_NAME[3 - colour]}'s move (or a pass) seems to be missing before move {ply} "
-                    f"{ident}[{raw}]: {COLOUR_NAME[colour]} moves twice in a row",
-                    node.props[ident],
-                    ply,
-                )
-            )
+        twice = line.last_mover == colour and ply > 1 and line.white_moved and self.info.handicap < 2
+        if twice and self._twice(node, ident, raw, colour, point, line, undos):
+            previous = board.hash  # (the move left out was played before it)
         outcome, played = board.play(point, colour, True)
         if played is None:
             prop = node.props[ident]
@@ -570,6 +585,102 @@ class _Walk:
             self._visit(node, node.props[ident], colour, point, played, line)
         return True
 
+    def _twice(
+        self, node: Node, ident: str, raw: str, colour: int, point: int, line: _Line, undos: list[Undo]
+    ) -> bool:
+        """Move ``line.ply`` (``point``) is the second of ``colour`` in a row (GO106): the other
+        colour's move, or a pass, seems to be missing before it. In the checker's main line the
+        moves after it are read (:func:`kifu.go.lookahead.gap`): when they cannot be played as
+        written and only points in the gap let them, the finding is an error that names them, and
+        the first (proven when it is the only one) is played before it; whether one was."""
+        ply = line.ply
+        prop = node.props[ident]
+        other = 3 - colour
+        where = f"before move {ply} {ident}[{raw}]: {COLOUR_NAME[colour]} moves twice in a row"
+        found = self._gap(node, colour, raw, point, line)
+        if found is None:
+            self._remark(
+                Problem(
+                    codes.SAME_COLOUR_TWICE,
+                    f"{COLOUR_NAME[other]}'s move (or a pass) seems to be missing {where}",
+                    prop,
+                    ply,
+                )
+            )
+            return False
+        from kifu.go.lookahead import point_of
+
+        verdict, stop = found
+        names = verdict.names
+        missing = f"{COLOUR_NAME[other]}'s move seems to be missing {where}"
+        if verdict.assumed:
+            reason = f"the only point that lets it; as written, {stop} cannot be played"
+            message = f"{missing}; the rest of the game plays if it was {names[0]} ({reason}), "
+            message += "and was checked assuming it"
+        else:
+            reason = f"as written, {stop} cannot be played"
+            message = f"{missing}; the rest of the game plays after any of {_listed(names)} ({reason}), and "
+            message += "was checked assuming the first"
+        # (several points: named as the message names them, the first of which was played)
+        assumed = names[0] if verdict.assumed else _listed(names)
+        assumption = Assumption(ply, f"{ident}[{raw}]", assumed, reason)
+        problem = Problem(
+            codes.SAME_COLOUR_TWICE, message, prop, ply, severity=Severity.ERROR, assumption=assumption
+        )
+        self._unplayable(problem, node, colour, line)
+        board = self.board
+        before = board.hash
+        _, played = board.play(point_of(verdict.readings[0].moves[0]), other, True)
+        assert played is not None  # (a legal point of the gap)
+        undos.append(played)
+        self.between.append((board.hash, colour))
+        self.aside = None  # (a move the record does not have: a replay of it would not reach here)
+        line.before_last = before
+        line.last_mover = other
+        return True
+
+    def _gap(
+        self, node: Node, colour: int, raw: str, point: int, line: _Line
+    ) -> tuple[Verdict[int], str] | None:
+        """In the checker's main line, the engine's verdict on a move left out before move
+        ``line.ply`` (``colour``, ``raw``, ``point``), and where the record as written stops,
+        when only points in the gap let the moves after it be played; ``None`` when they do not
+        tell (a pass fits as well, or nothing follows)."""
+        if not self.through or not line.main or self.points.get(raw) != point:
+            return None
+        from kifu.core.lookahead import MAX_PROBES, MISSING, game_effort
+        from kifu.go.lookahead import gap, point_of
+
+        moves = self._later(node, colour, raw)
+        if len(moves) == 1 or self.probes >= MAX_PROBES:
+            return None
+        self.probes += 1
+        if self.effort is None:  # (the record's, shared by its slips; its length is known now)
+            self.effort = game_effort(line.ply + len(moves) - 1)
+        verdict, stop = gap(
+            self.board, line.before_last, moves, self.points, self.rules.suicide, line.ply, self.effort
+        )
+        if verdict is None or verdict.first is None or verdict.kind != MISSING or not verdict.fits:
+            return None
+        if any(point_of(reading.moves[0]) < 0 for reading in verdict.readings):
+            return None  # (a pass fits as well: the record as written)
+        return verdict, stop
+
+    def _later(self, node: Node, colour: int, raw: str) -> list[tuple[int, str]]:
+        """The move of ``node`` (``colour``, ``raw``) and the main line's moves after it (colour,
+        raw), as far as the look-ahead reads."""
+        from kifu.core.lookahead import MAX_PLIES
+
+        moves: list[tuple[int, str]] = [(colour, raw)]
+        after = node
+        while after.children and len(moves) <= MAX_PLIES:
+            after = after.children[0]
+            for ident, mover in _COLOURS:
+                move = after.props.get(ident)
+                if move is not None:
+                    moves.append((mover, move.values[0] if move.values else ""))
+        return moves
+
     def _meant(
         self, node: Node, prop: Prop, colour: int, line: _Line, problem: Problem
     ) -> tuple[Problem, int | None] | None:
@@ -581,21 +692,17 @@ class _Walk:
         if not self.through or not line.main:
             return None
         # (imported at the first move forbidden by every rule set: a clean record never needs it)
-        from kifu.core.lookahead import MAX_PLIES, MAX_PROBES, SLIP, game_effort
+        from kifu.core.lookahead import MAX_PROBES, SLIP, game_effort
         from kifu.go.lookahead import point_of, settle
 
+        rests = self._rests(line.ply)
+        if rests:  # (forbidden only as the walk left an earlier move: no slip of its own is sought)
+            return problem._replace(message=problem.message + rests, severity=Severity.WARNING), None
         if self.probes >= MAX_PROBES:
             return None
         self.probes += 1
         raw = prop.values[0] if prop.values else ""
-        moves: list[tuple[int, str]] = [(colour, raw)]
-        after = node
-        while after.children and len(moves) <= MAX_PLIES:
-            after = after.children[0]
-            for ident, mover in _COLOURS:
-                move = after.props.get(ident)
-                if move is not None:
-                    moves.append((mover, move.values[0] if move.values else ""))
+        moves = self._later(node, colour, raw)
         if self.effort is None:  # (the record's, shared by its slips; its length is known now)
             self.effort = game_effort(line.ply + len(moves) - 1)
         verdict = settle(
@@ -625,7 +732,33 @@ class _Walk:
             named = f"one of these {len(names)} points: {', '.join(names)}"
         else:
             named = " or ".join(names)
+        # the record is played as it is: a later move forbidden only as this one was not played
+        # as one of its readings is no proven slip (:meth:`_rests`)
+        readings = tuple(reading.moves[0] for reading in verdict.readings)
+        self.aside = (line.ply, f"{prop.ident}[{raw}]", self.board.copy(), line.before_last, moves, readings)
         return problem._replace(message=f"{problem.message}; did you mean {named}?{why}"), None
+
+    def _rests(self, ply: int) -> str:
+        """When the main line's move ``ply``, which the rules forbid, could be played had the
+        last move the walk played as it is (its readings tied) been one of its readings: what the
+        message adds, naming them (the finding rests on that move); else ``""``."""
+        aside = self.aside
+        if aside is None or self.effort is None:
+            return ""
+        from kifu.go.lookahead import lets
+
+        at, written, board, before, moves, readings = aside
+        if ply - at >= len(moves):
+            return ""
+        names = lets(
+            board, before, moves, self.points, self.rules.suicide, at, readings, ply - at, self.effort
+        )
+        if not names:
+            return ""
+        return (
+            f"; it can be played if move {at} {written}, which cannot be played as written, was "
+            + _listed(names)
+        )
 
     def _visit(self, node: Node, prop: Prop, colour: int, point: int, undo: Undo | None, line: _Line) -> None:
         step = self.step
@@ -804,6 +937,12 @@ class _Walk:
         step.passed_out = self.moves_after_end or line.passes >= 2
         if self.go is not None:
             self.go.main_end(step)
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``a, b or c``; past three, ``a, b, c or 5 more``."""
+    shown = [*names[:3], f"{len(names) - 3} more"] if len(names) > 3 else list(names)
+    return ", ".join(shown[:-1]) + " or " + shown[-1] if len(shown) > 1 else "".join(shown)
 
 
 def _structural(verdict: Verdict[int], ply: int) -> str:

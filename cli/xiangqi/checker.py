@@ -11,7 +11,11 @@ moves taken back and played again.
 A move that cannot be played is one error; the look-ahead (:mod:`kifu.core.lookahead`, through
 :mod:`kifu.xiangqi.lookahead`) reads what was meant from the moves after it: a reading of the
 text, or a half-move left out before it (XQ113), the move written twice (XQ114), two moves of
-one side swapped (XQ115). Where its verdict lets the walk go on, later errors come in the same
+one side swapped (XQ115), worded as chess words them ("Black's 13th move seems to be missing
+before 14. 车一平二"). A hypothesis may start a few moves before the move that cannot be played
+(the other side could play the moves after a gap as written): the finding is on its first move,
+and the moves since, with their findings and plies, are taken back (the walk tells of them again).
+Where its verdict lets the walk go on, later errors come in the same
 pass; the finding's ``meant`` is set only when the verdict proves the move. A verdict reached
 through an assumed move (the outcome, a move after the end, the result
 against a mate or a repetition, the natural limit) is provisional: at most a warning saying "if
@@ -27,7 +31,7 @@ from typing import Any
 
 from kifu.core.findings import MAX_PER_CODE, Assumption, Finding, Severity, capped
 from kifu.core.game import Options
-from kifu.core.lookahead import MISSING, SLIP, SWAPPED, TWICE, Verdict
+from kifu.core.lookahead import MISSING, NAMED, SLIP, SWAPPED, TWICE, Verdict
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
@@ -38,7 +42,19 @@ from kifu.xiangqi.fen import write_fen
 from kifu.xiangqi.formats.movetext import normalise_result
 from kifu.xiangqi.notation import NotationError, parse_move, write_move
 from kifu.xiangqi.repetition import adjudicate
-from kifu.xiangqi.walk import Problem, Step, WalkOptions, XiangqiVisitor, walk, walk_options
+from kifu.xiangqi.walk import (
+    BEHIND,
+    EARLIER,
+    Problem,
+    Step,
+    WalkOptions,
+    XiangqiVisitor,
+    walk,
+    walk_options,
+)
+
+#: the moves a verdict of the look-ahead may take back (the findings on them are retracted)
+RECENT = EARLIER + BEHIND
 
 _PROBLEM_CODES = {
     "no-piece": codes.NO_SUCH_PIECE,
@@ -108,6 +124,9 @@ class Checker(XiangqiVisitor[Replayed]):
         self._numbered: list[bool] = [False]  # a line's wrong move number is reported once
         self._assumed: list[list[Assumption]] = [[]]  # per open line: the assumptions it rests on
         self._last: list[int] = [0]  # per open line: the ply of its last move played
+        #: per open line: the findings on its last moves (a look-ahead that starts a few moves
+        #: back takes them back, and the walk tells of their moves again)
+        self._recent: list[list[list[Finding]]] = [[]]
 
     def begin(self, start: Board) -> None:
         self.replay = Replayed(start)
@@ -119,8 +138,15 @@ class Checker(XiangqiVisitor[Replayed]):
             self._flush()
         node = step.node
         self._last[-1] = step.ply
+        made: list[Finding] = []
+        recent = self._recent[-1]
+        recent.append(made)
+        if len(recent) > RECENT:
+            del recent[0]
         if node.move_number is not None and not self._numbered[-1] and not step.assumed:
-            self._number(node, step.ply, step.round, step.red, step.depth, step.fen_before)
+            numbered = self._number(node, step.ply, step.round, step.red, step.depth, step.fen_before)
+            if numbered is not None:
+                made.append(numbered)
         if step.noncanonical is not None:
             canonical, why = step.noncanonical
             label = _label(step.depth, step.round, step.red)
@@ -129,6 +155,7 @@ class Checker(XiangqiVisitor[Replayed]):
             )
             finding.position = step.fen_before()
             self._pending[-1] = finding
+            made.append(finding)
         if step.depth == 0:
             board = step.board
             attacks = tuple(board.attacks_from(step.move & 127))
@@ -143,6 +170,7 @@ class Checker(XiangqiVisitor[Replayed]):
         # the variation replaces the last move: it rests on the assumptions before that move
         self._assumed.append([a for a in self._assumed[-1] if a.ply < self._last[-1]])
         self._last.append(0)
+        self._recent.append([])
 
     def end_variation(self) -> None:
         self._flush()
@@ -150,10 +178,13 @@ class Checker(XiangqiVisitor[Replayed]):
         self._numbered.pop()
         self._assumed.pop()
         self._last.pop()
+        self._recent.pop()
 
     def unplayable(self, problem: Problem) -> None:
         assert self.replay is not None
         self._flush()
+        if problem.back:
+            self._take_back(problem.back, problem.depth)
         node = problem.node
         verdict = problem.verdict
         going = verdict.first if verdict is not None else None
@@ -195,6 +226,20 @@ class Checker(XiangqiVisitor[Replayed]):
         assert self.replay is not None
         return self.replay
 
+    def _take_back(self, back: int, depth: int) -> None:
+        """Forget the last ``back`` moves of the open line (a hypothesis of the look-ahead starts
+        before them: the walk tells of them again) and the findings on them."""
+        assert self.replay is not None
+        recent = self._recent[-1]
+        for made in recent[len(recent) - back :]:
+            for finding in made:
+                if finding.code == codes.MOVE_NUMBER.code:
+                    self._numbered[-1] = False
+                self.replay.findings[:] = [f for f in self.replay.findings if f is not finding]
+        del recent[len(recent) - back :]
+        if depth == 0:
+            del self.replay.plies[len(self.replay.plies) - back :]
+
     def _flush(self) -> None:
         finding = self._pending[-1]
         if finding is not None:
@@ -204,10 +249,11 @@ class Checker(XiangqiVisitor[Replayed]):
 
     def _number(
         self, node: MoveNode, ply: int, round_: int, red: bool, depth: int, position: Callable[[], str]
-    ) -> None:
-        """XQN017 when the number written before ``node`` is not the round it is played in."""
+    ) -> Finding | None:
+        """XQN017 when the number written before ``node`` is not the round it is played in (the
+        finding, made)."""
         if node.move_number == round_:
-            return
+            return None
         assert self.replay is not None
         self._numbered[-1] = True
         finding = codes.MOVE_NUMBER(
@@ -219,6 +265,7 @@ class Checker(XiangqiVisitor[Replayed]):
         )
         finding.position = position()
         self.replay.findings.append(finding)
+        return finding
 
 
 def _no_legal_move(board: Board, ply: int, assumptions: list[Assumption]) -> dict[str, Any]:
@@ -311,40 +358,61 @@ def _assumed_name(problem: Problem) -> str:
 
 
 def _structural(problem: Problem, verdict: Verdict[int]) -> Finding:
-    """The finding of a half-move left out, written twice, or two moves of one side swapped."""
+    """The finding of a half-move left out, written twice, or two moves of one side swapped,
+    worded as chess words it ("Black's 13th move seems to be missing before 14. 车一平二")."""
     node, board, ply = problem.node, problem.board, problem.ply
     rest = "game" if problem.depth == 0 else "variation"
     prefix = "" if problem.depth == 0 else "variation, "
-    label = _label(problem.depth, problem.round, problem.red)
+    round_, red = problem.round, problem.red
     going = verdict.first
     unchecked = f"; the rest of the {rest} ({_plies(problem.after)}) was not checked"
     if verdict.reason and going is None:
         unchecked += f": {verdict.reason}"
     if verdict.kind == MISSING:
-        side, other = ("Red", "Black") if problem.red else ("Black", "Red")
-        after = f"round {problem.round + (0 if problem.red else 1)}, {other} {node.text}"
-        message = f"{prefix}{side}'s move of round {problem.round} seems to be missing before {after}"
-        gaps = [_named(board, r.moves[0]) for r in verdict.readings if r.kind == MISSING and r.moves]
+        side = "Red" if red else "Black"
+        after = _numbered(round_ + (0 if red else 1), not red, node.text)
+        message = f"{prefix}{side}'s {_ordinal(round_)} move seems to be missing before {after}"
+        # the gaps before this move (a gap a move later or earlier is another hypothesis)
+        gaps = [
+            _numbered(round_, red, name)
+            for reading, name in zip(verdict.readings, verdict.names, strict=True)
+            if reading.kind == MISSING and reading.moves and reading.back == problem.back - problem.anchor
+        ]
         if verdict.assumed:
             message += f"; the rest of the {rest} plays if it was {gaps[0]}"
             message += " (the only legal move that lets it)"
         elif going is not None:
             shown = ", ".join(gaps[:3]) + (f" or {len(gaps) - 3} more" if len(gaps) > 3 else "")
-            message += f"; the rest of the {rest} plays after any of {shown}"
-            message += ", and was checked assuming the first"
+            message += (
+                f"; the rest of the {rest} plays after any of {shown}, and was checked assuming the first"
+            )
         else:
             message += unchecked
         return codes.MISSING_MOVE(message, node.span, ply=ply, move=node.text)
+    label = prefix + _numbered(round_, red, node.text)
     if verdict.kind == TWICE:
-        message = f"{label}: {node.text} is the move before it written again"
+        message = f"{label} is the move before it written again"
         message += f"; the rest of the {rest} was checked without it" if going is not None else unchecked
         return codes.MOVE_TWICE(message, node.span, ply=ply, move=node.text)
-    side = "Red" if problem.red else "Black"
-    moves = verdict.readings[0].moves
-    second = f"round {problem.round + 1}, {side} {_as_written(board, moves[0], node.text)}"
-    message = f"{label}: {node.text} and {second} seem to be written in each other's place"
+    if len(problem.later) > 1:
+        written = problem.later[1]
+    else:
+        written = _as_written(board, verdict.readings[0].moves[0], node.text)
+    second = _numbered(round_ + 1, red, written)
+    message = f"{label} and {second} seem to be written in each other's place"
     message += f"; the rest of the {rest} was checked with them exchanged" if going is not None else unchecked
     return codes.MOVES_SWAPPED(message, node.span, ply=ply, move=node.text)
+
+
+def _numbered(round_: int, red: bool, text: str) -> str:
+    """``14. 车一平二`` (Red's move of round 14) or ``13... 马８进７`` (Black's), as chess writes it."""
+    return f"{round_}{'.' if red else '...'} {text}"
+
+
+def _ordinal(number: int) -> str:
+    """``13th``, ``21st``."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def _named(board: Board, move: int) -> str:
@@ -408,7 +476,9 @@ def _intent(problem: Problem) -> str:
         if verdict.other:
             text += f"; they play after {verdict.other}"
         return f"{text}. {unchecked}"
-    shown = problem.candidates[:3]
+    # every reading the moves after it fit alike, as chess names them (a count past NAMED); with
+    # no move after it, nothing ranks them: the first three, and a count
+    shown = problem.candidates[: NAMED if problem.after else 3]
     named = " or ".join(_named(board, m) for m in shown)
     if len(problem.candidates) > len(shown):
         named += f" (or {len(problem.candidates) - len(shown)} more)"
@@ -435,14 +505,25 @@ def _structural_readings(problem: Problem, verdict: Verdict[int], more: bool) ->
     (``, or is a move missing before it``)."""
     parts: list[str] = []
     side = "Red" if problem.red else "Black"
+    earlier, later = problem.earlier, problem.later
     for reading in verdict.readings:
         if reading.kind == SWAPPED and reading.moves:
-            second = _as_written(problem.board, reading.moves[0], problem.node.text)
-            parts.append(
-                f"were it and round {problem.round + 1}, {side} {second} written in each other's place"
-            )
-        elif reading.kind == MISSING and "is a move missing" not in " ".join(parts):
-            parts.append("is a move missing before it")
+            if reading.back and len(earlier) >= reading.back:  # with the same side's move before
+                other = f"round {problem.round - 1}, {side} {earlier[-reading.back]}"
+            else:
+                second = later[1] if len(later) > 1 else "?"
+                other = f"round {problem.round + 1}, {side} {second}"
+            parts.append(f"were it and {other} written in each other's place")
+        elif reading.kind == MISSING:
+            if reading.back and len(earlier) >= reading.back:
+                before = earlier[-reading.back]
+                mover = side if reading.back == 2 else ("Black" if problem.red else "Red")
+                round_ = problem.round - (1 if reading.back == 2 or problem.red else 0)
+                part = f"is a move missing before round {round_}, {mover} {before}"
+            else:
+                part = "is a move missing before it"
+            if part not in parts:
+                parts.append(part)
         elif reading.kind == TWICE:
             parts.append("is it the move before it written again")
     if not parts:

@@ -120,9 +120,9 @@ BAD_BINARY = register(
     E,
     "binary record damaged or truncated",
     "The XQF (or other binary) record ends early or holds values outside their range, such as "
-    "control bytes in a name or a comment (a NUL with text after it ends the text there; any other "
-    "control byte is read as U+FFFD). The message names the field and gives its byte offsets in "
-    "the file. The moves read before the damage are checked.",
+    "a NUL inside a name or a comment with text after it (the text is read up to the NUL; what "
+    "follows is lost). The message names the field and gives its byte offsets in the file. The "
+    "moves read before the damage are checked.",
 )
 UNCLOSED = register(
     "XQN012",
@@ -179,10 +179,12 @@ MIXED_UP_TAG = register(
 CONTROL_IN_TAG = register(
     "XQN019",
     W,
-    "control character in a tag value",
+    "control character in a tag value or a text field",
     "A tag value holds a NUL or another control byte (often a damaged character of a player's "
-    "name in a GBK or Big5 file). It is read as U+FFFD; the moves are read and checked. A control "
-    "byte anywhere else in a text file is binary data (IO004).",
+    "name in a GBK or Big5 file), or a text field of a binary record (an XQF or CBR name, a "
+    "comment) holds a control byte other than a NUL that ends it (DEL in an XQF comment). It is "
+    "read as U+FFFD; the moves are read and checked. A control byte anywhere else in a text file "
+    "is binary data (IO004).",
     format=True,
 )
 
@@ -218,9 +220,13 @@ MISSING_MOVE = register(
     E,
     "a half-move left out",
     "The move is written for the wrong side: the other side's move before it is missing from the "
-    "score sheet (`1. 炮二平五 2. 马二进三 马８进７`, Black's first move left out). The moves after "
-    "it are replayed with each legal move put in the gap; when exactly one lets them be played, "
-    "it is named and the rest of the game is checked with it (its numbering understood: no "
+    "score sheet (`1. 炮二平五 2. 马二进三 马８进７`, Black's first move left out). Where the other "
+    "side could play the moves after the gap as written (WXF, ICCS and UCCI name a move of either "
+    "side), the gap shows a few moves later: the finding is on the first written move after it, "
+    "found by the moves after it, by the Chinese texts written for the other side, or by a round "
+    "number. The moves after it are replayed with each legal move put in the gap; when exactly "
+    "one lets them be played, it is named and the rest of the game is checked with it (its "
+    "numbering understood: no "
     "XQN017 follows); when several do, the rest is checked under the first and a verdict that "
     "rests on it is at most a warning. " + LOOKAHEAD,
     NOTATION,

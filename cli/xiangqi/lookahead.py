@@ -10,7 +10,10 @@ readings, a text that is the move but for its writing (乎 for 平, 将 for 帅,
 digit) and a front/rear marker slip (前车进一 for 车二进一, ``R2+1`` for ``R+.1``) are the move
 written informally (at most :data:`~kifu.core.lookahead.AS_WRITTEN`); a one-character edit is a
 slip (:data:`EDIT`). :class:`XiangqiGame` replays the moves after a slip for the engine (xiangqi
-records write no check or capture marks: how far the moves play is all the evidence).
+records write no check or capture marks). A Chinese text says whose move it is: Red's pieces
+帅仕相兵 and numerals, Black's 将士象卒 and digits (:func:`side_of`); when a record writes both
+sides' forms, a move played by the side its text is not written for is a mark that disagrees
+with it (a half-move left out, a column shifted, shows so).
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from collections.abc import Sequence
 
 from kifu.core import lookahead as engine
 from kifu.core.record import MoveNode
-from kifu.xiangqi.board import RED, Board, move_name
+from kifu.xiangqi.board import BLACK, RED, Board, move_name
 from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
+from kifu.xiangqi.notation.chinese import DIRECTIONS, KIND_OF, NUMERALS, POSITIONS
 from kifu.xiangqi.notation.spec import MoveSpec
 from kifu.xiangqi.notation.suggest import _marker_slip, fold, nearby
 
@@ -33,6 +37,51 @@ MARKER = engine.AS_WRITTEN
 #: them again for each hypothesis, and again at the next slip's own settling)
 _KNOWN: dict[tuple[int, str, str | None], list[tuple[int, int]]] = {}
 _KNOWN_LIMIT = 4096
+
+
+#: the piece characters of one side only (马车炮 and their traditional forms are both sides')
+RED_PIECES = frozenset("帅帥仕相兵俥傌")
+BLACK_PIECES = frozenset("将將士象卒")
+#: Black writes files and counts in digits (ASCII or full-width), Red in numerals
+DIGITS = frozenset("123456789１２３４５６７８９")
+#: the characters of a Chinese move text (its pieces, directions and markers)
+CHINESE = frozenset(KIND_OF) | frozenset(DIRECTIONS) | frozenset(POSITIONS)
+
+
+def side_marks(text: str) -> tuple[int, int]:
+    """The side a Chinese move text is written for, by its piece character and by its numbers
+    (:data:`~kifu.xiangqi.board.RED`, :data:`~kifu.xiangqi.board.BLACK`, or 0: they do not say);
+    the ordinal numeral of tandem soldiers (一卒平５) is Black's too, and says nothing; a text in
+    another notation (WXF, ICCS, UCCI: the same digits for both sides) says nothing either."""
+    if not any(char in CHINESE for char in text):
+        return 0, 0
+    piece = number = 0
+    for at, char in enumerate(text):
+        if char in RED_PIECES:
+            piece = RED if piece in (0, RED) else 2
+        elif char in BLACK_PIECES:
+            piece = BLACK if piece in (0, BLACK) else 2
+        elif char in NUMERALS and not (at + 1 < len(text) and text[at + 1] in KIND_OF):
+            number = RED if number in (0, RED) else 2
+        elif char in DIGITS:
+            number = BLACK if number in (0, BLACK) else 2
+    return (piece if piece != 2 else 0), (number if number != 2 else 0)
+
+
+def side_of(texts: Sequence[str]) -> list[int]:
+    """The side each of ``texts`` is written for (0: it does not say), by the forms of each kind
+    (piece characters, numbers) the record writes for both sides: a record that writes Black's
+    files in numerals too says nothing by them."""
+    marks = [side_marks(text) for text in texts]
+    pieces = {piece for piece, _ in marks}
+    numbers = {number for _, number in marks}
+    keep_pieces = RED in pieces and BLACK in pieces
+    keep_numbers = RED in numbers and BLACK in numbers
+    sides: list[int] = []
+    for piece, number in marks:
+        said = {side for side, kept in ((piece, keep_pieces), (number, keep_numbers)) if kept and side}
+        sides.append(said.pop() if len(said) == 1 else 0)
+    return sides
 
 
 def candidates(board: Board, text: str, preference: str | None) -> list[tuple[int, int]]:
@@ -90,6 +139,8 @@ class XiangqiGame(engine.Game[Board, int]):
         self.played = played
         self.previous = previous
         self.specs: dict[int, MoveSpec | None] = {}
+        #: the side each text is written for (0: it does not say)
+        self.sides = side_of(self.texts)
 
     def _spec(self, index: int) -> MoveSpec | None:
         """The text of move ``index`` parsed (once: it does not depend on the position)."""
@@ -115,6 +166,26 @@ class XiangqiGame(engine.Game[Board, int]):
         if spec is None:
             return None
         return resolve(board, spec, None, self.preference).move
+
+    def play(self, board: Board, index: int) -> int:
+        move = self.read(board, index)
+        if move is None:
+            return -1
+        wrong = self.marks(board, index, move)
+        board.push(move)
+        return wrong
+
+    def marks(self, board: Board, index: int, move: int) -> int:
+        """1 when the text of move ``index`` is written for the side that does not play it."""
+        side = self.sides[index]
+        return int(bool(side) and side != board.side)
+
+    def own_marks(self, board: Board, index: int, move: int) -> int:
+        return self.marks(board, index, move)
+
+    def disagrees(self, board: Board, index: int, after: str) -> str:
+        side = "Red" if self.sides[index] == RED else "Black"
+        return f"{self.label(board, index)} is written as {side}'s move after {after}"
 
     def readings(self, board: Board, index: int) -> Sequence[tuple[int, int]]:
         return _candidates_at(board, self.texts[index], self.preference)

@@ -22,6 +22,18 @@ moves after a move that cannot be played say of it, and goes on where its verdic
 fits alike) is played in the text's stead; a half-move left out is played as its own step
 (:attr:`Step.assumed`), then the text as written; a move written twice is passed over; two
 moves of one side written in each other's place are played exchanged. Otherwise the line ends.
+
+A half-move left out may show only a few moves later: in WXF, ICCS and UCCI the other side can
+often play the moves after the gap as written. The look-ahead is therefore given the positions
+before the last two moves played as written (:data:`BEHIND`), and when its verdict at a move
+that cannot be played ends the line, it is asked again :data:`EARLIER` moves back; a hypothesis
+that starts before the move (:attr:`Problem.back`) takes back the moves played since (the
+visitor is told of the problem on its first node, then of its moves again). A Chinese text says
+whose move it is (帅仕相兵 and numerals are Red's, 将士象卒 and digits Black's), and a score sheet
+numbers the rounds: a move that can be played but is written for the other side, with the next
+one written for its, or a Black move numbered with Red's next round, is where the columns
+shifted, and the look-ahead is asked there too (its verdict kept only when it says a half-move
+was left out, written twice or two moves swapped).
 """
 
 from __future__ import annotations
@@ -33,19 +45,38 @@ from typing import Any, TypeVar
 from kifu.core.digits import ascii_number
 from kifu.core.effort import Effort
 from kifu.core.findings import Finding
-from kifu.core.lookahead import MAX_PROBES, MISSING, SPENT, SWAPPED, TWICE, Verdict, game_effort, settle
+from kifu.core.lookahead import (
+    MAX_PROBES,
+    MISSING,
+    PROVEN,
+    SPENT,
+    SWAPPED,
+    TWICE,
+    Reading,
+    Verdict,
+    game_effort,
+    settle,
+)
 from kifu.core.record import MoveNode, Record
 from kifu.core.walk import Visitor
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import RED, Board
 from kifu.xiangqi.fen import START_FEN, FenError, parse_fen, write_fen
-from kifu.xiangqi.lookahead import XiangqiGame, candidates
+from kifu.xiangqi.lookahead import XiangqiGame, candidates, side_of
 from kifu.xiangqi.notation import NotationError, parse_move, resolve, write_move
 from kifu.xiangqi.notation.resolve import Resolution
 from kifu.xiangqi.notation.spec import MoveSpec
 from mypy_extensions import mypyc_attr
 
 R = TypeVar("R")
+
+#: the positions before the moves played as written the look-ahead is given at a slip (it starts a
+#: hypothesis a move or two back among them)
+BEHIND = 2
+#: how many moves before a move that cannot be played the look-ahead is asked again when its
+#: verdict there ends the line (a half-move left out further back): it starts its own hypotheses
+#: up to BEHIND moves before that, so that gaps 3 to 5 moves back are read too
+EARLIER = 3
 
 
 @dataclass(slots=True)
@@ -119,6 +150,18 @@ class Problem:
     assumed: int | None = None
     reason: str = ""
     verdict: Verdict[int] | None = None
+    #: the verdict's hypothesis starts this many moves before the move that cannot be played:
+    #: ``node`` is its first, ``board`` the position before it (the moves played since, which the
+    #: walk already told of, are taken back and played again under it)
+    back: int = 0
+    #: the texts of the two moves of its line before ``node`` and of the two after it (as far as
+    #: the line goes): those a hypothesis takes in (two moves swapped, a move left out before
+    #: the move before it), as a message names them
+    earlier: tuple[str, ...] = ()
+    later: tuple[str, ...] = ()
+    #: the look-ahead was asked this many moves before the move that cannot be played (the line
+    #: would have ended there): its verdict is about ``node``, ``back - anchor`` moves before that
+    anchor: int = 0
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
@@ -196,12 +239,15 @@ class _Line:
         "base",
         "clock",
         "depth",
+        "doubted",
         "next",
         "nodes",
+        "plain",
         "ply",
         "pushed",
         "retake",
         "round",
+        "sides",
         "stopped",
     )
 
@@ -213,6 +259,15 @@ class _Line:
         self.round = round_  # the round of the next node
         self.clock = clock  # plies without a capture before the next node
         self.pushed = 0  # moves of this line on the board
+        #: how many of the line's last moves were played as written, none assumed among them: a
+        #: slip's look-ahead may start a move or two back, from the positions before them
+        self.plain = 0
+        #: the side each node's text is written for (0: it does not say), when the look-ahead is
+        #: asked (:func:`~kifu.xiangqi.lookahead.side_of`)
+        self.sides: list[int] | None = None
+        #: the look-ahead found no column shifted at the last move written for the other side:
+        #: it is not asked again while the moves go on so
+        self.doubted = False
         self.stopped = False  # a move could not be played: the line ends
         self.alternatives: list[list[MoveNode]] = []  # the last node's variations still to walk, last first
         self.base = (ply, round_, clock)  # ply, round and clock before the last node
@@ -260,7 +315,11 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
             line.bare = False
             # the hot loop: play on until the line ends, a move cannot be played or has variations
             index, ply, round_, clock, pushed = line.next, line.ply, line.round, line.clock, line.pushed
+            plain = line.plain
             step.depth = depth = line.depth
+            if options.assume and line.sides is None:
+                line.sides = side_of([node.text for node in nodes])
+            sides = line.sides
             while index < count:
                 node = nodes[index]
                 index += 1
@@ -291,6 +350,18 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                             step.noncanonical = (
                                 (write_move(board, move), noncanonical) if noncanonical else None
                             )
+                if move and sides is not None:
+                    if not _other_side(sides, index - 1, board.side, node, round_):
+                        line.doubted = False
+                    elif not line.doubted:
+                        # written for the other side: is a half-move left out before it (a
+                        # column shifted)? the moves after it say, as at a move that cannot be
+                        # played; the look-ahead's verdict is kept only when it says so
+                        doubt = _settle(board, nodes, index - 1, round_, red, options, plies, plain)
+                        if _shifted(doubt):
+                            move = 0
+                        else:
+                            line.doubted = True
                 if not move:
                     failure = _problem(
                         board,
@@ -306,6 +377,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                         resolution=resolution,
                         options=options,
                         plies=plies,
+                        plain=plain,
                     )
                     visitor.unplayable(failure)
                     verdict = failure.verdict
@@ -314,12 +386,42 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                         line.stopped = True
                         break
                     step.noncanonical = None
-                    if going.kind == TWICE:  # passed over: the next node is played at this ply
+                    plain = 0
+                    if failure.back:
+                        # the hypothesis starts before this move (a half-move left out before a
+                        # move the other side could play too; two moves swapped): the moves since
+                        # are taken back, its moves played on their nodes, then the texts after it
+                        # as written, up to this one
+                        for _ in range(failure.back):
+                            board.pop()
+                        pushed -= failure.back
+                        ply, round_, clock = failure.ply - 1, failure.round, failure.clock
+                        plan = _plan(going, index - 1 - failure.anchor, index - 1)
+                        for at, played, own in plan[:-1]:
+                            mine = nodes[at]
+                            if played is None:  # (a text the hypothesis leaves as written)
+                                played = _read(board, mine.text, preference)
+                            written = _noncanonical(board, mine.text, played, preference) if own else None
+                            ply, round_, clock = _gap(board, step, mine, played, ply, round_, clock, write)
+                            step.assumed = not own
+                            step.noncanonical = written
+                            visit(step)
+                            pushed += 1
+                        if branches:  # (the variations replace the text's move: the last one)
+                            line.base = (ply, round_, clock)
+                        red = board.side == RED
+                        _, last, own = plan[-1]
+                        move = _read(board, node.text, preference) if last is None else last
+                        if own:
+                            step.noncanonical = _noncanonical(board, node.text, move, preference)
+                        else:
+                            assumed = True
+                    elif going.kind == TWICE:  # passed over: the next node is played at this ply
                         if branches:  # its variations, from the position before it
                             line.bare = True
                             break
                         continue
-                    if going.kind == MISSING:  # the move left out, then the text as written
+                    elif going.kind == MISSING:  # the move left out, then the text as written
                         gap = going.moves[0]
                         ply, round_, clock = _gap(board, step, node, gap, ply, round_, clock, write)
                         visit(step)
@@ -328,11 +430,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                             line.base = (ply, round_, clock)
                         red = board.side == RED
                         move = going.moves[1]
-                        if spec is not None:
-                            noncanonical = resolve(board, spec, None, preference).noncanonical
-                            step.noncanonical = (
-                                (write_move(board, move), noncanonical) if noncanonical else None
-                            )
+                        step.noncanonical = _noncanonical(board, node.text, move, preference)
                     else:  # a reading played in the text's stead, and the line goes on
                         move = going.moves[0]
                         assumed = True
@@ -354,6 +452,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                 step.red = red
                 step.clock = clock
                 step.assumed = assumed
+                plain = 0 if assumed else plain + 1
                 if not red:
                     round_ += 1
                 if comments and node.comments_before:
@@ -366,6 +465,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                 if branches:
                     break
             line.next, line.ply, line.round, line.clock, line.pushed = index, ply, round_, clock, pushed
+            line.plain = plain
             continue
         if line.depth == 0:
             break
@@ -409,6 +509,83 @@ def _gap(
     return ply + 1, round_ if red else round_ + 1, clock
 
 
+def _plan(going: Reading[int], anchor: int, last: int) -> list[tuple[int, int | None, bool]]:
+    """What a hypothesis of the look-ahead asked at ``nodes[anchor]`` plays, node by node, up to
+    ``nodes[last]`` (the move that could not be played): ``(node, move, own)``, ``move`` ``None``
+    for a text played as written (it plays under the hypothesis: the look-ahead replayed it),
+    ``own``: the node's text is played (not a move in its place)."""
+    plan: list[tuple[int, int | None, bool]] = []
+    first = anchor - going.back
+    if going.kind == MISSING:  # the gap on the first node, then each node's text
+        plan.append((first, going.moves[0], False))
+        plan += [(first + at, move, True) for at, move in enumerate(going.moves[1:])]
+    elif going.kind == SWAPPED:  # the later text's move, the move between, the earlier's
+        plan += [(first, going.moves[0], False), (first + 1, going.moves[1], True)]
+        plan.append((first + 2, going.moves[2], False))
+    done = plan[-1][0] if plan else anchor
+    plan += [(at, None, True) for at in range(done + 1, last + 1)]
+    return plan
+
+
+def _read(board: Board, text: str, preference: str | None) -> int:
+    """The move ``text`` names on ``board`` (a text the look-ahead played there: it names one)."""
+    move = resolve(board, parse_move(text), None, preference).move
+    assert move is not None
+    return move
+
+
+def _other_side(sides: list[int], index: int, side: int, node: MoveNode, round_: int) -> bool:
+    """Whether the text of ``nodes[index]``, to be played by ``side``, says it is the other
+    side's move, and the next one its: the columns of the sheet shifted (both written for the
+    side that would not play them), or a move of Black's numbered with Red's next round."""
+    if side != RED and node.move_number is not None and node.move_number == round_ + 1:
+        return True
+    return sides[index] == -side and index + 1 < len(sides) and sides[index + 1] == side
+
+
+def _shifted(verdict: Verdict[int] | None) -> bool:
+    """Whether the look-ahead at a move that can be played says it is the sheet's order that is
+    wrong (a half-move left out, written twice, two moves swapped), and the line goes on so."""
+    return (
+        verdict is not None
+        and verdict.fits
+        and verdict.first is not None
+        and verdict.kind in (MISSING, SWAPPED, TWICE)
+    )
+
+
+def _noncanonical(board: Board, text: str, move: int, preference: str | None) -> tuple[str, str] | None:
+    """``(canonical text, why)`` when ``text``, read on ``board`` as ``move``, is not its canonical
+    form (a text the look-ahead played as written, after a move it put before it)."""
+    try:
+        why = resolve(board, parse_move(text), None, preference).noncanonical
+    except NotationError:
+        return None
+    return (write_move(board, move), why) if why else None
+
+
+def _behind(board: Board, count: int) -> list[Board]:
+    """The positions before the last one, two … ``count`` moves of ``board``, each with its
+    history (the look-ahead labels moves by it)."""
+    boards: list[Board] = []
+    for _ in range(min(count, len(board.history))):
+        before = board.copy()
+        before.history = board.history[:]
+        before.pop()
+        boards.append(before)
+        board = before
+    return boards
+
+
+def _clock(board: Board, start: int) -> int:
+    """The plies without a capture before ``board`` (its history from the walk's start, whose
+    clock was ``start``)."""
+    for back, (_, captured, _) in enumerate(reversed(board.history)):
+        if captured:
+            return back
+    return start + len(board.history)
+
+
 def _problem(
     board: Board,
     nodes: list[MoveNode],
@@ -424,15 +601,40 @@ def _problem(
     resolution: Resolution | None,
     options: WalkOptions,
     plies: int,
+    plain: int = 0,
 ) -> Problem:
     """The move ``nodes[index - 1]`` that cannot be played at ``ply`` + 1, with what the moves
     after it say of it when the options ``assume`` (:func:`kifu.core.lookahead.settle`; the
-    record, of ``plies`` moves, bounds its effort), else the legal moves nearest its text."""
+    record, of ``plies`` moves, bounds its effort), else the legal moves nearest its text.
+    ``plain``: how many moves before it were played as written (the look-ahead may start a move
+    or two back among them); when its verdict does, the problem is that of the hypothesis's first
+    node, on the position before it."""
     node = nodes[index - 1]
     after = len(nodes) - index
-    if not board.has_legal_move():
+    ended = not board.has_legal_move()
+    verdict = None
+    if options.assume and not ended:
+        verdict = _settle(board, nodes, index - 1, round_, red, options, plies, plain)
+    anchor = 0
+    if options.assume and (ended or (verdict is not None and verdict.first is None)):
+        # the line would end here; a half-move left out further back (the other side could play
+        # the moves after it for a while) shows here only: the look-ahead is asked again a few
+        # moves back, and its verdict kept when it puts a structural slip there that lets this
+        # move be played
+        anchor = 1 if ended else EARLIER
+        # (after a mate or stalemate, the loser's reply or two written out of habit are no
+        # evidence that the game went on: the record must go on for PROVEN moves more)
+        earlier = (
+            None
+            if ended and after < PROVEN
+            else _earlier(board, nodes, index - 1, anchor, round_, red, options, plies, plain)
+        )
+        if earlier is not None:
+            verdict = earlier
+        else:
+            anchor = 0
+    if ended and not anchor:
         return Problem(board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, True, after)
-    verdict = _settle(board, nodes, index - 1, round_, red, options, plies) if options.assume else None
     if verdict is None:  # the nearest readings, and none assumed (not asked for, or too many slips)
         near = candidates(board, node.text, options.abridged)
         named = tuple(move for move, distance in near if distance == near[0][1]) if near else ()
@@ -445,7 +647,41 @@ def _problem(
     # the moves named together: the readings of the first's kind (a reading tied with a
     # structural slip is named as a reading; the structural ones are said apart)
     kind = verdict.kind
-    named = tuple(reading.moves[0] for reading in verdict.readings if reading.kind == kind and reading.moves)
+    # (a structural slip the line ends under is said where it starts, as one it goes on under)
+    structural = verdict.fits and kind in (MISSING, SWAPPED, TWICE) and verdict.readings
+    back = first.back if first is not None else verdict.readings[0].back if structural else 0
+    named = tuple(
+        reading.moves[0]
+        for reading in verdict.readings
+        if reading.kind == kind and reading.moves and reading.back == back
+    )
+    back += anchor
+    if back:  # the hypothesis starts on the node ``back`` moves before: its problem is there
+        round_, red = _rounds_back(round_, red, back)
+        origin = _behind(board, back)[back - 1]
+        start = index - 1 - back
+        return Problem(
+            origin,
+            nodes[start],
+            ply + 1 - back,
+            round_,
+            red,
+            depth,
+            _clock(origin, options.clock),
+            None,
+            None,
+            None,
+            False,
+            len(nodes) - start - 1,
+            named,
+            first.moves[0] if first is not None and first.moves else None,
+            verdict.reason,
+            verdict,
+            back,
+            _texts(nodes, start - 2, start),
+            _texts(nodes, start + 1, start + 3),
+            anchor,
+        )
     return Problem(
         board,
         node,
@@ -463,15 +699,86 @@ def _problem(
         first.moves[0] if first is not None and first.moves else None,
         verdict.reason,
         verdict,
+        0,
+        _texts(nodes, index - 3, index - 1),
+        _texts(nodes, index, index + 2),
     )
 
 
+def _earlier(
+    board: Board,
+    nodes: list[MoveNode],
+    index: int,
+    anchor: int,
+    round_: int,
+    red: bool,
+    options: WalkOptions,
+    plies: int,
+    plain: int,
+) -> Verdict[int] | None:
+    """The look-ahead's verdict at ``nodes[index - anchor]`` (played as written), when it says the
+    sheet's order is wrong there and ``nodes[index]`` (which cannot be played on ``board``) plays
+    under its hypothesis; else ``None``."""
+    if plain < anchor or index < anchor:
+        return None
+    before = _behind(board, anchor)[anchor - 1]
+    at_round, at_red = _rounds_back(round_, red, anchor)
+    verdict = _settle(before, nodes, index - anchor, at_round, at_red, options, plies, plain - anchor)
+    going = verdict.first if verdict is not None else None
+    if verdict is None or going is None or not _shifted(verdict):
+        return None
+    # the hypothesis's moves, then the texts after it up to this one and on, as written: it is
+    # kept when the moves after it play strictly further under it than under any other there
+    # (proven), or when they play to the end of the line (the hypotheses it ties with, named)
+    replay = _behind(before, going.back)[going.back - 1] if going.back else before.copy()
+    plan = _plan(going, index - anchor, index)
+    if plan[-1][0] != index:  # (two moves swapped past this one: the walk plays up to it only)
+        return None
+    plan += [(at, None, True) for at in range(index + 1, len(nodes))]
+    for step, (at, move, _) in enumerate(plan):
+        if move is None:
+            try:
+                move = resolve(replay, parse_move(nodes[at].text), None, options.abridged).move
+            except NotationError:
+                move = None
+            if move is None:
+                if at <= index:
+                    return None
+                # (a move after a mate or stalemate, the loser's reply written out of habit)
+                ends = step == len(plan) - 1 and not replay.has_legal_move()
+                return verdict if verdict.assumed or ends else None
+        replay.push(move)
+    return verdict
+
+
+def _rounds_back(round_: int, red: bool, back: int) -> tuple[int, bool]:
+    """The round and side ``back`` moves before a move of ``round_`` (``red``: Red's)."""
+    for _ in range(back):
+        if red:
+            round_ -= 1
+        red = not red
+    return round_, red
+
+
+def _texts(nodes: list[MoveNode], start: int, end: int) -> tuple[str, ...]:
+    """The texts of ``nodes[start:end]`` (as far as the line goes)."""
+    return tuple(node.text for node in nodes[max(start, 0) : end])
+
+
 def _settle(
-    board: Board, nodes: list[MoveNode], index: int, round_: int, red: bool, options: WalkOptions, plies: int
+    board: Board,
+    nodes: list[MoveNode],
+    index: int,
+    round_: int,
+    red: bool,
+    options: WalkOptions,
+    plies: int,
+    plain: int,
 ) -> Verdict[int] | None:
     """What the moves after ``nodes[index]`` (which cannot be played on ``board``) say of it,
     settled once a record (``None`` past :data:`~kifu.core.lookahead.MAX_PROBES` slips: a record
-    of so many is hostile, not a score sheet)."""
+    of so many is hostile, not a score sheet). ``plain``: how many moves before it were played
+    as written (the look-ahead may start a move or two back among them)."""
     settled = options.settled
     key = id(nodes[index])
     if key in settled:
@@ -483,5 +790,8 @@ def _settle(
     # (the move just before the slip, where the text may be that move written again)
     previous = (index - 1, board.previous(), board.history[-1][0]) if index and board.history else None
     game = XiangqiGame(nodes, options.abridged, round_, red, len(board.history), previous)
-    verdict = settled[key] = settle(game, board, index, options.effort)
+    # (the last move of a line has no later move to tell a hypothesis that starts before it: in
+    # WXF, ICCS and UCCI the moves it takes in would play for either side alike)
+    behind = _behind(board, min(plain, index, BEHIND)) if index + 1 < len(nodes) else []
+    verdict = settled[key] = settle(game, board, index, options.effort, behind)
     return verdict

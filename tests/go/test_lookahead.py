@@ -16,7 +16,18 @@ from kifu.core.assumed import provisional
 from kifu.core.findings import Assumption, Severity
 from kifu.go import codes
 from kifu.go.board import BLACK, WHITE, Board
-from kifu.go.lookahead import GoGame, Position, candidates, colour_of, move, point_of, settle
+from kifu.go.lookahead import (
+    FILL,
+    GapGame,
+    GoGame,
+    Position,
+    candidates,
+    colour_of,
+    gap,
+    move,
+    point_of,
+    settle,
+)
 
 from tests.go.helpers import check_text
 
@@ -46,7 +57,10 @@ def test_the_point_the_later_moves_prove_is_assumed() -> None:
     checked = check_text(FILLED)
     occupied = checked.first("GO101")
     assert occupied.severity is Severity.ERROR
-    assert "did you mean B[ba]? (move 15 B[aa] cannot be played after any other move)" in occupied.message
+    assert (
+        "did you mean B[ba]? (B[cb], B[eb] and B[ac]: move 15 B[aa] cannot be played after them)"
+        in occupied.message
+    ), occupied.message
     assert occupied.message.endswith("the rest of the game was checked assuming B[ba]")
     assert occupied.meant == "B[ba]"
     assert "GO106" not in checked.codes()  # the assumed move is Black's: no "White moves twice"
@@ -66,11 +80,13 @@ def test_the_count_after_an_assumed_move_is_provisional() -> None:
 
 def test_a_reading_other_points_fit_as_well_is_named_not_assumed() -> None:
     # the later moves refute every point one letter away, but not the points they never reach:
-    # only their evidence decides, and it does not tell B[cd] from them
+    # only their evidence decides, and it does not tell B[cd] from them (each is named: the
+    # swapped letters are a slip like another, no way of writing the point)
     checked = check_text(SLIP)
     occupied = checked.first("GO101")
     assert occupied.message.endswith(
-        "did you mean B[cd]? (the rest of the game fits it, but also fits B[aa], B[ba] and 6 more)"
+        "did you mean B[cd]? (the rest of the game fits it, but also fits B[aa], B[ba], B[ca], B[ea], "
+        "B[fa], B[ga], B[ha] or B[ia])"
     ), occupied.message
     assert occupied.meant is None and "assuming" not in occupied.message
     assert checked.games[0].assumptions == []
@@ -80,12 +96,14 @@ def test_a_reading_other_points_fit_as_well_is_named_not_assumed() -> None:
 
 def test_readings_that_tie_are_named_and_the_record_is_played_as_it_is() -> None:
     # on a 3x3 board "ab" is one slip from "ba" (swapped), "bb", "cb", "aa" and "ac"; the later
-    # moves take "aa" and "ac": "ba" (the swapped letters, named first and alone) is no proven
-    # reading, since "bb" and "cb" fit as well
+    # moves take "aa" and "ac": "ba" (the swapped letters, named first) is no proven reading,
+    # since "bb" and "cb" fit as well, and all three are named (a message that named the swap
+    # alone and counted the others would prefer it on no evidence)
     checked = check_text("(;GM[1]FF[4]SZ[3];B[ab];W[ab];B[aa];W[ac])")
     occupied = checked.first("GO101")
     assert occupied.message.endswith(
-        "did you mean W[ba]? (the rest of the game fits it, but also fits W[bb], W[cb] and 3 more)"
+        "did you mean W[ba] or W[bb] or W[cb]? (the rest of the game fits each, and also fits W[ca], "
+        "W[bc] or W[cc])"
     ), occupied.message
     assert occupied.meant is None
     # "ee" swapped is "ee": the 16 points one letter away fit alike, and are listed
@@ -173,9 +191,11 @@ def test_the_adapter_reads_a_coordinate_one_slip_away_the_swapped_letters_neares
     game, position = _game([(WHITE, "cb"), (BLACK, "ee"), (BLACK, "cb")])
     position.board.play(game.points["cb"], BLACK)
     named = [(game.name(position, m), d) for m, d in game.readings(position, 0)]
-    assert named[0] == ("W[bc]", engine.AS_WRITTEN)  # the same point, its letters in the other order
+    # the letters swapped first, then one letter wrong; both slips, neither the move written
+    # informally (no convention writes the row first)
+    assert named[0] == ("W[bc]", engine.AS_WRITTEN + 1)
     assert "W[cb]" not in dict(named)  # the written point, occupied
-    assert {d for _, d in named[1:]} == {2} and {"W[ab]", "W[cd]"} <= dict(named).keys()
+    assert {d for _, d in named[1:]} == {engine.AS_WRITTEN + 2} and {"W[ab]", "W[cd]"} <= dict(named).keys()
     # a later move (read past by the engine) is read as its swapped letters alone
     assert [game.name(position, m) for m, _ in game.readings(position, 2)] == ["B[bc]"]
     # the legal points: the readings, and of the others (garbles) a few, those the later moves
@@ -192,7 +212,7 @@ def test_settle_returns_the_engines_verdict() -> None:
     board.play(points["ab"], BLACK)
     verdict = settle(board, -1, [(WHITE, "ab"), (BLACK, "aa"), (WHITE, "ac")], points, False, 2)
     assert verdict is not None and not verdict.assumed
-    assert verdict.names == ("W[ba]",) and verdict.kind == engine.SLIP
+    assert verdict.names == ("W[ba]", "W[bb]", "W[cb]") and verdict.kind == engine.SLIP
 
 
 def test_provisional_makes_an_error_a_warning_and_leaves_an_info() -> None:
@@ -273,3 +293,134 @@ def test_two_moves_of_one_colour_say_the_other_colours_move_seems_missing() -> N
     assert white.message.startswith("Black's move (or a pass) seems to be missing before move 3 W[ee]")
     # handicap stones played as moves are no finding
     assert "GO106" not in check_text("(;GM[1]FF[4]SZ[9]HA[2];B[cc];B[gg];W[ee])").codes()
+
+
+# --- issue 42: a move left out (two moves of one colour in a row) --------------------------------
+
+#: White's move 6 W[ab] is left out: it captured B[aa], and move 7 (as written) W[aa] is played
+#: there; as written, W[aa] is on Black's stone, and no other point of White's lets it be played
+GAP = "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[B+R];B[aa];W[ba];B[ee];B[ff];W[gg];B[hh];W[aa];B[];W[])"
+#: the move left out before move 6 B[gg] took the last liberty but one of B[ba] (W[ca]) or of
+#: B[ab] (W[ac]): move 9 W[aa] then captures that stone, and is no suicide; either lets it
+EITHER = (
+    "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ba];W[bb];B[ab];W[ee];B[ff];B[gg];W[hh];B[cc];W[aa];B[dd];W[ed])"
+)
+#: a planted slip (tests/go/slips.py, seed 1): move 18 W[hd] (occupied) was W[gd]; the later moves
+#: fit W[gd] and W[db] alike, so the move is left out, and move 66 W[fc] is then a suicide
+ASIDE = (
+    "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ab];W[gf];B[bf];W[ef];B[fg];W[hd];B[ea];W[fb];B[cb];W[ch];"
+    "B[ic];W[fe];B[gc];W[ai];B[ei];W[de];B[dd];W[hd];B[hc];W[ig];B[ee];W[ge];B[ga];W[ii];B[gb];W[cf];"
+    "B[ec];W[bi];B[gh];W[fh];B[hh];W[dc];B[ff];W[ib];B[ih];W[bb];B[if];W[ce];B[cd];W[eh];B[cg];W[bd];"
+    "B[ac];W[ca];B[id];W[ed];B[ag];W[gi];B[bc];W[cc];B[dh];W[be];B[ah];W[hf];B[fd];W[fa];B[eb];W[ad];"
+    "B[df];W[aa];B[af];W[ci];B[ia];W[di];B[da];W[fc];B[hb])"
+)
+
+
+def test_the_only_point_in_the_gap_that_lets_the_rest_be_played_is_named_and_assumed() -> None:
+    checked = check_text(GAP)
+    twice = checked.first("GO106")
+    assert twice.message == (
+        "White's move seems to be missing before move 4 B[ff]: Black moves twice in a row; the rest "
+        "of the game plays if it was W[ab] (the only point that lets it; as written, move 7 W[aa] "
+        "cannot be played), and was checked assuming it"
+    )
+    # the record as written cannot be played to its end: an error, on the move after the gap
+    assert twice.severity is Severity.ERROR and twice.meant == "W[ab]"
+    assert twice.position is not None and twice.position.startswith("XO.")  # (the board before it)
+    assert [c for c in checked.codes() if c.startswith("GO1")] == ["GO106"]  # W[aa] is played
+    [assumption] = checked.games[0].assumptions
+    assert (assumption.ply, assumption.written, assumption.assumed) == (4, "B[ff]", "W[ab]")
+    # the count rests on it: a warning that names it
+    disagrees = checked.first("GO202")
+    assert disagrees.severity is Severity.WARNING
+    assert disagrees.message.endswith("if the intended move was W[ab] (written B[ff])")
+
+
+def test_points_in_the_gap_that_fit_alike_are_named_and_the_first_is_played() -> None:
+    checked = check_text(EITHER)
+    twice = checked.first("GO106")
+    assert twice.message.endswith(
+        "the rest of the game plays after any of W[ca] or W[ac] (as written, move 9 W[aa] cannot be "
+        "played), and was checked assuming the first"
+    ), twice.message
+    assert twice.severity is Severity.ERROR
+    assert twice.meant == "W[ca] or W[ac]"  # (no one point: no ring is drawn)
+    assert [c for c in checked.codes() if c.startswith("GO1")] == ["GO106"]
+    assert [a.assumed for a in checked.games[0].assumptions] == ["W[ca] or W[ac]"]
+
+
+def test_a_gap_a_pass_fits_is_an_info_that_names_no_point() -> None:
+    # the moves after it play as written: a pass, or any point they never reach, fits the gap
+    checked = check_text("(;GM[1]FF[4]SZ[9];B[cc];W[dd];B[ee];B[ff];W[gg];B[hh];W[ab])")
+    twice = checked.first("GO106")
+    assert twice.severity is Severity.INFO and twice.meant is None
+    assert twice.message == (
+        "White's move (or a pass) seems to be missing before move 4 B[ff]: Black moves twice in a row"
+    )
+    assert checked.games[0].assumptions == []
+
+
+def test_a_move_of_the_gap_that_makes_the_written_move_playable_is_found() -> None:
+    # W[ca] (left out) captured B[aa] and B[ba]: B[aa] after it (as written, on Black's own
+    # stone) is played
+    checked = check_text("(;GM[1]FF[4]SZ[9];B[aa];W[ab];B[ba];W[bb];B[ee];B[aa];W[gg];B[hh])")
+    twice = checked.first("GO106")
+    assert "plays if it was W[ca] (the only point that lets it; as written, move 6 B[aa] cannot" in (
+        twice.message
+    ), twice.message
+    assert "GO101" not in checked.codes()
+
+
+def test_a_later_move_forbidden_only_as_an_earlier_one_was_left_out_is_a_warning() -> None:
+    checked = check_text(ASIDE)
+    occupied = checked.first("GO101")
+    assert occupied.ply == 18 and occupied.severity is Severity.ERROR
+    suicide = checked.first("GO102")
+    assert suicide.ply == 66 and suicide.severity is Severity.WARNING
+    assert suicide.message.endswith(
+        "; it can be played if move 18 W[hd], which cannot be played as written, was W[gd]"
+    ), suicide.message
+
+
+def _gap_game(moves: list[tuple[int, str]], size: int = 5) -> tuple[GapGame, Board, dict[str, int]]:
+    board = Board(size)
+    letters = "abcdefghijklmnopqrs"
+    points = {letters[x] + letters[y]: board.point(x, y) for x in range(size) for y in range(size)}
+    return GapGame(moves, points, False, 1), board, points
+
+
+def test_the_gap_game_plays_the_other_colour_then_the_move_as_written_alone() -> None:
+    game, board, points = _gap_game([(BLACK, "cc"), (WHITE, "dd")])
+    board.play(points["aa"], BLACK)
+    root = Position(board, -1, WHITE, FILL)
+    legal = list(game.legal(root))
+    assert legal[0] == move(-1, WHITE)  # a pass first: the record as written
+    assert {colour_of(m) for m in legal} == {WHITE} and len(legal) == 1 + 24
+    assert game.readings(root, 0) == ()  # the written move is not in question
+    assert game.read(root, 0) is None  # (the gap comes first)
+    filled = root.copy()
+    game.push(filled, move(points["bb"], WHITE))
+    assert game.play(filled, 1) == -1  # the written move replaced: no hypothesis
+    assert game.read(filled, 0) == move(points["cc"], BLACK)
+    game.push(filled, move(points["cc"], BLACK))
+    assert game.play(filled, 1) == 0
+    # a move of the written colour in the gap is none
+    wrong = root.copy()
+    game.push(wrong, move(points["bb"], BLACK))
+    assert game.read(wrong, 0) is None
+
+
+def test_gap_is_silent_when_the_record_as_written_plays_to_its_end() -> None:
+    _, board, points = _gap_game([(BLACK, "cc")])
+    assert gap(board, -1, [(BLACK, "cc"), (WHITE, "dd")], points, False, 3) == (None, "")
+
+
+def test_a_move_of_its_own_colour_left_out_before_a_slip_is_no_hypothesis() -> None:
+    # W[ab] would capture B[aa] and let W[aa] (written on Black's stone) be played after it: two
+    # White moves, which no single slip gives
+    game, position = _game([(WHITE, "aa"), (BLACK, "ee")])
+    position.board.play(game.points["aa"], BLACK)
+    position.board.play(game.points["ba"], WHITE)
+    after = position.copy()
+    game.push(after, move(game.points["ab"], WHITE))
+    assert game.read(after, 0) is None

@@ -222,8 +222,8 @@ def test_a_half_move_left_out_is_named_when_the_rest_decides_it() -> None:
     (finding,) = rep.findings
     assert (finding.code, finding.ply, finding.move) == ("XQ113", 5, "马２进３")
     assert finding.message == (
-        "Red's move of round 3 seems to be missing before round 3, Black 马２进３; the rest of the "
-        "game plays if it was 车一平二 (i0h0) (the only legal move that lets it)"
+        "Red's 3rd move seems to be missing before 3... 马２进３; the rest of the game plays if it "
+        "was 3. 车一平二 (i0h0) (the only legal move that lets it)"
     )
     assert finding.meant == "车一平二"
     assert rep.plies == 20  # the move in the gap is played: the game is whole again
@@ -238,9 +238,7 @@ def test_a_half_move_left_out_that_the_rest_does_not_decide_is_checked_under_the
     codes = [f.code for f in rep.findings]
     assert codes == ["XQ113"]
     (finding,) = rep.findings
-    assert finding.message.startswith(
-        "Black's move of round 2 seems to be missing before round 3, Red 车一平二"
-    )
+    assert finding.message.startswith("Black's 2nd move seems to be missing before 3. 车一平二")
     assert "; the rest of the game plays after any of " in finding.message
     assert finding.message.endswith("and was checked assuming the first")
     assert finding.meant is None
@@ -252,8 +250,7 @@ def test_a_move_written_twice_is_passed_over() -> None:
     (finding,) = rep.findings
     assert (finding.code, finding.ply) == ("XQ114", 6)
     assert finding.message == (
-        "round 3, Black: 车一平二 is the move before it written again; the rest of the game was "
-        "checked without it"
+        "3... 车一平二 is the move before it written again; the rest of the game was checked without it"
     )
     assert finding.meant is None  # (no move is played in its stead)
     assert rep.plies == 20
@@ -265,11 +262,91 @@ def test_two_moves_of_one_side_swapped_are_played_exchanged() -> None:
     (finding,) = rep.findings
     assert (finding.code, finding.ply) == ("XQ115", 3)
     assert finding.message == (
-        "round 2, Red: 车一平二 and round 3, Red 马二进三 seem to be written in each other's place; "
-        "the rest of the game was checked with them exchanged"
+        "2. 车一平二 and 3. 马二进三 seem to be written in each other's place; the rest of the game was "
+        "checked with them exchanged"
     )
     assert finding.meant == "马二进三"
     assert rep.plies == 20
+
+
+#: an opening in WXF (symmetric: a text names a move of either side), 14 plies
+WXF = [
+    *("C2.5", "H8+7", "H2+3", "R9.8", "R1.2", "C2+4", "R2+6"),
+    *("H2+3", "H8+7", "P3+1", "P3+1", "R1.2", "R9.8", "C8-1"),
+]
+#: Black mirrors Red: with a move left out, either side plays the other's texts for long
+MIRRORED = [
+    *("炮二平五", "炮８平５", "马二进三", "马８进７", "车一平二", "车９平８", "车二进四", "车８进４"),
+    *("马八进七", "马２进３", "车九平八", "车１平２", "兵三进一", "卒７进１", "兵七进一", "卒３进１"),
+]
+
+
+def test_a_half_move_left_out_is_said_where_the_other_side_played_on() -> None:
+    """Black's H8+7 left out: Black can play Red's H2+3 (b9c7), and only R9.8 after it cannot be
+    played. The hypothesis starts a move back: the finding is on H2+3, Black's first move is
+    missing before it, and the game is replayed whole from there."""
+    rep = _report(_movetext([WXF[0], *WXF[2:]]))
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply, finding.move) == ("XQ113", 2, "H2+3")
+    assert finding.message.startswith("Black's 1st move seems to be missing before 2. H2+3; ")
+    assert "1... 马８进７ (h9g7)" in finding.message  # (and 马８进９: the rest does not decide)
+    assert rep.plies == 14
+
+
+def test_a_half_move_left_out_a_few_moves_before_the_move_that_cannot_be_played() -> None:
+    """Red's R9.3 left out at ply 7: Red plays Black's E3+5, Black Red's R9.8 …, four plies on
+    until a move cannot be played; asked again three moves back, the look-ahead finds the gap."""
+    movetext = (
+        "1. R9+2 A4+5 2. C2+2 E7+9 3. C8+7 R1.2 4. E3+5 C2+5 5. R9.8 K5+1 6. E5-7 E3+5 7. C2.1 H2+1 "
+        "8. R2+9 P1+1 9. C1+4 H1-2 10. R2.3 E5+3 11. C8+2 P5+1 12. R8+2 P7+1 13. R3.4 R3-2 14. R4.6 "
+        "K5.6 15. C8.3 H2+1 16. P5+1 P7+1 17. R6-4 P5+1 18. R6.7 P1+1 19. R7+1 R3.4 20. P3+1 *"
+    )
+    rep = _report(movetext)
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply, finding.move, finding.meant) == ("XQ113", 7, "E3+5", "R9.3")
+    assert finding.message == (
+        "Red's 4th move seems to be missing before 4... E3+5; the rest of the game plays if it was "
+        "4. 车九平三 (a2g2) (the only legal move that lets it)"
+    )
+    assert rep.plies == 40
+
+
+def test_a_move_written_for_the_other_side_is_where_a_half_move_was_left_out() -> None:
+    """Red's first move left out of a game Black mirrors: every move plays as written, the other
+    side's, for eight plies; the Chinese texts say whose they are (炮８平５ is Black's, 马二进三
+    Red's), and the look-ahead finds the gap at the first of them."""
+    rep = _report(_movetext(MIRRORED[1:]))
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply, finding.move) == ("XQ113", 1, "炮８平５")
+    assert finding.message.startswith("Red's 1st move seems to be missing before 1... 炮８平５; ")
+    assert rep.plies == 16
+
+
+def test_one_move_written_with_the_other_sides_characters_is_no_gap() -> None:
+    """卒 for 兵 once (the next move is written for its side): no move is missing, nothing to say."""
+    texts = ["卒三进一" if text == "兵三进一" else text for text in MIRRORED]
+    assert texts != MIRRORED
+    rep = _report(_movetext(texts))
+    assert rep.findings == []
+    assert rep.plies == 16
+
+
+def test_a_black_move_numbered_with_reds_next_round_is_where_a_half_move_was_left_out() -> None:
+    """WXF says nothing of the side, but the numbers do: Black's first move left out, 2. H2+3 is
+    played by Black as written (b9c7), and the number says it is Red's second."""
+    rep = _report("1. C2.5 2. H2+3 H8+7 3. R1.2 R9.8 4. R2+4 R8+4 5. H8+7 H2+3 6. R9.8 R1.2 *")
+    codes = [(f.code, f.ply) for f in rep.findings]
+    assert codes == [("XQ113", 2)]  # (and no XQN017: the numbering is understood)
+    assert rep.findings[0].message.startswith("Black's 1st move seems to be missing before 2. H2+3; ")
+
+
+def test_two_moves_swapped_of_which_the_first_could_be_played_are_named() -> None:
+    """C2.5 and H2+3 exchanged: H2+3 plays first, C2.5 two plies later cannot (the horse's leg);
+    the exchange, which starts two moves back, is named with the reading that fits as well."""
+    rep = _report(_movetext([WXF[2], WXF[1], WXF[0], *WXF[3:]]))
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply) == ("XQ101", 3)
+    assert "or were it and round 1, Red H2+3 written in each other's place?" in finding.message
 
 
 class _Moves(XiangqiVisitor[list[str]]):
@@ -355,9 +432,7 @@ def test_a_missing_move_in_a_variation_is_said_so() -> None:
     rep = _report("1. 炮二平五 马８进７ (1... 马２进３ 2. 车１平２ 马二进三 3. 车２进１) 2. 马二进三 *")
     (finding,) = rep.findings
     assert finding.code == "XQ113" and finding.ply == 3
-    assert finding.message.startswith(
-        "variation, Red's move of round 2 seems to be missing before round 2, Black 车１平２"
-    )
+    assert finding.message.startswith("variation, Red's 2nd move seems to be missing before 2... 车１平２")
     assert "the rest of the variation plays after any of" in finding.message
     assert rep.plies == 3
 
