@@ -18,7 +18,18 @@ from kifu.chess.locales import describe
 from kifu.chess.moves import FIGURINES, ReadMove
 from kifu.chess.position import Position, Start
 from kifu.chess.reader import ReadGame, read_game, shown
-from kifu.chess.rules import Claim, Ending, MainLine, describe_ending, ending_rule
+from kifu.chess.rules import (
+    CURRENT,
+    EDITIONS,
+    Applied,
+    Claim,
+    Ending,
+    MainLine,
+    day,
+    describe_ending,
+    ending_rule,
+    laws_for,
+)
 from kifu.chess.splitter import GameText
 from kifu.chess.start import start_position
 from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions, walk
@@ -46,8 +57,9 @@ _DATE = re.compile(r"^(?:[0-9?]{4})\.(?:[0-9?]{2})\.(?:[0-9?]{2})$")
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
-def check_game(game: GameText, index: int, lang: str | None = None) -> RecordReport:
-    """Read, walk and judge one game; ``lang`` names the piece letters (``None``: English, detected)."""
+def check_game(game: GameText, index: int, lang: str | None = None, rules: str | None = None) -> RecordReport:
+    """Read, walk and judge one game; ``lang`` names the piece letters (``None``: English,
+    detected), ``rules`` the preset (``None``, ``fide``: the Laws in force at the game's dates)."""
     read = read_game(game, index)
     record = read.record
     findings = read.findings
@@ -58,9 +70,10 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
     claims: list[dict[str, Any]] = []
     replayed: int | None = 0
     if start is not None:
-        checked = _checked(record, start, lang)
+        applied = laws_for(rules, record.tags)
+        checked = _checked(record, start, lang, applied)
         findings.extend(checked.findings)
-        outcome, claims = _judge(record, declared, checked, findings)
+        outcome, claims = _judge(record, declared, checked, findings, applied)
         replayed = checked.replayed
     findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
     if read.dropped or len(findings) > MAX_PER_CODE:
@@ -78,10 +91,11 @@ def check_game(game: GameText, index: int, lang: str | None = None) -> RecordRep
     )
 
 
-def _checked(record: Record, start: Start, lang: str | None) -> Checked:
-    """What the checker found in its walk; without ``lang``, localised piece letters are detected."""
+def _checked(record: Record, start: Start, lang: str | None, applied: Applied | None = None) -> Checked:
+    """What the checker found in its walk under ``applied`` (default: today's Laws); without
+    ``lang``, localised piece letters are detected."""
     options = WalkOptions(start, lang, mates=True, recover=True)
-    checked = walk(record, options, Checker(record))
+    checked = walk(record, options, Checker(record, applied))
     if options.detected is not None:
         written = describe(options.detected)
         checked.findings.insert(
@@ -179,9 +193,10 @@ def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) ->
         finding = codes.MISSING_MOVE(message, node.span, ply=problem.ply, move=node.text)
     elif verdict.kind == TWICE:
         label = _label(number, white, node.text)
-        message = (
-            f"{label} is the move before it written again; the rest of the {rest} was checked without it"
-        )
+        message = f"{label} is the move before it written again"
+        if not verdict.assumed and verdict.reason:
+            message += f" ({verdict.reason})"
+        message += f"; the rest of the {rest} was checked without it"
         finding = codes.MOVE_TWICE(message, node.span, ply=problem.ply, move=node.text)
     else:
         label = _label(number, white, node.text)
@@ -189,6 +204,8 @@ def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) ->
         second = rest_nodes[1].text if len(rest_nodes) > 1 else "?"
         other = _label(number + 1, white, second)
         message = f"{label} and {other} seem to be written in each other's place"
+        if not verdict.assumed and verdict.reason:  # (what else the rest of the game fits)
+            message += f" ({verdict.reason})"
         message += f"; the rest of the {rest} was checked with them exchanged"
         finding = codes.MOVES_SWAPPED(message, node.span, ply=problem.ply, move=node.text)
     if verdict.assumed and going is not None and going.moves:
@@ -210,7 +227,8 @@ class Checker(Visitor[Checked]):
     the variations in the order of the record.
     """
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, applied: Applied | None = None) -> None:
+        self.applied = applied or laws_for(CURRENT.name, {})
         self.findings: list[Finding] = []
         #: findings about a move played, by ``id`` of its node: their position comes after the walk
         self.pending: dict[int, list[Finding]] = {}
@@ -237,7 +255,7 @@ class Checker(Visitor[Checked]):
         self.outer: list[tuple[bool, bool]] = []
 
     def begin(self, start: Start) -> None:
-        self.main = MainLine(start)
+        self.main = MainLine(start, self.applied.laws)
         self.start = start
 
     def begin_variation(self, depth: int) -> None:
@@ -429,7 +447,7 @@ class Checker(Visitor[Checked]):
             move=node.text,
             rule=ending_rule(ending),
         )
-        self._add(self._provisional(finding, ending.ply), node)
+        self._add(self._provisional(_dated(finding, ending, self.applied), ending.ply), node)
 
     def _null_move(self, node: MoveNode, step: Step, main: bool) -> None:
         label = _label(step.number, step.white, node.text)
@@ -445,7 +463,7 @@ class Checker(Visitor[Checked]):
             node,
         )
         if main:
-            self.main.counts.clear()
+            self.main.forget()
             self.last = step.position
 
     def _notation_findings(self, read: ReadMove, node: MoveNode, label: str, ply: int, main: bool) -> None:
@@ -580,8 +598,23 @@ def _declared_result(record: Record, findings: list[Finding]) -> str | None:
     return tag if tag in _RESULTS else None
 
 
+def _dated(finding: Finding, ending: Ending, applied: Applied) -> Finding:
+    """``finding``, a verdict on ``ending``, as it is when the record's dates prove the Laws
+    that end a game so in force; else at most a warning that names the edition assumed."""
+    assumed = applied.assumed(ending)
+    if assumed is None:
+        return finding
+    earlier = EDITIONS[EDITIONS.index(assumed) - 1]
+    finding.message += (
+        f", assuming {assumed.title()} apply "
+        f"({applied.said}; --rules {earlier.name} for a game played before {day(assumed.since)})"
+    )
+    finding.severity = min(finding.severity, Severity.WARNING)
+    return finding
+
+
 def _judge(
-    record: Record, declared: str | None, result: Checked, findings: list[Finding]
+    record: Record, declared: str | None, result: Checked, findings: list[Finding], applied: Applied
 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     ending = result.ending
     # the verdicts on a position reached through an assumed move are provisional: no outcome
@@ -604,10 +637,14 @@ def _judge(
         if declared == "*":
             findings.append(
                 provisional(
-                    codes.UNFINISHED_BUT_ENDED(
-                        f"the record says '*' (unfinished), but the game ended by {describe_ending(ending)}: "
-                        f"{ending.result}",
-                        where,
+                    _dated(
+                        codes.UNFINISHED_BUT_ENDED(
+                            f"the record says '*' (unfinished), but the game ended by "
+                            f"{describe_ending(ending)}: {ending.result}",
+                            where,
+                        ),
+                        ending,
+                        applied,
                     ),
                     resting,
                 )
@@ -615,11 +652,15 @@ def _judge(
         elif declared != ending.result:
             findings.append(
                 provisional(
-                    codes.RESULT_CONTRADICTS(
-                        f"result {declared} contradicts the position: "
-                        f"the game ended by {describe_ending(ending)}, "
-                        f"which gives {ending.result}",
-                        where,
+                    _dated(
+                        codes.RESULT_CONTRADICTS(
+                            f"result {declared} contradicts the position: "
+                            f"the game ended by {describe_ending(ending)}, "
+                            f"which gives {ending.result}",
+                            where,
+                        ),
+                        ending,
+                        applied,
                     ),
                     resting,
                 )

@@ -390,13 +390,24 @@ MOVES_SWAPPED = register(
     "14. Nf3` for `13. Nf3 Bd7 14. Ng3`): the rest of the game is checked with them exchanged. " + LOOKAHEAD,
     f"{FIDE} 8.1",
 )
+#: how the date of a game decides the automatic draws (CHESS201-203)
+BY_DATE = (
+    "Fivefold repetition and 75 moves end the game only under the FIDE Laws of 1 July 2014 and "
+    "later (9.6; until the 2018 text, only a position repeated for five consecutive alternate "
+    "moves by each player): before, a draw had to be claimed and the game could go on. kifu "
+    "judges a game by the Laws in force when its competition started (`EventDate`, else `Date`, "
+    "`1937.??.??` read as the whole year); when the dates do not prove that those Laws applied "
+    "(no date, `2014.??.??`), the finding is a warning that says which Laws it assumes. "
+    "`--rules fide-2009`, `fide-2014` or `fide-2018` states the edition. "
+)
 MOVE_AFTER_END = register(
     "CHESS201",
     E,
     "moves after the game had ended",
     "Checkmate, stalemate, a dead position, fivefold repetition and the 75-move rule end the "
     "game at once; the moves recorded after that cannot count. "
-    "When the end is reached only through a move kifu assumed in place of one it could not "
+    + BY_DATE
+    + "When the end is reached only through a move kifu assumed in place of one it could not "
     'play (CHESS101-103), the finding is a warning that ends "if the intended move was ..." '
     "and carries the assumption (JSON: `assumed`, `assumption`).",
     f"{FIDE} 5, 9.6",
@@ -406,7 +417,8 @@ RESULT_CONTRADICTS = register(
     E,
     "result contradicts the final position",
     "The declared result is impossible: the other side was mated, or the game ended in a "
-    "draw by rule (stalemate, dead position, fivefold repetition, 75 moves). "
+    "draw by rule (stalemate, dead position, fivefold repetition, 75 moves). The automatic "
+    "draws count by the Laws in force at the game's dates: see CHESS201. "
     "When the end is reached only through a move kifu assumed in place of one it could not "
     'play (CHESS101-103), the finding is a warning that ends "if the intended move was ..." '
     "and carries the assumption (JSON: `assumed`, `assumption`).",
@@ -417,7 +429,8 @@ UNFINISHED_BUT_ENDED = register(
     W,
     "result `*` but the game is over",
     "The record says the game is unfinished, yet the rules ended it (mate, stalemate, "
-    "dead position, automatic draw). The result should be recorded. Through an assumed move, "
+    "dead position, automatic draw). The result should be recorded. An automatic draw the "
+    "game's dates do not prove in force names the Laws it assumes (see CHESS201). Through an assumed move, "
     'the finding names it ("if the intended move was ...").',
     f"{FIDE} 5, 9.6",
 )

@@ -27,9 +27,9 @@ class Checked:
         return next(f for r in self.records for f in r.findings if f.code == code)
 
 
-def check_file(path: Path | str, **settings: object) -> Checked:
+def check_file(path: Path | str, rules: str | None = None, **settings: object) -> Checked:
     records: list[RecordReport] = []
     findings: list[Finding] = []
-    for item in check(Source(str(path)), "chess", "pgn", Options(settings=dict(settings))):
+    for item in check(Source(str(path)), "chess", "pgn", Options(rules, dict(settings))):
         (records if isinstance(item, RecordReport) else findings).append(item)  # type: ignore[arg-type]
     return Checked(records, findings)

@@ -207,7 +207,8 @@ FIFTY = [
 def test_move_count_rules(
     chess_corpus: Path, name: str, index: int, plies: int, fifty: int | None, seventyfive: int | None
 ) -> None:
-    record = check_file(chess_corpus / name).records[index - 1]
+    # (under today's Laws: pgn-extract's 75-move games were played in 1987 and 1988, see below)
+    record = check_file(chess_corpus / name, rules="fide-2018").records[index - 1]
     assert record.plies == plies
     claim = _claim(record, "fifty-moves")
     assert (claim["reached_ply"] if claim else None) == fifty
@@ -217,6 +218,15 @@ def test_move_count_rules(
         assert record.outcome == {"result": "1/2-1/2", "reason": "seventyfive-moves", "ply": seventyfive}
         moves_after = [f for f in record.findings if f.code == "CHESS201"]
         assert bool(moves_after) == (plies > seventyfive)
+
+
+def test_games_of_1987_and_1988_go_on_past_75_moves(chess_corpus: Path) -> None:
+    # the 75-move rule ends games from 1 July 2014 (FIDE 9.6): before, fifty moves were a claim
+    checked = check_file(chess_corpus / "pgn-extract/test-seventyfive.pgn")
+    assert [r.tags["EventDate"][:4] for r in checked.records] == ["1987", "1988", "1988", "1989", "1990"]
+    assert all(r.outcome is None for r in checked.records)
+    assert "CHESS201" not in checked.all_codes()
+    assert all(_claim(r, "fifty-moves") for r in checked.records)
 
 
 def test_insufficient_material_follows_fide(chess_corpus: Path) -> None:

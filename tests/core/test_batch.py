@@ -215,10 +215,10 @@ def test_a_crash_in_a_part_is_numbered_in_the_file(
 
     original = checker.check_game
 
-    def flaky(game, index, lang=None):  # type: ignore[no-untyped-def]
+    def flaky(game, index, lang=None, rules=None):  # type: ignore[no-untyped-def]
         if game.start_line == 614:  # a game of a-big.pgn far from its first part
             raise RuntimeError("boom")
-        return original(game, index, lang)
+        return original(game, index, lang, rules)
 
     monkeypatch.setattr(checker, "check_game", flaky)
     serial, parallel = (report("-r", "--jobs", jobs, str(archive)) for jobs in ("1", "2"))
