@@ -18,7 +18,9 @@ from tests.golden import CASES as CASE_TABLES
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the records written for an impact class: go-…, chess-…, xiangqi-… beside their expected reports
-CASES = {path.name: path for path in CASE_TABLES.glob("*/severity/*") if path.suffix in (".sgf", ".pgn")}
+CASES = {
+    path.name: path for path in CASE_TABLES.glob("*/severity/*") if path.suffix in (".sgf", ".pgn", ".xqf")
+}
 ROW = re.compile(r"^\| ([A-Z]+\d{3}) \| ([a-z ()]+) \| (.+) \|$")
 
 
@@ -60,16 +62,27 @@ GOLDEN_CASES = [
     ("go-ko-for-komi.sgf", (), "SGF048", "warning", 0),
     ("go-ko-for-komi.sgf", ("--strict",), "SGF048", "error", 1),
     ("go-info-empty-text.sgf", (), "SGF019", "info", 0),
+    ("go-error-missing-open-paren.sgf", (), "SGF010", "error", 1),
+    ("go-format-damaged-utf8.sgf", (), "SGF043", "warning", 0),
+    ("go-format-setup-twice.sgf", (), "SGF020", "warning", 0),
+    ("go-format-text-between-trees.sgf", (), "SGF049", "warning", 0),
+    ("go-format-two-passes-in-one-node.sgf", (), "SGF025", "warning", 0),
+    ("go-warning-dead-stones-not-proven.sgf", (), "GO201", "warning", 0),
+    ("go-warning-territory-without-ru.sgf", (), "GO201", "warning", 0),
     ("chess-error-illegal.pgn", (), "CHESS101", "error", 1),
     ("chess-format-tag-and-numbers.pgn", (), "PGN027", "warning", 0),
     ("chess-format-tag-and-numbers.pgn", ("--strict",), "PGN012", "error", 1),
     ("chess-warning-unfinished-but-mate.pgn", ("--strict",), "CHESS203", "warning", 0),
     ("chess-info-draw-by-agreement.pgn", (), "CHESS205", "info", 0),
+    ("chess-fivefold-2015.pgn", (), "CHESS202", "error", 1),
+    ("chess-fivefold-date-unknown.pgn", (), "CHESS202", "warning", 0),
     ("xiangqi-error-illegal.pgn", (), "XQ101", "error", 1),
     ("xiangqi-format-tags-and-numbers.pgn", (), "XQN018", "warning", 0),
     ("xiangqi-format-tags-and-numbers.pgn", ("--strict",), "XQN017", "error", 1),
     ("xiangqi-warning-unfinished-but-over.pgn", ("--strict",), "XQ203", "warning", 0),
     ("xiangqi-info-noncanonical.pgn", (), "XQN008", "info", 0),
+    ("xiangqi-format-del-in-xqf-comment.xqf", (), "XQN019", "warning", 0),
+    ("xiangqi-format-del-in-xqf-comment.xqf", ("--strict",), "XQN019", "error", 1),
 ]
 
 

@@ -31,8 +31,17 @@ from kifu.go.info import GameInfo, read_game_info, read_root
 from kifu.go.properties import PropertyChecker
 from kifu.go.reader import records
 from kifu.go.rules import PRESETS, Rules, from_ru, resolve
-from kifu.go.scoring import Count, agrees, count, dead_from_markup, parse_vertex, whole_groups
+from kifu.go.scoring import (
+    Count,
+    agrees,
+    count,
+    dead_from_markup,
+    parse_vertex,
+    territory_points,
+    whole_groups,
+)
 from kifu.go.tree import Game, Node, Prop
+from kifu.go.values import point_list
 from kifu.go.verdict import Premises, judge
 from kifu.go.walk import GoVisitor, Problem, Step, WalkOptions, walk
 
@@ -438,6 +447,8 @@ def _compare(result: GameResult, findings: list[Finding], span: Span | None) -> 
         result.dead or set(),
         result.dead_given,
         result.main.first_passer == WHITE,
+        None if result.rules_stated or result.root is None else placed(result.root, result.info),
+        None if result.rules_stated else marked_territory(board, result.main.last),
     )
     judged = judge(premises, declared, counted)
     severity = judged.severity
@@ -453,6 +464,37 @@ def _compare(result: GameResult, findings: list[Finding], span: Span | None) -> 
             severity=severity,
         )
     )
+
+
+def placed(root: Node, info: GameInfo) -> int:
+    """The black stones the main line puts on the board less the white ones: its moves (not
+    passes) and its setup stones (AB, AW)."""
+    difference = 0
+    node: Node | None = root
+    while node is not None:
+        props = node.props
+        for ident, sign in (("B", 1), ("W", -1)):
+            move = props.get(ident)
+            if move is not None:
+                raw = move.values[0] if move.values else ""
+                passes = raw == "" or (raw == "tt" and info.width <= 19 and info.height <= 19)
+                difference += 0 if passes else sign
+        for ident, sign in (("AB", 1), ("AW", -1)):
+            stones = props.get(ident)
+            if stones is not None:
+                for raw in stones.values:
+                    difference += sign * len(point_list(raw, info.width, info.height) or ())
+        node = node.children[0] if node.children else None
+    return difference
+
+
+def marked_territory(board: Board, node: Node | None) -> int | None:
+    """The points the last node marks as Black's territory (TB) less those it marks as White's
+    (TW), or ``None`` when it marks none: what a territory count adds up."""
+    if node is None or ("TB" not in node.props and "TW" not in node.props):
+        return None
+    points = {ident: set(territory_points(board, node, ident)) for ident in ("TB", "TW")}
+    return len(points["TB"]) - len(points["TW"])
 
 
 def _summary(counted: Count) -> str:

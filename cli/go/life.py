@@ -208,6 +208,8 @@ def _seki(board: Board, region: list[int], inside: list[int], colour: int) -> bo
     for p in inside:
         if p not in done:
             stones, liberties = board.group(p)
+            if len(liberties) < 2:
+                return False  # in atari: the enclosing colour takes it (issue 44)
             done.update(stones)
             inner |= liberties
     for p in inner:

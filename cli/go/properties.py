@@ -53,6 +53,8 @@ from kifu.go.values import (
 
 #: the setup properties: a slip in their points changes the position
 SETUP_IDS: Final = frozenset({"AB", "AW", "AE"})
+#: the values of a merged list that a message shows
+MAX_SHOWN: Final = 6
 _NUMBER = re.compile(r"[+-]?\d+\Z")
 _REAL = re.compile(r"[+-]?\d+(?:\.\d+)?\Z")
 _DATE_PART = r"\d{4}(?:-\d\d(?:-\d\d)?)?"
@@ -136,6 +138,9 @@ class PropertyChecker:
                     )
                     continue
             self.check_values(ident, ptype, prop)
+        for prop in props.values():
+            if prop.merged is not None:
+                self._merged(prop)
         if node.duplicates:
             for prop in node.duplicates:
                 self.report(
@@ -148,7 +153,7 @@ class PropertyChecker:
             setup = next(p for i, p in props.items() if i in ("AB", "AW", "AE", "PL"))
             self.report(codes.SETUP_AND_MOVE, "setup and move properties in one node", setup)
         if "B" in props and "W" in props:
-            self.report(codes.BLACK_AND_WHITE_MOVE, "black and white move in one node", props["W"])
+            self._two_moves(props["B"], props["W"])
         if MOVE_ANNOTATION in kinds or "KO" in props:
             self._annotations(props, has_move)
         if "GB" in props and "GW" in props:
@@ -156,6 +161,44 @@ class PropertyChecker:
         if MARKUP in kinds or SETUP in kinds:
             self._unique_points(props)
         return has_info
+
+    def _two_moves(self, black: Prop, white: Prop) -> None:
+        """SGF025: an error when a stone is played (the order of the moves is not recorded), a
+        warning for two passes, whose order changes nothing."""
+        if self.is_pass(black) and self.is_pass(white):
+            shown = f"B[{black.values[0]}] and W[{white.values[0]}]"
+            self.report(
+                codes.BLACK_AND_WHITE_MOVE,
+                f"black and white move in one node: two passes ({shown}), whose order changes nothing",
+                white,
+            )
+            return
+        self.report(
+            codes.BLACK_AND_WHITE_MOVE,
+            "black and white move in one node (played B, then W: the order is not recorded)",
+            white,
+            severity=Severity.ERROR,
+        )
+
+    def is_pass(self, prop: Prop) -> bool:
+        """Whether a move property is a pass: ``[]``, or ``[tt]`` on a board up to 19×19."""
+        raw = prop.values[0] if prop.values else ""
+        return raw == "" or (raw == "tt" and self.info.width <= 19 and self.info.height <= 19)
+
+    def _merged(self, prop: Prop) -> None:
+        """SGF020 (a warning) on each repetition of a list property, whose values were read as
+        part of the first one's list (:meth:`kifu.go.tree.Node.add`)."""
+        ident = prop.ident
+        merged = prop.merged or []
+        shown = "".join(f"[{value}]" for value in prop.values[:MAX_SHOWN])
+        more = f"… ({len(prop.values)} values)" if len(prop.values) > MAX_SHOWN else ""
+        for again in merged:
+            self.report(
+                codes.DUPLICATE_PROPERTY,
+                f"property {ident} given twice in this node: its values are merged into one list, "
+                f"read as {ident}{shown}{more}",
+                again,
+            )
 
     def _unknown(self, prop: Prop) -> None:
         ident = prop.ident
@@ -210,22 +253,26 @@ class PropertyChecker:
 
     def _unique_points(self, props: dict[str, Prop]) -> None:
         for group in (("AB", "AW", "AE"), MARKUP_SHAPES, ("TB", "TW")):
-            seen: set[tuple[int, int]] = set()
+            seen: dict[tuple[int, int], str] = {}
             for ident in group:
                 prop = props.get(ident)
                 if prop is None:
                     continue
                 for i, raw in enumerate(prop.values):
                     points = self.points(raw) or []
-                    clash = [p for p in points if p in seen]
-                    seen.update(points)
+                    clash = [seen[p] for p in points if p in seen]
+                    for p in points:
+                        seen.setdefault(p, ident)
                     if clash:
+                        # which stone stands there? (a point set up twice alike leaves no doubt)
+                        other = ident in SETUP_IDS and any(c != ident for c in clash)
                         self.report(
                             codes.POSITION_NOT_UNIQUE,
-                            f"{ident}: point [{raw}] given twice in this node",
+                            f"{ident}: point [{raw}] given twice in this node"
+                            + (f" (also in {clash[0]})" if clash[0] != ident else ""),
                             prop,
                             i,
-                            Severity.ERROR if ident in SETUP_IDS else None,  # which stone stands there?
+                            Severity.ERROR if other else None,
                         )
 
     def points(self, raw: str) -> list[tuple[int, int]] | None:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from kifu.core.excerpt import short
-from kifu.core.findings import IO_LIMIT, Finding
+from kifu.core.findings import IO_LIMIT, Finding, Severity
 from kifu.core.game import RawRecord
 from kifu.core.limits import characters, limits
 from kifu.core.record import Span
@@ -21,6 +21,7 @@ from kifu.go.encoding import texts
 from kifu.go.index import TextIndex
 from kifu.go.parser import parse_game
 from kifu.go.tree import Game
+from kifu.go.values import INFO_IDENTS
 
 
 def records(source: Source) -> Iterator[RawRecord[Game] | Finding]:
@@ -163,6 +164,7 @@ class CollectionReader:
         self.start = -1  # start of the open game tree
         self.oversized: Span | None = None  # where the open game tree starts, once over the limit
         self.ignored: list[int] = []
+        self.owed = 0  # `)` that close an ignored `(` (not a stray when only space is before it)
         self.previous_end = -1
         self.number = 0
         self.pending: list[Finding] = []
@@ -213,6 +215,7 @@ class CollectionReader:
                     pos = at
                     break  # cannot tell yet whether another "(" follows
                 if end < size and buffer[end] == "(":
+                    self.owed += 1
                     if self.oversized is None:
                         self.ignored.append(at)
                 else:
@@ -223,8 +226,13 @@ class CollectionReader:
                 self.depth -= 1
                 if self.depth == 0:
                     yield self._game(buffer, self.start, at + 1, index), index
+            elif self.owed and (self.previous_end < 0 or not buffer[self.previous_end : at].strip()):
+                self.owed -= 1  # closes a `((` whose first `(` was ignored (SGF009 says so)
+                self.previous_end = at + 1
             else:
-                stray = codes.ILLEGAL_CHARS("`)` outside any game tree (ignored)", index.span(at))
+                if self.previous_end >= 0:  # (the text before it, since the last game tree)
+                    self.pending.extend(_junk_between(buffer, self.previous_end, at, index))
+                stray = codes.TEXT_OUTSIDE_TREES("`)` outside any game tree (ignored)", index.span(at))
                 self.pending.append(stray)
                 self.previous_end = at + 1
             pos = at + 1
@@ -261,6 +269,7 @@ class CollectionReader:
         # (the look-ahead sees up to the ")" or "[": a "(" before the last one may be followed by it)
         ignored = [found.start() for found in _IGNORED.finditer(buffer, pos, end) if found.start() < stop]
         self.depth += opened - len(ignored)
+        self.owed += len(ignored)
         if self.oversized is None:
             self.ignored.extend(ignored)
         return stop, waiting
@@ -291,10 +300,30 @@ class CollectionReader:
             begin = first.start()
         sgf_like = _SGF_LIKE.search(buffer, 0, begin)
         if sgf_like:
+            span = index.span(sgf_like.start(), len(sgf_like.group()))
+            held = lost(buffer, 0, begin)
+            if held:
+                self.pending.append(
+                    codes.DATA_BEFORE_GAME(
+                        f"SGF data before the first game tree is not read (a `(` missing?): {held}",
+                        span,
+                        severity=Severity.ERROR,
+                    )
+                )
+            else:
+                self.pending.append(
+                    codes.DATA_BEFORE_GAME(
+                        f"SGF-like data before the first game tree (ignored): {short(sgf_like.group())}", span
+                    )
+                )
+        head = buffer[:begin].rstrip(" \t\r\n")
+        extra = len(head) - len(head.rstrip("("))
+        if extra:  # `((;` opening the file: the game tree wrapped in one `(` too many
+            self.owed += extra
             self.pending.append(
-                codes.DATA_BEFORE_GAME(
-                    f"SGF-like data before the first game tree (ignored): {short(sgf_like.group())}",
-                    index.span(sgf_like.start(), len(sgf_like.group())),
+                codes.TEXT_OUTSIDE_TREES(
+                    "`(` before the game tree's own `(` (ignored, with the `)` that closes it)",
+                    index.span(len(head) - extra),
                 )
             )
         self.started = True
@@ -455,13 +484,59 @@ def parse_collection(text: str, index: TextIndex | None = None) -> Iterator[Game
 
 
 def _junk_between(text: str, start: int, end: int, index: TextIndex) -> list[Finding]:
+    """SGF049 on the text between two game trees (or after the last): a warning, an error when it
+    holds moves or game information (:func:`lost`)."""
     gap = text[start:end]
     stripped = gap.strip()
     if not stripped:
         return []
     at = start + gap.index(stripped[0])
-    return [
-        codes.ILLEGAL_CHARS(
-            f"text between game trees (ignored): {short(stripped)}", index.span(at, len(stripped))
-        )
-    ]
+    span = index.span(at, len(stripped))
+    held = lost(text, at, at + len(stripped))
+    if held:
+        return [
+            codes.TEXT_OUTSIDE_TREES(
+                f"text outside the game trees is not read (a `(` missing?): {held}",
+                span,
+                severity=Severity.ERROR,
+            )
+        ]
+    return [codes.TEXT_OUTSIDE_TREES(f"text outside the game trees (ignored): {short(stripped)}", span)]
+
+
+#: a property and its values, outside values (possessive: linear in the text)
+_PROPERTY = re.compile(r"(?<![A-Za-z])([A-Za-z]++)\s*+((?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++)", re.S)
+_FIRST_VALUE = re.compile(r"\[([^\\\]]*+(?:\\.[^\\\]]*+)*+)\]", re.S)
+#: the moves a message shows
+_SHOWN_MOVES = 4
+
+
+def lost(text: str, start: int, end: int) -> str:
+    """What the SGF text ``text[start:end]``, outside any game tree, holds that the record as read
+    loses: its moves (B, W), setup stones (AB, AW) and game information (PB, PW, RE, KM …), said
+    in words (``"the game information PB, PW, KM, RE and 3 moves (B[pd] W[dd] B[pp]), lost"``);
+    ``""`` when it holds none."""
+    moves: list[str] = []
+    setup: list[str] = []
+    info: list[str] = []
+    for match in _PROPERTY.finditer(text, start, end):
+        ident = "".join(ch for ch in match.group(1) if ch.isupper())
+        if ident in ("B", "W"):
+            value = _FIRST_VALUE.match(match.group(2).lstrip())
+            moves.append(f"{ident}[{value.group(1) if value else ''}]")
+        elif ident in ("AB", "AW"):
+            setup.append(ident)
+        elif ident in INFO_IDENTS and ident not in info:
+            info.append(ident)
+    parts = []
+    if info:
+        parts.append(f"the game information {', '.join(info)}")
+    if setup:
+        parts.append(f"setup stones ({', '.join(dict.fromkeys(setup))})")
+    if moves:
+        shown = " ".join(moves[:_SHOWN_MOVES]) + (" …" if len(moves) > _SHOWN_MOVES else "")
+        parts.append(f"{len(moves)} move{'s' if len(moves) > 1 else ''} ({shown})")
+    if not parts:
+        return ""
+    held = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"it holds {held}, which the record as read has lost"

@@ -155,6 +155,14 @@ def dead_from_markup(board: Board, node: Node | None) -> tuple[set[int], list[st
     return dead, notes
 
 
+def territory_points(board: Board, node: Node, ident: str) -> list[int]:
+    """The points a territory mark (``TB`` or ``TW``) of ``node`` covers."""
+    prop = node.props.get(ident)
+    if prop is None:
+        return []
+    return [board.point(x, y) for raw in prop.values for x, y in _rect(raw, board)]
+
+
 def _rect(raw: str, board: Board) -> list[tuple[int, int]]:
     if len(raw) == 2:
         corners = (raw, raw)

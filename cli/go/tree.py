@@ -14,6 +14,12 @@ from typing import Final
 
 from kifu.core.findings import Finding
 from kifu.go.index import TextIndex
+from kifu.go.values import PROPERTIES
+
+#: the properties whose value is a list: given twice in a node, their values are read as one list
+#: (FF[4] allows each property once per node; sgfmill and SGFC merge a repeated list the same way),
+#: with L and M, the FF[1]-FF[3] label and mark lists
+LISTS: Final = frozenset([*(ident for ident, ptype in PROPERTIES.items() if ptype.many), "L", "M"])
 
 # (possessive quantifiers: no backtracking state is kept per value or escape, so a property of a
 # million values or a comment of a million escapes costs no more than its text)
@@ -173,6 +179,7 @@ class Prop:
         "_source",
         "_value_offsets",
         "ident",
+        "merged",
         "name",
         "values",
     )
@@ -196,6 +203,9 @@ class Prop:
         self._source = source
         self._ordinal = ordinal
         self._value_offsets: list[int] | None = None
+        #: the repetitions of a list property in the same node whose values were appended to
+        #: :attr:`values` (:meth:`Node.add`)
+        self.merged: list[Prop] | None = None
 
     @property
     def offset(self) -> int:
@@ -210,9 +220,12 @@ class Prop:
         if self._value_offsets is None:
             base = self._source.item(self._ordinal)[2] if self._source is not None else self._blob_offset
             if self._blob is None:  # a single plain value
-                self._value_offsets = [base]
+                offsets = [base]
             else:
-                self._value_offsets = [base + m.start() for m in VALUE_RE.finditer(self._blob)]
+                offsets = [base + m.start() for m in VALUE_RE.finditer(self._blob)]
+            for more in self.merged or ():
+                offsets.extend(more.value_offsets)
+            self._value_offsets = offsets
         return self._value_offsets
 
 
@@ -263,15 +276,26 @@ class Node:
         return self._offset
 
     def add(self, prop: Prop) -> None:
-        """Add a property; a second one of the same identifier is kept aside for checking."""
+        """Add a property. A second one of the same identifier is kept aside for checking
+        (:attr:`duplicates`), unless it is a list (:data:`LISTS`): its values are then appended to
+        the first one's (``AB[dd]AB[pp]`` is ``AB[dd][pp]``), and it is kept in that one's
+        :attr:`Prop.merged`."""
         props = self.props
         self.simple = ""  # (no longer a node of one plain property)
-        if prop.ident in props:
+        first = props.get(prop.ident)
+        if first is None:
+            props[prop.ident] = prop
+        elif prop.ident in LISTS:
+            # (a copy: the first property's list may be shared with the text's cut)
+            first.values = [*first.values, *prop.values]
+            first._value_offsets = None
+            if first.merged is None:
+                first.merged = []
+            first.merged.append(prop)
+        else:
             if self.duplicates is None:
                 self.duplicates = []
             self.duplicates.append(prop)
-        else:
-            props[prop.ident] = prop
 
 
 class RawTree:

@@ -2,12 +2,18 @@
 
 "Severity follows the evidence" (DESIGN.md): a disagreement is an error only when the record
 states what the count needs (komi; rules when the game has a handicap; dead stones marked, or
-none needed by kifu's estimate) and no plausible set of dead stones makes it agree. Otherwise
-it is a warning naming the assumption and what would make the record agree: another komi
-(the 1988 Chinese text says 5.5, the current one 7.5), or dead stones the record does not mark
-(:mod:`~kifu.go.life`'s candidates, named as "the white stones at B5, C5"). When only stones the
-estimate thinks alive (but not unconditionally alive, nor in seki) could make it agree, the
-estimate may be wrong: a warning too.
+none needed) and no reasonable set of dead stones makes it agree. Otherwise it is a warning
+naming the assumption and what would make the record agree: another komi (the 1988 Chinese text
+says 5.5, the current one 7.5), territory counting when the record names no rules (``RU``), or
+dead stones the record does not mark (:mod:`~kifu.go.life`'s candidates, named as "the white
+stones at B5, C5").
+
+Without marked dead stones, kifu's estimate is no proof: it misreads false eyes and sekis that
+are none, where GNU Go's ``final_score`` reproduces RE (issue 44). So the error needs a proof: RE
+lies beyond what any reasonable marking gives, every chain that is not surely alive lifted
+(:func:`sure_life`: unconditionally alive, Benson; or alone around an empty area of
+:data:`SURE_TWO_EYES` points or more). Within that reach the verdict is a warning naming the
+stones that would have to be dead, or saying that the count rests on the dead-stone estimate.
 """
 
 from __future__ import annotations
@@ -33,10 +39,19 @@ SURE_TWO_EYES: Final = 7
 MAX_NAMED: Final = 8
 
 
+#: the komi of territory rules (Japanese, Korean) tried when the record states none
+TERRITORY_KOMI: Final = 6.5
+TERRITORY_NOTE: Final = "Japanese or Korean rules; the record names none in RU"
+
+
 @dataclass(slots=True)
 class Premises:
     """What the count rested on: the komi and whether the record (or the user) stated it, the
-    rules, the dead stones given (marks, ``--dead``, GNU Go) and whether any were."""
+    rules, the dead stones given (marks, ``--dead``, GNU Go) and whether any were. ``placed``:
+    the black stones the main line put on the board less the white ones (moves and setup), when
+    the record names no rules: the territory margin is then the area margin plus the handicap
+    compensation less it (every stone off the board is a prisoner of the other colour); the
+    territory counted is the record's marks (``marked``), when it has any, not kifu's regions."""
 
     board: Board
     rules: Rules
@@ -47,6 +62,18 @@ class Premises:
     dead: set[int] = field(default_factory=set)
     dead_given: bool = False
     white_passed_first: bool = False
+    placed: int | None = None
+    #: the points the record marks as Black's territory less White's (TB, TW), if it marks any
+    marked: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way the record may have been counted: the amount added to kifu's margin, and what it
+    assumes ("with komi 5.5 (the 1988 Chinese text)", "under territory counting …")."""
+
+    shift: float
+    note: str
 
 
 @dataclass(slots=True)
@@ -60,49 +87,181 @@ class Verdict:
 
 def judge(premises: Premises, declared: str, counted: Count) -> Verdict:
     """The verdict on ``counted`` (already known to disagree with ``declared``)."""
-    komis = [premises.komi]
-    if not premises.komi_stated:
-        komis += [k for k in sorted(CHINESE_KOMI) if k != premises.komi and premises.handicap < 2]
+    readings = _readings(premises, counted)
     groups: list[list[int]] = []
     guess: Estimate | None = None
     lifting = _Lifting(premises.board, premises.dead)
     if not premises.dead_given and premises.rules.name != "tromp-taylor":
         guess = estimate(premises.board)
         groups = _units(lifting, guess.dead)[:MAX_GROUPS]
-    found = _search(premises, declared, counted, lifting, groups, komis)
+    found = _search(declared, counted, lifting, groups, readings)
     assumptions = []
     if not premises.komi_stated:
         assumptions.append(f"komi {format_number(premises.komi)} assumed ({_komi_source(premises)})")
     if premises.handicap >= 2 and not premises.rules_stated:
         assumptions.append(f"{premises.rules.name} rules assumed for the handicap compensation")
     if found is not None:
-        komi, named = found
-        agree = []
-        if komi != premises.komi:
-            agree.append(f"with komi {format_number(komi)} ({CHINESE_KOMI.get(komi, 'another text')})")
+        reading, named = found
+        agree = [reading.note] if reading.note else []
         if named:
             agree.append(f"if {_name(premises.board, named)} dead (the record marks no dead stones)")
         return Verdict(Severity.WARNING, f"; agrees {' and '.join(agree)}" + _with(assumptions))
-    unsure = [] if guess is None else _unsettled(premises.board, guess) + guess.dead
-    if unsure and _within_reach(premises, declared, counted, lifting, unsure, komis):
-        # the estimate may be wrong: other stones, not unconditionally alive, could be dead
-        found_dead = _name(premises.board, groups) + " dead" if groups else "none"
-        return Verdict(
-            Severity.WARNING,
-            "; agrees only if stones kifu's estimate thinks alive are dead too (the record marks no "
-            f"dead stones; the estimate finds {found_dead})" + _with(assumptions),
+    if guess is not None:
+        estimated_dead = _name(premises.board, groups) + " dead" if groups else "none"
+        unsure = _unsure(premises.board, guess, lifting)
+        more = _search(declared, counted, lifting, unsure[:MAX_GROUPS], readings)
+        if more is not None:
+            reading, named = more
+            how = f"{reading.note} and " if reading.note else ""
+            return Verdict(
+                Severity.WARNING,
+                f"; agrees {how}only if {_name(premises.board, named)} dead, which kifu's estimate "
+                f"thinks alive (the record marks no dead stones; the estimate finds {estimated_dead})"
+                + _with(assumptions),
+            )
+        reach = _reach(counted, lifting, unsure)
+        if _within(declared, reach, readings):
+            return Verdict(
+                Severity.WARNING,
+                "; agrees only if stones kifu's estimate thinks alive are dead too: the verdict rests on "
+                "which stones are dead (the record marks no dead stones; the estimate finds "
+                f"{estimated_dead})" + _with(assumptions),
+            )
+        sure = (
+            f"surely alive (unconditionally alive, or alone around an area of {SURE_TWO_EYES} points or more)"
         )
-    if not premises.dead_given and premises.rules.name != "tromp-taylor":
-        base = (
-            "; kifu's estimate finds no dead stones"
-            if not groups
-            else "; no set of the dead stones kifu's estimate finds makes it agree"
-        )
+        if reach[0] == reach[1]:
+            base = f"; every stone is {sure}: no marking of dead stones makes it agree"
+        else:
+            low, high = (result_form(margin) for margin in reach)
+            base = (
+                f"; no marking of dead stones makes it agree: with every stone that is not {sure} "
+                f"dead, the count lies between {low} and {high}"
+            )
+        base += _territory(counted, readings)
     else:
-        base = ""
+        base = _territory(counted, readings)
     if assumptions:
         return Verdict(Severity.WARNING, base + _with(assumptions))
     return Verdict(Severity.ERROR, base)
+
+
+def _readings(premises: Premises, counted: Count) -> list[Reading]:
+    """The ways the record may have been counted: with its komi, or without KM with the Chinese
+    texts' too; and, when it names no rules, by territory (Japanese, Korean) with its komi, or
+    without KM with theirs (:data:`TERRITORY_KOMI`)."""
+    komi = premises.komi
+    readings = [Reading(0.0, "")]
+    if not premises.komi_stated and premises.handicap < 2:
+        readings += [
+            Reading(komi - k, f"with komi {format_number(k)} ({CHINESE_KOMI[k]})")
+            for k in sorted(CHINESE_KOMI)
+            if k != komi
+        ]
+    if premises.placed is not None:
+        # territory margin = area margin + compensation - (black stones placed - white ones)
+        shift = counted.compensation - premises.placed
+        if premises.marked is not None:  # the territory the players marked, not kifu's regions
+            shift += premises.marked - (counted.black_territory - counted.white_territory)
+        komis = [komi] if premises.komi_stated or premises.handicap >= 2 else [TERRITORY_KOMI]
+        for k in komis:
+            note = f"under territory counting ({TERRITORY_NOTE})"
+            if k != komi:
+                note = f"with komi {format_number(k)} {note}"
+            readings.append(Reading(shift + komi - k, note))
+    return readings
+
+
+def _territory(counted: Count, readings: list[Reading]) -> str:
+    """What counting by territory gives, when it was tried (the record names no rules)."""
+    tried = [r for r in readings if r.note.endswith(f"({TERRITORY_NOTE})")]
+    if not tried:
+        return ""
+    shown = " or ".join(result_form(counted.margin + r.shift) for r in tried)
+    return f"; by territory (the record names no rules in RU) the count is {shown}"
+
+
+def sure_life(board: Board) -> set[int]:
+    """The stones that no reasonable marking calls dead: those unconditionally alive (Benson),
+    and the chain that alone encloses an empty area of :data:`SURE_TWO_EYES` points or more (no
+    stone of the other colour inside: at the end of a game it holds two eyes), with the chains
+    of its colour that stand inside the area (touching nothing but it and the edge)."""
+    alive = benson(board, BLACK) | benson(board, WHITE)
+    cells = board.cells
+    steps = board.steps
+    for region, border in board.regions():
+        if len(region) < SURE_TWO_EYES or len(border) != 1:
+            continue
+        inside = set(region)
+        enclosing: list[list[int]] = []
+        within: list[int] = []
+        seen: set[int] = set()
+        for p in region:
+            for d in steps:
+                n = p + d
+                if cells[n] in (BLACK, WHITE) and n not in seen:
+                    chain, _ = board.group(n)
+                    seen.update(chain)
+                    neighbours = {q + e for q in chain for e in steps} - set(chain)
+                    if all(q in inside or cells[q] == EDGE for q in neighbours):
+                        within.extend(chain)  # a stone of the owner inside its own area
+                    else:
+                        enclosing.append(chain)
+        if len(enclosing) == 1:
+            alive.update(enclosing[0])
+            alive.update(within)
+    return alive
+
+
+def _unsure(board: Board, guess: Estimate, lifting: _Lifting) -> list[list[int]]:
+    """The candidates a reasonable marking may call dead beyond the estimate's: every chain not
+    surely alive (:func:`sure_life`), those the estimate thinks nearest to dead first (its dead,
+    then those without two eyes of their own, then the others), each as a unit of its colour."""
+    alive = sure_life(board)
+    cells = board.cells
+    chains: list[list[int]] = []
+    seen: set[int] = set()
+    for p in range(len(cells)):
+        if cells[p] in (BLACK, WHITE) and p not in seen and p not in alive:
+            stones, _ = board.group(p)
+            seen.update(stones)
+            chains.append(stones)
+    dead = guess.dead_points
+    weak = {p for chain in _unsettled(board, guess) for p in chain}
+    chains.sort(key=lambda chain: (chain[0] not in dead, chain[0] not in weak, len(chain)))
+    return _units(lifting, chains)
+
+
+def _reach(counted: Count, lifting: _Lifting, unsure: list[list[int]]) -> tuple[float, float]:
+    """The lowest and highest margins a marking gives: every unsure black chain dead, and every
+    unsure white one (lifting stones of a colour only lowers its margin)."""
+    cells = lifting.board.cells
+    low = counted.margin + lifting.delta({p for g in unsure if cells[g[0]] == BLACK for p in g})
+    high = counted.margin + lifting.delta({p for g in unsure if cells[g[0]] == WHITE for p in g})
+    return low, high
+
+
+def _within(declared: str, reach: tuple[float, float], readings: list[Reading]) -> bool:
+    """Whether RE lies within ``reach`` under one of the ``readings``."""
+    low, high = reach
+    winner, _, how = declared.partition("+")
+    for reading in readings:
+        shift = reading.shift
+        if declared == "0":
+            target = 0.0
+        elif how == "":
+            # a winner without a margin: some margin between the bounds gives it
+            if (high + shift > 0) if winner == "B" else (low + shift < 0):
+                return True
+            continue
+        else:
+            try:
+                target = float(how) if winner == "B" else -float(how)
+            except ValueError:
+                return False
+        if low + shift <= target <= high + shift:
+            return True
+    return False
 
 
 def _with(assumptions: list[str]) -> str:
@@ -188,54 +347,16 @@ def _units(lifting: _Lifting, chains: list[list[int]]) -> list[list[int]]:
     return list(merged.values())
 
 
-def _within_reach(
-    premises: Premises,
-    declared: str,
-    counted: Count,
-    lifting: _Lifting,
-    unsure: list[list[int]],
-    komis: list[float],
-) -> bool:
-    """Whether RE lies between the counts with every unsure black chain dead and with every unsure
-    white one dead (removing stones of a colour only lowers its margin): the verdict then rests on
-    which of them are dead."""
-    cells = premises.board.cells
-    margins = [
-        counted.margin + lifting.delta({p for g in unsure if cells[g[0]] == colour for p in g})
-        for colour in (BLACK, WHITE)
-    ]
-    low, high = min(margins), max(margins)
-    winner, _, how = declared.partition("+")
-    for komi in komis:
-        shift = premises.komi - komi
-        if declared == "0":
-            target = 0.0
-        elif how == "":
-            target = high + shift if winner == "B" else low + shift
-            if (target > 0) == (winner == "B") and target != 0:
-                return True
-            continue
-        else:
-            try:
-                target = float(how) if winner == "B" else -float(how)
-            except ValueError:
-                return False
-        if low + shift <= target <= high + shift:
-            return True
-    return False
-
-
 def _search(
-    premises: Premises,
     declared: str,
     counted: Count,
     lifting: _Lifting,
     groups: list[list[int]],
-    komis: list[float],
-) -> tuple[float, list[list[int]]] | None:
-    """The first komi and the fewest candidate groups that make the count agree with ``declared``
-    (the margins of groups in separate regions add up; each answer is checked by lifting its
-    groups together)."""
+    readings: list[Reading],
+) -> tuple[Reading, list[list[int]]] | None:
+    """The first reading and the fewest candidate groups that make the count agree with
+    ``declared`` (the margins of groups in separate regions add up; each answer is checked by
+    lifting its groups together)."""
     base = counted.margin
     deltas = [lifting.delta(g) for g in groups]
     reach: dict[float, list[int]] = {0.0: []}
@@ -245,14 +366,14 @@ def _search(
             if key not in reach or len(subset) + 1 < len(reach[key]):
                 reach[key] = [*subset, i]
     ordered = sorted(reach.items(), key=lambda item: len(item[1]))
-    for komi in komis:
+    for reading in readings:
         for total, subset in ordered:
-            if not agrees(declared, result_form(base + total + premises.komi - komi)):
+            if not agrees(declared, result_form(base + total + reading.shift)):
                 continue
             named = [groups[i] for i in subset]
-            margin = base + lifting.delta({p for g in named for p in g}) + premises.komi - komi
+            margin = base + lifting.delta({p for g in named for p in g}) + reading.shift
             if agrees(declared, result_form(margin)):
-                return komi, named
+                return reading, named
     return None
 
 

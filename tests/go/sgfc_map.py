@@ -6,7 +6,7 @@ SGFC_TO_KIFU: dict[int, frozenset[str]] = {
     n: frozenset(codes.split())
     for n, codes in {
         6: "SGF010",
-        8: "SGF001",
+        8: "SGF001 SGF049",
         9: "SGF002",
         10: "SGF002 SGF003",
         11: "SGF011",

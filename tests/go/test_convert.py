@@ -239,7 +239,6 @@ def test_broken_corpus_files_give_problems_or_findings(corpus: Path) -> None:
     broken = [
         "gnugo/malformed-realworld/owl42.sgf",  # no final )
         "gnugo/malformed-realworld/pending_nightmare.sgf",  # 0 bytes
-        "gnugo/malformed-realworld/gunnar_rbm-bobk-200303111815.sgf",  # trailing ---
         "sgfc/test.sgf",
         "minimal/01-missing-close-paren.sgf",
         "minimal/07-junk-char-in-tree.sgf",
@@ -249,6 +248,16 @@ def test_broken_corpus_files_give_problems_or_findings(corpus: Path) -> None:
         errors = [i for i in items if isinstance(i, Finding) and i.severity is Severity.ERROR]
         problems = [p for i in items if isinstance(i, Converted) for p in i.problems]
         assert errors or problems, name
+    # text after the last game tree that holds no moves is ignored, and is no error (issue 44)
+    items = list(
+        convert(
+            Source(str(corpus / "go" / "gnugo/malformed-realworld/gunnar_rbm-bobk-200303111815.sgf")), "sgf"
+        )
+    )
+    trailing = [i for i in items if isinstance(i, Finding) and i.code == "SGF049"]
+    assert [(f.severity, f.message) for f in trailing] == [
+        (Severity.WARNING, "text outside the game trees (ignored): ---")
+    ]
     illegal = {"minimal/41-suicide-single-stone.sgf", "minimal/42-ko-immediate-retake.sgf"}
     for name in sorted(illegal):
         matches = sorted((corpus / "go" / "minimal").glob(name.split("/")[1][:3] + "*.sgf"))

@@ -46,7 +46,28 @@ def test_seki_shared_liberties_are_recognised_and_neither_side_is_dead() -> None
     )
     guess = estimate(board)
     assert board.point(1, 0) in guess.dead_points  # one eye inside Black's wall: dead, not seki
+    # two eyeless chains sharing their two liberties, each inside the other colour's wall: seki
+    # (GNU Go's final_status_list seki names both)
     seki = board_of(
+        [
+            "OO.XXO.",
+            "OO.XXO.",
+            "OOOXXO.",
+            "XXXOOO.",
+            "..XO...",
+            "..XO...",
+            "..XO...",
+        ]
+    )
+    found = estimate(seki)
+    assert len(found.seki) == 2 and not found.dead_points
+
+
+def test_a_chain_in_atari_is_no_seki() -> None:
+    """Issue 44: this board was read as seki (the white chain's other liberties are none, the
+    black pair's are its eye points), yet White is in atari: Black takes it at B7 (GNU Go:
+    the white stones are dead, the black pair alive). The old test held it a seki."""
+    board = board_of(
         [
             "..OX...",
             "XXOX...",
@@ -57,5 +78,6 @@ def test_seki_shared_liberties_are_recognised_and_neither_side_is_dead() -> None
             ".......",
         ]
     )
-    found = estimate(seki)
-    assert found.seki and not found.dead_points & {seki.point(2, 0), seki.point(0, 1)}
+    found = estimate(board)
+    assert all(board.point(2, 0) not in group for group in found.seki)
+    assert board.point(2, 0) in found.dead_points and board.point(0, 1) not in found.dead_points
