@@ -3,8 +3,9 @@
 A NUL ends a field's text: what follows it in a field of fixed size is padding, which writers
 do not clear. Control bytes are damage, never copied into a record (a PGN written from it would
 be binary data to every reader): in a text of a stated length (an XQF name, a comment), a NUL
-with more text after it cuts the text there; any other control byte is read as U+FFFD; either
-is reported (XQN011) with the field's name and the byte offsets in the file.
+with more text after it cuts the text there (damage, XQN011: that text is lost); any other control
+byte is read as U+FFFD (XQN019, a format warning: nothing of the game is lost). Both name the
+field and its byte offsets in the file.
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ def text_field(
             if cut
             else "each is read as U+FFFD"
         )
+        # text after a NUL is lost (damage); a control byte read as U+FFFD loses nothing of the game
+        code = codes.BAD_BINARY if cut else codes.CONTROL_IN_TAG
         findings.append(
-            codes.BAD_BINARY(
+            code(
                 f"{what} (bytes {start}-{start + len(raw) - 1}) holds control bytes, the first at "
                 f"byte {start + first * unit}: {what_becomes}"
             )
