@@ -65,6 +65,8 @@ REPAIRS = 3
 SLIP_EFFORT = 40_000
 #: what a later slip's readings cost, in moves replayed (every legal move is written out)
 READINGS_COST = 40
+#: readings of a later slip that tie, carried on past it together
+TIED = 3
 #: the moves a score sheet may write after the game ended (mate, stalemate) that are no
 #: evidence against the hypothesis that ended it: the loser's reply written out of habit
 AFTER_END = 1
@@ -458,25 +460,31 @@ def _replay(game: Game[B, M], probe: _Probe[B, M], limit: int, budget: Effort) -
 
 def _past(game: Game[B, M], probe: _Probe[B, M], end: int, budget: Effort) -> None:
     """Read past the later moves where ``probe`` stops, each as its reading under which the rest
-    goes furthest, :data:`REPAIRS` of them at most: where it stops then, and how many it read."""
-    board = probe.board
+    goes furthest, :data:`REPAIRS` of them at most: where it stops then, and how many it read.
+    Readings of a later slip that tie are all carried on (up to :data:`TIED`): the first of them
+    is no better than the others, and the next slip may tell them apart."""
+    boards = [probe.board]
     at = probe.at
     while at < end and probe.repairs < REPAIRS and budget.left > 0:
-        budget.left -= READINGS_COST
         best: tuple[int, int] | None = None
-        best_board: B | None = None
-        for move, _ in game.readings(board, at):
-            after = game.copy(board)
-            game.push(after, move)
-            trial = _Probe(Reading(SLIP, (move,)), after, at + 1, True)
-            _replay(game, trial, end, budget)
-            if best is None or (trial.at, -trial.wrong) > best:
-                best, best_board = (trial.at, -trial.wrong), trial.board
-        if best is None or best_board is None:
+        tied: list[B] = []
+        for board in boards:
+            budget.left -= READINGS_COST
+            for move, _ in game.readings(board, at):
+                after = game.copy(board)
+                game.push(after, move)
+                trial = _Probe(Reading(SLIP, (move,)), after, at + 1, True)
+                _replay(game, trial, end, budget)
+                score = (trial.at, -trial.wrong)
+                if best is None or score > best:
+                    best, tied = score, [trial.board]
+                elif score == best and len(tied) < TIED:
+                    tied.append(trial.board)
+        if best is None:
             break
         probe.repairs += 1
         probe.wrong -= best[1]
-        at, board = best[0], best_board
+        at, boards = best[0], tied
     probe.end = at
 
 
