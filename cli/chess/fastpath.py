@@ -468,6 +468,33 @@ def reach(board: chess.Board, piece: chess.PieceType, to: chess.Square) -> chess
     return squares
 
 
+def unreachable(board: chess.Board, groups: tuple[Any, ...]) -> bool:
+    """Whether the piece move of a well-formed SAN (``groups`` as :func:`fast_san` takes them)
+    surely cannot be played: no piece of its kind attacks the target square, or the target
+    holds a piece of the side to move; for a pawn, no pawn of its own stands where it would
+    come from. ``False`` for a king move (``Kg1`` may be castling), or where a move may exist."""
+    letter = groups[0]
+    turn = board.turn
+    if not letter:
+        pawn_file, takes, target_file, target_rank = groups[5:9]
+        to = _SQUARE_INDEX[(target_file if takes else pawn_file) + target_rank]
+        step = -8 if turn == _WHITE else 8
+        pawns = board.pawns & board.occupied_co[turn]
+        if not 0 <= to + step < 64:
+            return True
+        if takes:
+            origin = ((to + step) >> 3 << 3) + ord(pawn_file) - 97
+            return abs((origin & 7) - (to & 7)) == 1 and not pawns & _SQUARES[origin]
+        double = to + 2 * step
+        return not pawns & _SQUARES[to + step] and not (0 <= double < 64 and pawns & _SQUARES[double])
+    if letter == "K":
+        return False
+    to = _SQUARE_INDEX[groups[4]]
+    if board.occupied_co[turn] & _SQUARES[to]:
+        return True
+    return not pieces(board, _PIECE_INDEX[letter], turn) & reach(board, _PIECE_INDEX[letter], to)
+
+
 def fast_san(board: chess.Board, groups: tuple[Any, ...], in_check: bool | None = None) -> chess.Move | None:
     """The move of a well-formed SAN when it is legal and unique, found directly; else ``None``.
 

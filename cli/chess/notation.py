@@ -22,6 +22,7 @@ from kifu.chess.fastpath import (
     is_check,
     piece_san,
     push,
+    unreachable,
     write_move,
 )
 from kifu.chess.locales import translate
@@ -75,6 +76,8 @@ def read_move(
                 move = fast_san(board, groups, in_check)
                 if move is not None:
                     return ReadMove(move, groups[11] or "", groups[12] or "", [])
+                if not explain and unreachable(board, groups):
+                    return UNEXPLAINED  # (the look-ahead's question, asked of most moves it tries)
     core, suffix, annotation = split_suffixes(written)
     notes: list[str] = []
     if not core.isascii():

@@ -221,3 +221,47 @@ def test_can_escape_positions(name: str) -> None:
     assert board.is_check() and is_check(board)
     assert any(board.generate_legal_moves()) == escapes
     assert can_escape(board) == escapes
+
+
+def _texts() -> list[str]:
+    """Every well-formed SAN of a piece or a pawn (with and without disambiguator, capture mark,
+    promotion), for every square."""
+    texts = [
+        f"{letter}{extra}{square}"
+        for letter in "NBRQK"
+        for square in chess.SQUARE_NAMES
+        for extra in ("", "a", "3", "x")
+    ]
+    for square in chess.SQUARE_NAMES:
+        texts += [square, f"{square}=Q", f"{square}Q", f"{square}=N"]
+        texts += [f"{file}x{square}{promotion}" for file in "abcdefgh" for promotion in ("", "=Q")]
+    return texts
+
+
+def test_a_move_the_shortcut_calls_unreachable_is_one_the_full_reading_cannot_play() -> None:
+    """:func:`~kifu.chess.fastpath.unreachable` lets the look-ahead skip the full reading of a
+    move it must reject: never for a text that reading plays (leniently read ones included)."""
+    from kifu.chess import notation
+    from kifu.chess.fastpath import unreachable
+    from kifu.chess.notation import PLAIN_SAN, ReadMove, read_move
+
+    rng = random.Random(44)
+    texts = _texts()
+    shortcuts = 0
+    for number in range(60):
+        board = chess.Board() if number % 3 else chess.Board.from_chess960_pos(rng.randrange(960))
+        for _ in range(rng.randint(0, 150)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        for text in texts:
+            match = PLAIN_SAN.match(text)
+            assert match is not None
+            if unreachable(board, match.groups()):
+                shortcuts += 1
+                with pytest.MonkeyPatch.context() as patch:
+                    patch.setattr(notation, "unreachable", lambda *_: False)
+                    read = read_move(board, text, None, explain=False)
+                assert not isinstance(read, ReadMove), (board.fen(), text)
+    assert shortcuts > len(texts) * 60 // 3  # (it decides most of them)
