@@ -240,7 +240,10 @@ IO_LIMIT = register(
     "(default 100,000) or --max-items values, `(` and words (default 500,000). In compressed "
     "data, the reading of the file stops at a game past --max-record, or SGF text outside game "
     "trees as long (a decompression bomb, most likely). What came before the limit was checked; "
-    "raise the limit to read the rest (0: no limit). docs/reliability.md lists the limits.",
+    "raise the limit to read the rest (0: no limit). docs/reliability.md lists the limits. A "
+    "file's findings past its first 10,000 (IO008 at the gravest of their severities), and a "
+    "compressed file's records past as many as its compressed bytes, at least 10,000 (a warning), "
+    "are checked and counted in the summary and the exit status, but not listed.",
 )
 IO_CHANGED = register(
     "IO009",

@@ -94,3 +94,35 @@ def test_a_file_lists_its_first_findings_and_counts_the_rest(
     )
     summary = report["summary"]
     assert (summary["errors"], summary["warnings"]) == (2, 41)  # the withheld ones, and the note
+
+
+def test_a_compressed_file_of_more_records_than_bytes_lists_its_first_records_and_counts_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A decompression bomb of tiny records (712 bytes of `.xz`, two million `*`: a 378 MB
+    report before) lists as many records as its compressed bytes, at least LISTED_RECORDS."""
+    monkeypatch.setattr(delivery, "LISTED_RECORDS", 30)
+    path = tmp_path / "bomb.pgn.gz"
+    path.write_bytes(gzip.compress(b"*\n\n" * 5_000 + b"1. e4 e5 2. Ke3 *\n\n"))
+    size = path.stat().st_size
+    assert size < 1_000
+    code, report = _report(str(path))
+    assert code == 1  # the error on the last record, not listed, still fails the run
+    [listed] = report["files"]
+    assert len(listed["records"]) == max(30, size)
+    (note,) = listed["findings"]
+    assert note["code"] == "IO008" and note["severity"] == "warning"
+    assert note["message"] == (
+        f"{5_001 - max(30, size):,} more record(s) of this file are not listed: its {size:,} bytes of "
+        "compressed data hold more records than bytes (a decompression bomb?), and it lists its first "
+        f"{max(30, size):,}; the summary and the exit status count them all"
+    )
+    assert report["summary"]["records"] == 5_001 and report["summary"]["errors"] == 1
+
+
+def test_a_compressed_archive_lists_every_record(tmp_path: Path) -> None:
+    games = "".join(HEADER.replace('"1"', f'"{n}"') + "1. e4 e5 2. Nf3 *\n\n" for n in range(50))
+    path = tmp_path / "games.pgn.gz"
+    path.write_bytes(gzip.compress(games.encode()))
+    code, report = _report(str(path))
+    assert code == 0 and len(report["files"][0]["records"]) == 50 and report["files"][0]["findings"] == []

@@ -15,6 +15,7 @@ from kifu.core.findings import (
     IO_LIMIT,
     IO_NO_RECORDS,
     Finding,
+    Severity,
 )
 from kifu.core.lines import LineDecoder
 from kifu.core.parts import Part, PartRead
@@ -45,12 +46,28 @@ def _deliver(
             totals.records += 1
             item.findings = _select(state, item.findings, totals, selection)
             totals.add(item.findings)
+            if state.listed is not None and state.records > state.listed:
+                state.unlisted += 1  # (counted in the summary and the exit status, not listed)
+                continue
             if state.reported + len(item.findings) > MAX_FILE_FINDINGS:
                 item.findings = _withheld(state, item.findings)
             state.reported += len(item.findings)
             reporter.record(_displayed(state.path, item) if _undisplayable(state.path) else item)
         else:
             state.findings.append(item)
+
+
+#: records a compressed file lists, at least, and per byte of its compressed data: real archives
+#: hold a record per 100 compressed bytes or more (a PGN game compresses to 150 to 400 bytes, an
+#: SGF game to 300 or more); a file of a million records in a few kilobytes is a bomb, whose
+#: report would otherwise grow by a record for each few decompressed bytes
+LISTED_RECORDS = 10_000
+LISTED_PER_BYTE = 1
+
+
+def listed_at_most(compressed_size: int) -> int:
+    """The records listed in the report of a compressed file of ``compressed_size`` bytes."""
+    return max(LISTED_RECORDS, LISTED_PER_BYTE * compressed_size)
 
 
 #: findings listed on the records of one file: past them, each record's are counted (in the summary
@@ -123,6 +140,15 @@ def _end_file(state: _FileState, reporter: Reporter, totals: Totals, selection: 
                 f"listed ({counts}): a file lists its first {MAX_FILE_FINDINGS:,}; the summary and "
                 "the exit status count them all",
                 severity=max(state.withheld),
+            )
+        )
+    if state.unlisted:
+        findings.append(
+            IO_LIMIT(
+                f"{state.unlisted:,} more record(s) of this file are not listed: its {state.size:,} "
+                f"bytes of compressed data hold more records than bytes (a decompression bomb?), and "
+                f"it lists its first {state.listed:,}; the summary and the exit status count them all",
+                severity=Severity.WARNING,
             )
         )
     if (

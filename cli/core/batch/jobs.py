@@ -97,6 +97,12 @@ class _FileState:
     #: (:data:`~kifu.core.batch.delivery.MAX_FILE_FINDINGS`), by severity
     reported: int = 0
     withheld: dict[Severity, int] = field(default_factory=dict)
+    #: records listed at most (a compressed file: :func:`~kifu.core.batch.delivery.listed_at_most`),
+    #: and those past it, counted only (``None``: every record is listed)
+    listed: int | None = None
+    unlisted: int = 0
+    #: the file's size on disk (a compressed file's compressed bytes)
+    size: int = 0
 
 
 @dataclass(slots=True)

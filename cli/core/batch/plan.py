@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, cast
 
 from kifu.core import records
+from kifu.core.batch.delivery import listed_at_most
 from kifu.core.batch.jobs import (
     Batch,
     FileSettings,
@@ -124,6 +125,8 @@ def _plan_source(
         return
     game, fmt = detected
     state = _FileState(source.path, game, relative=relative, stamp=stamp, selection=selection)
+    if source.compressed and stamp is not None:
+        state.size, state.listed = stamp[0], listed_at_most(stamp[0])
     yield _Start(state, fmt)
     package = batch.load(game)
     if package is None:
