@@ -137,30 +137,46 @@ def _go_replays(tree: Any) -> bool:
 # ------------------------------------------------------------------------------------- chess
 
 
+_TAG_LINE = re.compile(r'^\s*\[[A-Za-z0-9_]+\s+"')
+
+
+def chess_games(text: str) -> list[str]:
+    """The games of a PGN text, split where a tag line follows move text (the oracle's own
+    split, not python-chess's: that one needs the blank line after a game's moves, which
+    some archives leave out, and would read the next game's tags as moves)."""
+    games: list[list[str]] = [[]]
+    moves = False  # the current game has move text
+    depth = 0  # inside a { comment } that spans lines
+    for line in text.splitlines(keepends=True):
+        if depth == 0 and moves and _TAG_LINE.match(line):
+            games.append([])
+            moves = False
+        games[-1].append(line)
+        if depth == 0 and not _TAG_LINE.match(line) and line.strip() and not line.startswith("%"):
+            moves = True
+        depth = max(0, depth + line.count("{") - line.count("}"))
+    return ["".join(game) for game in games if any(_TAG_LINE.match(line) or line.strip() for line in game)]
+
+
 def chess_oracle(path: Path) -> Iterator[bool | None]:
     """python-chess: whether each game replays without an error; None where python-chess raised.
 
-    The games are found first (``skip_game``), then each is read from its offset, so that a game
-    on which python-chess raises (a bug of its reader, e.g. an IndexError on a variation that
-    opens with the wrong side's move) is not judged and does not shift the games after it.
+    The games are split by :func:`chess_games`, and each is read alone, so that a game on which
+    python-chess raises (a bug of its reader, e.g. an IndexError on a variation that opens with
+    the wrong side's move) is not judged and does not shift the games after it.
     """
+    import io
+
     import chess.pgn
 
-    with path.open(encoding="utf-8", errors="replace") as handle:
-        offsets = []
-        while True:
-            offset = handle.tell()
-            if not chess.pgn.skip_game(handle):
-                break
-            offsets.append(offset)
-        for offset in offsets:
-            handle.seek(offset)
-            try:
-                game = chess.pgn.read_game(handle)
-            except Exception:  # python-chess's own failure: no verdict
-                yield None
-                continue
-            yield game is not None and not game.errors
+    text = path.read_text(encoding="utf-8-sig", errors="replace")
+    for chunk in chess_games(text):
+        try:
+            game = chess.pgn.read_game(io.StringIO(chunk))
+        except Exception:  # python-chess's own failure: no verdict
+            yield None
+            continue
+        yield game is not None and not game.errors
 
 
 # ----------------------------------------------------------------------------------- xiangqi

@@ -190,3 +190,13 @@ def test_placement_check_knows_where_each_kind_can_stand(fen: str, ok: bool) -> 
     assert oracle.placement_ok(oracle._board(fen)) is ok
     if not ok:  # the record's start is refused, moves or none
         assert not oracle._xiangqi_replays(f'[Game "Chinese Chess"]\n[FEN "{fen}"]\n\n*')
+
+
+def test_chess_oracle_splits_games_that_no_blank_line_separates(tmp_path: Path) -> None:
+    path = tmp_path / "games.pgn"
+    path.write_text(
+        '[Event "A"]\n[Result "1-0"]\n\n1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7# 1-0\n'
+        '[Event "URS-ch23"]\n[Result "*"]\n\n1.d4 {a [Event "x"]\ncomment} d5 *\n'
+        '[Event "B"]\n[Result "*"]\n\n1.c4 Ke7 *\n'
+    )
+    assert list(oracle.chess_oracle(path)) == [True, True, False]
