@@ -33,7 +33,7 @@ from kifu.chess.position import Position, Start
 from kifu.chess.rules import PositionKey
 from kifu.core import walk as core
 from kifu.core.effort import Effort
-from kifu.core.lookahead import MISSING, SWAPPED, TWICE
+from kifu.core.lookahead import BACK, MISSING, SWAPPED, TWICE
 from kifu.core.record import MoveNode, Record
 from mypy_extensions import mypyc_attr
 
@@ -428,9 +428,9 @@ def _replay(
 
 
 def _behind(start: Start, history: list[ReadMove | None], plain: int) -> list[chess.Board]:
-    """The main line's positions one and two moves back (those of its last moves played as
-    written), rebuilt from ``start`` and the moves played (at a slip only)."""
-    back = min(plain, 2)
+    """The main line's positions up to :data:`~kifu.core.lookahead.BACK` moves back (those of its
+    last moves played as written), rebuilt from ``start`` and the moves played (at a slip only)."""
+    back = min(plain, BACK)
     if not back:
         return []
     position = Position.of(start)

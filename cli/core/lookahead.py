@@ -67,6 +67,9 @@ SLIP_EFFORT = 40_000
 READINGS_COST = 40
 #: readings of a later slip that tie, carried on past it together
 TIED = 3
+#: half-moves before the slip a left-out move is looked for (a gap shows only where the other
+#: side cannot play the move after it: two or three moves later when both sides could)
+BACK = 3
 #: the moves a score sheet may write after the game ended (mate, stalemate) that are no
 #: evidence against the hypothesis that ended it: the loser's reply written out of habit
 AFTER_END = 1
@@ -263,9 +266,10 @@ def settle(
     """What the moves after move ``index`` of ``game`` (which cannot be played on ``board``)
     say it was; ``None`` when there is nothing to read (no legal move: the game was over).
 
-    ``behind``: the boards before the moves ``index - 1`` and ``index - 2``, as far as the caller
-    can give them (played as written): a half-move left out, or two moves swapped, may show only
-    a move or two later, where the other side could play the move after the gap.
+    ``behind``: the boards before the moves ``index - 1``, ``index - 2``, … (:data:`BACK` of
+    them), as far as the caller can give them (played as written): a half-move left out, or two
+    moves swapped, may show only a few moves later, where the other side could play the moves
+    after the gap.
 
     The moves replayed are taken from ``effort`` (the record's); when it is spent, the nearest
     readings are named, none is assumed, and the reason says why.
@@ -281,7 +285,7 @@ def settle(
     probes = _hypotheses(game, board, index, near, legal)
     probes.extend(_behind(game, index, behind))
     # the marks of the moves before the slip, as written, weigh on every hypothesis that keeps
-    # them (a hypothesis that starts a move or two back reads them anew, in its own position)
+    # them (a hypothesis that starts a few moves back reads them anew, in its own position)
     kept = _marks_behind(game, index, behind)
     for probe in probes:
         if probe.origin is None:
@@ -348,11 +352,11 @@ def _hypotheses(
 
 
 def _behind(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B, M]]:
-    """The hypotheses that start before the move ``index``: a half-move left out before move
-    ``index - 1`` or ``index - 2`` (the moves after the gap read on), moves ``index - 2`` and
+    """The hypotheses that start before the move ``index``: a half-move left out before one of
+    the :data:`BACK` moves before it (the moves after the gap read on), moves ``index - 2`` and
     ``index`` swapped."""
     probes: list[_Probe[B, M]] = []
-    for back in range(1, min(len(behind), index, 2) + 1):
+    for back in range(1, min(len(behind), index, BACK) + 1):
         origin = behind[back - 1]
         for move in game.legal(origin):
             after = game.copy(origin)
@@ -372,10 +376,10 @@ def _behind(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B,
 
 
 def _marks_behind(game: Game[B, M], index: int, behind: Sequence[B]) -> list[int]:
-    """How many marks of the moves ``index - 1`` and ``index - 2`` (as far as ``behind`` goes)
+    """How many marks of the :data:`BACK` moves before ``index`` (as far as ``behind`` goes)
     disagree with them as written."""
     kept: list[int] = []
-    for back, origin in enumerate(behind[: min(2, index)], start=1):
+    for back, origin in enumerate(behind[: min(BACK, index)], start=1):
         move = game.read(origin, index - back)
         kept.append(0 if move is None else game.marks(origin, index - back, move))
     return kept
@@ -497,7 +501,7 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
     furthest = max(p.at for p in probes)
     named = [p for p in probes if p.named and not _refuted(p, end, furthest)]
     if not rest:  # nothing to read: the nearest readings of the text, and the hypotheses that
-        # start a move or two back (the moves they take in tell for them), are all there is
+        # start a few moves back (the moves they take in tell for them), are all there is
         slips = [p for p in named if p.reading.kind == SLIP]
         closest = min((p.reading.distance for p in slips), default=0)
         named = [p for p in named if p.reading.back or (p in slips and p.reading.distance == closest)]
@@ -525,7 +529,10 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
             other=other,
         )
     top = max(p.score for p in named)
-    winners = sorted((p for p in named if p.score == top), key=lambda p: p.reading.distance)
+    # (the walk goes on under the first: of readings that tie, the one whose moves play furthest
+    # as written before a later slip is read past, so that a later move the game played legally
+    # is not an error under a reading that only ties with the true one)
+    winners = sorted((p for p in named if p.score == top), key=lambda p: (-p.at, p.reading.distance))
     # another legal move that lets the moves after it play as far, with fewer later slips or
     # marks that agree better, or as well: the readings are not proven
     rivals = sorted((p for p in others if p.score >= top), key=lambda p: p.score, reverse=True)

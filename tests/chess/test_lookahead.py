@@ -88,6 +88,35 @@ def test_a_tie_does_not_hide_the_slips_after_it() -> None:
     assert errors[1].message.endswith("the rest of the game was checked assuming Be3")
 
 
+def test_of_tied_readings_the_walk_goes_on_under_the_one_that_plays_furthest_as_written() -> None:
+    # 20. Nd1 for Qd1: Kd1, Qd1 and Rd1 each need one more slip read past (25. Rf1 for Kf1, or
+    # 21. Qd2, which only Qd1 lets the queen play): a tie, and the walk goes on under Qd1, so
+    # 21. Qd2, which the game played legally, is no error
+    report = _checked(
+        "1. b4 a5 2. Nf3 axb4 3. h4 b3 4. g4 Ra5 5. Ne5 Ra4 6. Rg1 b6 7. Na3 c5 8. d3 Ra7 9. c3 Rxa3 "
+        "10. Nxf7 g5 11. Nd6+ exd6 12. Qc2 h5 13. Be3 Ra6 14. c4 Qf6 15. Bd2 hxg4 16. Bb4 Rh6 "
+        "17. Rg3 Qc3+ 18. Qxc3 Ke7 19. Qxb3 Bb7 20. Nd1 Ra4 21. Qd2 Ba8 22. e3 cxb4 23. Bg2 Rh8 "
+        "24. c5 Ra6 25. Rf1 Rh6 26. Re1 *"
+    )
+    errors = _errors(report)
+    assert [f.move for f in errors] == ["Nd1", "Rf1"]
+    assert "did you mean Qd1 or Kd1 or Rd1?" in errors[0].message
+
+
+def test_a_move_left_out_three_half_moves_before_the_slip_is_found() -> None:
+    # Black's 18th (Rc7) left out, the numbers kept: 19. f4 is Black's f5-f4 too, 19... Nb4
+    # White's Na2-b4, 20. Nxb4 Black's Nc6xb4; only 20... Kd8 cannot be played
+    report = _checked(
+        "1. f3 Na6 2. d3 b6 3. g3 Nh6 4. a3 f5 5. b3 Nb8 6. Kd2 g6 7. e4 a6 8. h4 Rg8 9. a4 e6 "
+        "10. Ra3 Qe7 11. Nc3 Qb4 12. e5 Ng4 13. Ke2 b5 14. Na2 Qd2+ 15. Kxd2 Ra7 16. Ne2 c5 "
+        "17. Nac3 Nc6 18. Na2 19. f4 Nb4 20. Nxb4 Kd8 21. Bh3 c4 22. Bg2 Ra7 23. Bb2 Ne3 *"
+    )
+    [error] = _errors(report)
+    assert error.code == "CHESS113" and error.move == "f4"
+    assert error.message.startswith("Black's 18th move seems to be missing before 19. f4")
+    assert "18... Rc7" in error.message
+
+
 def test_a_verdict_after_a_tie_is_provisional_and_names_each_reading() -> None:
     report = _checked("1. e4 e5 2. Qh5 Nc6 3. Bc4 ah 4. Qxf7# Ke7 *")  # a5 or a6, then mate
     assert [f.move for f in _errors(report)] == ["ah"]
