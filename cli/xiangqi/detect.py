@@ -60,7 +60,7 @@ def in_text(text: str, outside: Outside) -> bool:
     if not outside.tags and "[dhtmlxq" in text.lower():  # in a web page's script, say
         return True
     if _CHINESE_MOVE.search(movetext) or _FULLWIDTH_WXF.search(movetext):
-        return True
+        return bool(outside.tags) or _mostly_moves(movetext)
     if len(_ASCII_WXF.findall(movetext)) >= 3:
         return True
     coordinates = [m for m in _XIANGQI_COORDINATES.findall(movetext.lower()) if _XIANGQI_ONLY.search(m)]
@@ -68,3 +68,14 @@ def in_text(text: str, outside: Outside) -> bool:
         return True
     names = {name for name, _ in outside.tags}
     return bool(names & {"Red", "RedTeam"} and "White" not in names)  # XQBase's players; chess has White
+
+
+def _mostly_moves(movetext: str) -> bool:
+    """Whether a text without tags is a score sheet rather than prose that names a move or two
+    (an opening book's introduction: "起手走兵七进一或兵三进一，含有……"): three moves or more, or
+    moves that make a tenth of its characters."""
+    moves = len(_CHINESE_MOVE.findall(movetext)) + len(_FULLWIDTH_WXF.findall(movetext))
+    if moves >= 3:
+        return True
+    written = len("".join(movetext.split()))
+    return moves * 4 * 10 >= written

@@ -55,6 +55,26 @@ def test_text_sniffing_routes_score_sheets_to_xiangqi() -> None:
     assert code == 0 and "3 plies" in output
 
 
+@pytest.mark.parametrize(
+    ("text", "game"),
+    [
+        # an opening book's introduction that names two moves: prose, not a record
+        (
+            "起手走兵七进一或兵三进一，含有投石问路试探虚实的性质。它可根据对方的不同应法，采取针对性的措施，"
+            "灵活地选择中炮、屏风马、反宫马、单提马等多种阵势。因其变化多端、意向莫测，引人入胜。",
+            None,
+        ),
+        ("炮二平五 马８进７", "xiangqi"),  # a short score sheet: all moves
+        ("对局开始：炮二平五 马８进７ 马二进三 车９平８", "xiangqi"),  # three moves or more
+        ('[Event "x"]\n\n起手走兵七进一，含有投石问路的性质', "xiangqi"),  # tags: one move is enough
+    ],
+)
+def test_a_text_without_tags_is_xiangqi_when_it_is_mostly_moves(text: str, game: str | None) -> None:
+    from kifu.detection import sniff
+
+    assert sniff(text.encode("gb18030")) == game
+
+
 def test_corpus_recursive_check_has_no_traceback(corpus: Path) -> None:
     code, output = _check(str(corpus / "xiangqi"), "-r", "--format", "json", "-q")
     data = json.loads(output)
