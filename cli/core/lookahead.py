@@ -65,8 +65,9 @@ REPAIRS = 3
 SLIP_EFFORT = 40_000
 #: what a later slip's readings cost, in moves replayed (every legal move is written out)
 READINGS_COST = 40
-#: readings of a later slip that tie, carried on past it together
-TIED = 3
+#: readings of a later slip that tie, carried on past it together (two: three made a record of a
+#: slip at every move, all in lower case, spend its effort before its last slips)
+TIED = 2
 #: half-moves before the slip a left-out move is looked for (a gap shows only where the other
 #: side cannot play the move after it: two or three moves later when both sides could)
 BACK = 3
