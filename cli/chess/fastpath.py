@@ -469,8 +469,8 @@ def reach(board: chess.Board, piece: chess.PieceType, to: chess.Square) -> chess
 
 
 def unreachable(board: chess.Board, groups: tuple[Any, ...]) -> bool:
-    """Whether the piece move of a well-formed SAN (``groups`` as :func:`fast_san` takes them)
-    surely cannot be played: no piece of its kind attacks the target square, or the target
+    """Whether the move of a well-formed SAN (``groups`` as :func:`fast_san` takes them) surely
+    cannot be played: no piece of its kind attacks the target square, or the target
     holds a piece of the side to move; for a pawn, no pawn of its own stands where it would
     come from. ``False`` for a king move (``Kg1`` may be castling), or where a move may exist."""
     letter = groups[0]

@@ -59,8 +59,10 @@ def in_text(text: str, outside: Outside) -> bool:
         return True
     if not outside.tags and "[dhtmlxq" in text.lower():  # in a web page's script, say
         return True
-    if _CHINESE_MOVE.search(movetext) or _FULLWIDTH_WXF.search(movetext):
-        return bool(outside.tags) or _mostly_moves(movetext)
+    if (_CHINESE_MOVE.search(movetext) or _FULLWIDTH_WXF.search(movetext)) and (
+        outside.tags or _mostly_moves(movetext)
+    ):
+        return True
     if len(_ASCII_WXF.findall(movetext)) >= 3:
         return True
     coordinates = [m for m in _XIANGQI_COORDINATES.findall(movetext.lower()) if _XIANGQI_ONLY.search(m)]
