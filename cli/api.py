@@ -128,8 +128,9 @@ def check(
     ``natural_limit``, ``natural_limit_checks``). ``select``, ``extend_select``, ``ignore``
     (codes or prefixes) and ``severity`` (``{"PGN012": "warning"}``) choose the findings as
     the options of the same names do. ``Report.kind`` says what ``source`` was taken for.
-    Raises :class:`ValueError` on an unknown game or code, :class:`TypeError` on an unknown
-    option, :class:`FileNotFoundError` for a path that does not exist.
+    Raises :class:`ValueError` on an unknown game or code or a setting's value its option
+    refuses (``komi="x"``), :class:`TypeError` on an unknown option, :class:`FileNotFoundError`
+    for a path that does not exist.
     """
     from kifu.core import batch
 
@@ -322,7 +323,26 @@ def _options(rules: str | None, settings: Mapping[str, Any]) -> Options:
     unknown = sorted(set(settings) - set(_SETTINGS))
     if unknown:
         raise TypeError(f"unknown option {unknown[0]!r}; the options are: {', '.join(_SETTINGS)}")
-    return Options(rules, {_SETTINGS[key]: value for key, value in settings.items() if value is not None})
+    checked = {key: _checked(key, value) for key, value in settings.items() if value is not None}
+    return Options(rules, {_SETTINGS[key]: value for key, value in checked.items()})
+
+
+def _checked(name: str, value: Any) -> Any:
+    """``value`` of the setting ``name`` as its command-line option takes it (a number, one of
+    its choices, a finite komi), or :class:`ValueError` saying why not: a bad value is the
+    caller's mistake, not an internal error of the check."""
+    import click
+    from kifu.commands.check import check as command
+
+    param = next((p for p in command.params if p.name == name), None)
+    if param is None:
+        return value
+    if isinstance(value, bool) and not isinstance(param.type, click.types.BoolParamType):
+        raise ValueError(f"{name} cannot be {value!r}")  # (Click would take True for 1)
+    try:
+        return param.type.convert(value, param, None)
+    except click.BadParameter as error:
+        raise ValueError(f"{name}: {error.message}") from None
 
 
 def _selection(

@@ -21,8 +21,11 @@ def explain(code: str | None) -> None:
         return
     found = lookup(code)
     if found is None:
+        from kifu.core.selection import suggest
+
+        hint = suggest(code.strip().upper(), REGISTRY.keys())
         raise click.BadParameter(
-            f"no finding code {code!r}; `kifu explain` lists them all", param_hint="CODE"
+            f"no finding code {code!r}{hint or '; `kifu explain` lists them all'}", param_hint="CODE"
         )
     click.echo(f"{found.code} ({found.severity.label}): {found.title}\n")
     click.echo(found.doc)

@@ -147,14 +147,14 @@ def normalise_selectors(values: Iterable[str], known: Collection[str], where: st
             if selector == "ALL":
                 selector = ""
             elif known and not any(code.startswith(selector) for code in known):
-                hint = _suggest(selector, known)
+                hint = suggest(selector, known)
                 what = "is no finding code nor the prefix of one"
                 raise SelectionError(f"{where}: {part.strip()!r} {what}{hint}")
             selectors.append(selector)
     return tuple(selectors)
 
 
-def _suggest(selector: str, known: Collection[str]) -> str:
+def suggest(selector: str, known: Collection[str]) -> str:
     """``; did you mean CHESS101?`` for the codes or prefixes closest to ``selector`` (its family
     letters corrected, ``CHES101`` → ``CHESS101``, or the whole code, ``CHESS1011`` → ``CHESS101``),
     or nothing when none is close."""

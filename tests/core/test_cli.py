@@ -253,7 +253,13 @@ def test_explain() -> None:
     assert code == 0 and out.startswith("CHESS101 (error): illegal move") and "FIDE" in out
     code, out, _ = invoke("explain")
     assert "PGN002" in out and "IO003" in out
-    assert invoke("explain", "NOPE999")[0] == 2
+    code, _, err = invoke("explain", "NOPE999")
+    assert code == 2 and "no finding code 'NOPE999'; `kifu explain` lists them all" in err
+
+
+def test_explain_of_a_misspelt_code_says_which_was_meant() -> None:
+    code, _, err = invoke("explain", "CHES101")
+    assert code == 2 and "no finding code 'CHES101'; did you mean CHESS101?" in err
 
 
 def test_help_does_not_import_the_games() -> None:

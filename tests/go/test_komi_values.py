@@ -4,6 +4,7 @@ usage error naming where they came from (``inf`` was an internal error on every 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import kifu
@@ -35,3 +36,25 @@ def test_the_library_refuses_it_too() -> None:
     with pytest.raises(ValueError, match="finite"):
         kifu.score(GAME, komi=float("inf"))
     assert len(kifu.score(GAME, komi=6.5)) == 1
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ({"komi": "x"}, "komi: 'x' is not a valid float"),
+        ({"komi": float("nan")}, "komi: nan is not a finite number"),
+        ({"komi": True}, "komi cannot be True"),
+        ({"ko": "nope"}, "ko: 'nope' is not one of"),
+        ({"repetition": "many"}, "repetition: 'many'"),
+    ],
+)
+def test_check_and_convert_refuse_a_bad_setting_with_a_value_error(
+    setting: dict[str, object], message: str
+) -> None:
+    """A bad value is the caller's mistake: a ValueError, never KIFU001 (it was "internal error
+    … could not convert string to float: 'x' … please report this bug")."""
+    with pytest.raises(ValueError, match=re.escape(message)):
+        kifu.check(GAME, **setting)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        kifu.convert(GAME, "sgf", **setting)
+    assert kifu.check(GAME, komi="7.5").records[0].findings == kifu.check(GAME, komi=7.5).records[0].findings
