@@ -322,7 +322,7 @@ class CollectionReader:
             self.owed += extra
             self.pending.append(
                 codes.TEXT_OUTSIDE_TREES(
-                    "`(` before the game tree's own `(` (ignored, with the `)` that closes it)",
+                    "an extra `(` before the game tree's own (ignored, with its `)` where there is one)",
                     index.span(len(head) - extra),
                 )
             )

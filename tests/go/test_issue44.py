@@ -161,12 +161,12 @@ def test_a_stray_paren_is_a_warning_and_the_text_before_it_is_read() -> None:
         ("(;FF[4]GM[1]SZ[9]((;B[cc])))", []),  # SGF009 says the `(` is ignored: its `)` is no stray
         (
             "((;FF[4]GM[1]SZ[9];B[cc]))",
-            ["`(` before the game tree's own `(` (ignored, with the `)` that closes it)"],
+            ["an extra `(` before the game tree's own (ignored, with its `)` where there is one)"],
         ),
         (
             "((;FF[4]GM[1]SZ[9];B[cc])))",
             [
-                "`(` before the game tree's own `(` (ignored, with the `)` that closes it)",
+                "an extra `(` before the game tree's own (ignored, with its `)` where there is one)",
                 "`)` outside any game tree (ignored)",
             ],
         ),
