@@ -138,7 +138,9 @@ class Verdict(Generic[M]):
     ``goes_on``: the walk goes on under the first (assumed, or the rest plays to its end
     under each named); ``reason``: why, in an arbiter's words; ``fits``: ``False`` when no
     reading of the text fits the moves after it (``other``: then the legal move under which
-    they play, named, when there is exactly one).
+    they play, named, when there is exactly one); ``best``: how well the best hypothesis of all
+    explains the moves after it (where they stop, then minus the later slips read past and the
+    marks that disagree), for a verdict asked again a few moves back to be weighed against.
     """
 
     readings: tuple[Reading[M], ...]
@@ -148,6 +150,7 @@ class Verdict(Generic[M]):
     reason: str = ""
     fits: bool = True
     other: str = ""
+    best: tuple[int, int] = (0, 0)
 
     @property
     def kind(self) -> str:
@@ -518,7 +521,7 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
             # the text is garbled beyond reading, but the moves after it tell which move it was
             leader = leaders[0]
             name = _name(game, board, leader)
-            return Verdict((leader.reading,), (name,), True, True, why, fits=False, other=name)
+            return Verdict((leader.reading,), (name,), True, True, why, fits=False, other=name, best=best)
         other = _listed([_name(game, board, p) for p in leaders])
         if not rest or best[0] - index - 1 < min(CONFIRM, rest):
             other = ""  # (nothing tells them: every move fits as little)
@@ -528,6 +531,7 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
             reason=why,
             fits=False,
             other=other,
+            best=best,
         )
     top = max(p.score for p in named)
     # (the walk goes on under the first: of readings that tie, the one whose moves play furthest
@@ -554,7 +558,7 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
             runner = max(others, key=lambda p: p.score, default=None)
             if runner is not None and runner.stuck and runner.end == runner.at:
                 why = game.stuck(runner.board, runner.at, "any other move")
-        return Verdict(readings, names, True, True, why)
+        return Verdict(readings, names, True, True, why, best=best)
     to_end = winners[0].end >= end
     if not rest:
         why = "no later move tells them apart" if len(winners) > 1 else "no later move confirms it"
@@ -572,7 +576,7 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
     # than (so that their slips are still found); with no later move, only where the text is
     # that one move informally
     goes_on = bool(rest) or (len(winners) == 1 and winners[0].reading.distance <= AS_WRITTEN)
-    return Verdict(readings, names, False, goes_on, why)
+    return Verdict(readings, names, False, goes_on, why, best=best)
 
 
 def _rivals(game: Game[B, M], board: B, winners: list[_Probe[B, M]], rivals: list[_Probe[B, M]]) -> str:

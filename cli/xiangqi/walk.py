@@ -24,9 +24,13 @@ fits alike) is played in the text's stead; a half-move left out is played as its
 moves of one side written in each other's place are played exchanged. Otherwise the line ends.
 
 A half-move left out may show only a few moves later: in WXF, ICCS and UCCI the other side can
-often play the moves after the gap as written. The look-ahead is therefore given the positions
-before the last two moves played as written (:data:`BEHIND`), and when its verdict at a move
-that cannot be played ends the line, it is asked again :data:`EARLIER` moves back; a hypothesis
+often play the moves after the gap as written (the opening position is symmetric, and a side's
+files are counted from its own right). The look-ahead is therefore given the positions before
+the last three moves played as written (:data:`BEHIND`), and when its verdict at a move that
+cannot be played ends the line, proves nothing, or needs later slips read past, it is asked
+again :data:`EARLIER` moves back, its verdict there kept only when it explains the moves after
+it better (:attr:`~kifu.core.lookahead.Verdict.best`: a garbled text the rest plays after is no
+left-out move a few moves back); a hypothesis
 that starts before the move (:attr:`Problem.back`) takes back the moves played since (the
 visitor is told of the problem on its first node, then of its moves again). A Chinese text says
 whose move it is (帅仕相兵 and numerals are Red's, 将士象卒 and digits Black's), and a score sheet
@@ -71,11 +75,12 @@ from mypy_extensions import mypyc_attr
 R = TypeVar("R")
 
 #: the positions before the moves played as written the look-ahead is given at a slip (it starts a
-#: hypothesis a move or two back among them)
-BEHIND = 2
+#: hypothesis up to three moves back among them, as chess's does)
+BEHIND = 3
 #: how many moves before a move that cannot be played the look-ahead is asked again when its
-#: verdict there ends the line (a half-move left out further back): it starts its own hypotheses
-#: up to BEHIND moves before that, so that gaps 3 to 5 moves back are read too
+#: verdict there ends the line, or is not proven, or needs later slips (a half-move left out
+#: further back): it starts its own hypotheses up to BEHIND moves before that, so that gaps 4 to
+#: 6 moves back are read too
 EARLIER = 3
 
 
@@ -616,18 +621,20 @@ def _problem(
     if options.assume and not ended:
         verdict = _settle(board, nodes, index - 1, round_, red, options, plies, plain)
     anchor = 0
-    if options.assume and (ended or (verdict is not None and verdict.first is None)):
-        # the line would end here; a half-move left out further back (the other side could play
-        # the moves after it for a while) shows here only: the look-ahead is asked again a few
-        # moves back, and its verdict kept when it puts a structural slip there that lets this
-        # move be played
+    if options.assume and (ended or (verdict is not None and (not verdict.assumed or verdict.best[1] < 0))):
+        # the line would end here, or goes on under a move nothing proves or that the moves
+        # after it play under only with later slips read past; a half-move left out further
+        # back (the other side could play the moves after it for a while) shows here only: the
+        # look-ahead is asked again a few moves back, and its verdict kept when it puts a
+        # structural slip there that lets this move be played, and explains the moves after it
+        # better
         anchor = 1 if ended else EARLIER
         # (after a mate or stalemate, the loser's reply or two written out of habit are no
         # evidence that the game went on: the record must go on for PROVEN moves more)
         earlier = (
             None
             if ended and after < PROVEN
-            else _earlier(board, nodes, index - 1, anchor, round_, red, options, plies, plain)
+            else _earlier(board, nodes, index - 1, anchor, round_, red, options, plies, plain, verdict)
         )
         if earlier is not None:
             verdict = earlier
@@ -715,10 +722,14 @@ def _earlier(
     options: WalkOptions,
     plies: int,
     plain: int,
+    here: Verdict[int] | None,
 ) -> Verdict[int] | None:
     """The look-ahead's verdict at ``nodes[index - anchor]`` (played as written), when it says the
     sheet's order is wrong there and ``nodes[index]`` (which cannot be played on ``board``) plays
-    under its hypothesis; else ``None``."""
+    under its hypothesis, and explains the moves after it at least as well as the best
+    hypothesis at ``nodes[index]`` (``here``'s: a garbled text the rest plays after, with fewer
+    later slips, is no left-out move a few moves back), better when the walk would go on under
+    ``here``'s; else ``None``."""
     if plain < anchor or index < anchor:
         return None
     before = _behind(board, anchor)[anchor - 1]
@@ -727,6 +738,8 @@ def _earlier(
     going = verdict.first if verdict is not None else None
     if verdict is None or going is None or not _shifted(verdict):
         return None
+    if here is not None and (verdict.best, here.first is None) < (here.best, True):
+        return None  # (as good as here only, when here the line would end)
     # the hypothesis's moves, then the texts after it up to this one and on, as written: it is
     # kept when the moves after it play strictly further under it than under any other there
     # (proven), or when they play to the end of the line (the hypotheses it ties with, named)

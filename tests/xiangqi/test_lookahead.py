@@ -311,6 +311,67 @@ def test_a_half_move_left_out_a_few_moves_before_the_move_that_cannot_be_played(
     assert rep.plies == 40
 
 
+def test_a_garbled_text_the_rest_plays_after_is_no_left_out_move_a_few_moves_back() -> None:
+    """R1-2 is garbled (the game played P1+1): the moves after it play to the end after P1+1 or
+    P9+1. Asked again three moves back, the look-ahead finds that Red's first move left out, the
+    columns shifted, also lets them play (the opening is symmetric and WXF counts each side's
+    files from its own right), but only with a later slip read past: that explains less, and no
+    move before the garbled one is an error."""
+    movetext = (
+        "1. C2+3 C8+7 2. C2.9 R1-2 3. R1.2 C2+7 4. R9.8 K5+1 5. C8.3 P3+1 6. R2+9 K5+1 7. R2.3 "
+        "R9.7 8. P7+1 R1+1 9. P7+1 R7+2 10. C3+4 H2+3 11. K5+1 R1.8 12. E7+5 R8+3 13. C3.4 R7+4 "
+        "14. P7.6 R8-3 15. P1+1 R8.6 16. C4+3 R6+6 17. C4.7 R7+3 18. E5-3 H3+4 19. C7.8 R6+2 20. "
+        "C8-4 R6.4 21. C8-1 R4-4 22. R8+2 R4.9 23. R8.7 R9.6 24. C8.9 R6-5 25. R7+5 H4-3 26. C9.1 "
+        "R6+9 27. P5+1 H3-1 28. K5+1 R6-1 29. C1-2 P5+1 30. P5+1 P9+1 31. K5.6 H1+3 32. C1.4 *"
+    )
+    rep = _report(movetext)
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply, finding.move, finding.meant) == ("XQN007", 4, "R1-2", None)
+    assert "they play after 卒１进１ (a6a5) or 卒９进１ (i6i5)" in finding.message
+
+
+def test_a_half_move_left_out_five_moves_before_the_move_that_cannot_be_played() -> None:
+    """Black's K5.6 of round 4 left out: the sheet plays on, shifted, five plies before a move
+    cannot be played, where every reading stops at the next move. Asked again three moves back
+    (its hypotheses start up to three more back), the look-ahead finds the gap, and the rest of
+    the game plays."""
+    movetext = (
+        "1. C8+7 C8+7 2. C8.6 C2+6 3. C6.4 E3+1 4. P5+1 R1.2 5. C2.5 K5+1 6. P1+1 P7+1 7. R1.3 "
+        "C2+4 8. P3+1 C2.5 9. P3+1 P5+1 10. R3+2 R2+9 11. R3+2 C5.1 12. R3.5 E3+5 13. R5+3 E7+5 "
+        "14. R9.8 E5+7 15. R8+9 P3+1 16. R8.6 P1+1 17. R6-4 H8+6 18. R6.7 K5-1 19. R7.6 C1+1 20. "
+        "R6.8 H6+5 21. R8.9 C1.7 22. R9-1 H5+6 23. R9.4 R9+1 24. R4+5 K5+1 25. R4.3 C7-7 26. E7+9 "
+        "R9-1 27. K6+1 C7.5 28. P1+1 C5.4 29. E9+7 C4.7 30. P1+1 R9+3 31. E1-3 C7+9 32. E7-5 C7-2 "
+        "33. E5+3 R9+1 34. E3-1 C7.2 35. E1-3 C2-2 36. E3+1 C2-5 37. K6+1 R9+3 38. K6-1 R9.6 39. "
+        "P7+1 R6.2 40. P7+1 C2.9 41. P7.8 R2-3 42. K6-1 C9.4 43. K6+1 E7-9 44. K6+1 E9+7 45. K6-1 "
+        "C4.1 46. K6+1 R2-1 47. K6-1 R2.5 48. K6-1 R5.9 49. K6+1 E7-9 50. K6+1 C1+5 51. K6-1 K5.6 "
+        "52. K6.5 C1+1 53. K5+1 C1.5 54. K5-1 C5.1 55. K5-1 C1+2 56. K5.6 *"
+    )
+    rep = _report(movetext)
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply, finding.move, finding.meant) == ("XQ113", 8, "R1.2", "K5.6")
+
+
+def test_a_gap_a_later_slip_would_explain_a_move_late_is_found_where_it_is() -> None:
+    """Black's P9+1 of round 7 left out: three moves back, a gap one move later (Red's P3+1)
+    lets the rest play only with three later moves read as slips; asked again further back, the
+    gap where it is explains them all, and no later move is an error. Two moves fill it."""
+    movetext = (
+        "1. C8+7 C8+7 2. R1.2 R1.2 3. C2+5 C2+5 4. C2-5 P3+1 5. P3+1 A6+5 6. C2+1 C2+1 7. C2+1 "
+        "P3+1 8. R2+2 C2.4 9. R2.1 K5+1 10. C2-8 R2+9 11. C2+6 R2.3 12. R9.7 P3.2 13. C2.5 P2.1 "
+        "14. C5.1 R9+3 15. P1+1 K5.6 16. R1-2 C4.8 17. A5-6 R9+2 18. R1+4 C8+3 19. R7.8 P++1 20. "
+        "R1-4 C8.1 21. E3+5 E3+1 22. R1.3 H8+9 23. R3.2 C1.3 24. R8+5 A4+5 25. E5-3 A5+4 26. A4+5 "
+        "E1-3 27. R2+2 C3.7 28. R2.3 P++1 29. R3.9 H9-7 30. R9+4 A6+5 31. R8+3 H7-9 32. R9.3 H9+7 "
+        "33. R3.9 E7+9 34. R9.2 H7+8 35. R8.5 K6+1 36. A5+4 A4-5 37. P3+1 K6.5 38. A4-5 H8-9 39. "
+        "A5-4 E9+7 40. P5+1 E7-9 41. K5+1 K5.6 42. E3+5 K6.5 43. E5+3 E9-7 44. K5-1 H9+8 45. P7+1 "
+        "H8+7 46. A6+5 K5.6 47. A5+4 H7-6 48. A4-5 H6+5 49. A5+4 H5+6 50. K5+1 H6-5 51. K5.6 E7+9 "
+        "52. P7+1 H5+7 53. P7.6 E3+5 54. K6.5 H7+9 55. K5.6 E5-3 56. P6.7 H9-7 *"
+    )
+    rep = _report(movetext)
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply, finding.move) == ("XQ113", 14, "P3+1")
+    assert "7... 卒５进１ (e6e5), 7... 卒９进１ (i6i5)" in finding.message
+
+
 def test_a_move_written_for_the_other_side_is_where_a_half_move_was_left_out() -> None:
     """Red's first move left out of a game Black mirrors: every move plays as written, the other
     side's, for eight plies; the Chinese texts say whose they are (炮８平５ is Black's, 马二进三
