@@ -126,7 +126,7 @@ def check(
     ``rules`` a preset (``fide``, ``cxa``, ``axf``, ``chinese`` …); ``settings`` the overrides
     of the command line (``komi``, ``ko``, ``lang``, ``abridged``, ``repetition``,
     ``natural_limit``, ``natural_limit_checks``). ``select``, ``extend_select``, ``ignore``
-    (codes or prefixes) and ``severity`` (``{"PGN012": "warning"}``) choose the findings as
+    (codes or prefixes) and ``severity`` (a code to a severity: PGN012 to warning) choose the findings as
     the options of the same names do. ``Report.kind`` says what ``source`` was taken for.
     Raises :class:`ValueError` on an unknown game or code or a setting's value its option
     refuses (``komi="x"``), :class:`TypeError` on an unknown option, :class:`FileNotFoundError`

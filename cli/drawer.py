@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kifu.core.findings import Finding
-from kifu.core.game import Game, Options, Position, RawRecord, Where
+from kifu.core.game import Game, Options, Position, RawRecord
 from kifu.core.sources import Source, SourceError
 from kifu.games import default_format, need
 
@@ -32,10 +32,6 @@ class Drawer:
         if finding is not None:
             position = module.mark(position, finding, self.options)
         return module.draw(position, svg=True, size=self.size, territory=territory)
-
-    def board_at(self, game: str, finding: Finding) -> Where:
-        """Where the board of ``finding`` stands (the game's ``board_at``)."""
-        return need(game).board_at(finding)
 
     def encoding(self, path: str, game: str) -> str | None:
         """The codec the game's reader uses for ``path`` (xiangqi: detected; Go: the CA property

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kifu.core.findings import Finding
-from kifu.core.game import FINAL, Game, Options, Position, RawRecord
+from kifu.core.game import FINAL, Game, Options, Position, RawRecord, board_at
 from kifu.core.marking import finding_position
 from kifu.core.sources import Source, SourceError
 from kifu.detection import detect
@@ -54,7 +54,7 @@ def show(
         found = next((f for f in report.findings if f.code == code.upper()), None)
         if found is None:
             raise ShowError(f"{path}: record {number} has no finding {code.upper()}")
-        at = module.board_at(found)
+        at = board_at(found)
         if at is None or (isinstance(at, int) and at < 0):
             raise ShowError(f"{path}: record {number}'s finding {found.code} is about no position")
         ply = None if at == FINAL else at

@@ -7,6 +7,7 @@ import cannot hide an arrow pointing the wrong way.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,21 @@ def test_every_game_module_is_named_by_the_registry() -> None:
 
     assert sorted(info.module for info in REGISTERED.values()) == sorted(f"{game}.game" for game in GAMES)
     assert all(f"{game}.game" in MODULES for game in GAMES)
+
+
+#: a finding code written as a string literal
+_CODE_LITERAL = re.compile(r"""["'](?:CHESS|GO|XQN?|SGF|PGN|IO|KIFU)[0-9]{3}["']""")
+#: the modules that register codes (each game's ``codes`` and core's shared ones)
+_REGISTRIES = {"kifu.core.findings", "kifu.chess.codes", "kifu.go.codes", "kifu.xiangqi.codes"}
+
+
+def test_no_code_literal_outside_the_registry() -> None:
+    """A code is named by its registered object (``codes.ILLEGAL_MOVE.code``), never spelt out:
+    what a code means (where its board stands, ...) is the registry's, not a set somewhere."""
+    spelt = sorted(
+        f"{_module_name(path)}: {match.group()}"
+        for path in PACKAGE.rglob("*.py")
+        if _module_name(path) not in _REGISTRIES
+        for match in _CODE_LITERAL.finditer(path.read_text(encoding="utf-8"))
+    )
+    assert not spelt, "\n".join(spelt)

@@ -423,6 +423,7 @@ RESULT_CONTRADICTS = register(
     'play (CHESS101-103), the finding is a warning that ends "if the intended move was ..." '
     "and carries the assumption (JSON: `assumed`, `assumption`).",
     f"{FIDE} 5, 9.6",
+    board="final",
 )
 UNFINISHED_BUT_ENDED = register(
     "CHESS203",
@@ -433,6 +434,7 @@ UNFINISHED_BUT_ENDED = register(
     "game's dates do not prove in force names the Laws it assumes (see CHESS201). Through an assumed move, "
     'the finding names it ("if the intended move was ...").',
     f"{FIDE} 5, 9.6",
+    board="final",
 )
 DRAW_CLAIMABLE = register(
     "CHESS204",
@@ -441,6 +443,7 @@ DRAW_CLAIMABLE = register(
     "The drawn result is supported by a valid claim at the end of the record: threefold "
     "repetition (9.2) or the fifty-move rule (9.3), possibly by writing the intended move.",
     f"{FIDE} 9.2, 9.3",
+    board="final",
 )
 DRAW_BY_AGREEMENT = register(
     "CHESS205",

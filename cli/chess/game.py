@@ -13,7 +13,7 @@ from kifu.chess.splitter import GameText
 from kifu.core import parts
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Where
+from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting
 from kifu.core.parts import CutRule, Part, PartRead
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
@@ -117,13 +117,6 @@ def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
     from kifu.chess import show
 
     return show.draw(position, svg=svg, size=size, territory=territory)
-
-
-def board_at(finding: Finding) -> Where:
-    """Where ``finding``'s board stands (see :func:`kifu.chess.marks.board_at`)."""
-    from kifu.chess import marks
-
-    return marks.board_at(finding)
 
 
 def mark(position: Position, finding: Finding, options: Options) -> Position:

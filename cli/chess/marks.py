@@ -1,4 +1,4 @@
-"""What a chess finding's board shows: where it stands and its :class:`~kifu.core.game.Marks`.
+"""What a chess finding's board shows: its :class:`~kifu.core.game.Marks` (where it stands is its code's).
 
 A finding about a move is drawn in the position before it: an illegal or unreadable move as
 written (its origin when one piece can have been meant, else only its target); an ambiguous
@@ -13,29 +13,20 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from kifu.chess import codes
 from kifu.chess.fastpath import SAN
 from kifu.chess.locales import letter_map, translate
 from kifu.chess.notation import ReadMove, read_move, split_suffixes
 from kifu.core.findings import Finding
-from kifu.core.game import FINAL, Marks, Options, Position, Where
+from kifu.core.game import Marks, Options, Position
 from kifu.core.marking import caption
 
 import chess
 
-#: findings about the record's result, drawn in its final position (not CHESS205, a draw by
-#: agreement: no rule decided it, and an archive has one in every other game)
-FINAL_CODES = frozenset({"CHESS202", "CHESS203", "CHESS204"})
 #: findings about a move that could not be played as written (CHESS201: after the game ended)
-_UNPLAYABLE = frozenset({"CHESS101", "CHESS103", "CHESS201"})
-_AMBIGUOUS = "CHESS102"
+_UNPLAYABLE = frozenset({codes.ILLEGAL_MOVE.code, codes.NOT_A_MOVE.code, codes.MOVE_AFTER_END.code})
+_AMBIGUOUS = codes.AMBIGUOUS_MOVE.code
 _SQUARE = re.compile(r"[a-h][1-8]")
-
-
-def board_at(finding: Finding) -> Where:
-    """The position before the finding's move; the final one for the result's findings."""
-    if finding.ply is not None:
-        return finding.ply - 1
-    return FINAL if finding.code in FINAL_CODES else None
 
 
 def mark(position: Position, finding: Finding, options: Options) -> Position:

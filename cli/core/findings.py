@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from kifu.core.record import Span
 
@@ -105,6 +105,11 @@ class Finding:
         return data
 
 
+#: where a :class:`Code`'s board stands: ``move`` (before the finding's move; no board
+#: without one), ``after`` (after its move), ``final`` (the final position, without a move)
+Board = Literal["move", "after", "final"]
+
+
 @dataclass(frozen=True, slots=True)
 class Code:
     """A documented finding code; calling it makes a :class:`Finding`."""
@@ -117,6 +122,10 @@ class Code:
     #: a format slip (a warning: the record breaks its format, the game is unchanged), which
     #: ``--strict`` reports as an error (docs/severity.md, "Impact classes")
     format: bool = False
+    #: where a finding's board stands (:func:`kifu.core.game.board_at`): before its move,
+    #: after it (a repetition, a move limit: the position the move reached), or, for a
+    #: finding without a move, the final position (a result, a count)
+    board: Board = "move"
 
     @property
     def impact(self) -> str:
@@ -157,14 +166,15 @@ def register(
     rule: str | None = None,
     *,
     format: bool = False,
+    board: Board = "move",
 ) -> Code:
     """Add a code to the registry; a code may be registered once only. ``format``: a format
-    warning, which ``--strict`` makes an error."""
+    warning, which ``--strict`` makes an error; ``board``: where its findings' board stands."""
     if code in REGISTRY:
         raise ValueError(f"finding code {code} is registered twice")
     if format and severity is not Severity.WARNING:
         raise ValueError(f"finding code {code}: a format slip is a warning")
-    entry = Code(code, severity, title, doc.strip(), rule, format)
+    entry = Code(code, severity, title, doc.strip(), rule, format, board)
     REGISTRY[code] = entry
     return entry
 

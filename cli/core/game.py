@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from kifu.core.converted import Converted
-from kifu.core.findings import Finding
+from kifu.core.findings import REGISTRY, Finding
 from kifu.core.parts import Part, PartRead
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
@@ -100,6 +100,18 @@ class Marks:
 #: or ``None`` when the finding is about no position (a tag, the syntax)
 Where = int | Literal["final"] | None
 FINAL: Literal["final"] = "final"
+
+
+def board_at(finding: Finding) -> Where:
+    """Where the board of ``finding`` stands, as its code is registered
+    (:attr:`~kifu.core.findings.Code.board`): before its move (the position after the ply
+    before it), after it, or the final position for a finding without a move; ``None``: no
+    position (a tag, the syntax)."""
+    code = REGISTRY.get(finding.code)
+    board = code.board if code is not None else "move"
+    if finding.ply is not None:
+        return finding.ply if board == "after" else finding.ply - 1
+    return FINAL if board == "final" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,12 +245,8 @@ class Game(Protocol[T]):
         """``position`` as terminal text or an SVG document ``size`` pixels high; ``territory``
         (Go): the final count (territory, dead stones, the score)."""
 
-    def board_at(self, finding: Finding) -> Where:
-        """Where the board of ``finding`` stands: after a ply (for a move, the ply before it),
-        the final position (a result or a count), or ``None`` (no position)."""
-
     def mark(self, position: Position, finding: Finding, options: Options) -> Position:
-        """``position`` (the one :meth:`board_at` names) with the :class:`Marks` of ``finding``."""
+        """``position`` (the one :func:`board_at` names) with the :class:`Marks` of ``finding``."""
 
     def text_encoding(self, path: str) -> str | None:
         """The codec the game's reader reads the file at ``path`` with; ``None``: UTF-8, a line

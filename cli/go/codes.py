@@ -566,6 +566,7 @@ RESULT_DISAGREES = register(
     "`agrees only if … are dead, which kifu's estimate thinks alive` (kifu's estimate misreads "
     "some false eyes and sekis), `agrees under territory counting` (docs/severity.md).",
     "Area counting",
+    board="final",
 )
 RESULT_NOT_A_SCORE = register(
     "GO202",
@@ -575,6 +576,7 @@ RESULT_NOT_A_SCORE = register(
     "winner. kifu shows the count; the result may be right if something happened off the "
     "board.",
     "Area counting",
+    board="final",
 )
 DEAD_STONES = register(
     "GO203",
@@ -583,6 +585,7 @@ DEAD_STONES = register(
     "TB/TW territory marks cover stones of the marking colour, or a point is marked for both "
     "colours. kifu took as dead only the stones inside the other colour's marks.",
     "Area counting",
+    board="final",
 )
 NOT_COUNTABLE = register(
     "GO204",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target, Where
+from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source, read_head
 from kifu.go import checker, reader
@@ -94,13 +94,6 @@ def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
     from kifu.go import show
 
     return show.draw(position, svg=svg, size=size, territory=territory)
-
-
-def board_at(finding: Finding) -> Where:
-    """Where ``finding``'s board stands (see :func:`kifu.go.marks.board_at`)."""
-    from kifu.go import marks
-
-    return marks.board_at(finding)
 
 
 def mark(position: Position, finding: Finding, options: Options) -> Position:

@@ -1,4 +1,4 @@
-"""What a Go finding's board shows: where it stands and its :class:`~kifu.core.game.Marks`.
+"""What a Go finding's board shows: its :class:`~kifu.core.game.Marks` (where it stands is its code's).
 
 An illegal move is drawn in the position before it: its point crossed, with the reason
 (occupied, suicide, ko, superko), and, for a ko or superko, the stones it would capture (the ko
@@ -14,29 +14,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kifu.core.findings import Finding
-from kifu.core.game import FINAL, Marks, Options, Position, Where
+from kifu.core.game import Marks, Options, Position
 from kifu.core.marking import caption
+from kifu.go import codes
 from kifu.go.board import BLACK, EMPTY, WHITE, Board
 
-#: findings about the count or the result, drawn in the final position with the count (not the
-#: notes GO204-GO206: a counted game's board is the report's count already)
-FINAL_CODES = frozenset({"GO201", "GO202", "GO203"})
 #: the illegal moves, and why each is illegal in a word
 REASONS = {
-    "GO101": "occupied",
-    "GO102": "suicide",
-    "GO103": "ko",
-    "GO104": "positional superko",
-    "GO105": "situational superko",
+    codes.OCCUPIED.code: "occupied",
+    codes.SUICIDE.code: "suicide",
+    codes.KO.code: "ko",
+    codes.POSITIONAL_SUPERKO.code: "positional superko",
+    codes.SITUATIONAL_SUPERKO.code: "situational superko",
 }
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def board_at(finding: Finding) -> Where:
-    """The position before the finding's move; the final one (counted) for the result's findings."""
-    if finding.ply is not None:
-        return finding.ply - 1
-    return FINAL if finding.code in FINAL_CODES else None
 
 
 def mark(position: Position, finding: Finding, options: Options) -> Position:

@@ -142,7 +142,7 @@ def _relevant(code: str) -> bool:
     return syntax or code.startswith(("GO", "IO", "KIFU")) or code in _COUNTED_SGF
 
 
-_COUNTED_SGF = frozenset({"SGF036", "SGF039", "SGF040"})
+_COUNTED_SGF = frozenset({codes.BAD_SIZE.code, codes.NOT_GO.code, codes.OFF_BOARD.code})
 
 
 def _has_markup(item: GameResult) -> bool:

@@ -268,6 +268,7 @@ RESULT_CONTRADICTS = register(
     "result says otherwise. A warning when the final position was reached through an assumed "
     'move ("if the intended move was …", see XQ201).',
     f"{CXA}, win and loss",
+    board="final",
 )
 UNFINISHED_BUT_ENDED = register(
     "XQ203",
@@ -276,6 +277,7 @@ UNFINISHED_BUT_ENDED = register(
     "The record does not state a result, yet the side to move has no legal move: the game ended "
     "by checkmate or stalemate and the result should be recorded.",
     f"{CXA}, win and loss",
+    board="final",
 )
 
 # --- repetition and the natural limit -----------------------------------------------------------
@@ -300,6 +302,7 @@ REPETITION_VERDICT = register(
     "loses even against another forbidden pattern; otherwise the game is drawn. "
     "The message lists the cycle's plies, each move's class and targets, the rule and the verdict.",
     "CXA rules, repetition (perpetual check, chase)",
+    board="after",
 )
 RESULT_CONTRADICTS_VERDICT = register(
     "XQ302",
@@ -314,6 +317,7 @@ RESULT_CONTRADICTS_VERDICT = register(
     'A warning too when the game was replayed through an assumed move ("if the intended move '
     'was …", see XQ201).',
     "CXA rules, repetition and natural limit",
+    board="final",
 )
 NATURAL_LIMIT = register(
     "XQ303",
@@ -327,6 +331,7 @@ NATURAL_LIMIT = register(
     "have given at most 10 checks in those rounds: a side's checks beyond its 10th, and the "
     "replies to them, do not count towards its claim. The message names the side whose checks were counted.",
     "CXA rules, natural limit",
+    board="after",
 )
 UNFINISHED_BY_RULE = register(
     "XQ304",
@@ -335,4 +340,5 @@ UNFINISHED_BY_RULE = register(
     "The record does not state a result, yet the game ended in a judged repetition or by the "
     "natural limit (see the XQ301 or XQ303 finding); the result should be recorded.",
     "CXA rules, repetition and natural limit",
+    board="final",
 )

@@ -8,7 +8,7 @@ from typing import cast
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Where
+from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import HEAD, Source, read_head
@@ -168,13 +168,6 @@ def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
     from kifu.xiangqi import show
 
     return show.draw(position, svg=svg, size=size, territory=territory)
-
-
-def board_at(finding: Finding) -> Where:
-    """Where ``finding``'s board stands (see :func:`kifu.xiangqi.marks.board_at`)."""
-    from kifu.xiangqi import marks
-
-    return marks.board_at(finding)
 
 
 def mark(position: Position, finding: Finding, options: Options) -> Position:

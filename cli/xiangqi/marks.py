@@ -1,4 +1,4 @@
-"""What a xiangqi finding's board shows: where it stands and its :class:`~kifu.core.game.Marks`.
+"""What a xiangqi finding's board shows: its :class:`~kifu.core.game.Marks` (where it stands is its code's).
 
 A finding about a move is drawn in the position before it: a move that cannot be played as
 written (its points when the text names a piece that could not move so, else nothing), the move
@@ -14,33 +14,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kifu.core.findings import Finding
-from kifu.core.game import FINAL, Marks, Options, Position, Where
+from kifu.core.game import Marks, Options, Position, board_at
 from kifu.core.marking import caption
 from kifu.xiangqi.board import Board, move_name
 from kifu.xiangqi.fen import parse_fen
 from kifu.xiangqi.notation import NotationError, Resolution, parse_move, resolve
 from kifu.xiangqi.notation.suggest import suggest
 
-#: findings about the record's result, drawn in its final position
-FINAL_CODES = frozenset({"XQ202", "XQ203", "XQ302", "XQ304"})
-#: findings about the position a move reached (a repetition, the natural limit), drawn after it
-AFTER_CODES = frozenset({"XQ301", "XQ303"})
 #: what a resolution's readings are when a move breaks a rule: the one move the text names
 _BROKEN = frozenset({"rule", "check", "flying-general"})
-
-
-def board_at(finding: Finding) -> Where:
-    """Before the finding's move, after it for a repetition, the final position for a result."""
-    if finding.ply is not None:
-        return finding.ply if finding.code in AFTER_CODES else finding.ply - 1
-    return FINAL if finding.code in FINAL_CODES else None
 
 
 def mark(position: Position, finding: Finding, options: Options) -> Position:
     """``position`` with the marks of ``finding`` (see the module's doc)."""
     if finding.ply is None:
         return replace(position, marks=Marks(caption(finding.code, position.ply, final=True)))
-    if finding.code in AFTER_CODES:
+    if board_at(finding) == finding.ply:  # (a repetition, the natural limit: after the move)
         text = caption(finding.code, finding.ply, f"after {finding.move}" if finding.move else None)
         return replace(position, marks=Marks(text, notes=(_cycle(finding.message),)))
     board = parse_fen(position.position)

@@ -64,9 +64,6 @@ def test_a_finding_position_is_drawn_without_the_file() -> None:
         def board(self, game: str, position: object, territory: bool = False, finding: object = None) -> str:
             return f"<svg>{game}</svg>"
 
-        def board_at(self, game: str, finding: Finding) -> int | None:
-            return None if finding.ply is None else finding.ply - 1
-
         def positions(self, *args: object) -> dict[int | None, object]:
             return {}
 

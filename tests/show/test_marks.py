@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 from kifu import games
 from kifu.app import cli
-from kifu.core.findings import Assumption, Finding, Severity
-from kifu.core.game import FINAL, Options, Position
+from kifu.core.findings import REGISTRY, Assumption, Finding, Severity
+from kifu.core.game import FINAL, Options, Position, board_at
 
 from tests.render.screenshots import HEADLESS
 from tests.render.svgcheck import SVG, find_all, parse, texts
@@ -162,13 +162,29 @@ def test_go_count_has_a_score_line_and_a_result_finding_draws_it() -> None:
 
 
 def test_where_each_game_draws_a_finding() -> None:
-    chess, xiangqi, go = (games.need(name) for name in ("chess", "xiangqi", "go"))
-    move = Finding("X", Severity.ERROR, "", ply=5)
-    assert chess.board_at(move) == xiangqi.board_at(move) == go.board_at(move) == 4
-    assert xiangqi.board_at(Finding("XQ301", Severity.INFO, "", ply=8)) == 8  # the repeated position
-    for module, code in ((chess, "CHESS202"), (xiangqi, "XQ302"), (go, "GO201")):
-        assert module.board_at(Finding(code, Severity.ERROR, "")) == FINAL
-    assert chess.board_at(Finding("PGN001", Severity.WARNING, "")) is None
+    """Where a finding's board stands is its registered code's: before its move, after it (a
+    repetition, a move limit), the final position (a result, a count), or no position."""
+    games.load_all_codes()
+    assert board_at(Finding("X", Severity.ERROR, "", ply=5)) == 4  # an unknown code: before its move
+    assert board_at(Finding("CHESS101", Severity.ERROR, "", ply=5)) == 4
+    assert board_at(Finding("XQ301", Severity.INFO, "", ply=8)) == 8  # the repeated position
+    assert board_at(Finding("XQ303", Severity.INFO, "", ply=8)) == 8
+    for code in (
+        "CHESS202",
+        "CHESS203",
+        "CHESS204",
+        "XQ202",
+        "XQ203",
+        "XQ302",
+        "XQ304",
+        "GO201",
+        "GO202",
+        "GO203",
+    ):
+        assert board_at(Finding(code, Severity.ERROR, "")) == FINAL
+    assert board_at(Finding("PGN001", Severity.WARNING, "")) is None
+    assert board_at(Finding("CHESS205", Severity.INFO, "")) is None  # a draw agreed: no rule decided it
+    assert {code.board for code in REGISTRY.values()} == {"move", "after", "final"}
 
 
 def test_the_html_report_boards_carry_the_marks_and_captions() -> None:

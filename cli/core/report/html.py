@@ -12,14 +12,13 @@ no game: the boards come from a :class:`Drawer` the check command injects (``kif
 provides it from each game's ``positions`` and ``draw``). A finding's board is the position
 before its move: the finding's own ``position`` when the checker set it, else the position
 the game's walk finds at that ply; without either, the finding has no board. A finding about the
-result is drawn in the final position (the game says which: ``board_at``), and every finding's
+result is drawn in the final position (its code says which: ``board_at``), and every finding's
 board carries its marks and caption (the game's ``mark``).
 """
 
 from __future__ import annotations
 
 import codecs
-import contextlib
 import os
 import re
 import shlex
@@ -29,7 +28,7 @@ from typing import IO, Any, Protocol, TextIO
 
 from kifu import __version__
 from kifu.core.findings import Finding, Severity
-from kifu.core.game import FINAL, Position, Where
+from kifu.core.game import FINAL, Position, Where, board_at
 from kifu.core.lines import LineDecoder
 from kifu.core.marking import finding_position
 from kifu.core.markup import content_security_policy, escape, html_text
@@ -51,10 +50,6 @@ class Drawer(Protocol):
         self, game: str, position: Position, territory: bool = False, finding: Finding | None = None
     ) -> str:
         """``position`` as an SVG document; ``finding``: with the finding's marks and caption."""
-        ...
-
-    def board_at(self, game: str, finding: Finding) -> Where:
-        """Where the board of ``finding`` stands (after a ply, ``"final"``, or ``None``: no board)."""
         ...
 
     def positions(
@@ -333,16 +328,11 @@ class HtmlReporter:
         self._write("</div>\n")
 
     def _where(self, report: RecordReport) -> list[Where]:
-        """Where each finding's board stands (the game says: ``board_at``; ``None``: no board)."""
+        """Where each finding's board stands (its code says: ``board_at``; ``None``: no board)."""
         if self.drawer is None or self.game is None:
             return [None] * len(report.findings)
-        where: list[Where] = []
-        for finding in report.findings:
-            at: Where = None
-            with contextlib.suppress(Exception):  # no board rather than no report
-                at = self.drawer.board_at(self.game, finding)
-            where.append(None if isinstance(at, int) and at < 0 else at)
-        return where
+        where = (board_at(finding) for finding in report.findings)
+        return [None if isinstance(at, int) and at < 0 else at for at in where]
 
     def _drawn(self, report: RecordReport, where: list[Where]) -> set[Any]:
         """What of ``report`` gets a board within the caps: ``None`` (the score's final position),

@@ -65,6 +65,7 @@ from kifu.core.converted import Converted
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import Options, Target
 from kifu.core.sources import Source
+from kifu.go import codes
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo
 from kifu.go.properties import read_info
@@ -102,7 +103,18 @@ def convert(source: Source, target: str, options: Options | None = None) -> Iter
 #: check errors that stop no conversion: the writers keep what they concern as written (check of
 #: the output says it again) and the moves replay as the record states them. A result that the
 #: count contradicts (GO2xx), markup and annotations, version quirks.
-_KEPT_AS_WRITTEN = frozenset({"SGF013", "SGF017", "SGF029", "SGF031", "SGF034", "SGF035", "SGF038"})
+_KEPT_AS_WRITTEN = frozenset(
+    code.code
+    for code in (
+        codes.LOWERCASE_ID,
+        codes.COMPOSE_EXPECTED,
+        codes.CONTRADICTING_ANNOTATION,
+        codes.ANNOTATION_WITHOUT_MOVE,
+        codes.UNKNOWN_FF,
+        codes.SQUARE_AS_RECTANGLE,
+        codes.NOT_IN_VERSION,
+    )
+)
 #: properties the replay and the count rest on: a value of one of them that cannot be read stops
 _PLAYED = frozenset({"B", "W", "AB", "AW", "AE", "PL", "SZ", "KM", "HA", "RU", "GM", "FF"})
 
@@ -113,7 +125,7 @@ def stops(finding: Finding) -> bool:
     code = finding.code
     if finding.severity is not Severity.ERROR or code in _KEPT_AS_WRITTEN or code.startswith("GO2"):
         return False
-    if code == "SGF016":  # "KM needs a real number, not [abc]": a value of which property
+    if code == codes.BAD_VALUE.code:  # "KM needs a real number, not [abc]": a value of which property
         return _property(finding) in _PLAYED
     return True
 
@@ -129,7 +141,7 @@ def _unreadable(findings: list[Finding]) -> list[str]:
     return [
         f"an unreadable {_property(f)} value"
         for f in findings
-        if f.code == "SGF016" and not stops(f) and _property(f) in _PLAYED
+        if f.code == codes.BAD_VALUE.code and not stops(f) and _property(f) in _PLAYED
     ]
 
 
