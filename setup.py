@@ -65,6 +65,7 @@ COMPILED = [
     "kifu.chess.splitter",
     # Go: the SGF parser, the tree and its properties, the board, the replay, the count
     "kifu.go.parser",
+    "kifu.go.nodes",
     "kifu.go.tree",
     "kifu.go.properties",
     "kifu.go.values",

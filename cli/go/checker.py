@@ -28,6 +28,7 @@ from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board, Undo
 from kifu.go.capped import MAX_PER_CODE, Capped, merged
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo, read_game_info, read_root
+from kifu.go.parser import parse_unparsed
 from kifu.go.properties import PropertyChecker
 from kifu.go.reader import records
 from kifu.go.rules import PRESETS, Rules, from_ru, resolve
@@ -240,7 +241,7 @@ _MARKS: Final = bytes.maketrans(bytes((EMPTY, BLACK, WHITE, EDGE)), b".XO/")
 
 def check_record(record: RawRecord[Game], options: Options) -> GameResult:
     """Parse and check one record (core's crash guard is around the caller)."""
-    game, index = record.data.parse()
+    game, index = parse_unparsed(record.data)
     return check_game(game, index, options)
 
 

@@ -57,8 +57,9 @@ def check_record(record: RawRecord[Game], options: Options) -> RecordReport:
 def convert_record(record: RawRecord[Game], target: str, options: Options) -> Converted:
     """One game tree in ``target``, its moves played by the walk under ``options``."""
     from kifu.go import writers
+    from kifu.go.parser import parse_unparsed
 
-    game, index = record.data.parse()
+    game, index = parse_unparsed(record.data)
     return writers.convert_game(game, index, target, options)
 
 

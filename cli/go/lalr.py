@@ -10,7 +10,7 @@ from typing import Any
 from kifu.core.excerpt import short
 from kifu.core.grammar import load
 from kifu.go import codes
-from kifu.go.parser import _Context, _unclosed_value, split_nodes, split_property
+from kifu.go.nodes import ParseContext, split_nodes, split_property, unclosed_value
 from kifu.go.tree import Node, Prop, RawTree
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 class _Builder(Transformer[Token, Any]):
     """Inline transformer: builds :class:`Node` and :class:`RawTree` while parsing."""
 
-    ctx: _Context
+    ctx: ParseContext
 
     def property(self, children: list[Token]) -> Prop:
         token = children[0]
@@ -91,7 +91,7 @@ def _junk(token: Token) -> Token:
     ctx = _BUILDER.ctx
     where = token.start_pos or 0
     if token.type == "UNCLOSED":  # (the scan cut the text before such a value: not met)
-        _unclosed_value(ctx, where, str(token))
+        unclosed_value(ctx, where, str(token))
     else:
         ctx.add(
             codes.ILLEGAL_CHARS, f"illegal characters (ignored): {short(str(token))!r}", where, len(token)
@@ -104,7 +104,7 @@ def parser() -> Lark:
     return load("sgf", transformer=_BUILDER, lexer_callbacks={"JUNK": _junk, "UNCLOSED": _junk})
 
 
-def _on_error(ctx: _Context) -> Any:
+def _on_error(ctx: ParseContext) -> Any:
     def handle(error: UnexpectedInput) -> bool:
         if isinstance(error, UnexpectedToken):
             token = error.token
@@ -144,7 +144,7 @@ def _on_error(ctx: _Context) -> Any:
     return handle
 
 
-def lark_parse(chunk: str, ctx: _Context) -> list[RawTree]:
+def lark_parse(chunk: str, ctx: ParseContext) -> list[RawTree]:
     """The raw trees of a prepared game tree's text parsed by the grammar, the syntax problems
     added to ``ctx``."""
     _BUILDER.ctx = ctx

@@ -23,25 +23,19 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from kifu.core.excerpt import short
-from kifu.core.findings import IO_LIMIT, Code, Finding
+from kifu.core.findings import IO_LIMIT, Finding
 from kifu.core.limits import limits
 from kifu.go import codes
 from kifu.go.capped import Capped, merged
 from kifu.go.index import TextIndex
+from kifu.go.lexical import NODES, VALUE
+from kifu.go.nodes import ParseContext, cut_run, unclosed_value
 from kifu.go.tree import (
-    ITEM_RE,
-    PROP_RE,
     SPACE_PATTERN,
     SPACE_RE,
-    VALUE_RE,
     Game,
-    Items,
     Node,
-    Prop,
     RawTree,
-    plain_node,
-    plain_property,
 )
 
 if TYPE_CHECKING:
@@ -52,130 +46,20 @@ __all__ = [
     "NODES_PATTERN",
     "SPACE_PATTERN",
     "Game",
-    "cut_run",
     "lark_parse",
     "link",
     "parse_game",
+    "parse_unparsed",
     "parser",
     "scan",
-    "split_nodes",
-    "split_property",
 ]
 
 
-class _Context:
-    """What one parse collects: findings (with offsets, capped by code as they are made) and
-    the base offset of the chunk."""
-
-    def __init__(self, base: int, end: int, text: str = "") -> None:
-        self.base = base
-        self.end = end
-        self.text = text  # the text ``base`` is an offset in
-        self.problems: Capped[tuple[Code, str, int, int]] = Capped()
-        self.headless: set[int] = set()
-        self.unclosed = -1  # the offset of the "[" of a value never closed
-
-    def add(self, code: Code, message: str, offset: int, length: int = 1) -> None:
-        at = self.base + offset
-        if code is codes.PROPERTY_WITHOUT_VALUE and not self.property_without_value(at + length):
-            return
-        self.problems.add(code.code, at, (code, message, at, length))
-
-    def property_without_value(self, end: int) -> bool:
-        """Whether an identifier ending at ``end`` lacks its value: not when the next thing
-        is a value never closed (the identifier is that value's)."""
-        return self.unclosed < 0 or bool(self.text[end : self.base + self.unclosed].strip())
-
-
-def split_nodes(text: str, offset: int) -> list[Node]:
-    """The nodes of a NODES token (``;`` and properties, repeated; ``offset`` is where it
-    starts): the run of nodes that is the whole token (:func:`cut_run`)."""
-    return cut_run(text, 0, offset)[0]
-
-
-def cut_run(text: str, start: int, offset: int) -> tuple[list[Node], int]:
-    """The nodes of the run of nodes at the ``;`` at ``start`` of ``text`` (whose first character
-    is at ``offset``), and where the run ends: where the grammar's NODES terminal would end it
-    (after its white space), at a ``(``, a ``)``, the end of the text or whatever can continue no
-    node. The items are those of :data:`~kifu.go.tree.ITEM_RE` in order, as ``findall`` finds
-    them in the run's text.
-
-    Most nodes are a move written ``;B[pd]`` and followed by the next ``;`` (or the run's end),
-    at once or after a line break, and most other items a property of one plain value: such
-    items are cut out with ``str.find`` (:func:`~kifu.go.tree.plain_node`,
-    :func:`~kifu.go.tree.plain_property`, which :class:`~kifu.go.tree.Items` asks too); any other
-    item is matched by the pattern. The scanner cuts a run in this one pass, without matching
-    the NODES pattern first (tests/go/test_scan.py holds the cut and its end equal to the
-    pattern's, on the corpus and on generated and damaged trees).
-    """
-    source = Items(text, offset, start)
-    nodes: list[Node] = []
-    node = Node(offset + start)
-    size = len(text)
-    pos = start
-    ordinal = 0
-    while pos < size:
-        char = text[pos]
-        if char == ";":
-            opening, closing, after = plain_node(text, pos, size)
-            if opening >= 0:
-                # (its offset kept: the identifier and the value follow the ";" at once, so a
-                # finding on the move needs no search for its item)
-                node = Node(offset + pos, None, 0, text[pos + 1 : opening], text[opening + 1 : closing])
-                nodes.append(node)
-                ordinal += 1
-                pos = after
-                continue
-        elif char == "(" or char == ")":
-            break  # a variation starts, or the game tree ends
-        else:
-            opening, closing, after = plain_property(text, pos, size)
-            if opening >= 0:
-                value = text[opening + 1 : closing]
-                node.add(Prop(text[pos:opening], [value], offset + pos, None, offset + opening))
-                ordinal += 1
-                pos = after
-                continue
-        match = ITEM_RE.match(text, pos)
-        if match is None:
-            space = SPACE_RE.match(text, pos).end()  # type: ignore[union-attr]
-            if space == pos:
-                break  # no item and no white space: no node goes on here (the scan declines)
-            pos = space  # white space after a bare ";"
-            continue
-        # ("" for a group that took no part, as findall gives it)
-        simple, value, semicolon, name, blob = match.groups("")
-        if simple:  # ";" and one property with one plain value (its Prop made when asked for)
-            node = Node(-1, source, ordinal, simple, value)
-            nodes.append(node)
-        elif semicolon:
-            node = Node(-1, source, ordinal)
-            nodes.append(node)
-        else:
-            values = [blob[1 : blob.index("]")]] if blob.count("]") == 1 else VALUE_RE.findall(blob)
-            node.add(Prop(name, values, -1, blob, 0, source, ordinal))
-        ordinal += 1
-        pos = match.end()
-    source.end = pos
-    return nodes, pos
-
-
-def split_property(text: str, offset: int) -> Prop:
-    """A PROPERTY token (identifier and values) as a :class:`Prop`."""
-    match = PROP_RE.match(text)
-    if match is None:  # cannot happen: the terminal is the same pattern
-        return Prop(text, [], offset)
-    blob = match.group(2)
-    return Prop(
-        match.group(1), VALUE_RE.findall(blob), offset + match.start(1), blob, offset + match.start(2)
-    )
-
-
 #: text up to the next "(", ")" or "[" of a value never closed (values and their escapes skipped)
-_SKIP = re.compile(r"(?:[^()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])*+", re.S)
+_SKIP = re.compile(rf"(?:[^()\[]++|{VALUE})*+", re.S)
 #: text up to the next "[" of a value holding a ";" (values without one skipped)
 _SKIP_PLAIN = re.compile(r"(?:[^\[]++|\[[^\\\];]*+(?:\\[^;][^\\\];]*+)*+\])*+")
-_VALUE = re.compile(r"\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]", re.S)
+_VALUE = re.compile(VALUE, re.S)
 _NOT_NEWLINE = re.compile(r"[^\n]+")
 
 
@@ -293,7 +177,7 @@ def parse_game(
             last = offset + 1
         pieces.append(chunk[last:])
         chunk = "".join(pieces)
-    ctx = _Context(start, len(chunk), text)
+    ctx = ParseContext(start, len(chunk), text)
     depth_limit = limits().depth
     deepest = depth_limit + 1 if depth_limit else 0
     cuts: list[tuple[int, int]] = []
@@ -302,7 +186,7 @@ def parse_game(
     else:
         unclosed, open_trees, cuts = _shape(chunk, deepest)
     if unclosed >= 0:
-        _unclosed_value(ctx, unclosed, chunk[unclosed:])
+        unclosed_value(ctx, unclosed, chunk[unclosed:])
         chunk = chunk[:unclosed]
     if open_trees:
         ctx.add(codes.MISSING_PAREN, "the game tree is not closed: `)` missing at the end", ctx.end)
@@ -370,7 +254,7 @@ def parse_game(
     return game
 
 
-def _parse(chunk: str, ctx: _Context) -> list[RawTree]:
+def _parse(chunk: str, ctx: ParseContext) -> list[RawTree]:
     """The raw trees of a prepared game tree's text, the syntax problems added to ``ctx``."""
     trees = scan(chunk, ctx.base)
     if trees is not None:
@@ -386,7 +270,7 @@ def parser() -> Lark:
     return lalr.parser()
 
 
-def lark_parse(chunk: str, ctx: _Context) -> list[RawTree]:
+def lark_parse(chunk: str, ctx: ParseContext) -> list[RawTree]:
     """The raw trees of a prepared game tree's text parsed by the grammar, the syntax problems
     added to ``ctx`` (:func:`kifu.go.lalr.lark_parse`; Lark is imported only for such a text)."""
     from kifu.go import lalr
@@ -398,7 +282,7 @@ def lark_parse(chunk: str, ctx: _Context) -> list[RawTree]:
 #: :data:`~kifu.go.tree.SPACE_PATTERN`), written out: a run :func:`cut_run` cuts ends where this
 #: pattern ends it (tests/go/test_scan.py holds the two equal, and both patterns equal to the
 #: grammar's)
-NODES_PATTERN = r"(?s:(?:;(?:\s*+[A-Za-z]++(?:\s*+\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\])++)*+\s*+)++)"
+NODES_PATTERN = f"(?s:{NODES})"
 
 
 def scan(chunk: str, base: int) -> list[RawTree] | None:
@@ -441,14 +325,18 @@ def scan(chunk: str, base: int) -> list[RawTree] | None:
     return None if open_trees else trees
 
 
-def _unclosed_value(ctx: _Context, where: int, value: str) -> None:
-    """SGF003 at the ``[`` of a value that runs to the end of the text (``value``: from it)."""
-    ctx.unclosed = where
-    ctx.add(
-        codes.UNCLOSED_VALUE,
-        f"value {short(value, 20)} is not closed by `]` before the end of the file",
-        where,
+def parse_unparsed(unparsed: Game) -> tuple[Game, TextIndex]:
+    """Parse a game the reader left unparsed (see :attr:`kifu.go.tree.Game.text`), with its own
+    line index."""
+    text = unparsed.text or ""
+    index = TextIndex(text, unparsed.line_base, unparsed.column_base, unparsed.cut)
+    if not text:  # not read (over a limit): its findings say why
+        return Game(unparsed.index, 0, None, list(unparsed.findings)), index
+    game = parse_game(
+        text, unparsed.text_start, unparsed.text_end, index, unparsed.index, unparsed.ignored, unparsed.closed
     )
+    game.findings[:0] = unparsed.findings
+    return game, index
 
 
 def link(raw: RawTree, findings: Capped[Finding], index: TextIndex) -> Node | None:

@@ -19,6 +19,7 @@ from kifu.core.sources import Source, decompressing
 from kifu.go import codes
 from kifu.go.encoding import texts
 from kifu.go.index import TextIndex
+from kifu.go.lexical import PROPERTY_PARTS, VALUE, VALUE_PARTS, VALUE_TEXT
 from kifu.go.parser import parse_game
 from kifu.go.tree import Game
 from kifu.go.values import INFO_IDENTS
@@ -79,7 +80,7 @@ def records(source: Source) -> Iterator[RawRecord[Game] | Finding]:
         )
 
 
-_ROOT = re.compile(r"\(\s*;?((?:[^;()\[]++|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]?+)*+)")
+_ROOT = re.compile(rf"\(\s*;?((?:[^;()\[]++|\[{VALUE_TEXT}\]?+)*+)")
 _KIND = {name: re.compile(rf"(?<![A-Za-z]){name}\s*\[\s*(\d+)") for name in ("FF", "GM")}
 
 
@@ -119,9 +120,9 @@ def mixed(
 #: text up to the next "(", ")" or unclosed "[": outside values, and values closed by their "]"
 #: (the text before the first value, then each value with the text after it: a third faster
 #: than an alternation of the two repeated)
-_NOT_PAREN = re.compile(r"[^()\[]*+(?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\][^()\[]*+)*+", re.S)
+_NOT_PAREN = re.compile(rf"[^()\[]*+(?:{VALUE}[^()\[]*+)*+", re.S)
 #: the rest of a value (up to its "]", or to the end of the text, or to a "\" that ends the text)
-_VALUE_REST = re.compile(r"[^\\\]]*+(?:\\.[^\\\]]*+)*+", re.S)
+_VALUE_REST = re.compile(VALUE_TEXT, re.S)
 _GAME_START = re.compile(r"\(\s*;")
 #: text without a ")" or a "[": inside a game tree, only its "(" count
 _NO_CLOSE = re.compile(r"[^)\[]*+")
@@ -389,7 +390,7 @@ class CollectionReader:
             pending.append(codes.MISSING_PAREN("the game tree is not closed: `)` missing at the end", end))
         if not self.raw:
             return Game(self.number, max(start, 0), None, pending)
-        # no text (Game.parse reads nothing); the record's line is where the game starts
+        # no text (parse_unparsed reads nothing); the record's line is where the game starts
         return Game(self.number, 0, None, pending, "", 0, 0, where.line - 1)
 
     def _trim(self) -> None:
@@ -505,8 +506,8 @@ def _junk_between(text: str, start: int, end: int, index: TextIndex) -> list[Fin
 
 
 #: a property and its values, outside values (possessive: linear in the text)
-_PROPERTY = re.compile(r"(?<![A-Za-z])([A-Za-z]++)\s*+((?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++)", re.S)
-_FIRST_VALUE = re.compile(r"\[([^\\\]]*+(?:\\.[^\\\]]*+)*+)\]", re.S)
+_PROPERTY = re.compile(rf"(?<![A-Za-z]){PROPERTY_PARTS}", re.S)
+_FIRST_VALUE = re.compile(VALUE_PARTS, re.S)
 #: the moves a message shows
 _SHOWN_MOVES = 4
 

@@ -10,6 +10,7 @@ from kifu.core.game import Options, Position, RawRecord
 from kifu.go import render
 from kifu.go.board import BLACK, EMPTY, WHITE, Board
 from kifu.go.info import GameInfo
+from kifu.go.parser import parse_unparsed
 from kifu.go.properties import read_info
 from kifu.go.render import SGF_LETTERS
 from kifu.go.rules import resolve
@@ -81,7 +82,7 @@ def positions(
     record: RawRecord[Game], options: Options, plies: Collection[int | None]
 ) -> dict[int | None, Position]:
     """The main line's positions after ``plies`` (``None``: the final one, with its count)."""
-    game, index = record.data.parse()
+    game, index = parse_unparsed(record.data)
     root = game.root
     if root is None:
         return {}

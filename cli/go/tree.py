@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from kifu.core.findings import Finding
-from kifu.go.index import TextIndex
+from kifu.go.lexical import IDENT, PLAIN_TEXT, PROPERTY_PARTS, VALUE_PARTS
 from kifu.go.values import PROPERTIES
 
 #: the properties whose value is a list: given twice in a node, their values are read as one list
@@ -23,15 +23,12 @@ LISTS: Final = frozenset([*(ident for ident, ptype in PROPERTIES.items() if ptyp
 
 # (possessive quantifiers: no backtracking state is kept per value or escape, so a property of a
 # million values or a comment of a million escapes costs no more than its text)
-PROP_RE = re.compile(r"([A-Za-z]++)\s*+((?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++)", re.S)
-VALUE_RE = re.compile(r"\[([^\\\]]*+(?:\\.[^\\\]]*+)*+)\]", re.S)
+PROP_RE = re.compile(PROPERTY_PARTS, re.S)
+VALUE_RE = re.compile(VALUE_PARTS, re.S)
 #: the items of a run of nodes: ``;`` with one property of one plain value, then the next ``;``
 #: or the run's end (a ``(`` or ``)`` after it in a game tree: outside values a run holds only
 #: ``;``, identifiers and white space); a ``;``; a property and its values
-ITEM_RE = re.compile(
-    r";\s*+([A-Za-z]++)\[([^\\\]]*+)\]\s*+(?=[;()]|\Z)|(;)|([A-Za-z]++)\s*+((?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++)",
-    re.S,
-)
+ITEM_RE = re.compile(rf";\s*+({IDENT})\[({PLAIN_TEXT})\]\s*+(?=[;()]|\Z)|(;)|{PROPERTY_PARTS}", re.S)
 
 
 #: how far after a ";" :func:`plain_node` looks for the "[" of a plain move node
@@ -125,7 +122,7 @@ class Items:
 
     def item(self, ordinal: int) -> tuple[int, int, int]:
         """(node or property start, identifier start, values start) of item ``ordinal``: the
-        items cut as :func:`kifu.go.parser.cut_run` cuts them."""
+        items cut as :func:`kifu.go.nodes.cut_run` cuts them."""
         positions = self._positions
         found = len(positions) // 3
         if ordinal >= found:
@@ -337,15 +334,3 @@ class Game:
     dropped: dict[str, int] = field(default_factory=dict)
     #: :attr:`text` stops inside its last line (the rest of a long line is not kept)
     cut: bool = False
-
-    def parse(self) -> tuple[Game, TextIndex]:
-        """Parse an unparsed game (see :attr:`text`) with its own line index."""
-        from kifu.go.parser import parse_game  # (the parser builds this model)
-
-        text = self.text or ""
-        index = TextIndex(text, self.line_base, self.column_base, self.cut)
-        if not text:  # not read (over a limit): its findings say why
-            return Game(self.index, 0, None, list(self.findings)), index
-        game = parse_game(text, self.text_start, self.text_end, index, self.index, self.ignored, self.closed)
-        game.findings[:0] = self.findings
-        return game, index

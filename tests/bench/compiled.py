@@ -50,6 +50,7 @@ def timings(runs: int) -> dict[str, float]:
     from kifu.chess.walk import clear_cache
     from kifu.core.sources import Source
     from kifu.go import reader as go_reader
+    from kifu.go.parser import parse_unparsed
 
     twic = chess_check.DEFAULT
     lines = twic.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -74,7 +75,7 @@ def timings(runs: int) -> dict[str, float]:
         "chess: read TWIC (Lark + records)": lambda: [read_game(g, i) for i, g in enumerate(games, 1)],
         "chess: replay TWIC (SAN, push, checks, draws)": replay,
         "chess: check TWIC, whole": lambda: chess_check.kifu(twic),
-        "go: parse 183 corpus files": lambda: [game.parse() for game in raw],
+        "go: parse 183 corpus files": lambda: [parse_unparsed(game) for game in raw],
         "go: check 183 corpus files, whole": lambda: go_check.kifu_check(sgf),
         "xiangqi: replay corpus (resolve + push)": lambda: xiangqi_replay.kifu_board(xq),
         "xiangqi: convert corpus to Chinese": lambda: xiangqi_convert.kifu_chinese(xq),

@@ -33,6 +33,7 @@ from kifu.core.game import Options
 from kifu.core.sources import Source
 from kifu.go.board import BLACK, EMPTY, OK, WHITE, Board, Undo
 from kifu.go.checker import GameResult, check_games
+from kifu.go.parser import parse_unparsed
 from kifu.go.reader import records
 from kifu.go.scoring import GTP_LETTERS
 from kifu.go.tree import Node
@@ -105,7 +106,7 @@ def replay(path: Path | str) -> list[Played]:
     for item in records(Source(str(path))):
         if isinstance(item, Finding):
             continue
-        game, index = item.data.parse()
+        game, index = parse_unparsed(item.data)
         assert game.root is not None
         played.append(play(game.root, index, read_info(game.root, index), Options()))
     return played

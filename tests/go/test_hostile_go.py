@@ -21,7 +21,7 @@ from kifu.core.excerpt import short
 from kifu.core.limits import set_limits
 from kifu.go import encoding
 from kifu.go.index import TextIndex
-from kifu.go.parser import count_nodes
+from kifu.go.parser import count_nodes, parse_unparsed
 from kifu.go.reader import CollectionReader
 
 from tests.go.helpers import check_text
@@ -137,7 +137,7 @@ def test_a_game_tree_over_the_record_limit_is_not_kept_while_it_is_read(
         biggest = 0
         for number, piece in enumerate(pieces, 1):
             for game, _ in reader.feed(piece, number == len(pieces)):
-                games.append(game.parse()[0])
+                games.append(parse_unparsed(game)[0])
             biggest = max(biggest, len(reader.buffer))
         # the same through a file read in blocks
         monkeypatch.setattr(encoding, "STREAM_THRESHOLD", 100)

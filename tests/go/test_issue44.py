@@ -19,7 +19,7 @@ from kifu.go import encoding
 from kifu.go.checker import placed
 from kifu.go.encoding import decode, mostly_utf8
 from kifu.go.info import GameInfo
-from kifu.go.parser import split_nodes
+from kifu.go.nodes import split_nodes
 from kifu.go.reader import lost, parse_collection
 from kifu.go.verdict import sure_life
 from kifu.go.writers import convert

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from kifu.core.findings import Finding
 from kifu.go import reader as go_reader
+from kifu.go.parser import parse_unparsed
 from kifu.go.reader import CollectionReader, parse_collection
 from kifu.go.tree import Game
 
@@ -31,7 +32,7 @@ def findings(games: list[Game]) -> list[Finding]:
     found: list[Finding] = []
     for game in games:
         if game.index:
-            found += game.parse()[0].findings
+            found += parse_unparsed(game)[0].findings
     return found
 
 
@@ -80,5 +81,5 @@ def test_a_long_line_fed_in_pieces_is_not_kept_whole() -> None:
     games += [game for game, _ in reader.feed("", True)]
     assert len(games) == 100_000
     for number in (1, 2, 500, 99_999, 100_000):
-        game, index = games[number - 1].parse()
+        game, index = parse_unparsed(games[number - 1])
         assert index.position(game.offset) == (1, 3 * number - 2)

@@ -17,16 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kifu.core.sources import Source
-from kifu.go.parser import (
-    NODES_PATTERN,
-    SPACE_PATTERN,
-    _Context,
-    cut_run,
-    lark_parse,
-    parser,
-    scan,
-    split_nodes,
-)
+from kifu.go.nodes import ParseContext, cut_run, split_nodes
+from kifu.go.parser import NODES_PATTERN, SPACE_PATTERN, lark_parse, parser, scan
 from kifu.go.reader import records
 from kifu.go.tree import ITEM_RE, VALUE_RE, Items, Node, Prop, RawTree
 
@@ -47,7 +39,7 @@ def shape(item: RawTree | Node) -> Any:
 def both(chunk: str, base: int = 0) -> tuple[Any, Any, list[Any]]:
     """(the scanner's trees or None, the grammar's trees, the grammar's problems)."""
     scanned = scan(chunk, base)
-    ctx = _Context(base, len(chunk), chunk)
+    ctx = ParseContext(base, len(chunk), chunk)
     parsed = lark_parse(chunk, ctx)
     return (
         None if scanned is None else [shape(t) for t in scanned],

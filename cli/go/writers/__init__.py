@@ -68,6 +68,7 @@ from kifu.core.sources import Source
 from kifu.go import codes
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo
+from kifu.go.parser import parse_unparsed
 from kifu.go.properties import read_info
 from kifu.go.reader import records
 from kifu.go.rules import resolve
@@ -96,7 +97,7 @@ def convert(source: Source, target: str, options: Options | None = None) -> Iter
         if isinstance(item, Finding):
             yield item
         else:
-            game, index = item.data.parse()
+            game, index = parse_unparsed(item.data)
             yield convert_game(game, index, target, options or Options())
 
 
