@@ -176,3 +176,15 @@ def test_no_import_cycle_even_through_imports_inside_functions(package: str) -> 
                 seen.add(target)
                 stack.append(iter(sorted(edges[target])))
     assert not cycles, "\n".join(cycles)
+
+
+def test_every_test_file_the_package_cites_exists() -> None:
+    """A comment or docstring that sends a reader to ``tests/...`` sends them to a file."""
+    root = PACKAGE.parent
+    cited = {
+        (path.relative_to(root).as_posix(), match.group().rstrip("."))
+        for path in PACKAGE.rglob("*.py")
+        for match in re.finditer(r"tests/[\w/.-]+", path.read_text(encoding="utf-8"))
+    }
+    missing = sorted(f"{where} cites {target}" for where, target in cited if not (root / target).exists())
+    assert not missing, "\n".join(missing)

@@ -529,7 +529,7 @@ def plain_header(text: str) -> tuple[list[tuple[str, str, int]], int]:
     here without the token's regular expressions (a tenth of reading a game). Anything else (a
     second pair on the line, an escape, a quote in the value, white space before the ``[``) is
     left to the grammar, from that line on; the grammar after a header lexes what follows it as
-    it would from the start of the game (``tests/chess/test_reader_header.py``).
+    it would from the start of the game (``tests/chess/test_reader_fastpath.py``).
     """
     pairs: list[tuple[str, str, int]] = []
     position = 0

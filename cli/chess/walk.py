@@ -189,10 +189,9 @@ class WalkOptions:
     effort: Effort | None = None
 
 
-#: SAN resolutions by (position, text): archives repeat the same openings over and over. An
-#: entry costs about 0.65 KB (its key is a tuple of 64-bit boards): the limit holds a worker's
-#: cache to about 32 MiB (at 200,000 it grew to 130 MiB in every worker of a long run), and
-#: TWIC's 232 games need 3,888 entries.
+#: SAN resolutions by (position, text): archives repeat the same openings over and over. The
+#: limit bounds the memory of every worker of a long run, well above what an archive's
+#: openings fill (docs/performance.md, "Where the time goes").
 _RESOLVED: dict[tuple[PositionKey, str], ReadMove | MoveProblem] = {}
 _RESOLVED_LIMIT = 50_000
 #: Only openings repeat from game to game: past this ply a position is almost always new, and

@@ -13,9 +13,9 @@ the variations of a move that cannot be played are still walked, after ``unplaya
 check reports what is inside them (a writer skips them with the move); empty variations are
 skipped (no events). The options may name a function :attr:`WalkOptions.write` that the walk
 calls on the position *before* each move: a move's text in xiangqi notation depends on that
-position (which file, which of two pieces on it), while ``move`` receives the position after;
-taking each move back and playing it again to write it would cost a writer about 5 % of its
-time. With :attr:`WalkOptions.assume` (the checker's) the walk asks the look-ahead
+position (which file, which of two pieces on it), while ``move`` receives the position after,
+and taking each move back to write it would cost a writer a second push per move. With
+:attr:`WalkOptions.assume` (the checker's) the walk asks the look-ahead
 (:mod:`kifu.core.lookahead`, through :class:`~kifu.xiangqi.lookahead.XiangqiGame`) what the
 moves after a move that cannot be played say of it, and goes on where its verdict does
 (:attr:`~kifu.core.lookahead.Verdict.first`): a reading (proven, or the first of those the rest
