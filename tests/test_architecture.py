@@ -57,7 +57,12 @@ def test_the_source_was_found() -> None:
 
 
 def test_core_imports_no_game_no_command_and_not_the_registry() -> None:
-    assert _violations(("kifu.core",), (*GAMES, "kifu.commands", "kifu.games", "kifu.app")) == []
+    forbidden = (*GAMES, "kifu.commands", "kifu.games", "kifu.app", "kifu.standings")
+    assert _violations(("kifu.core",), forbidden) == []
+
+
+def test_standings_import_no_game_and_no_command() -> None:
+    assert _violations(("kifu.standings",), (*GAMES, "kifu.commands", "kifu.app")) == []
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -22,10 +22,10 @@ from kifu.commands.output_file import output_file_option, output_to
 from kifu.core.digits import ascii_number
 from kifu.core.game import Options
 from kifu.core.results import RecordReport
-from kifu.core.standings.fide import DEFAULT_EDITION, EDITIONS
-from kifu.core.standings.tiebreaks import PRESETS
-from kifu.core.standings.writers import FORMATS
 from kifu.games import GAME_CHOICES
+from kifu.standings.fide import DEFAULT_EDITION, EDITIONS
+from kifu.standings.tiebreaks import PRESETS
+from kifu.standings.writers import FORMATS
 
 #: per kind of record, the tag that tells it, the tags naming the players (first mover first),
 #: and the round: SGF PB/PW/RO, XQBase PGN Red/Black/Round, PGN White/Black/Round
@@ -154,14 +154,14 @@ def standings(
     a usage error (exit status 2).
     """
     from kifu.core.escape import terminal
-    from kifu.core.standings import checks
-    from kifu.core.standings import compute as computing
-    from kifu.core.standings.details import Details
-    from kifu.core.standings.event import Event, normalise, parse_round
-    from kifu.core.standings.table import read_table, read_teams
-    from kifu.core.standings.tiebreaks import Rules, default_preset, parse_list
-    from kifu.core.standings.writers import Report, write
-    from kifu.core.standings.writers.links import Links
+    from kifu.standings import checks
+    from kifu.standings import compute as computing
+    from kifu.standings.details import Details
+    from kifu.standings.event import Event, normalise, parse_round
+    from kifu.standings.table import read_table, read_teams
+    from kifu.standings.tiebreaks import Rules, default_preset, parse_list
+    from kifu.standings.writers import Report, write
+    from kifu.standings.writers.links import Links
 
     event = Event()
     tables = [path for path in paths if path.lower().endswith(".csv")]
@@ -339,7 +339,7 @@ def _add_record(event: object, source: str, path: str, report: RecordReport, tru
     """Add the game a record reports to ``event`` (``source`` names the record, ``path`` its
     file); the kind of record (chess, xiangqi, go)."""
     from kifu.core.findings import Severity
-    from kifu.core.standings.event import MAX_ROUND, UNKNOWN, Event, Game, Player, parse_round
+    from kifu.standings.event import MAX_ROUND, UNKNOWN, Event, Game, Player, parse_round
 
     assert isinstance(event, Event)
     tags = report.tags
@@ -432,7 +432,7 @@ def _about_result(code: str, message: str) -> bool:
 
 def _result(written: str | None) -> str:
     """A declared or decided result as ``1-0``, ``0-1``, ``1/2-1/2`` or ``*`` (SGF forms too)."""
-    from kifu.core.standings.event import PLAYED, UNKNOWN
+    from kifu.standings.event import PLAYED, UNKNOWN
 
     if written is None:
         return UNKNOWN

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from kifu.app import cli
-from kifu.core.standings.checks import likeness, rounds_text
+from kifu.standings.checks import likeness, rounds_text
 
 from tests.golden import assert_golden
 from tests.standings.helpers import EVENTS, run
@@ -268,8 +268,8 @@ def test_near_duplicates_of_many_players_missing_rounds_are_blocked_not_all_comp
     import string
     import time
 
-    from kifu.core.standings.checks import near_duplicates
-    from kifu.core.standings.event import Event, Game
+    from kifu.standings.checks import near_duplicates
+    from kifu.standings.event import Event, Game
 
     letters = random.Random(28)
     event = Event()

@@ -19,7 +19,7 @@ from types import FrameType
 from typing import Any
 
 import kifu.commands.standings
-import kifu.core.standings
+import kifu.standings
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
@@ -28,7 +28,7 @@ from kifu.app import cli
 WATCHED = (
     kifu.commands.standings.__file__,
     *(
-        str(Path(kifu.core.standings.__file__).parent / f"{name}.py")
+        str(Path(kifu.standings.__file__).parent / f"{name}.py")
         for name in ("compute", "scoring", "ranking", "tiebreaks", "crosstable", "checks")
     ),
 )

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from kifu.core.standings.scoring import Competitor
-from kifu.core.standings.tiebreaks import CRITERIA, Context, Rules, Table
+from kifu.standings.scoring import Competitor
+from kifu.standings.tiebreaks import CRITERIA, Context, Rules, Table
 
 
 @dataclass(slots=True)

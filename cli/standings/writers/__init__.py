@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from kifu.core.standings.crosstable import Crosstable
-from kifu.core.standings.details import Details
-from kifu.core.standings.writers.links import Links
+from kifu.standings.crosstable import Crosstable
+from kifu.standings.details import Details
+from kifu.standings.writers.links import Links
 
 FORMATS = ("text", "csv", "json", "html", "trf")
 
@@ -30,7 +30,7 @@ class Report:
 
     def ranked_by(self) -> str:
         """The line under the table: the criteria applied, each with its article."""
-        from kifu.core.standings.articles import ranked_by
+        from kifu.standings.articles import ranked_by
 
         order = ranked_by(self.crosstable.criteria, self.preset, self.game, self.team)
         return f"Ranked by ({self.preset}, {self.source}): {order}."
@@ -39,23 +39,23 @@ class Report:
 def write(name: str, report: Report, out: TextIO) -> None:
     """Write ``report`` to ``out`` in the format called ``name``."""
     if name == "csv":
-        from kifu.core.standings.writers.table import write_csv
+        from kifu.standings.writers.table import write_csv
 
         write_csv(report, out)
     elif name == "json":
-        from kifu.core.standings.writers.document import write_json
+        from kifu.standings.writers.document import write_json
 
         write_json(report, out)
     elif name == "html":
-        from kifu.core.standings.writers.html import write_html
+        from kifu.standings.writers.html import write_html
 
         write_html(report, out)
     elif name == "trf":
-        from kifu.core.standings.writers.trf import write_trf
+        from kifu.standings.writers.trf import write_trf
 
         write_trf(report, out)
     else:
-        from kifu.core.standings.writers.text import write_text
+        from kifu.standings.writers.text import write_text
 
         write_text(report, out)
 
@@ -68,7 +68,7 @@ def number_text(value: float) -> str:
 def value_text(name: str, value: float | None, numeric: bool = False) -> str:
     """Points with ½ (``numeric``: ``2.5``, what a spreadsheet adds up), other values as
     decimals; nothing when the criterion was not applied."""
-    from kifu.core.standings.crosstable import points_text
+    from kifu.standings.crosstable import points_text
 
     if value is None:
         return ""

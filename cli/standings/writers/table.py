@@ -11,8 +11,8 @@ import csv
 from typing import TextIO
 
 from kifu.core.escape import csv_cell
-from kifu.core.standings.writers import Report
-from kifu.core.standings.writers.text import NAME, rows
+from kifu.standings.writers import Report
+from kifu.standings.writers.text import NAME, rows
 
 
 def write_csv(report: Report, out: TextIO) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kifu.core.standings.scoring import Competitor, Result
+from kifu.standings.scoring import Competitor, Result
 
 #: the editions a FIDE preset can follow: the 2023 text (in force from 1 August 2024) and the
 #: revision approved by the FIDE Council on 2 February 2026 (in force from 1 March 2026)

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from kifu.core.standings.event import BYE, BYES, Event, Game, place_unnumbered
+from kifu.standings.event import BYE, BYES, Event, Game, place_unnumbered
 
 WIN, DRAW, LOSS = "win", "draw", "loss"
 INDIVIDUAL_POINTS = 1.0  # 14.1: a win

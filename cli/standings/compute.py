@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from kifu.core.standings.crosstable import Crosstable, build
-from kifu.core.standings.event import Event
-from kifu.core.standings.ranking import knockout, rank
-from kifu.core.standings.scoring import Team, apply_withdrawals, individual, teams
-from kifu.core.standings.tiebreaks import PRESETS, Rules
+from kifu.standings.crosstable import Crosstable, build
+from kifu.standings.event import Event
+from kifu.standings.ranking import knockout, rank
+from kifu.standings.scoring import Team, apply_withdrawals, individual, teams
+from kifu.standings.tiebreaks import PRESETS, Rules
 
 SYSTEMS = ("round-robin", "swiss", "knockout")
 

@@ -49,9 +49,9 @@ from __future__ import annotations
 from typing import TextIO
 
 from kifu.core.escape import terminal
-from kifu.core.standings.crosstable import Cell, Row
-from kifu.core.standings.scoring import DRAW, LOSS, WIN
-from kifu.core.standings.writers import Report
+from kifu.standings.crosstable import Cell, Row
+from kifu.standings.scoring import DRAW, LOSS, WIN
+from kifu.standings.writers import Report
 
 EOL = "\r\n"
 SYSTEMS = {"round-robin": "Round robin", "swiss": "Swiss system", "knockout": "Knockout"}

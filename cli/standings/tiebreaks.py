@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from kifu.core.standings import fide
-from kifu.core.standings.scoring import DRAW, WIN, Competitor
+from kifu.standings import fide
+from kifu.standings.scoring import DRAW, WIN, Competitor
 
 Table = dict[str, Competitor]
 

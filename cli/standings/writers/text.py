@@ -6,8 +6,8 @@ import unicodedata
 from typing import TextIO
 
 from kifu.core.escape import terminal
-from kifu.core.standings.tiebreaks import CRITERIA
-from kifu.core.standings.writers import Report, value_text
+from kifu.standings.tiebreaks import CRITERIA
+from kifu.standings.writers import Report, value_text
 
 
 def width(text: str) -> int:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from kifu.core.standings.event import BYE, Player
-from kifu.core.standings.ranking import Standing
-from kifu.core.standings.scoring import DRAW, LOSS, WIN, Competitor, Result
+from kifu.standings.event import BYE, Player
+from kifu.standings.ranking import Standing
+from kifu.standings.scoring import DRAW, LOSS, WIN, Competitor, Result
 
 #: the letters of the first and second player's colour, per game
 COLOURS = {"chess": ("w", "b"), "xiangqi": ("r", "b"), "go": ("b", "w")}

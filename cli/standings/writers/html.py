@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import TextIO
 
 from kifu.core.markup import content_security_policy, html_text
-from kifu.core.standings.tiebreaks import CRITERIA
-from kifu.core.standings.writers import Report, value_text
-from kifu.core.standings.writers.links import Links
-from kifu.core.standings.writers.text import PROFILE
+from kifu.standings.tiebreaks import CRITERIA
+from kifu.standings.writers import Report, value_text
+from kifu.standings.writers.links import Links
+from kifu.standings.writers.text import PROFILE
 
 _STYLE = (
     "body{font-family:system-ui,sans-serif;margin:2em}"

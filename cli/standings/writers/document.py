@@ -7,7 +7,7 @@ from typing import Any, TextIO
 
 from kifu import __version__
 from kifu.core.escape import json_text
-from kifu.core.standings.writers import Report
+from kifu.standings.writers import Report
 
 
 def to_dict(report: Report) -> dict[str, Any]:

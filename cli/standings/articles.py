@@ -3,14 +3,14 @@
 The list of criteria comes from the preset (or ``--tiebreak``); this module only names them in
 the words of the rulebook the event follows, so that a FIDE event reads FIDE terms (no CXA
 "small score") and a CXA event CXA ones. A criterion this table does not know is named by its
-own description (:data:`kifu.core.standings.tiebreaks.CRITERIA`).
+own description (:data:`kifu.standings.tiebreaks.CRITERIA`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kifu.core.standings.tiebreaks import CRITERIA
+from kifu.standings.tiebreaks import CRITERIA
 
 #: criterion → (name, article) under FIDE's Tie-Break Regulations (Handbook C.07, 2023). The
 #: articles are those the project's copy of the rule text states (6, 7.1-7.3, 10.1; article 16,

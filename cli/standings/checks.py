@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from kifu.core.standings.event import Event, loose_key, normalise
+from kifu.standings.event import Event, loose_key, normalise
 
 #: players missing rounds whose names are compared at most: beyond (a file of many events, most
 #: players in few rounds of the longest) the names are not compared and a warning says so

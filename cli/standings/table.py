@@ -14,7 +14,7 @@ from __future__ import annotations
 import csv
 import io
 
-from kifu.core.standings.event import (
+from kifu.standings.event import (
     BYE,
     BYES,
     FORFEITS,
@@ -26,7 +26,7 @@ from kifu.core.standings.event import (
     normalise,
     parse_round,
 )
-from kifu.core.standings.scoring import Team
+from kifu.standings.scoring import Team
 
 _RESULTS = {
     **{key: key for key in (*PLAYED, *FORFEITS)},
