@@ -2,7 +2,7 @@
 
 ``kifu.check``, ``kifu.convert`` and ``kifu.score`` take a path, a directory, text, bytes or a
 file object (:mod:`kifu.inputs` says which is which) and the same options as the commands, and
-return typed results. ``check`` runs the command's own batch runner (:func:`kifu.core.batch.run`,
+return typed results. ``check`` runs the command's own batch runner (:func:`kifu.application.batch.run`,
 in this process) with a reporter that keeps what it is told, so a program sees exactly what
 ``kifu check --format json`` reports.
 """
@@ -15,16 +15,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kifu import detection, games, inputs
-from kifu.core.converted import Converted, join
-from kifu.core.findings import IO_NO_RECORDS, IO_UNKNOWN_GAME, REGISTRY, Finding, Severity
-from kifu.core.game import Options
-from kifu.core.results import RecordReport, Totals
-from kifu.core.selection import (
+from kifu.application.selection import (
     Layer,
     Selection,
     normalise_selectors,
     parse_severity,
 )
+from kifu.core.converted import Converted, join
+from kifu.core.findings import IO_NO_RECORDS, IO_UNKNOWN_GAME, REGISTRY, Finding, Severity
+from kifu.core.game import Options
+from kifu.core.results import RecordReport, Totals
 from kifu.core.sources import Source, SourceError
 from kifu.inputs import Input, Kind
 
@@ -132,7 +132,7 @@ def check(
     refuses (``komi="x"``), :class:`TypeError` on an unknown option, :class:`FileNotFoundError`
     for a path that does not exist.
     """
-    from kifu.core import batch
+    from kifu.application import batch
 
     options = _options(rules, settings)
     selection = _selection(select, extend_select, ignore, severity)

@@ -12,7 +12,7 @@ from kifu.games import default_format, need
 
 
 class Drawer:
-    """Boards for the HTML report (:class:`kifu.core.report.html.HtmlReporter`), from each
+    """Boards for the HTML report (:class:`kifu.application.report.html.HtmlReporter`), from each
     game's ``positions`` and ``draw``: the reporter is in core, which imports no game.
 
     A file's records are read again, in order, one pass per file (``records`` streams).

@@ -52,12 +52,25 @@ def _violations(importers: tuple[str, ...], forbidden: tuple[str, ...]) -> list[
     )
 
 
+def test_core_is_the_core() -> None:
+    """core is what the games share, and no more: at most 5,000 lines, and no game's name."""
+    sources = [path for path in PACKAGE.rglob("*.py") if _module_name(path).startswith("kifu.core")]
+    lines = sum(len(path.read_text(encoding="utf-8").splitlines()) for path in sources)
+    assert lines <= 5_000, lines
+    named = sorted(
+        f"{path.relative_to(PACKAGE)}: {match.group()}"
+        for path in sources
+        for match in re.finditer(r"""["'](chess|go|xiangqi)["']""", path.read_text(encoding="utf-8"))
+    )
+    assert not named, "\n".join(named)
+
+
 def test_the_source_was_found() -> None:
     assert "kifu.core.game" in MODULES and "kifu.games" in MODULES and len(MODULES) > 50
 
 
 def test_core_imports_no_game_no_command_and_not_the_registry() -> None:
-    forbidden = (*GAMES, "kifu.commands", "kifu.games", "kifu.app", "kifu.standings")
+    forbidden = (*GAMES, "kifu.commands", "kifu.games", "kifu.app", "kifu.standings", "kifu.application")
     assert _violations(("kifu.core",), forbidden) == []
 
 
@@ -66,9 +79,9 @@ def test_standings_import_no_game_and_no_command() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_game_imports_no_command_no_batch_runner_and_no_other_game(game: str) -> None:
+def test_a_game_imports_no_command_no_application_and_no_other_game(game: str) -> None:
     others = tuple(other for other in GAMES if other != game)
-    forbidden = ("kifu.commands", "kifu.core.batch", "kifu.games", "kifu.app", *others)
+    forbidden = ("kifu.commands", "kifu.application", "kifu.games", "kifu.app", *others)
     assert _violations((game,), forbidden) == []
 
 

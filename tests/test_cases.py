@@ -27,7 +27,7 @@ import pytest
 from click.testing import CliRunner
 from kifu import games
 from kifu.app import cli
-from kifu.core.report import sarif
+from kifu.application.report import sarif
 
 from tests.faults import chess_record_2_fails
 from tests.golden import CASES, GAMES, ROOT, Case, all_cases, assert_golden, table

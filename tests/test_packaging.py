@@ -58,7 +58,11 @@ def test_the_wheel_ships_the_grammars_the_schema_and_py_typed(tmp_path: Path) ->
     )
     (wheel,) = tmp_path.glob("kifu-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert {"kifu/py.typed", "kifu/core/report/schemas/report.schema.json", "kifu/grammars/pgn.lark"} <= names
+    assert {
+        "kifu/py.typed",
+        "kifu/application/report/schemas/report.schema.json",
+        "kifu/grammars/pgn.lark",
+    } <= names
 
 
 USER_SCRIPT = """\

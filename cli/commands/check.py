@@ -13,6 +13,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 
 import click
+from kifu.application.report import FORMATS, Reporter
+from kifu.application.terminal import COLORS, BarSafeStream, ProgressBar, style, use_color
 from kifu.commands.completion import complete_codes
 from kifu.commands.options import (
     COMMAND_LINE,
@@ -34,13 +36,11 @@ from kifu.commands.options import (
 from kifu.commands.output_file import output_file_option, output_to
 from kifu.core.escape import terminal
 from kifu.core.findings import Finding, Severity
-from kifu.core.report import FORMATS, Reporter
 from kifu.core.results import RecordReport, Totals, by_count
-from kifu.core.terminal import COLORS, BarSafeStream, ProgressBar, style, use_color
 from kifu.games import GAME_CHOICES
 
 if TYPE_CHECKING:
-    from kifu.core.batch import FileSettings
+    from kifu.application.batch import FileSettings
     from kifu.core.game import Options
     from kifu.core.sources import Choice, Source
     from kifu.drawer import Drawer
@@ -262,8 +262,8 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     records are still checked).
     """
     from kifu import detection, games
-    from kifu.core import batch
-    from kifu.core.report import make_reporter
+    from kifu.application import batch
+    from kifu.application.report import make_reporter
 
     configurations = Configurations(ctx)
     here = configurations.at(os.curdir)  # the run's own settings: the current directory's
@@ -388,7 +388,7 @@ def _choice(configurations: Configurations, walked: Resolved, directory: str) ->
     """How the configuration of a folder met in a walk chooses its files, when it is not the
     walk's (``walked``): its patterns relative to its file's folder, as ruff matches them; none
     when the command line gives them (they apply to the whole walk)."""
-    from kifu.core.config import user_config_path
+    from kifu.application.config import user_config_path
     from kifu.core.sources import Choice
 
     resolved = configurations.at(directory)
@@ -412,7 +412,7 @@ def file_settings(
     own), keyed by the directory as ``os.path.dirname`` gives it (``.`` for an empty one); the
     configurations are read here, so that a bad one stops the run before it reports anything."""
     from kifu import games
-    from kifu.core.batch import FileSettings
+    from kifu.application.batch import FileSettings
     from kifu.core.game import Options
     from kifu.core.sources import Source
 

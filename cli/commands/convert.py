@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from kifu.application.output import OutputError, flush_stdout, is_stdout, write_output, write_stdout
 from kifu.commands.completion import complete_targets
 from kifu.commands.options import (
     HELP,
@@ -28,7 +29,6 @@ from kifu.core.converted import join
 from kifu.core.escape import terminal
 from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
 from kifu.core.game import Game, Options
-from kifu.core.output import OutputError, flush_stdout, is_stdout, write_output, write_stdout
 from kifu.core.sources import COMPRESSION_SUFFIXES, Source, SourceError
 from kifu.games import GAME_CHOICES
 

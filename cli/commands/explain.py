@@ -21,7 +21,7 @@ def explain(code: str | None) -> None:
         return
     found = lookup(code)
     if found is None:
-        from kifu.core.selection import suggest
+        from kifu.application.selection import suggest
 
         hint = suggest(code.strip().upper(), REGISTRY.keys())
         raise click.BadParameter(

@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from kifu.commands import HELP as HELP
-from kifu.core.config import (
+from kifu.application.config import (
     ConfigError,
     ConfigFile,
     Finder,
@@ -23,11 +22,7 @@ from kifu.core.config import (
     read_user_config,
     user_config_path,
 )
-from kifu.core.digits import is_ascii_number
-from kifu.core.escape import terminal
-from kifu.core.findings import Finding, Severity
-from kifu.core.paths import PatternError, check_patterns
-from kifu.core.selection import (
+from kifu.application.selection import (
     FileIgnore,
     Layer,
     Selection,
@@ -36,6 +31,11 @@ from kifu.core.selection import (
     parse_file_ignore,
     parse_severity,
 )
+from kifu.commands import HELP as HELP
+from kifu.core.digits import is_ascii_number
+from kifu.core.escape import terminal
+from kifu.core.findings import Finding, Severity
+from kifu.core.paths import PatternError, check_patterns
 from kifu.games import GAMES, OPTION_SETTINGS, preset_names, presets
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -340,7 +340,7 @@ COMMAND_LINE = "command line"
 DEFAULT = "default"
 #: keys that send records elsewhere or run a program, with what they do: a project's file (which
 #: comes with the records, from anyone) may not set them; the command line and the user's own
-#: configuration (:func:`~kifu.core.config.user_config_path`) may
+#: configuration (:func:`~kifu.application.config.user_config_path`) may
 PRIVILEGED = {
     "executor": "sends records to a Dask cluster",
     "scheduler": "sends records to a Dask scheduler",
@@ -390,7 +390,7 @@ class Resolved:
     keys: dict[str, click.Option]
 
     def selection(self) -> Selection:
-        """The :class:`~kifu.core.selection.Selection` that ``layers`` make."""
+        """The :class:`~kifu.application.selection.Selection` that ``layers`` make."""
         known = _known_codes() if any(layer for _, layer in self.layers) else frozenset()
         rule_layers: list[Layer] = []
         per_file: list[FileIgnore] = []

@@ -1,5 +1,5 @@
 """``-o/--output-file FILE``: a command's report or payload written to a file instead of stdout,
-by kifu's one writer (:func:`kifu.core.output.output_stream`, also that of ``convert``): the file
+by kifu's one writer (:func:`kifu.application.output.output_stream`, also that of ``convert``): the file
 is whole or untouched, never half-written, never written through a symbolic link, and a failed
 run leaves no temporary file behind."""
 
@@ -35,7 +35,7 @@ def output_to(path: str | None) -> Iterator[TextIO]:
     status 2 and one line: a refused or failed file a :class:`~kifu.commands.options.FatalError`,
     standard output the words of the guard of :mod:`kifu.app` (``kifu: cannot write the
     output: …``)."""
-    from kifu.core.output import OutputError, is_stdout, output_stream
+    from kifu.application.output import OutputError, is_stdout, output_stream
 
     try:
         with output_stream(path) as stream:

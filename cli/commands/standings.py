@@ -280,7 +280,7 @@ def _records(
     be read, no records) become warnings.
     """
     from kifu import detection, games
-    from kifu.core import batch
+    from kifu.application import batch
     from kifu.core.findings import Finding, Severity
     from kifu.core.results import Totals
     from kifu.core.sources import Source

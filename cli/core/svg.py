@@ -5,7 +5,7 @@ deterministic (numbers are rounded to two decimals, attributes keep their order)
 can be compared with golden files. The only ids are those of the shapes drawn many times
 (:meth:`Document.define`, the xiangqi glyphs: ``kifu-…``), in ``<defs>`` and drawn with
 ``<use>``: an id means the same in every document, so that the HTML report, which inlines many
-boards in one page, keeps one copy of each (:mod:`kifu.core.report.shared`). No markers:
+boards in one page, keeps one copy of each (:mod:`kifu.application.report.shared`). No markers:
 arrowheads are polygons.
 
 Sizes: the drawing is made in user units (the ``viewBox``) and scaled so that the longer side

@@ -124,7 +124,7 @@ def test_workers_are_forked_before_this_process_reads_a_file_it_splits(
     """A worker forked after the parent read a large record counts the parent's pages in its
     RSS (a 10 MB DhtmlXQ line: 99 MiB before its own work). The flag below is set in the parent
     when it starts splitting a file; a worker that can see it was forked after that."""
-    import kifu.core.batch.plan as plan
+    import kifu.application.batch.plan as plan
     import kifu.core.records as records
 
     reading = []
@@ -153,9 +153,9 @@ def small_parts(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Every file of more than 0 bytes read a part of 300 bytes per worker task (a file named
     *traps*: a part at each place chess's rule allows); the list says of each part whether the
     report took its records (or a worker read through it)."""
+    import kifu.application.batch as batch
+    import kifu.application.batch.plan as plan
     import kifu.chess.game as chess
-    import kifu.core.batch as batch
-    import kifu.core.batch.plan as plan
     import kifu.core.parts as parts
 
     taken: list[bool] = []
@@ -256,7 +256,7 @@ def test_workers_send_tags_only_to_a_reporter_that_shows_them(
     archive: Path, small_parts: list[bool], uses_tags: bool
 ) -> None:
     from kifu import detection, games
-    from kifu.core import batch
+    from kifu.application import batch
     from kifu.core.game import Options
     from kifu.core.sources import expand_paths
 
@@ -285,7 +285,7 @@ def test_a_pool_found_broken_when_a_task_is_submitted_is_replaced() -> None:
     to a fresh pool (it used to raise, and end the run with a traceback)."""
     from concurrent.futures.process import BrokenProcessPool
 
-    from kifu.core.batch import executors, jobs
+    from kifu.application.batch import executors, jobs
 
     pool = executors._ProcessPool(1)
     try:

@@ -297,16 +297,20 @@ def test_explain_imports_the_codes_not_the_games() -> None:
     own = [m for m in imported if re.match(r"kifu\.(chess|go|xiangqi)\.", m) and not SMALL.fullmatch(m)]
     assert (games, own) == ([], [])
     # nor the options and configuration of the commands that have them
-    assert [m for m in imported if m in ("kifu.commands.options", "kifu.core.config", "tomllib")] == []
+    assert [m for m in imported if m in ("kifu.commands.options", "kifu.application.config", "tomllib")] == []
 
 
 def test_a_one_file_check_imports_its_game_only_and_the_text_reporter() -> None:
     imported = _imported_by("check", "-q", str(GOOD))
-    assert "kifu.chess.checker" in imported and "kifu.core.report.text" in imported
+    assert "kifu.chess.checker" in imported and "kifu.application.report.text" in imported
     others = [m for m in imported if re.match(r"kifu\.(go|xiangqi)\.", m) and not SMALL.fullmatch(m)]
     unused = {"sgfmill", "multiprocessing", "concurrent", "distributed", "kifu.drawer", "kifu.core.svg"}
     assert others == [] and [m for m in imported if m.split(".")[0] in unused or m in unused] == []
-    reporters = [m for m in imported if m.startswith("kifu.core.report.") and m != "kifu.core.report.text"]
+    reporters = [
+        m
+        for m in imported
+        if m.startswith("kifu.application.report.") and m != "kifu.application.report.text"
+    ]
     assert reporters == []
 
 

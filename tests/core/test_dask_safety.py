@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
-from kifu.core.batch.jobs import _FileState, _Task, check_chunk_task, check_file_task, check_files_task
+from kifu.application.batch.jobs import _FileState, _Task, check_chunk_task, check_file_task, check_files_task
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
@@ -142,7 +142,7 @@ ENTRY_POINTS: dict[str, Callable[[Payload], Any]] = {
 def test_no_pickle_of_a_remote_cluster_is_loaded(tmp_path: Path, entry: str) -> None:
     import distributed.client
     import distributed.protocol.pickle
-    from kifu.core.batch import executors
+    from kifu.application.batch import executors
 
     marker = tmp_path / "marker"
     original = distributed.protocol.pickle.loads
@@ -159,7 +159,7 @@ def test_a_task_s_pickled_error_is_not_loaded(tmp_path: Path) -> None:
     import pickle
 
     from distributed.core import clean_exception
-    from kifu.core.batch import executors
+    from kifu.application.batch import executors
 
     marker = tmp_path / "marker"
     error = ValueError("boom")
@@ -181,7 +181,7 @@ def _task(function: Callable[..., Any], **fields: Any) -> _Task:
 
 def test_every_fixture_s_results_come_back_the_same() -> None:
     from kifu import detection, games
-    from kifu.core.batch.plain import plain_task, read_result
+    from kifu.application.batch.plain import plain_task, read_result
     from kifu.core.game import Options
     from kifu.core.sources import Source, SourceError
 
@@ -239,7 +239,7 @@ MALFORMED: dict[str, tuple[object, _Task | None]] = {
 
 @pytest.mark.parametrize("case", sorted(MALFORMED))
 def test_an_answer_that_is_not_the_result_asked_is_refused(case: str) -> None:
-    from kifu.core.batch.plain import ResultError, read_result
+    from kifu.application.batch.plain import ResultError, read_result
 
     text, task = MALFORMED[case]
     with pytest.raises(ResultError):
@@ -247,7 +247,7 @@ def test_an_answer_that_is_not_the_result_asked_is_refused(case: str) -> None:
 
 
 def test_a_task_that_raised_is_read_as_its_error() -> None:
-    from kifu.core.batch.plain import WorkerError, plain_task, read_result
+    from kifu.application.batch.plain import WorkerError, plain_task, read_result
 
     def failing() -> None:
         raise ValueError("boom")
@@ -263,7 +263,7 @@ def test_a_game_module_imported_by_two_threads_at_once_is_whole_for_both(
     the module the first is still importing (``partially initialized module``)."""
     import threading
 
-    from kifu.core.batch import jobs
+    from kifu.application.batch import jobs
 
     (tmp_path / "slow_game.py").write_text("import time\ntime.sleep(0.5)\ncheck_record = print\n")
     monkeypatch.syspath_prepend(str(tmp_path))

@@ -16,8 +16,8 @@ import click
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
-from kifu.core import batch
-from kifu.core.batch import jobs, plan
+from kifu.application import batch
+from kifu.application.batch import jobs, plan
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
+from kifu.application.batch import delivery
 from kifu.chess.reader import read_game
 from kifu.chess.splitter import split_games
-from kifu.core.batch import delivery
 from kifu.core.findings import MAX_PER_CODE, capped
 
 HEADER = (

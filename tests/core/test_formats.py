@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
+from kifu.application.report import FORMATS, Reporter, github, make_reporter, names_move, sarif
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import Span
-from kifu.core.report import FORMATS, Reporter, github, make_reporter, names_move, sarif
 from kifu.core.results import RecordReport, Totals
 
 from tests.faults import chess_record_2_fails
@@ -70,7 +70,7 @@ def crashing(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_every_format_is_offered() -> None:
     assert set(CI_FORMATS) <= set(FORMATS)
     for name in CI_FORMATS:
-        assert type(make_reporter(name, io.StringIO())).__module__ == f"kifu.core.report.{name}"
+        assert type(make_reporter(name, io.StringIO())).__module__ == f"kifu.application.report.{name}"
 
 
 @pytest.mark.parametrize("fmt", CI_FORMATS)
@@ -127,7 +127,7 @@ def test_synthetic_golden(fmt: str) -> None:
 
 @pytest.mark.parametrize("fmt", ["sarif", "junit"])
 def test_spooling_to_disk_changes_nothing(fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from kifu.core.report import junit
+    from kifu.application.report import junit
 
     expected = io.StringIO()
     synthetic_events(make_reporter(fmt, expected))

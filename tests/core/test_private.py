@@ -22,8 +22,8 @@ import click
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
+from kifu.application import batch
 from kifu.commands.options import PRIVILEGED
-from kifu.core import batch
 
 ROOT = Path(__file__).resolve().parents[2]
 OPERA = ROOT / "fixtures" / "chess" / "good" / "opera-game.pgn"

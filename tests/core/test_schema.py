@@ -1,5 +1,6 @@
 """The JSON report keeps its contract: every report kifu writes validates against the JSON Schema
-shipped in the package (``kifu.core.report.contract.schema()``): the three games' fixtures, the corpus."""
+shipped in the package (``kifu.application.report.contract.schema()``): the three games'
+fixtures, the corpus."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
-from kifu.core.report.contract import schema
+from kifu.application.report.contract import schema
 
 jsonschema = pytest.importorskip("jsonschema")
 

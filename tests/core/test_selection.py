@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
+from kifu.application.selection import FileIgnore, Layer, Selection, SelectionError, normalise_selectors
 from kifu.core.findings import Finding, Severity
 from kifu.core.paths import PathPatterns
-from kifu.core.selection import FileIgnore, Layer, Selection, SelectionError, normalise_selectors
 
 ROOT = Path(__file__).resolve().parents[2]
 ILLEGAL = "1. e4 e5 2. Ke3 *\n"  # PGN009 (warning: no tags) and CHESS101 (error)

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
+from kifu.application.terminal import BarSafeStream, ProgressBar, use_color
 from kifu.commands.check import BREAK_EVEN, default_jobs
 from kifu.core.sources import Source
-from kifu.core.terminal import BarSafeStream, ProgressBar, use_color
 
 ROOT = Path(__file__).resolve().parents[2]
 ILLEGAL = "1. e4 e5 2. Ke3 *\n"

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
+from kifu.application.report.html import HtmlReporter
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import Span
-from kifu.core.report.html import HtmlReporter
 from kifu.core.results import RecordReport, Totals
 
 from tests.render.screenshots import HEADLESS

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
-from kifu.core import report
+from kifu.application import report
 
 from tests.show.archive import write_archive
 

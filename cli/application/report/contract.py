@@ -12,6 +12,8 @@ from typing import Any
 @cache
 def schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the JSON report; ``$defs/finding_line`` is a jsonl line."""
-    text = resources.files("kifu.core.report").joinpath("schemas/report.schema.json").read_text("utf-8")
+    text = (
+        resources.files("kifu.application.report").joinpath("schemas/report.schema.json").read_text("utf-8")
+    )
     document: dict[str, Any] = json.loads(text)
     return document

@@ -19,7 +19,7 @@ class Reporter(Protocol):
     """The events every reporter handles.
 
     ``uses_tags``: whether :meth:`record` reads the reports' tags (players, event …); when it
-    does not, a batch's workers leave them out of what they send (:mod:`kifu.core.batch`).
+    does not, a batch's workers leave them out of what they send (:mod:`kifu.application.batch`).
     """
 
     uses_tags: bool
@@ -71,13 +71,13 @@ class FindingStream:
 #: format name → the module and class of its reporter (imported when chosen), and which of
 #: :func:`make_reporter`'s keywords it takes
 REPORTERS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "text": ("kifu.core.report.text", "TextReporter", ("verbose", "color")),
-    "json": ("kifu.core.report.json", "JsonReporter", ()),
-    "jsonl": ("kifu.core.report.jsonl", "JsonLinesReporter", ()),
-    "github": ("kifu.core.report.github", "GithubReporter", ()),
-    "sarif": ("kifu.core.report.sarif", "SarifReporter", ()),
-    "junit": ("kifu.core.report.junit", "JunitReporter", ()),
-    "html": ("kifu.core.report.html", "HtmlReporter", ("drawer", "max_boards")),
+    "text": ("kifu.application.report.text", "TextReporter", ("verbose", "color")),
+    "json": ("kifu.application.report.json", "JsonReporter", ()),
+    "jsonl": ("kifu.application.report.jsonl", "JsonLinesReporter", ()),
+    "github": ("kifu.application.report.github", "GithubReporter", ()),
+    "sarif": ("kifu.application.report.sarif", "SarifReporter", ()),
+    "junit": ("kifu.application.report.junit", "JunitReporter", ()),
+    "html": ("kifu.application.report.html", "HtmlReporter", ("drawer", "max_boards")),
 }
 FORMATS = tuple(REPORTERS)
 
@@ -92,7 +92,7 @@ def make_reporter(
     max_boards: tuple[int, int] | None = None,
 ) -> Reporter:
     """The reporter called ``name`` writing to ``out`` (``color``: the text format only;
-    ``drawer``: the boards of the html format, a :class:`kifu.core.report.html.Drawer`;
+    ``drawer``: the boards of the html format, a :class:`kifu.application.report.html.Drawer`;
     ``max_boards``: its boards per file and per report)."""
     module, cls, takes = REPORTERS[name]
     given: dict[str, Any] = {"verbose": verbose, "color": color, "drawer": drawer}

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from kifu.application.selection import Selection
 from kifu.core import records
 from kifu.core.findings import (
     Finding,
@@ -19,7 +20,6 @@ from kifu.core.game import Game, Options
 from kifu.core.lines import LineDecoder
 from kifu.core.parts import Part, PartRead
 from kifu.core.results import RecordReport
-from kifu.core.selection import Selection
 from kifu.core.sources import Source, SourceError
 
 Detector = Callable[[Source, "str | None"], "tuple[str, str] | None"]
@@ -94,10 +94,10 @@ class _FileState:
     #: or the file changed while it was read (``None``: not a file of the file system)
     stamp: tuple[int, int] | None = None
     #: the findings on its records reported so far, and those left out past the file's cap
-    #: (:data:`~kifu.core.batch.delivery.MAX_FILE_FINDINGS`), by severity
+    #: (:data:`~kifu.application.batch.delivery.MAX_FILE_FINDINGS`), by severity
     reported: int = 0
     withheld: dict[Severity, int] = field(default_factory=dict)
-    #: records listed at most (a compressed file: :func:`~kifu.core.batch.delivery.listed_at_most`),
+    #: records listed at most (a compressed file: :func:`~kifu.application.batch.delivery.listed_at_most`),
     #: and those past it, counted only (``None``: every record is listed)
     listed: int | None = None
     unlisted: int = 0

@@ -14,9 +14,11 @@ order. Memory stays flat whatever the size of the input.
 game's module (:class:`kifu.core.game.Game`) by the name the loaded module carries. The
 per-record work and its crash guard are :mod:`kifu.core.records`.
 
-The package is split by job: :mod:`~kifu.core.batch.jobs` (what is run), :mod:`~kifu.core.batch.plan`
-(the jobs in input order), :mod:`~kifu.core.batch.executors` (where they are computed, and a crashed
-worker's records), :mod:`~kifu.core.batch.delivery` (the results to the reporter); :func:`run` joins them.
+The package is split by job: :mod:`~kifu.application.batch.jobs` (what is run),
+:mod:`~kifu.application.batch.plan` (the jobs in input order),
+:mod:`~kifu.application.batch.executors` (where they are computed, and a crashed worker's
+records), :mod:`~kifu.application.batch.delivery` (the results to the reporter); :func:`run`
+joins them.
 """
 
 from __future__ import annotations
@@ -24,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from kifu.core.batch.delivery import _deliver, _end_file, _part_items
-from kifu.core.batch.executors import _executor, _ordered
-from kifu.core.batch.jobs import (
+from kifu.application.batch.delivery import _deliver, _end_file, _part_items
+from kifu.application.batch.executors import _executor, _ordered
+from kifu.application.batch.jobs import (
     Batch,
     Detector,
     ExecutorError,
@@ -37,12 +39,12 @@ from kifu.core.batch.jobs import (
     _Start,
     _Task,
 )
-from kifu.core.batch.plan import _plan
+from kifu.application.batch.plan import _plan
+from kifu.application.report import Reporter
+from kifu.application.selection import Selection
 from kifu.core.findings import Finding
 from kifu.core.game import Options
-from kifu.core.report import Reporter
 from kifu.core.results import Totals
-from kifu.core.selection import Selection
 from kifu.core.sources import Source, display_path
 
 __all__ = ["Batch", "Detector", "ExecutorError", "FileSettings", "Item", "Loader", "Progress", "run"]

@@ -20,8 +20,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from typing import Any, Protocol
 
-from kifu.core import records
-from kifu.core.batch.jobs import (
+from kifu.application.batch.jobs import (
     Batch,
     ExecutorError,
     Item,
@@ -31,7 +30,8 @@ from kifu.core.batch.jobs import (
     check_file_task,
     stream_file_task,
 )
-from kifu.core.batch.plain import ResultError, WorkerError, plain_task, read_result
+from kifu.application.batch.plain import ResultError, WorkerError, plain_task, read_result
+from kifu.core import records
 from kifu.core.findings import (
     Finding,
     internal_error,

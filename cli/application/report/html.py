@@ -3,7 +3,7 @@ Content-Security-Policy says so to the browser: :func:`kifu.core.markup.content_
 
 The page opens with the summary and an index of the files (natural order: b1, b2, b10, with
 their counts, linking to each file's section), then the definitions the boards share (drawn
-once: :mod:`kifu.core.report.shared`), then the files in the index's order. Each file's section
+once: :mod:`kifu.application.report.shared`), then the files in the index's order. Each file's section
 is written as its results arrive to a temporary file (memory stays flat on a big archive) and
 copied into the page at the end, when the summary is known. Boards are capped per file and per
 report (:data:`MAX_BOARDS`); a finding past the cap is still listed, with the ``kifu show``
@@ -27,12 +27,12 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Protocol, TextIO
 
 from kifu import __version__
+from kifu.application.report.shared import SharedDefinitions
 from kifu.core.findings import Finding, Severity
 from kifu.core.game import FINAL, Position, Where, board_at
 from kifu.core.lines import LineDecoder
 from kifu.core.marking import finding_position
 from kifu.core.markup import content_security_policy, escape, html_text
-from kifu.core.report.shared import SharedDefinitions
 from kifu.core.results import RecordReport, Totals
 
 #: boards drawn per file and per report unless ``--max-boards`` says otherwise

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from kifu.application.report import FindingStream
 from kifu.core.escape import json_text
 from kifu.core.findings import Finding
-from kifu.core.report import FindingStream
 from kifu.core.results import RecordReport
 
 

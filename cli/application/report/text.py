@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from kifu.application.report import FindingStream, names_move
+from kifu.application.terminal import style
 from kifu.core.escape import terminal
 from kifu.core.findings import Finding
-from kifu.core.report import FindingStream, names_move
 from kifu.core.results import RecordReport
-from kifu.core.terminal import style
 
 _MAX_SHOWN_LINE = 160
 _SEVERITY_STYLES = {"error": ("red", "bold"), "warning": ("yellow",), "info": ("blue",)}

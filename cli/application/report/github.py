@@ -12,9 +12,9 @@ after the toolkit's escaping, which leaves them raw.
 
 from __future__ import annotations
 
+from kifu.application.report import FindingStream, names_move
 from kifu.core.escape import terminal
 from kifu.core.findings import Finding, Severity
-from kifu.core.report import FindingStream, names_move
 from kifu.core.results import RecordReport
 
 #: The workflow command for each severity.

@@ -7,7 +7,7 @@ what the layers below chose. Inside a layer the most specific prefix decides (``
 --ignore CHESS1`` drops ``CHESS101``; ``--ignore CHESS --select CHESS101`` keeps it); at equal
 length, ignoring wins. ``KIFU001`` (kifu's own failure) is always reported as an error.
 
-The selection is applied where a run's totals are made (:func:`kifu.core.batch.run`), so that
+The selection is applied where a run's totals are made (:func:`kifu.application.batch.run`), so that
 every output format reports the same findings and the summary counts the ignored ones.
 """
 

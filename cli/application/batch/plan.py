@@ -9,9 +9,8 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, cast
 
-from kifu.core import records
-from kifu.core.batch.delivery import listed_at_most
-from kifu.core.batch.jobs import (
+from kifu.application.batch.delivery import listed_at_most
+from kifu.application.batch.jobs import (
     Batch,
     FileSettings,
     _End,
@@ -26,6 +25,7 @@ from kifu.core.batch.jobs import (
     check_files_task,
     check_part_task,
 )
+from kifu.core import records
 from kifu.core.findings import (
     IO_UNKNOWN_GAME,
     IO_UNREADABLE,

@@ -20,10 +20,10 @@ import tempfile
 import xml.etree.ElementTree as ET
 from typing import IO, TextIO
 
+from kifu.application.report.text import describe_record
 from kifu.core.escape import terminal
 from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
 from kifu.core.markup import quoteattr
-from kifu.core.report.text import describe_record
 from kifu.core.results import RecordReport, Totals
 
 _SPOOL_BYTES = 4 << 20

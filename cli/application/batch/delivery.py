@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from kifu.application.batch.jobs import Item, _FileState, _stamp
+from kifu.application.report import Reporter
+from kifu.application.selection import Selection
 from kifu.core import records
-from kifu.core.batch.jobs import Item, _FileState, _stamp
 from kifu.core.findings import (
     INTERNAL_ERROR,
     IO_CHANGED,
@@ -19,9 +21,7 @@ from kifu.core.findings import (
 )
 from kifu.core.lines import LineDecoder
 from kifu.core.parts import Part, PartRead
-from kifu.core.report import Reporter
 from kifu.core.results import RecordReport, Totals
-from kifu.core.selection import Selection
 from kifu.core.sources import Source, display_path
 
 

@@ -1,7 +1,7 @@
 """A Dask task's result as plain data: the JSON text a worker sends (:func:`plain_task`) and
 its reading here (:func:`read_result`), every field's type checked and the answer held to the
 task asked. Nothing a worker sends becomes an object of kifu's, or any library's, but through
-these readers (:mod:`kifu.core.batch.executors` runs a remote cluster's tasks so).
+these readers (:mod:`kifu.application.batch.executors` runs a remote cluster's tasks so).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from kifu.core.batch.jobs import (
+from kifu.application.batch.jobs import (
     Item,
     _Task,
     check_chunk_task,
@@ -41,7 +41,7 @@ class ResultError(Exception):
 
 
 def plain_task(function: Callable[..., Any], *arguments: Any) -> str:
-    """``function(*arguments)`` (a task of :mod:`~kifu.core.batch.jobs`) as JSON text:
+    """``function(*arguments)`` (a task of :mod:`~kifu.application.batch.jobs`) as JSON text:
     ``{"result": …}``, or ``{"error": "ValueError: … at file.py:12"}`` (runs on a worker)."""
     try:
         return json.dumps({"result": _data(function(*arguments))}, separators=(",", ":"))
