@@ -8,7 +8,7 @@ from typing import Any
 from kifu.core.findings import Finding
 from kifu.core.game import Game, Options, Position, RawRecord
 from kifu.core.sources import Source, SourceError
-from kifu.games import default_format, need
+from kifu.games import default_format, drawing, need
 
 
 class Drawer:
@@ -28,10 +28,10 @@ class Drawer:
         self, game: str, position: Position, territory: bool = False, finding: Finding | None = None
     ) -> str:
         """``position`` of ``game`` as an SVG document; ``finding``: with its marks and caption."""
-        module = need(game)
+        drawn = drawing(game)
         if finding is not None:
-            position = module.mark(position, finding, self.options)
-        return module.draw(position, svg=True, size=self.size, territory=territory)
+            position = drawn.mark(position, finding, self.options)
+        return drawn.draw(position, svg=True, size=self.size, territory=territory)
 
     def encoding(self, path: str, game: str) -> str | None:
         """The codec the game's reader uses for ``path`` (xiangqi: detected; Go: the CA property
@@ -48,7 +48,7 @@ class Drawer:
             return {}
         module = need(game)
         record = self._find(module, path, fmt or default_format(game), index)
-        return {} if record is None else module.positions(record, self.options, plies)
+        return {} if record is None else drawing(game).positions(record, self.options, plies)
 
     def _find(self, module: Game[Any], path: str, fmt: str, index: int) -> RawRecord[Any] | None:
         if self._last is not None and self._cursor is not None and self._cursor[0] == path:

@@ -20,22 +20,28 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:  # (only types: this module is imported by every command's start-up)
     from kifu.core.converted import Converted
     from kifu.core.findings import Finding
-    from kifu.core.game import Game, Options, PartReader, Scorer
+    from kifu.core.game import Drawing, Game, Options, PartReader, Scorer
     from kifu.core.results import RecordReport
     from kifu.core.sources import Source
 
 if TYPE_CHECKING:  # each game module satisfies the interface: mypy checks these assignments
     from kifu.chess import game as _chess
+    from kifu.chess import show as _chess_show
     from kifu.chess.splitter import GameText
     from kifu.go import game as _go
+    from kifu.go import show as _go_show
     from kifu.go.tree import Game as SgfGame
     from kifu.xiangqi import game as _xiangqi
+    from kifu.xiangqi import show as _xiangqi_show
 
     _CHESS: Game[GameText] = _chess
     _GO: Game[SgfGame] = _go
     _XIANGQI: Game[_xiangqi.RawXiangqi] = _xiangqi
     _GO_SCORER: Scorer = _go
     _CHESS_PARTS: PartReader[GameText] = _chess
+    _CHESS_DRAWING: Drawing = _chess_show
+    _GO_DRAWING: Drawing = _go_show
+    _XIANGQI_DRAWING: Drawing = _xiangqi_show
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +61,9 @@ class GameInfo:
     #: the module whose import registers the game's finding codes (the game's ``load_codes``
     #: imports it too): ``kifu explain`` and the code lists read it without the game's checker
     codes: str = ""
+    #: the module that draws its positions and a finding's marks (``kifu show``, the HTML
+    #: report; a :class:`~kifu.core.game.Drawing`), imported only to draw
+    drawing: str = ""
 
 
 GAMES: dict[str, GameInfo] = {
@@ -66,6 +75,7 @@ GAMES: dict[str, GameInfo] = {
         "kifu.chess.presets",
         "kifu.chess.detect",
         codes="kifu.chess.codes",
+        drawing="kifu.chess.show",
     ),
     "xiangqi": GameInfo(
         "xiangqi",
@@ -76,6 +86,7 @@ GAMES: dict[str, GameInfo] = {
         "kifu.xiangqi.detect",
         binary_formats=frozenset({"xqf", "cbr"}),
         codes="kifu.xiangqi.codes",
+        drawing="kifu.xiangqi.show",
     ),
     "go": GameInfo(
         "go",
@@ -86,6 +97,7 @@ GAMES: dict[str, GameInfo] = {
         "kifu.go.detect",
         scores=True,
         codes="kifu.go.codes",
+        drawing="kifu.go.show",
     ),
 }
 
@@ -165,6 +177,15 @@ def need(game: str) -> Game[Any]:
     if module is None:
         raise LookupError(f"this build of kifu has no {game} package")
     return module
+
+
+def drawing(game: str) -> Drawing:
+    """The module that draws ``game``'s positions (:class:`~kifu.core.game.Drawing`), imported
+    on first use; :class:`LookupError` when this build has no such package."""
+    need(game)
+    module: Any = importlib.import_module(GAMES[game].drawing)
+    drawn: Drawing = module
+    return drawn
 
 
 def scorer(game: str) -> Scorer | None:

@@ -14,7 +14,7 @@ from kifu.core.game import FINAL, Game, Options, Position, RawRecord, board_at
 from kifu.core.marking import finding_position
 from kifu.core.sources import Source, SourceError
 from kifu.detection import detect
-from kifu.games import need
+from kifu.games import drawing, need
 
 
 class ShowError(Exception):
@@ -45,6 +45,7 @@ def show(
         raise ShowError(f"{path}: cannot tell which game it records (give --game chess, xiangqi or go)")
     name, fmt = detected
     module = need(name)
+    drawn = drawing(name)
     if territory and name != "go":
         raise ShowError("--territory is for Go records")
     record = _record(module, source, fmt, options, number, path)
@@ -58,15 +59,15 @@ def show(
         if at is None or (isinstance(at, int) and at < 0):
             raise ShowError(f"{path}: record {number}'s finding {found.code} is about no position")
         ply = None if at == FINAL else at
-        position = finding_position(found, at, module.positions(record, options, [ply]))
+        position = finding_position(found, at, drawn.positions(record, options, [ply]))
         if position is not None:
-            position = module.mark(position, found, options)
+            position = drawn.mark(position, found, options)
     else:
-        position = module.positions(record, options, [ply]).get(ply)
+        position = drawn.positions(record, options, [ply]).get(ply)
     if position is None:
         where = "has no position to draw" if ply is None else f"has no ply {ply} on its main line"
         raise ShowError(f"{path}: record {number} {where}")
-    return module.draw(position, svg=svg, size=size, territory=territory)
+    return drawn.draw(position, svg=svg, size=size, territory=territory)
 
 
 def _record(

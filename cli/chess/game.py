@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 
 # (The checker is imported here, not on first use: a batch's workers are forked after the parent
 # imports this module, and share the import instead of making it each.)
@@ -13,7 +13,7 @@ from kifu.chess.splitter import GameText
 from kifu.core import parts
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting
+from kifu.core.game import EVERY_MOVE, Options, Preset, RawRecord, Setting
 from kifu.core.parts import CutRule, Part, PartRead
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
@@ -100,30 +100,6 @@ def declare_encoding(document: str, target: str, codec: str) -> str:
 def _text(options: Options, key: str) -> str | None:
     value = options.settings.get(key)
     return value if isinstance(value, str) else None
-
-
-def positions(
-    record: RawRecord[GameText], options: Options, plies: Collection[int | None]
-) -> dict[int | None, Position]:
-    """The main line's positions (kifu show, the HTML report); the drawing code loads on first use,
-    so that a check does not import it."""
-    from kifu.chess import show
-
-    return show.positions(record, options, plies)
-
-
-def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
-    """A position as text or SVG (see :func:`kifu.chess.show.draw`)."""
-    from kifu.chess import show
-
-    return show.draw(position, svg=svg, size=size, territory=territory)
-
-
-def mark(position: Position, finding: Finding, options: Options) -> Position:
-    """``position`` with the marks of ``finding`` (see :func:`kifu.chess.marks.mark`)."""
-    from kifu.chess import marks
-
-    return marks.mark(position, finding, options)
 
 
 def text_encoding(path: str) -> str | None:

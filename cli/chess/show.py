@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from kifu.chess import render
+from kifu.chess.marks import mark as mark  # (the show module is a Drawing: it marks findings too)
 from kifu.chess.position import Start
 from kifu.chess.reader import read_game
 from kifu.chess.splitter import GameText

@@ -235,8 +235,17 @@ class Game(Protocol[T]):
     def declare_encoding(self, document: str, target: str, codec: str) -> str:
         """``document`` as written in ``codec``, declaring it where the format can (SGF ``CA``)."""
 
+    def text_encoding(self, path: str) -> str | None:
+        """The codec the game's reader reads the file at ``path`` with; ``None``: UTF-8, a line
+        that is not as Latin-1 (also when the file cannot be read)."""
+
+
+class Drawing(Protocol):
+    """A game's drawing of its positions, for ``kifu show`` and the HTML report: its ``show``
+    module (named by the registry, imported only to draw: a check never loads it)."""
+
     def positions(
-        self, record: RawRecord[T], options: Options, plies: Collection[int | None]
+        self, record: RawRecord[Any], options: Options, plies: Collection[int | None]
     ) -> dict[int | None, Position]:
         """The main line's positions after each of ``plies`` (``None``: the final one), by a
         visitor of the walk; a ply the line does not reach is left out."""
@@ -246,11 +255,8 @@ class Game(Protocol[T]):
         (Go): the final count (territory, dead stones, the score)."""
 
     def mark(self, position: Position, finding: Finding, options: Options) -> Position:
-        """``position`` (the one :func:`board_at` names) with the :class:`Marks` of ``finding``."""
-
-    def text_encoding(self, path: str) -> str | None:
-        """The codec the game's reader reads the file at ``path`` with; ``None``: UTF-8, a line
-        that is not as Latin-1 (also when the file cannot be read)."""
+        """``position`` (the one :func:`board_at` names) with the :class:`Marks` of ``finding``
+        (the game's ``marks`` module)."""
 
 
 class PartReader(Protocol[T]):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting, Target
+from kifu.core.game import EVERY_MOVE, Options, Preset, RawRecord, Setting, Target
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source, read_head
 from kifu.go import checker, reader
@@ -78,30 +78,6 @@ def score_source(
     from kifu.go import score
 
     return score.score_source(source, options, dead, dead_from)
-
-
-def positions(
-    record: RawRecord[Game], options: Options, plies: Collection[int | None]
-) -> dict[int | None, Position]:
-    """The main line's positions (kifu show, the HTML report); the drawing code loads on first use,
-    so that a check does not import it."""
-    from kifu.go import show
-
-    return show.positions(record, options, plies)
-
-
-def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
-    """A position as text or SVG (see :func:`kifu.go.show.draw`)."""
-    from kifu.go import show
-
-    return show.draw(position, svg=svg, size=size, territory=territory)
-
-
-def mark(position: Position, finding: Finding, options: Options) -> Position:
-    """``position`` with the marks of ``finding`` (see :func:`kifu.go.marks.mark`)."""
-    from kifu.go import marks
-
-    return marks.mark(position, finding, options)
 
 
 def text_encoding(path: str) -> str | None:

@@ -10,6 +10,7 @@ from kifu.core.game import Options, Position, RawRecord
 from kifu.go import render
 from kifu.go.board import BLACK, EMPTY, WHITE, Board
 from kifu.go.info import GameInfo
+from kifu.go.marks import mark as mark  # (the show module is a Drawing: it marks findings too)
 from kifu.go.parser import parse_unparsed
 from kifu.go.properties import read_info
 from kifu.go.render import SGF_LETTERS

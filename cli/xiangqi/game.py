@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import cast
 
 from kifu.core.converted import Converted
 from kifu.core.findings import Finding
-from kifu.core.game import EVERY_MOVE, Options, Position, Preset, RawRecord, Setting
+from kifu.core.game import EVERY_MOVE, Options, Preset, RawRecord, Setting
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import HEAD, Source, read_head
@@ -151,30 +151,6 @@ def convert_record(record: RawRecord[RawXiangqi], target: str, options: Options)
 def declare_encoding(document: str, target: str, codec: str) -> str:
     """XQBase PGN has no place to declare its encoding: the document as it is."""
     return document
-
-
-def positions(
-    record: RawRecord[RawXiangqi], options: Options, plies: Collection[int | None]
-) -> dict[int | None, Position]:
-    """The main line's positions (kifu show, the HTML report); the drawing code loads on first use,
-    so that a check does not import it."""
-    from kifu.xiangqi import show
-
-    return show.positions(record, options, plies)
-
-
-def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:
-    """A position as text or SVG (see :func:`kifu.xiangqi.show.draw`)."""
-    from kifu.xiangqi import show
-
-    return show.draw(position, svg=svg, size=size, territory=territory)
-
-
-def mark(position: Position, finding: Finding, options: Options) -> Position:
-    """``position`` with the marks of ``finding`` (see :func:`kifu.xiangqi.marks.mark`)."""
-    from kifu.xiangqi import marks
-
-    return marks.mark(position, finding, options)
 
 
 def text_encoding(path: str) -> str | None:

@@ -10,6 +10,7 @@ from kifu.core.game import Options, Position, PositionLog, RawRecord
 from kifu.xiangqi import render
 from kifu.xiangqi.board import FILES, Board, make_move, move_name, square
 from kifu.xiangqi.fen import parse_fen, write_fen
+from kifu.xiangqi.marks import mark as mark  # (the show module is a Drawing: it marks findings too)
 from kifu.xiangqi.walk import Step, XiangqiVisitor, walk, walk_options
 
 if TYPE_CHECKING:

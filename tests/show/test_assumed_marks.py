@@ -111,7 +111,7 @@ def test_chess_meant_is_read_in_the_position_before_the_move(
     code: str, position: str, move: str, written_meant: str | None, expected: tuple[str, str] | None
 ) -> None:
     finding = Finding(code, Severity.ERROR, "why", ply=1, move=move, meant=written_meant)
-    marks = games.need("chess").mark(Position(position), finding, Options()).marks
+    marks = games.drawing("chess").mark(Position(position), finding, Options()).marks
     assert marks is not None and marks.assumed == expected
 
 
@@ -119,7 +119,7 @@ def test_chess_meant_is_read_with_the_records_piece_letters() -> None:
     """A German record: meant is written Lb5 (Läufer), as the record writes its moves."""
     position = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
     finding = Finding("CHESS101", Severity.ERROR, "why", ply=5, move="Sb5", meant="Lb5")
-    marks = games.need("chess").mark(Position(position), finding, Options(settings={"lang": "de"})).marks
+    marks = games.drawing("chess").mark(Position(position), finding, Options(settings={"lang": "de"})).marks
     assert marks is not None and marks.assumed == ("f1", "b5")
 
 
@@ -157,7 +157,7 @@ def test_xiangqi_meant_is_read_in_the_records_notation(
     written_meant: str, expected: tuple[str, str] | None
 ) -> None:
     finding = Finding("XQN002", Severity.ERROR, "why", ply=1, move="炮平五", meant=written_meant)
-    marks = games.need("xiangqi").mark(Position(XIANGQI_START), finding, Options()).marks
+    marks = games.drawing("xiangqi").mark(Position(XIANGQI_START), finding, Options()).marks
     assert marks is not None and marks.assumed == expected
 
 
@@ -181,11 +181,11 @@ def test_go_the_point_the_later_moves_decided_is_a_dashed_green_ring(tmp_path: P
 def test_go_a_bracket_of_the_illegal_point_wins_a_separator_it_shares_with_the_assumed_point() -> None:
     """B[bb] occupied, B[cb] meant, side by side: ``[X]. }`` (the brace after it still shows)."""
     finding = Finding("GO101", Severity.ERROR, "why", ply=2, move="B[bb]", meant="B[cb]")
-    marked = games.need("go").mark(Position("..../.X../..../...."), finding, Options())
+    marked = games.drawing("go").mark(Position("..../.X../..../...."), finding, Options())
     assert marked.marks is not None and marked.marks.assumed == ("cb", "cb")
-    text = games.need("go").draw(marked, svg=False, size=100, territory=False)
+    text = games.drawing("go").draw(marked, svg=False, size=100, territory=False)
     assert "3  .[X].}. 3" in text
-    root = parse(games.need("go").draw(marked, svg=True, size=100, territory=False))
+    root = parse(games.drawing("go").draw(marked, svg=True, size=100, territory=False))
     (ring,) = find_all(root, "circle", "mark assumed")
     assert (float(ring.get("cx", "")), float(ring.get("cy", ""))) == go_centre("cb")
 
@@ -195,9 +195,9 @@ def test_go_a_bracket_of_the_illegal_point_wins_a_separator_it_shares_with_the_a
 )
 def test_go_a_meant_that_is_no_point_on_the_board_draws_no_ring(written_meant: str | None) -> None:
     finding = Finding("GO101", Severity.ERROR, "why", ply=2, move="B[bb]", meant=written_meant)
-    marked = games.need("go").mark(Position("..../.X../..../...."), finding, Options())
+    marked = games.drawing("go").mark(Position("..../.X../..../...."), finding, Options())
     assert marked.marks is not None and marked.marks.assumed is None
-    assert "mark assumed" not in games.need("go").draw(marked, svg=True, size=100, territory=False)
+    assert "mark assumed" not in games.drawing("go").draw(marked, svg=True, size=100, territory=False)
 
 
 # --- every game ----------------------------------------------------------------------------------
@@ -228,7 +228,7 @@ def test_the_html_report_draws_each_games_assumed_move(tmp_path: Path) -> None:
 def test_a_meant_of_any_shape_gives_a_board_never_a_crash(
     game: str, position: str, codes: tuple[str, ...]
 ) -> None:
-    module = games.need(game)
+    module = games.drawing(game)
     for code in codes:
         for written in ("", "--", "zz9", "e2-e5", "B[zz]", "W[aa]", "车1 2", "Nbd7 or Nfd7", "\x00", "ééé"):
             finding = Finding(code, Severity.ERROR, "why", ply=1, move="e4", meant=written)

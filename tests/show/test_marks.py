@@ -130,7 +130,7 @@ def test_the_assumed_move_comes_from_the_findings_assumption(
 ) -> None:
     """Without an assumption, the walk's evident intent is drawn (chess: d4, the one "did you
     mean"; xiangqi: none, two horse moves are near); with one (what a look-ahead records), its move."""
-    module = games.need(game)
+    module = games.drawing(game)
     assert module.mark(Position(position), finding, Options()).marks.assumed == walk  # type: ignore[union-attr]
     written = "Nc3" if game == "chess" else "马八进七"
     finding.assumption = Assumption(1, finding.move or "", written, "the moves after it")
@@ -271,7 +271,7 @@ def test_a_move_text_of_any_shape_gives_a_board_never_a_crash(
 ) -> None:
     """A stranger's move text (a finding's ``move``, an assumption's move) that names no point
     leaves its mark out; the board and its caption are still drawn."""
-    module = games.need(game)
+    module = games.drawing(game)
     for code in codes:
         for move in moves:
             finding = Finding(code, Severity.ERROR, "why", ply=1, move=move)
