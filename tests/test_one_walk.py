@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import inspect
 import io
 import re
@@ -314,3 +315,14 @@ def test_the_visitor_example_of_the_architecture_page_runs() -> None:
 @pytest.mark.parametrize("name", ["chess/walk.py", "go/walk.py", "xiangqi/walk.py"])
 def test_each_walk_module_says_it_returns_the_result(name: str) -> None:
     assert "return visitor.result()" in (PACKAGE / name).read_text(encoding="utf-8")
+
+
+def test_the_carry_on_mode_has_one_name_in_the_three_walks() -> None:
+    """Going on past a move that cannot be played is ``WalkOptions.assume`` in every game."""
+    from kifu.chess.walk import WalkOptions as ChessOptions
+    from kifu.go.walk import WalkOptions as GoOptions
+    from kifu.xiangqi.walk import WalkOptions as XiangqiOptions
+
+    for options in (ChessOptions, GoOptions, XiangqiOptions):
+        fields = {field.name for field in dataclasses.fields(options)}
+        assert "assume" in fields and not fields & {"recover", "plays_through"}, options.__module__

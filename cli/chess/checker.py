@@ -94,7 +94,7 @@ def check_game(game: GameText, index: int, lang: str | None = None, rules: str |
 def _checked(record: Record, start: Start, lang: str | None, applied: Applied | None = None) -> Checked:
     """What the checker found in its walk under ``applied`` (default: today's Laws); without
     ``lang``, localised piece letters are detected."""
-    options = WalkOptions(start, lang, mates=True, recover=True)
+    options = WalkOptions(start, lang, mates=True, assume=True)
     checked = walk(record, options, Checker(record, applied))
     if options.detected is not None:
         written = describe(options.detected)
@@ -110,7 +110,7 @@ def _checked(record: Record, start: Start, lang: str | None, applied: Applied | 
         watched = frozenset(checked.pending)
         walk(
             record,
-            WalkOptions(start, options.lang, False, recover=True, watched=watched, settled=options.settled),
+            WalkOptions(start, options.lang, False, assume=True, watched=watched, settled=options.settled),
             _Before(checked.pending),
         )
     return checked

@@ -7,7 +7,7 @@ target cannot hold (comments in UCI, variations in a FEN list) is named in ``dro
 move that cannot be played ends its line and is named in ``problems``, so that the command can
 say so; such a game is ``lost`` (the command writes it only under ``--lenient``). Convert never
 writes a move the record does not hold: where ``check`` goes on assuming the evident move (the
-walk's ``recover``), convert stops the replay of the line, and the PGN targets (pgn, san, fan)
+walk's ``assume``), convert stops the replay of the line, and the PGN targets (pgn, san, fan)
 copy the rest of the line as written after a comment ``{kifu: not replayed from here: …}``, so
 that reading the output back gives the same moves. A game kifu cannot replay (a variant it does
 not know, a broken FEN) is copied as written by the PGN targets.

@@ -5,7 +5,7 @@
 python-chess for the rest; what it cannot read itself goes to
 :func:`~kifu.chess.notation.read_move`, and the SAN cache below serves the openings), tells
 whether it checks or mates, and hands a :class:`Step` to the visitor; a move that cannot be played is an
-:class:`Unplayable` and ends its line, unless the options ask to ``recover`` and the move
+:class:`Unplayable` and ends its line, unless the options ask to ``assume`` and the move
 meant is evident (the unique "did you mean" of :mod:`kifu.chess.diagnosis`): then that move is
 played in its stead, marked :attr:`Step.assumed`, and the line goes on. The checker
 (:mod:`kifu.chess.checker`) and every ``convert`` target (:mod:`kifu.chess.writers`) are
@@ -56,7 +56,7 @@ class Step:
     options ask for it (``mates``) or for a notation; ``key`` is the position's
     :meth:`~kifu.chess.position.Position.key` when the walk needed it for its cache, else ``None``;
     ``assumed``: the move is not the one written but the one meant (see
-    :attr:`WalkOptions.recover`); ``before``: the position before the move (FEN), for the nodes
+    :attr:`WalkOptions.assume`); ``before``: the position before the move (FEN), for the nodes
     the options watch.
     ``position`` is the position after the move (the line's, changed in place); :attr:`board`
     gives it as python-chess's board, made on demand: ask for it only when it is needed, as
@@ -116,7 +116,7 @@ class Unplayable:
     """A move that cannot be played on ``board`` (the position before it); its line ends.
 
     ``remaining``: how many moves of the line come after it (lost with it, unless ``assumed``:
-    the move the walk plays in its stead, when the options ask to recover and the intent is evident);
+    the move the walk plays in its stead, when the options ask to assume and the intent is evident);
     ``rest``: those moves, for a writer that keeps them as written.
     """
 
@@ -168,7 +168,7 @@ class WalkOptions:
     once, sets ``lang`` and names the languages of the table in ``detected``). ``notation``:
     ``"san"`` or ``"lan"`` to have each move written so in :attr:`Step.text` (before it is
     played, with its check mark), ``""`` for no text. ``mates``: whether a check must be tested
-    for mate (:attr:`Step.mate`) even without a notation. ``recover``: after a move that cannot
+    for mate (:attr:`Step.mate`) even without a notation. ``assume``: after a move that cannot
     be played, play the move evidently meant and go on (the checker); without it the line ends
     there (the writers: they never write a move the record does not). ``watched``: the ``id``
     of the nodes whose :attr:`Step.before` is wanted (FEN is costly).
@@ -179,7 +179,7 @@ class WalkOptions:
     detect: bool = True
     notation: str = ""
     mates: bool = False
-    recover: bool = False
+    assume: bool = False
     watched: frozenset[int] = field(default_factory=frozenset)
     detected: list[str] | None = None
     #: the problems settled by the look-ahead, by ``id`` of their node: a second walk of the
@@ -243,7 +243,7 @@ def _replay(
     mates = options.mates or bool(notation)
     variations = visitor.variations
     comments = visitor.hears_comments
-    recover = options.recover
+    assume = options.assume
     watched = options.watched
     cached = letters is None
     local = dict(letters) if letters is not None else None
@@ -268,7 +268,7 @@ def _replay(
     # the main line's moves so far, and how many at its end were played as written: a slip's
     # look-ahead may start a move or two back (a half-move left out before a move the other
     # side could play too), from the positions these rebuild (only when a move cannot be played)
-    track = recover
+    track = assume
     history: list[ReadMove | None] = []
     plain = 0
     while True:
@@ -291,12 +291,12 @@ def _replay(
                     read = position.read(text, local)
                 if isinstance(read, MoveProblem):
                     at = ply - first
-                    if recover:
+                    if assume:
                         behind = _behind(options.start, history, plain) if not depth else ()
                         plies = len(record.moves)
                         read = _settle(read, position, node, nodes, at, local, options, plies, behind)
-                    meant = read.meant if recover else None
-                    verdict = read.verdict if recover else None
+                    meant = read.meant if assume else None
+                    verdict = read.verdict if assume else None
                     going = verdict.first if verdict is not None else None
                     if going is not None and going.back and read.origin is not None:
                         # the hypothesis starts a move or two back (a move left out before a

@@ -275,7 +275,7 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     dropped: dict[str, int] = {}
     if info.gm == 1:
         # the checker plays through a forbidden move (every problem is found); it hears nodes, not moves
-        through = WalkOptions(info, rules, plays_through=True, moves=False)
+        through = WalkOptions(info, rules, assume=True, moves=False)
         checker = Checker(properties, tags)
         main, overflow = walk(root, through, checker)
         assumptions = checker.assumptions

@@ -92,7 +92,7 @@ def positions(
         return {}
     rules = resolve(options.rules, info.rules, options.settings.get("ko"))
     seen = _Positions(plies)
-    walk(root, WalkOptions(info, rules, nodes=False, plays_through=True), seen)
+    walk(root, WalkOptions(info, rules, nodes=False, assume=True), seen)
     if seen.ending is not None:
         board, node, first_passer = seen.ending
         ply, move, written, before = seen.last

@@ -159,7 +159,7 @@ class WalkOptions:
     """What the Go walk needs besides the game tree.
 
     ``info``: the game information (board size, ``FF``, handicap); ``rules``: the rules the
-    moves are judged by. ``plays_through``: the checker's mode: a move the rules forbid is
+    moves are judged by. ``assume``: the checker's mode: a move the rules forbid is
     reported (``unplayable``) and the line goes on from the position as the record has it, so
     that every later problem is found too; otherwise (writers) ``unplayable`` ends the line and
     the node's variations, as in core. ``moves``, ``nodes``: whether the visitor hears the
@@ -168,7 +168,7 @@ class WalkOptions:
 
     info: GameInfo
     rules: Rules
-    plays_through: bool = False
+    assume: bool = False
     moves: bool = True
     nodes: bool = True
 
@@ -250,7 +250,7 @@ class _Walk:
         self.situational = rules.ko == "situational"
         self.positions: dict[int, int] = {0: 1}
         self.situations: dict[int, int] = {0: 1}
-        self.through = options.plays_through
+        self.through = options.assume
         self.variations = visitor.variations
         self.comments = visitor.hears_comments
         self.on_move = visitor.move if options.moves else None

@@ -226,7 +226,7 @@ def judge(planted: Planted, figures: Figures) -> None:
     figures.games_with_false_errors += bool(false)
     figures.assumed_errors += sum(1 for f in errors if f.assumption is not None)
     reported = {f.ply for f in errors if f.code in _MOVE_ERRORS}
-    played = walk(text_record(text), WalkOptions(chess.Board(), recover=True, mates=True), _Played())
+    played = walk(text_record(text), WalkOptions(chess.Board(), assume=True, mates=True), _Played())
     if any(f.code == "CHESS108" for f in report.findings):
         # a slip in another language's letter may make the record read in that language
         # (CHESS108): the move is then read as meant, and the finding says how

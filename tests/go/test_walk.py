@@ -46,7 +46,7 @@ def run(sgf: str, visitor: GoVisitor, rules: str = "chinese") -> list[str]:
     [game] = list(parse_collection(sgf, TextIndex(sgf)))
     assert game.root is not None
     assert isinstance(visitor, Events)
-    options = WalkOptions(read_info(game.root, TextIndex(sgf)), PRESETS[rules], plays_through=visitor.through)
+    options = WalkOptions(read_info(game.root, TextIndex(sgf)), PRESETS[rules], assume=visitor.through)
     return walk(game.root, options, visitor)
 
 
