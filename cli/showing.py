@@ -34,7 +34,8 @@ def show(
     territory: bool,
 ) -> str:
     """Record ``number`` of ``path`` drawn after ``ply`` (``None``: its final position), or where
-    its first finding of ``code`` stands (before its move, or the final position for a result),
+    its first finding of ``code`` (``CODE:N``: its N-th) stands (before its move, or the final
+    position for a result),
     with the finding's marks and caption, as text or SVG."""
     source = Source(path)
     try:
@@ -51,10 +52,13 @@ def show(
     record = _record(module, source, fmt, options, number, path)
     position: Position | None
     if code is not None:
+        wanted, nth = _nth(code)
         report = module.check_record(record, options)
-        found = next((f for f in report.findings if f.code == code.upper()), None)
-        if found is None:
-            raise ShowError(f"{path}: record {number} has no finding {code.upper()}")
+        same = [f for f in report.findings if f.code == wanted]
+        if len(same) < nth:
+            has = f"{len(same)} finding(s) {wanted}" if same else f"no finding {wanted}"
+            raise ShowError(f"{path}: record {number} has {has}" + (f", not {nth}" if same else ""))
+        found = same[nth - 1]
         at = board_at(found)
         if at is None or (isinstance(at, int) and at < 0):
             raise ShowError(f"{path}: record {number}'s finding {found.code} is about no position")
@@ -68,6 +72,16 @@ def show(
         where = "has no position to draw" if ply is None else f"has no ply {ply} on its main line"
         raise ShowError(f"{path}: record {number} {where}")
     return drawn.draw(position, svg=svg, size=size, territory=territory)
+
+
+def _nth(code: str) -> tuple[str, int]:
+    """``CODE`` or ``CODE:N`` as (the code, upper case; N, from 1)."""
+    wanted, colon, count = code.partition(":")
+    if not colon:
+        return wanted.upper(), 1
+    if not count.isdigit() or int(count) < 1:
+        raise ShowError(f"--finding {code}: N in CODE:N counts the findings from 1")
+    return wanted.upper(), int(count)
 
 
 def _record(

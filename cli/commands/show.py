@@ -21,10 +21,10 @@ from kifu.commands.options import HELP, config_options, configured, rules_option
 )
 @click.option(
     "--finding",
-    metavar="CODE",
+    metavar="CODE[:N]",
     shell_complete=complete_codes,
-    help="The board of the record's first finding with this code, its marks and a caption: the "
-    "position before its move, or the final one for a finding about the result.",
+    help="The board of the record's first finding with this code (CODE:N: its N-th), its marks "
+    "and a caption: the position before its move, or the final one for a finding about the result.",
 )
 @click.option(
     "--format",

@@ -90,3 +90,21 @@ def test_draw_without_last_move_degrades_gracefully() -> None:
         module = games.drawing(name)
         assert module.draw(Position(text), svg=False, size=100, territory=False)
         parse(module.draw(Position(text), svg=True, size=100, territory=False))
+
+
+def test_a_finding_is_picked_by_its_code_and_its_count() -> None:
+    """``--finding CODE:N`` draws the N-th finding with that code (case as the user types it);
+    past the last one, or with an N that counts nothing, a usage error that says how many."""
+    path = str(ROOT / "fixtures/chess/bad/three-illegal-moves-unique-intents.pgn")
+    code, first, _ = invoke("show", "--finding", "CHESS101", path)
+    assert code == 0 and "4. Bxc7 · ply 7 · CHESS101" in first
+    code, second, _ = invoke("show", "--finding", "chess101:2", path)
+    assert code == 0 and "7. Nxd5 · ply 13 · CHESS101" in second
+    assert invoke("show", "--finding", "CHESS101:1", path)[1] == first
+    code, _, err = invoke("show", "--finding", "CHESS101:3", path)
+    assert code == 2 and "record 1 has 2 finding(s) CHESS101, not 3" in err
+    for wrong in ("CHESS101:0", "CHESS101:x", "CHESS101:"):
+        code, _, err = invoke("show", "--finding", wrong, path)
+        assert code == 2 and "N in CODE:N counts the findings from 1" in err
+    code, _, err = invoke("show", "--finding", "GO101:2", path)
+    assert code == 2 and "record 1 has no finding GO101" in err
