@@ -90,7 +90,7 @@ def check_options(command: F) -> F:
         click.option(
             "--max-boards",
             type=BoardCap(),
-            default="3,200",
+            default="16,200",
             show_default=True,
             metavar="N[,M]",
             help="HTML report: draw at most N boards per file and M per report (N alone: M is 200); "

@@ -198,7 +198,7 @@ class BoardCap(_StrType):
             value = str(value)
         parts = str(value).replace(" ", "").split(",")
         if len(parts) > 2 or not all(is_ascii_number(part) and len(part) < 10 for part in parts):
-            self.fail(f"{value!r} is not N or N,M (boards per file, per report): 3 or 3,200", param, ctx)
+            self.fail(f"{value!r} is not N or N,M (boards per file, per report): 16 or 16,200", param, ctx)
         per_file = int(parts[0])
         per_report = int(parts[1]) if len(parts) == 2 else max(per_file, _REPORT_BOARDS)
         return f"{per_file},{per_report}"

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
-from kifu.application.report.html import HtmlReporter
+from kifu.application.report.html import MAX_BOARDS, HtmlReporter
+from kifu.commands.check import check as check_command
+from kifu.commands.options import board_cap
 from kifu.core.findings import Finding, Severity
 from kifu.core.record import Span
 from kifu.core.results import RecordReport, Totals
@@ -50,9 +52,9 @@ def test_self_contained_and_a_board_before_each_move() -> None:
     found = blocks(page)
     assert found
     with_ply = [b for b in found if ", ply " in b]
-    # a board, or past the cap (3 per file) the command that draws it
+    # a board, or past the cap (MAX_BOARDS) the command that draws it
     assert with_ply and all(b.count("<svg") == 1 or "board: <code>kifu show " in b for b in with_ply)
-    assert any(b.count("<svg") == 1 for b in with_ply) and any("<svg" not in b for b in with_ply)
+    assert any(b.count("<svg") == 1 for b in with_ply)
     assert "<mark>" in page
     assert 'class="territory' in page  # the Go count's board
 
@@ -233,6 +235,23 @@ def test_boards_are_capped_and_a_finding_past_the_cap_says_how_to_draw_it(tmp_pa
     assert "FEN rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" in drawn.stdout  # before 2. Ke3
     none = _check("--select", "CHESS", "--max-boards", "0", str(tmp_path / "a.pgn"))
     assert "<svg" not in none and none.count("board: <code>kifu show") == 3
+
+
+def test_a_rounds_file_is_drawn_whole_by_default_and_an_archives_is_capped(tmp_path: Path) -> None:
+    """A round's file (8 games, a finding each) gets its 8 boards with no option; a file of
+    40 such games gets MAX_BOARDS' 16, the rest listed with the command that draws each."""
+    _illegal(tmp_path, ["round.pgn"], games=8)
+    round_page = _check("--select", "CHESS", str(tmp_path / "round.pgn"))
+    assert [block.count("<svg") for block in blocks(round_page)] == [1] * 8
+    _illegal(tmp_path, ["archive.pgn"], games=40)
+    archive = _check("--select", "CHESS", str(tmp_path / "archive.pgn"))
+    assert sum(block.count("<svg") for block in blocks(archive)) == MAX_BOARDS[0] == 16
+    assert archive.count("board: <code>kifu show") == 40 - 16
+
+
+def test_the_check_options_default_cap_is_the_reports() -> None:
+    option = next(p for p in check_command.params if p.name == "max_boards")
+    assert board_cap(option.type.convert(option.default, None, None)) == MAX_BOARDS
 
 
 @pytest.mark.parametrize("value", ["x", "1,2,3", "-1", "1,"])

@@ -35,8 +35,10 @@ from kifu.core.marking import finding_position
 from kifu.core.markup import content_security_policy, escape, html_text
 from kifu.core.results import RecordReport, Totals
 
-#: boards drawn per file and per report unless ``--max-boards`` says otherwise
-MAX_BOARDS = (3, 200)
+#: boards drawn per file and per report unless ``--max-boards`` says otherwise: every finding of
+#: a round's file (8 to 16 games, a finding or so each) is drawn; an archive's file or a folder
+#: of files stays a page (the check option's default is this: tests/show/test_html_report.py)
+MAX_BOARDS = (16, 200)
 #: characters of a long source line shown on each side of the mark
 _CONTEXT = 40
 #: the longest mark shown whole (a longer one is cut with an ellipsis)
