@@ -77,7 +77,12 @@ from kifu.games import GAME_CHOICES
     help="Write the output in this encoding (latin-1 for old PGN readers, gbk or big5 for old "
     "xiangqi tools, shift_jis …); SGF declares it in CA. Default: UTF-8.",
 )
-@click.option("--strict", is_flag=True, help="Exit 1 when the target cannot hold something of the input.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Exit 1 when the target cannot hold something of the input, or a result contradicts the "
+    "record (its Result tag against its movetext, or the final position).",
+)
 @click.option(
     "--lenient",
     is_flag=True,
@@ -184,7 +189,7 @@ def convert(
         for item in sources
     ]
     _refuse_collisions(plans)
-    failed = dropped_any = crashed = False
+    failed = dropped_any = contradicted_any = crashed = False
     for plan in plans:
         if plan.error is not None:
             _say(plan.path, plan.error)
@@ -195,10 +200,11 @@ def convert(
         failed = failed or done.failed
         crashed = crashed or done.crashed
         dropped_any = dropped_any or done.dropped
+        contradicted_any = contradicted_any or done.contradicted
     _to_stdout(flush_stdout)
     if crashed:
         sys.exit(2)
-    if failed or (strict and dropped_any):
+    if failed or (strict and (dropped_any or contradicted_any)):
         sys.exit(1)
 
 
@@ -225,6 +231,7 @@ class _Done:
     failed: bool = False
     crashed: bool = False
     dropped: bool = False
+    contradicted: bool = False  # a record's result contradicts it (--strict exits 1)
 
 
 def _plan(
@@ -315,6 +322,13 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
                 errors += 1
                 done.crashed = done.crashed or finding.code == INTERNAL_ERROR.code
             records += 1
+            for contradiction in converted.contradicted:
+                done.contradicted = True
+                click.echo(
+                    f"kifu: {path}: warning: game {converted.index}: {_shown(contradiction)}; "
+                    "written as stated (kifu check says which rule)",
+                    err=True,
+                )
             for problem in converted.problems:
                 problems += 1
                 if problems <= 20:

@@ -46,6 +46,9 @@ class Converted:
     findings: list[Finding] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
     remainder_kept: bool = False
+    #: what the record's result states that the record contradicts (its tag against its
+    #: movetext, or against the final position): written as stated, with a warning
+    contradicted: list[str] = field(default_factory=list)
 
 
 def made_safe(converted: Converted, target: str) -> Converted:
