@@ -15,19 +15,19 @@ not know, a broken FEN) is copied as written by the PGN targets.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from kifu.chess.reader import read_game
 from kifu.chess.splitter import GameText
 from kifu.chess.start import start_board
 from kifu.chess.walk import Step, Visitor, WalkOptions, walk
 from kifu.chess.writers import AS_WRITTEN, EXTENSIONS, TARGETS, writer, written_as_is
-from kifu.chess.writers.base import Written
 from kifu.core.converted import Converted
 from kifu.core.record import Record
 from kifu.core.walk import SKIP, Tee
 
-import chess
+if TYPE_CHECKING:
+    from kifu.chess.writers.base import Written
 
 #: the results a PGN states
 RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
@@ -82,8 +82,8 @@ def contradictions(record: Record, final: str | None) -> list[str]:
     """What the record's result states that the record contradicts: its ``Result`` tag against
     the result its movetext ends with, and either against the result the final position
     (``final``, FEN) proves (checkmate, stalemate, too little material to mate; the draws by
-    repetition and move count, which depend on the Laws' edition, are ``kifu check``'s). A conversion writes the result as the record
-    states it, and says so (``kifu check`` says which rule)."""
+    repetition and move count, which depend on the Laws' edition, are ``kifu check``'s). A
+    conversion writes the result as the record states it, and says so."""
     said: list[str] = []
     tag, marker = record.tags.get("Result"), record.result
     if tag in RESULTS and marker in RESULTS and marker != "*" and tag != marker:  # (as check's PGN007)
@@ -91,6 +91,8 @@ def contradictions(record: Record, final: str | None) -> list[str]:
     declared = marker if marker in RESULTS and marker != "*" else tag
     if final is None or declared not in RESULTS or declared == "*":
         return said
+    import chess  # (python-chess only for a result to weigh: a clean convert of a game needs none)
+
     board = chess.Board(final)
     if board.is_checkmate():
         proven, why = ("0-1" if board.turn == chess.WHITE else "1-0"), "checkmate"
