@@ -156,10 +156,11 @@ def test_convert_honours_abridged() -> None:
         ("XQ302-perpetual-check-drawn.pgn", "result 1/2-1/2, but the rules decide 0-1 by perpetual-check"),
     ],
 )
-def test_convert_names_a_record_check_rejects(name: str, message: str) -> None:
-    """The record is written, but named on stderr: exit 1 (0 with --lenient), as check exits 1."""
+def test_convert_warns_on_a_result_check_rejects_and_strict_exits_1(name: str, message: str) -> None:
+    """The record is written with its result as stated, and a warning says what check says of
+    it (check exits 1): exit 0, 1 with --strict, as for a chess record."""
     path = str(FIXTURES / "bad" / name)
     assert CliRunner().invoke(cli, ["check", path, "-q"]).exit_code == 1
     code, out, err = _convert(path, "--to", "iccs")
-    assert code == 1 and message in err and "[Format" in out
-    assert _convert(path, "--to", "iccs", "--lenient")[0] == 0
+    assert code == 0 and "warning: game 1: line " in err and message in err and "[Format" in out
+    assert _convert(path, "--to", "iccs", "--strict")[0] == 1

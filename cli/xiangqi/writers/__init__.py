@@ -93,13 +93,16 @@ def convert_record(
 @dataclass(frozen=True, slots=True)
 class _Walked:
     """What the one walk gave a target: the played record, the boards when it drew them, the
-    ``problems`` and ``lost`` texts, and whether the rest of what was lost was kept as written."""
+    ``problems`` and ``lost`` texts, whether the rest of what was lost was kept as written, and
+    what the record contradicts of its stated result (written as stated: see
+    :attr:`~kifu.core.converted.Converted.contradicted`)."""
 
     game: PlayedRecord
     drawn: Drawn | None
     problems: list[str]
     lost: list[str]
     remainder_kept: bool
+    contradicted: list[str]
 
 
 def _walk(
@@ -144,8 +147,8 @@ def _walk(
     rejected = result_findings
     if checker is not None:
         rejected = [*rejected, *verdict(record, checker.result(), declared, options)]
-    problems.extend(_located(f) for f in rejected if f.severity is Severity.ERROR)
-    return _Walked(game, drawn, problems, lost, remainder_kept)
+    contradicted = [_located(f) for f in rejected if f.severity is Severity.ERROR]
+    return _Walked(game, drawn, problems, lost, remainder_kept, contradicted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +173,7 @@ class PgnTarget:
             walked.problems,
             lost=walked.lost,
             remainder_kept=walked.remainder_kept,
+            contradicted=walked.contradicted,
         )
 
 
@@ -187,6 +191,7 @@ def _json(read: Read) -> Converted:
         walked.problems,
         lost=walked.lost,
         remainder_kept=walked.remainder_kept,
+        contradicted=walked.contradicted,
     )
 
 
@@ -202,7 +207,9 @@ def _diagram(read: Read) -> Converted:
     dropped = dropped_by_diagram(walked.game, every_move)
     assert walked.drawn is not None
     text = diagrams(walked.game, every_move, walked.drawn.result())
-    return Converted(read.record.index, text, dropped, walked.problems, lost=walked.lost)
+    return Converted(
+        read.record.index, text, dropped, walked.problems, lost=walked.lost, contradicted=walked.contradicted
+    )
 
 
 def _ucci(read: Read) -> Converted:
@@ -228,7 +235,12 @@ def _listed(read: Read, notation: str, lay_out: Callable[[PlayedRecord], str]) -
         return walked
     game = walked.game
     return Converted(
-        read.record.index, lay_out(game), dropped_by_lists(game), walked.problems, lost=walked.lost
+        read.record.index,
+        lay_out(game),
+        dropped_by_lists(game),
+        walked.problems,
+        lost=walked.lost,
+        contradicted=walked.contradicted,
     )
 
 
