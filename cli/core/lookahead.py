@@ -158,6 +158,12 @@ class Verdict(Generic[M]):
         return self.readings[0].kind if self.readings else OTHER
 
     @property
+    def strained(self) -> bool:
+        """Whether even the best hypothesis needs later moves read as slips, or marks that
+        disagree with it: the moves after it fit nothing as written."""
+        return self.best[1] < 0
+
+    @property
     def first(self) -> Reading[M] | None:
         """The reading the walk goes on under, if it goes on."""
         return self.readings[0] if self.goes_on and self.readings else None

@@ -621,7 +621,7 @@ def _problem(
     if options.assume and not ended:
         verdict = _settle(board, nodes, index - 1, round_, red, options, plies, plain)
     anchor = 0
-    if options.assume and (ended or (verdict is not None and (not verdict.assumed or verdict.best[1] < 0))):
+    if options.assume and (ended or (verdict is not None and (not verdict.assumed or verdict.strained))):
         # the line would end here, or goes on under a move nothing proves or that the moves
         # after it play under only with later slips read past; a half-move left out further
         # back (the other side could play the moves after it for a while) shows here only: the
@@ -738,8 +738,10 @@ def _earlier(
     going = verdict.first if verdict is not None else None
     if verdict is None or going is None or not _shifted(verdict):
         return None
-    if here is not None and (verdict.best, here.first is None) < (here.best, True):
-        return None  # (as good as here only, when here the line would end)
+    if here is not None:
+        ends_here = here.first is None  # (as well as here is enough only where the line would end)
+        if verdict.best < here.best or (verdict.best == here.best and not ends_here):
+            return None
     # the hypothesis's moves, then the texts after it up to this one and on, as written: it is
     # kept when the moves after it play strictly further under it than under any other there
     # (proven), or when they play to the end of the line (the hypotheses it ties with, named)
