@@ -64,7 +64,7 @@ def check_game(game: GameText, index: int, lang: str | None = None, rules: str |
     record = read.record
     findings = read.findings
     _check_tags(read, findings)
-    declared = _declared_result(record, findings)
+    declared = declared_result(record, findings)
     start = start_position(record, findings)
     outcome = None
     claims: list[dict[str, Any]] = []
@@ -73,7 +73,7 @@ def check_game(game: GameText, index: int, lang: str | None = None, rules: str |
         applied = laws_for(rules, record.tags)
         checked = _checked(record, start, lang, applied)
         findings.extend(checked.findings)
-        outcome, claims = _judge(record, declared, checked, findings, applied)
+        outcome, claims = judge(record, declared, checked, findings, applied)
         replayed = checked.replayed
     findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
     if read.dropped or len(findings) > MAX_PER_CODE:
@@ -567,7 +567,9 @@ def _check_tags(read: ReadGame, findings: list[Finding]) -> None:
         )
 
 
-def _declared_result(record: Record, findings: list[Finding]) -> str | None:
+def declared_result(record: Record, findings: list[Finding]) -> str | None:
+    """The result the record states (its movetext's, else its tag's); its findings (a tag
+    against the movetext: PGN007) are added to ``findings``."""
     tag = record.tags.get("Result")
     marker = record.result
     if marker is None and not any(f.code == codes.UNCLOSED_COMMENT.code for f in findings):
@@ -613,9 +615,11 @@ def _dated(finding: Finding, ending: Ending, applied: Applied) -> Finding:
     return finding
 
 
-def _judge(
+def judge(
     record: Record, declared: str | None, result: Checked, findings: list[Finding], applied: Applied
 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """The outcome and claims of the main line ``result`` walked, and the findings on the
+    ``declared`` result it contradicts (CHESS202, CHESS203, CHESS204) added to ``findings``."""
     ending = result.ending
     # the verdicts on a position reached through an assumed move are provisional: no outcome
     # nor claim is reported on a guess, and the result check is at most a warning that says so

@@ -17,20 +17,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from kifu.chess.checker import Checker, declared_result, judge
 from kifu.chess.reader import read_game
+from kifu.chess.rules import laws_for
 from kifu.chess.splitter import GameText
 from kifu.chess.start import start_board
-from kifu.chess.walk import Step, Visitor, WalkOptions, walk
+from kifu.chess.walk import WalkOptions, walk
 from kifu.chess.writers import AS_WRITTEN, EXTENSIONS, TARGETS, writer, written_as_is
 from kifu.core.converted import Converted
-from kifu.core.record import Record
-from kifu.core.walk import SKIP, Tee
+from kifu.core.findings import Finding, Severity, located
+from kifu.core.walk import Tee
 
 if TYPE_CHECKING:
     from kifu.chess.writers.base import Written
 
-#: the results a PGN states
-RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
+#: the results the rules can contradict (an unfinished game's ``*`` is CHESS203's, a note)
+DECIDED = frozenset({"1-0", "0-1", "1/2-1/2"})
 
 __all__ = ["EXTENSIONS", "TARGETS", "convert_game"]
 
@@ -43,9 +45,11 @@ def convert_game(
     lang: str | None = None,
     read_lang: str | None = None,
     every_move: bool = False,
+    rules: str | None = None,
 ) -> Converted:
     """Convert one game's text; ``lang``: the SAN letters written, ``read_lang``: those read;
-    ``every_move``: a diagram after every move (``diagram``; else the final position only)."""
+    ``every_move``: a diagram after every move (``diagram``; else the final position only);
+    ``rules``: the preset its result is judged by, as ``check --rules`` (``contradicted``)."""
     read = read_game(game, index)
     record = read.record
     problems = [
@@ -62,11 +66,20 @@ def convert_game(
         text = written_as_is(target, record, lang)
         return Converted(index, text, [], [*problems, why], lost=problems, remainder_kept=True)
     visitor = writer(target, record, start, lang, every_move)
-    ending = _Ending(len(record.moves))
-    both = walk(record, WalkOptions(start, read_lang, notation=visitor.notation), Tee(visitor, ending))
-    written = cast("Written", both[0])
+    # the result is judged as check judges it, by its checker walking along (a decided result
+    # only: an unfinished one contradicts nothing), on the same walk
+    rejected: list[Finding] = []
+    declared = declared_result(record, rejected)
+    applied = laws_for(rules, record.tags)
+    checker = Checker(record, applied) if declared in DECIDED else None
+    options = WalkOptions(start, read_lang, mates=checker is not None, notation=visitor.notation)
+    if checker is None:
+        written = walk(record, options, visitor)
+    else:
+        written = cast("Written", walk(record, options, Tee(visitor, checker))[0])
     problems.extend(written.failures)
-    contradicted = [] if problems else contradictions(record, cast("str | None", both[1]))
+    if checker is not None and not problems:
+        judge(record, declared, checker.result(), rejected, applied)
     return Converted(
         index,
         written.text,
@@ -74,54 +87,5 @@ def convert_game(
         problems,
         lost=problems,
         remainder_kept=written.kept_rest,
-        contradicted=contradicted,
+        contradicted=[] if problems else [located(f) for f in rejected if f.severity is Severity.ERROR],
     )
-
-
-def contradictions(record: Record, final: str | None) -> list[str]:
-    """What the record's result states that the record contradicts: its ``Result`` tag against
-    the result its movetext ends with, and either against the result the final position
-    (``final``, FEN) proves (checkmate, stalemate, too little material to mate; the draws by
-    repetition and move count, which depend on the Laws' edition, are ``kifu check``'s). A
-    conversion writes the result as the record states it, and says so."""
-    said: list[str] = []
-    tag, marker = record.tags.get("Result"), record.result
-    if tag in RESULTS and marker in RESULTS and marker != "*" and tag != marker:  # (as check's PGN007)
-        said.append(f"its Result tag says {tag} but its movetext ends with {marker}")
-    declared = marker if marker in RESULTS and marker != "*" else tag
-    if final is None or declared not in RESULTS or declared == "*":
-        return said
-    import chess  # (python-chess only for a result to weigh: a clean convert of a game needs none)
-
-    board = chess.Board(final)
-    if board.is_checkmate():
-        proven, why = ("0-1" if board.turn == chess.WHITE else "1-0"), "checkmate"
-    elif board.is_stalemate():
-        proven, why = "1/2-1/2", "stalemate"
-    elif board.is_insufficient_material():
-        proven, why = "1/2-1/2", "a dead position (neither side can mate)"
-    else:
-        return said
-    if declared != proven:
-        said.append(f"its result {declared} contradicts the final position: {why} gives {proven}")
-    return said
-
-
-class _Ending(Visitor[str | None]):
-    """The final position of the main line, as FEN, when the walk plays all its ``plies``."""
-
-    variations = False
-
-    def __init__(self, plies: int) -> None:
-        self.plies = plies
-        self.final: str | None = None
-
-    def begin_variation(self, depth: int) -> bool | None:
-        return SKIP
-
-    def move(self, step: Step) -> None:
-        if step.ply == self.plies:
-            self.final = step.board.fen()
-
-    def result(self) -> str | None:
-        return self.final

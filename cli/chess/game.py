@@ -89,6 +89,7 @@ def convert_record(record: RawRecord[GameText], target: str, options: Options) -
         lang=_text(options, "write_lang"),
         read_lang=_text(options, "lang"),
         every_move=bool(options.settings.get("every_move")),
+        rules=options.rules,
     )
 
 

@@ -110,6 +110,11 @@ class Finding:
 Board = Literal["move", "after", "final"]
 
 
+def located(finding: Finding) -> str:
+    """``finding``'s message with its line, as a command's stderr says it (``line 8: …``)."""
+    return f"line {finding.span.line}: {finding.message}" if finding.span else finding.message
+
+
 @dataclass(frozen=True, slots=True)
 class Code:
     """A documented finding code; calling it makes a :class:`Finding`."""

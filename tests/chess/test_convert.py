@@ -240,30 +240,26 @@ def test_every_broken_line_is_named() -> None:
     assert [problem.split(" (")[0] for problem in converted.problems] == ["Kx", "Ke5", "Qh5"]
 
 
-_MATE = "its result 1-0 contradicts the final position: checkmate gives 0-1"
+_MATE = "line 9: result 1-0 contradicts the position: the game ended by checkmate at ply 4, which gives 0-1"
 _TAGS = '[Event "e"]\n[Site "s"]\n[Date "2026.12.06"]\n[Round "1"]\n[White "w"]\n[Black "b"]\n'
 
 
 @pytest.mark.parametrize(
     ("tag", "movetext", "said"),
     [
-        ("1-0", "1. e4 e5 0-1", "its Result tag says 1-0 but its movetext ends with 0-1"),
-        (
-            "1-0",
-            "1. f3 e5 2. g4 Qh4# 1-0",
-            "its result 1-0 contradicts the final position: checkmate gives 0-1",
-        ),
+        ("1-0", "1. e4 e5 0-1", "line 9: Result tag says 1-0 but the movetext ends with 0-1"),
+        ("1-0", "1. f3 e5 2. g4 Qh4# 1-0", _MATE),
         ("0-1", "1. f3 e5 2. g4 Qh4# 0-1", None),
         ("*", "1. f3 e5 2. g4 Qh4# *", None),  # (unknown: nothing to contradict)
-        ("*", "1. e4 e5 1/2-1/2", "its Result tag says * but its movetext ends with 1/2-1/2"),
+        ("*", "1. e4 e5 1/2-1/2", "line 9: Result tag says * but the movetext ends with 1/2-1/2"),
     ],
 )
 def test_a_contradicted_result_is_written_as_stated_with_a_warning_and_strict_exits_1(
     tmp_path: Path, tag: str, movetext: str, said: str | None
 ) -> None:
     """convert writes the result as the record states it; where the record contradicts it (the
-    tag against the movetext, or against the final position), a warning says so, as check's
-    PGN007 and CHESS202 do, and --strict exits 1."""
+    tag against the movetext, or the rules at its end), a warning says what check's PGN007 and
+    CHESS202 say (the checker walks along), and --strict exits 1."""
     path = tmp_path / "game.pgn"
     path.write_text(f'{_TAGS}[Result "{tag}"]\n\n{movetext}\n', encoding="utf-8")
     for strict in ((), ("--strict",)):

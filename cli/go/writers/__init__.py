@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kifu.core.converted import Converted
-from kifu.core.findings import Finding, Severity
+from kifu.core.findings import Finding, Severity, located
 from kifu.core.game import Options, Target
 from kifu.core.sources import Source
 from kifu.go import codes
@@ -169,7 +169,7 @@ def convert_game(game: Game, index: TextIndex, target: str, options: Options) ->
 
     number = game.index
     problems = [
-        _located(f)
+        located(f)
         for f in game.findings
         if f.code in LOST_ON_READING
         or (f.severity is Severity.ERROR and not f.code.startswith(("SGF", "GO")))
@@ -180,7 +180,7 @@ def convert_game(game: Game, index: TextIndex, target: str, options: Options) ->
         return Converted(number, "", [], problems, lost=problems)
     checked = check_game(game, index, options).report.findings
     stopped = [f for f in checked if stops(f)]
-    lost = [_located(f) for f in stopped]
+    lost = [located(f) for f in stopped]
     info = read_info(root, index)
     return TARGETS[target].writer(
         Checked(number, root, index, info, options, checked, stopped, problems, lost)
@@ -192,7 +192,7 @@ def _sgf(game: Checked) -> Converted:
     from kifu.go.writers import sgf
 
     written, dropped = sgf.write_sgf(game.root, game.info.width, game.info.height)
-    problems = [*game.problems, *(_located(f) for f in game.stopped if f.code not in LOST_ON_READING)]
+    problems = [*game.problems, *(located(f) for f in game.stopped if f.code not in LOST_ON_READING)]
     return Converted(game.number, written, dropped, problems, lost=game.lost, remainder_kept=True)
 
 
@@ -210,11 +210,7 @@ def _replay(game: Checked, variations: bool = False, snapshots: bool = False) ->
     # the walk names the moves it could not play; the other errors are said here
     problems = [
         *game.problems,
-        *(
-            _located(f)
-            for f in game.stopped
-            if not f.code.startswith("GO1") and f.code not in LOST_ON_READING
-        ),
+        *(located(f) for f in game.stopped if not f.code.startswith("GO1") and f.code not in LOST_ON_READING),
     ]
     if game.info.gm != 1:
         problems.append(f"GM[{game.info.gm}] is not Go: its moves cannot be played")
@@ -314,10 +310,6 @@ def play(
 
     rules = resolve(options.rules, info.rules, options.settings.get("ko"))
     return walk(root, WalkOptions(info, rules), Recorder(index, info, root, variations, snapshots))
-
-
-def _located(finding: Finding) -> str:
-    return f"line {finding.span.line}: {finding.message}" if finding.span else finding.message
 
 
 def declare_encoding(document: str, target: str, codec: str) -> str:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kifu.core.converted import Converted
-from kifu.core.findings import Finding, Severity
+from kifu.core.findings import Finding, Severity, located
 from kifu.core.game import Options, Target
 from kifu.core.record import Record
 from kifu.core.sources import Source
@@ -78,7 +78,7 @@ def convert_record(
 ) -> Converted:
     """Convert one record (read with ``findings``) to ``target``, walked under ``options``."""
     options = options or Options()
-    problems = [_located(f) for f in findings if f.severity is Severity.ERROR]
+    problems = [located(f) for f in findings if f.severity is Severity.ERROR]
     if any(f.code == codes.UNSUPPORTED_FORMAT.code for f in findings):
         messages = [f.message for f in findings]
         return Converted(record.index, "", [], messages, lost=messages)
@@ -147,7 +147,7 @@ def _walk(
     rejected = result_findings
     if checker is not None:
         rejected = [*rejected, *verdict(record, checker.result(), declared, options)]
-    contradicted = [_located(f) for f in rejected if f.severity is Severity.ERROR]
+    contradicted = [located(f) for f in rejected if f.severity is Severity.ERROR]
     return _Walked(game, drawn, problems, lost, remainder_kept, contradicted)
 
 
@@ -288,7 +288,3 @@ TARGETS: dict[str, Target[Callable[[Read], Converted]]] = {
 #: the XQBase PGN targets, and output file extensions
 PGN_TARGETS = frozenset(name for name, target in TARGETS.items() if isinstance(target.writer, PgnTarget))
 EXTENSIONS = {name: target.extension for name, target in TARGETS.items()}
-
-
-def _located(finding: Finding) -> str:
-    return f"line {finding.span.line}: {finding.message}" if finding.span else finding.message
