@@ -25,7 +25,7 @@ from kifu.commands.options import (
     settings_from,
     sources_of,
 )
-from kifu.core.converted import join
+from kifu.core.converted import fails, join, writes
 from kifu.core.escape import terminal
 from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
 from kifu.core.game import Game, Options
@@ -307,6 +307,7 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
     texts: list[str] = []
     lost: dict[str, int] = {}
     problems = records = errors = 0
+    failing = False  # a record whose conversion fails (exit 1), as kifu.convert reports it
     withheld: list[int] = []  # records not written
     partial: list[int] = []  # records written without their unreplayed rest
     try:
@@ -322,6 +323,7 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
                 errors += 1
                 done.crashed = done.crashed or finding.code == INTERNAL_ERROR.code
             records += 1
+            failing = failing or fails(converted, lenient)
             for contradiction in converted.contradicted:
                 done.contradicted = True
                 click.echo(
@@ -334,7 +336,7 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
                 if problems <= 20:
                     click.echo(f"kifu: {path}: game {converted.index}: {_shown(problem)}", err=True)
             if converted.lost:
-                if not lenient or not converted.text:
+                if not writes(converted, lenient):
                     withheld.append(converted.index)
                     continue
                 if not converted.remainder_kept:
@@ -360,7 +362,7 @@ def _convert(plan: _Plan, target: str, options: Options, encoding: str | None, l
     if not records and not errors:
         click.echo(f"kifu: {path}: no {plan.name} record found (is the file empty?)", err=True)
         errors += 1
-    done.failed = bool(errors) or (bool(problems) and not lenient)
+    done.failed = bool(errors) or failing
     if problems > 20:
         click.echo(f"kifu: {path}: … and {problems - 20} more problem(s)", err=True)
     if withheld:

@@ -51,6 +51,19 @@ class Converted:
     contradicted: list[str] = field(default_factory=list)
 
 
+def writes(converted: Converted, lenient: bool = False) -> bool:
+    """Whether ``kifu convert`` (and ``kifu.convert``) writes the record: not when kifu could
+    not replay all of it (``lost``), unless ``lenient`` and there is text to write."""
+    return not converted.lost or (lenient and bool(converted.text))
+
+
+def fails(converted: Converted, lenient: bool = False) -> bool:
+    """Whether the record fails its conversion (``kifu convert`` exits 1, ``kifu.convert`` says
+    why in its findings): something of it could not be read, played or written (``problems``),
+    unless ``lenient``. (Whether it is written at all is :func:`writes`'s to say.)"""
+    return bool(converted.problems) and not lenient
+
+
 def made_safe(converted: Converted, target: str) -> Converted:
     """``converted`` with the control characters a stranger's record may hold made safe for the
     target's medium (:mod:`kifu.core.escape`): JSON escapes them (the same value), a diagram
