@@ -105,40 +105,16 @@ def _checked(record: Record, start: Start, lang: str | None, applied: Applied | 
                 record.moves[0].span,
             ),
         )
-    if checked.pending:
-        # the position before each move with a finding: FEN is costly, so only those, in a second pass
-        watched = frozenset(checked.pending)
-        walk(
-            record,
-            WalkOptions(start, options.lang, False, assume=True, watched=watched, settled=options.settled),
-            _Before(checked.pending),
-        )
     return checked
-
-
-class _Before(Visitor[None]):
-    """The second walk of a game with findings about moves: the position before each of them."""
-
-    def __init__(self, pending: dict[int, list[Finding]]) -> None:
-        self.pending = pending
-
-    def move(self, step: Step) -> None:
-        for finding in self.pending.get(id(step.node), ()):
-            finding.position = step.before
-
-    def result(self) -> None:
-        return None
 
 
 @dataclass(slots=True)
 class Checked:
-    """What the checker found: the findings about the moves (``pending``: those whose position
-    before the move is still to be found, by ``id`` of their node), how far the main line was
+    """What the checker found: the findings about the moves, how far the main line was
     replayed, whether it was played to its end, how the game ended and which draws could be
     claimed at its end (``ending`` and ``claims`` even when they rest on an assumed move)."""
 
     findings: list[Finding]
-    pending: dict[int, list[Finding]]
     replayed: int
     complete: bool
     ending: Ending | None
@@ -227,11 +203,12 @@ class Checker(Visitor[Checked]):
     the variations in the order of the record.
     """
 
+    hears_before = True  # each finding about a move gives the position before it
+
     def __init__(self, record: Record, applied: Applied | None = None) -> None:
         self.applied = applied or laws_for(CURRENT.name, {})
         self.findings: list[Finding] = []
-        #: findings about a move played, by ``id`` of its node: their position comes after the walk
-        self.pending: dict[int, list[Finding]] = {}
+        self.step: Step | None = None  # the move at hand (its position before, for its findings)
         self.problem: chess.Board | None = None  # the position before the unplayable move at hand
         self.plies = 0  # the ply of the main line's last move played (not a null move)
         self.replayed = 0  # the same, up to the first move of the main line that cannot be played
@@ -245,9 +222,10 @@ class Checker(Visitor[Checked]):
         self.start: Start = _PLACEHOLDER  # set in begin
         self.last: Position | None = None  # the main line's position, once a move was played
         self.marks_checks = any("+" in node.text or "#" in node.text for node in record.moves)
-        # (main line, variations): (node, label, ply, SAN) of long algebraic moves; unmarked checks
-        self.long_moves: tuple[list[tuple[MoveNode, str, int, str]], ...] = ([], [])
-        self.unmarked: tuple[list[tuple[MoveNode, int]], ...] = ([], [])
+        # (main line, variations): (node, label, ply, SAN, position before) of long algebraic
+        # moves; unmarked checks; the position only of the first of each (a finding names it)
+        self.long_moves: tuple[list[tuple[MoveNode, str, int, str, str]], ...] = ([], [])
+        self.unmarked: tuple[list[tuple[MoveNode, int, str]], ...] = ([], [])
         self.depth = 0
         # per line: a move number was reported; a move after the end was reported
         self.numbers_reported = self.ended_reported = False
@@ -267,15 +245,23 @@ class Checker(Visitor[Checked]):
         self.numbers_reported, self.ended_reported = self.outer.pop()
         self.depth -= 1
 
-    def _add(self, finding: Finding, node: MoveNode) -> None:
-        """Report ``finding`` about ``node``, with the position before the move."""
+    def _add(self, finding: Finding, before: str | None = None) -> None:
+        """Report ``finding`` about the move at hand, with the position before it (``before``:
+        that of an earlier move)."""
         self.findings.append(finding)
-        if self.problem is not None:
+        if before is not None:
+            finding.position = before
+        elif self.problem is not None:
             finding.position = self.problem.fen()
         else:
-            self.pending.setdefault(id(node), []).append(finding)
+            finding.position = self._before()
+
+    def _before(self) -> str:
+        """The position before the move at hand (FEN)."""
+        return self.step.before if self.step is not None else ""
 
     def move(self, step: Step) -> None:
+        self.step = step
         if step.assumed:
             if not self.depth:
                 self.main.after_move(step.position, step.ply, bool(step.zeroing), step.mate, step.key)
@@ -343,7 +329,7 @@ class Checker(Visitor[Checked]):
             finding = codes.MOVE_AFTER_END(
                 f"{label}: {why.message}", node.span, ply=ply, move=node.text, rule="FIDE Laws of Chess 5"
             )
-            self._add(self._provisional(finding, ply - 1), node)
+            self._add(self._provisional(finding, ply - 1))
             return
         rest = "game" if main else "variation"
         if verdict is not None and verdict.fits and verdict.kind != SLIP:
@@ -366,12 +352,12 @@ class Checker(Visitor[Checked]):
             finding = code(message, node.span, ply=ply, move=node.text)
             if problem.assumed is not None and not why.readings:
                 finding.meant = why.named(problem.board)
-        self._add(finding, node)
+        self._add(finding)
 
     def end(self, complete: bool) -> None:
         long_moves = [*self.long_moves[0], *self.long_moves[1]]
         if long_moves:
-            node, label, ply, san = long_moves[0]
+            node, label, ply, san, before = long_moves[0]
             more = len(long_moves) - 1
             tail = f" ({more} more move(s) in this game are written so too)" if more else ""
             self._add(
@@ -381,11 +367,11 @@ class Checker(Visitor[Checked]):
                     ply=ply,
                     move=node.text,
                 ),
-                node,
+                before,
             )
         unmarked = [*self.unmarked[0], *self.unmarked[1]]
         if unmarked:
-            first, first_ply = unmarked[0]
+            first, first_ply, before = unmarked[0]
             self._add(
                 codes.CHECK_SUFFIX(
                     f"the record never marks checks: {len(unmarked)} checking move(s) lack '+' or '#', "
@@ -393,7 +379,7 @@ class Checker(Visitor[Checked]):
                     first.span,
                     ply=first_ply,
                 ),
-                first,
+                before,
             )
         last = Position.of(self.start) if self.last is None else self.last
         if self.played_out:
@@ -405,7 +391,6 @@ class Checker(Visitor[Checked]):
     def result(self) -> Checked:
         return Checked(
             self.findings,
-            self.pending,
             self.replayed,
             self.complete,
             self.ending,
@@ -432,7 +417,6 @@ class Checker(Visitor[Checked]):
                 ply=ply,
                 move=node.text,
             ),
-            node,
         )
 
     def _after_end(self, node: MoveNode, number: int, white: bool, ply: int) -> None:
@@ -447,7 +431,7 @@ class Checker(Visitor[Checked]):
             move=node.text,
             rule=ending_rule(ending),
         )
-        self._add(self._provisional(_dated(finding, ending, self.applied), ending.ply), node)
+        self._add(self._provisional(_dated(finding, ending, self.applied), ending.ply))
 
     def _null_move(self, node: MoveNode, step: Step, main: bool) -> None:
         label = _label(step.number, step.white, node.text)
@@ -460,7 +444,6 @@ class Checker(Visitor[Checked]):
                 move=node.text,
                 severity=Severity.ERROR if main else Severity.WARNING,
             ),
-            node,
         )
         if main:
             self.main.forget()
@@ -473,7 +456,6 @@ class Checker(Visitor[Checked]):
                     codes.ZERO_CASTLING(
                         f"{label}: castling is written with the letter O", node.span, ply=ply, move=node.text
                     ),
-                    node,
                 )
             elif note == "promotion-equals":
                 self._add(
@@ -483,7 +465,6 @@ class Checker(Visitor[Checked]):
                         ply=ply,
                         move=node.text,
                     ),
-                    node,
                 )
             elif note == "figurine":
                 if not self.figurines_reported:
@@ -496,10 +477,10 @@ class Checker(Visitor[Checked]):
                             ply=ply,
                             move=node.text,
                         ),
-                        node,
                     )
             elif note.startswith("long:"):
-                self.long_moves[0 if main else 1].append((node, label, ply, note[5:]))
+                moves = self.long_moves[0 if main else 1]
+                moves.append((node, label, ply, note[5:], "" if moves else self._before()))
             elif note.startswith("overspecified:"):
                 self._add(
                     codes.OVERSPECIFIED(
@@ -509,7 +490,6 @@ class Checker(Visitor[Checked]):
                         ply=ply,
                         move=node.text,
                     ),
-                    node,
                 )
 
     def _check_suffix(
@@ -517,7 +497,8 @@ class Checker(Visitor[Checked]):
     ) -> None:
         expected = "#" if mate else "+" if check else ""
         if not read.suffix and not self.marks_checks:
-            self.unmarked[0 if main else 1].append((node, step.ply))
+            unmarked = self.unmarked[0 if main else 1]
+            unmarked.append((node, step.ply, "" if unmarked else self._before()))
             return
         label = _label(step.number, step.white, node.text)
         if not read.suffix:
@@ -527,7 +508,7 @@ class Checker(Visitor[Checked]):
         else:
             gives = "mate" if mate else "check only"
             message = f"{label} is marked {read.suffix} but gives {gives}: write {expected}"
-        self._add(codes.CHECK_SUFFIX(message, node.span, ply=step.ply, move=node.text), node)
+        self._add(codes.CHECK_SUFFIX(message, node.span, ply=step.ply, move=node.text))
 
 
 def _check_tags(read: ReadGame, findings: list[Finding]) -> None:

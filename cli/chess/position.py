@@ -562,6 +562,29 @@ class Position:
         other.moved_to = self.moved_to
         return other
 
+    def assign(self, other: Position) -> None:
+        """Become a copy of ``other`` in place (the walk's position before each move, kept
+        without an allocation per move)."""
+        self.native = other.native
+        if other.native:
+            self.squares[:] = other.squares
+            self.cells[:] = other.cells
+            self.cached = None
+        else:
+            assert other.cached is not None
+            self.cached = other.cached.copy(stack=False)
+        self.turn = other.turn
+        self.castling = other.castling
+        self.ep = other.ep
+        self.halfmove = other.halfmove
+        self.fullmove = other.fullmove
+        self.white_king = other.white_king
+        self.black_king = other.black_king
+        self.heavy = other.heavy
+        self.check = other.check
+        self.moved_from = other.moved_from
+        self.moved_to = other.moved_to
+
     def board(self) -> chess.Board:
         """The position as python-chess's board. It stays valid until the next move is played
         (python-chess's own position, when not native, is changed in place by the moves)."""

@@ -56,8 +56,8 @@ class Step:
     options ask for it (``mates``) or for a notation; ``key`` is the position's
     :meth:`~kifu.chess.position.Position.key` when the walk needed it for its cache, else ``None``;
     ``assumed``: the move is not the one written but the one meant (see
-    :attr:`WalkOptions.assume`); ``before``: the position before the move (FEN), for the nodes
-    the options watch.
+    :attr:`WalkOptions.assume`); :attr:`before`: the position before the move (FEN), for a
+    visitor that :attr:`~kifu.core.walk.Visitor.hears_before`.
     ``position`` is the position after the move (the line's, changed in place); :attr:`board`
     gives it as python-chess's board, made on demand: ask for it only when it is needed, as
     :attr:`move` (python-chess's move, made from ``code`` when the position read the move itself).
@@ -65,7 +65,6 @@ class Step:
 
     __slots__ = (
         "assumed",
-        "before",
         "check",
         "code",
         "given",
@@ -75,6 +74,7 @@ class Step:
         "number",
         "ply",
         "position",
+        "prior",
         "read",
         "text",
         "white",
@@ -96,7 +96,13 @@ class Step:
         self.zeroing = 0  # ZEROING when the move resets the fifty-move count, else 0
         self.key: PositionKey | None = None
         self.assumed = False
-        self.before = ""  # the position before the move (FEN), for the nodes a visitor watches
+        #: the position before the move, kept when a visitor hears it
+        self.prior: Position | None = None
+
+    @property
+    def before(self) -> str:
+        """The position before the move (FEN; ``""`` unless a visitor hears it)."""
+        return "" if self.prior is None else self.prior.fen()
 
     @property
     def board(self) -> chess.Board:
@@ -170,8 +176,7 @@ class WalkOptions:
     played, with its check mark), ``""`` for no text. ``mates``: whether a check must be tested
     for mate (:attr:`Step.mate`) even without a notation. ``assume``: after a move that cannot
     be played, play the move evidently meant and go on (the checker); without it the line ends
-    there (the writers: they never write a move the record does not). ``watched``: the ``id``
-    of the nodes whose :attr:`Step.before` is wanted (FEN is costly).
+    there (the writers: they never write a move the record does not).
     """
 
     start: Start
@@ -180,7 +185,6 @@ class WalkOptions:
     notation: str = ""
     mates: bool = False
     assume: bool = False
-    watched: frozenset[int] = field(default_factory=frozenset)
     detected: list[str] | None = None
     #: the problems settled by the look-ahead, by ``id`` of their node: a second walk of the
     #: same record with the same dict does not probe again
@@ -244,13 +248,13 @@ def _replay(
     variations = visitor.variations
     comments = visitor.hears_comments
     assume = options.assume
-    watched = options.watched
     cached = letters is None
     local = dict(letters) if letters is not None else None
     move_event, unplayable = visitor.move, visitor.unplayable
     # a writer needs python-chess's board for every move: it plays on it (kifu's mailbox else)
     position = Position.of(start, native=not notation)
     step = Step(position)
+    prior = step.prior = position.copy() if visitor.hears_before else None
     visitor.begin(start)
     visitor.header(record.tags)
     if comments:
@@ -372,8 +376,8 @@ def _replay(
                 read = ReadMove(overrides.pop(id(node)), "", "", [])
                 step.assumed = True
             before = position.copy() if alternatives else None
-            if watched and id(node) in watched:
-                step.before = position.fen()
+            if prior is not None:
+                prior.assign(position)
             step.number = position.fullmove
             step.white = position.turn == 0
             played: ReadMove | None = read  # type: ignore[assignment]  # a MoveProblem ended the line above

@@ -58,6 +58,9 @@ class Visitor(Generic[P, S, U, R]):
     #: whether the walk sends :meth:`comment` events (a visitor that reads the nodes' comments
     #: itself, as the writers do, leaves them off: they cost nothing then)
     hears_comments: bool = False
+    #: whether the walk keeps the position before each move for the step to give (a copy per
+    #: move: only a visitor that reports findings with their position asks for it)
+    hears_before: bool = False
 
     def begin(self, start: P) -> None:
         """The walk starts from ``start`` (the record's start position)."""
@@ -97,13 +100,14 @@ class Tee(Visitor[P, S, U, "tuple[object, ...]"]):
     The walk plays a variation when one visitor at least wants it: those that answered
     :data:`SKIP` hear nothing of it (its moves, its nested variations, its end) while the
     others do; it is skipped for all only when all skip it. ``variations`` and
-    ``hears_comments`` are those of any visitor.
+    ``hears_comments`` and ``hears_before`` are those of any visitor.
     """
 
     def __init__(self, *visitors: Visitor[P, S, U, object]) -> None:
         self.visitors = visitors
         self.variations = any(visitor.variations for visitor in visitors)
         self.hears_comments = any(visitor.hears_comments for visitor in visitors)
+        self.hears_before = any(visitor.hears_before for visitor in visitors)
         #: for each visitor, the depth of the variation it skips (0: it hears every event)
         self.muted = [0] * len(visitors)
         self.depth = 0
