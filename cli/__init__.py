@@ -23,21 +23,27 @@ if _os.environ.get("KIFU_PURE", "") in ("", "0") and _os.path.isdir(_COMPILED):
     _install(_COMPILED)
 
 if _typing.TYPE_CHECKING:
+    from kifu.api import Assumption as Assumption
     from kifu.api import Conversion as Conversion
+    from kifu.api import Converted as Converted
     from kifu.api import Finding as Finding
     from kifu.api import RecordReport as RecordReport
     from kifu.api import Report as Report
     from kifu.api import Severity as Severity
+    from kifu.api import Span as Span
     from kifu.api import check as check
     from kifu.api import convert as convert
     from kifu.api import score as score
 
 __all__ = [
+    "Assumption",
     "Conversion",
+    "Converted",
     "Finding",
     "RecordReport",
     "Report",
     "Severity",
+    "Span",
     "__version__",
     "check",
     "convert",

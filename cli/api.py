@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kifu import detection, games, inputs
@@ -21,21 +21,33 @@ from kifu.application.selection import (
     normalise_selectors,
     parse_severity,
 )
-from kifu.core.converted import Converted, join
-from kifu.core.findings import IO_NO_RECORDS, IO_UNKNOWN_GAME, REGISTRY, Finding, Severity
-from kifu.core.game import Options
+from kifu.core.converted import Converted, fails, join, writes
+from kifu.core.findings import (
+    IO_NO_RECORDS,
+    IO_UNKNOWN_GAME,
+    REGISTRY,
+    Assumption,
+    Finding,
+    Severity,
+    located,
+)
+from kifu.core.game import Game, Options, RawRecord
+from kifu.core.record import Span
 from kifu.core.results import RecordReport, Totals
 from kifu.core.sources import Source, SourceError
 from kifu.inputs import Input, Kind
 
 __all__ = [
+    "Assumption",
     "Conversion",
+    "Converted",
     "Finding",
     "Input",
     "Kind",
     "RecordReport",
     "Report",
     "Severity",
+    "Span",
     "check",
     "convert",
     "score",
@@ -95,7 +107,12 @@ class Report:
 
 @dataclass(slots=True)
 class Conversion:
-    """What ``kifu.convert`` wrote: the whole document, and each record's part of it."""
+    """What ``kifu.convert`` wrote: the whole document, and each record's part of it.
+
+    A record kifu cannot replay in full is refused, as ``kifu convert`` refuses it: it is in
+    ``records`` (with its ``problems`` and ``lost``) but its text is empty and not in ``text``,
+    and ``findings`` say why, as ``kifu.check`` reports it; ``ok`` is then false.
+    """
 
     text: str
     records: list[Converted] = field(default_factory=list)
@@ -107,6 +124,22 @@ class Conversion:
     def dropped(self) -> list[str]:
         """What the target could not hold, once each (``comments``, ``variations`` …)."""
         return sorted({what for record in self.records for what in record.dropped})
+
+    @property
+    def refused(self) -> list[Converted]:
+        """The records not written, since kifu could not replay all of them."""
+        return [record for record in self.records if not writes(record, lenient=True)]
+
+    @property
+    def errors(self) -> list[Finding]:
+        """The findings of severity ``error``."""
+        return [finding for finding in self.findings if finding.severity is Severity.ERROR]
+
+    @property
+    def ok(self) -> bool:
+        """Whether the conversion is whole: no finding of severity ``error`` (``kifu convert``
+        exits 0)."""
+        return not self.errors
 
 
 def check(
@@ -186,26 +219,46 @@ class _Collector:
 
 
 def convert(
-    source: Input, to: str, game: str | None = None, rules: str | None = None, **settings: Any
+    source: Input,
+    to: str,
+    game: str | None = None,
+    rules: str | None = None,
+    *,
+    lenient: bool = False,
+    write_lang: str | None = None,
+    every_move: bool = False,
+    **settings: Any,
 ) -> Conversion:
     """Convert the records of a file, a directory, text, bytes or a file object to the notation
     or format ``to``, as ``kifu convert`` (a directory's files one after the other, in one text).
 
-    ``settings`` are check's (``lang`` reads the input's piece letters) plus ``write_lang``,
-    the piece letters of chess SAN output, and ``every_move`` (``to="diagram"``: a board after
-    every move of the main line, not only the final position). Raises :class:`ValueError` when
-    the game cannot be told or cannot be written in ``to``, :class:`FileNotFoundError` for a
-    path that does not exist.
+    A record kifu cannot replay in full is refused as the command refuses it (see
+    :class:`Conversion`); ``lenient=True`` writes it as ``--lenient`` does, without findings.
+    ``settings`` are check's (``lang`` reads the input's piece letters); ``write_lang`` gives the
+    piece letters of chess SAN output and ``every_move`` (``to="diagram"``) a board after every
+    move of the main line. Raises :class:`ValueError` when the game cannot be told or cannot be
+    written in ``to``, or on a value an option refuses, :class:`TypeError` on a value of the
+    wrong type or an unknown option, :class:`FileNotFoundError` for a path that does not exist.
     """
-    extra = {key: settings.pop(key) for key in ("write_lang", "every_move") if settings.get(key) is not None}
+    from kifu.core import records
+
+    if not isinstance(to, str):
+        raise TypeError(f"to takes the name of a target ('pgn', 'sgf' …), not {type(to).__name__}")
+    _flag("lenient", lenient)
+    _flag("every_move", every_move)
     options = _options(rules, settings)
-    if extra.get("every_move") and to != "diagram":
-        raise ValueError("every_move draws a board after every move: it goes with to='diagram'")
-    if extra.get("write_lang") and to != "san":
-        raise ValueError(
-            "write_lang writes SAN in another language's piece letters: it goes with to='san' "
-            "(PGN's export format is English SAN; lang names the input's letters)"
-        )
+    extra: dict[str, Any] = {}
+    if every_move:
+        if to != "diagram":
+            raise ValueError("every_move draws a board after every move: it goes with to='diagram'")
+        extra["every_move"] = True
+    if write_lang is not None:
+        extra["write_lang"] = _checked("lang", write_lang, "write_lang")
+        if to != "san":
+            raise ValueError(
+                "write_lang writes SAN in another language's piece letters: it goes with to='san' "
+                "(PGN's export format is English SAN; lang names the input's letters)"
+            )
     if extra:
         options = Options(options.rules, {**options.settings, **extra})
     forced = _game(game)
@@ -227,17 +280,51 @@ def convert(
                 raise
             result.findings.append(IO_UNKNOWN_GAME(str(error)))
             continue
-        separated = games.need(name).TARGETS[to].separated
-        for converted in games.convert(item, name, to, fmt, options):
-            if isinstance(converted, Finding):
-                result.findings.append(converted)
+        module = games.need(name)
+        separated = module.TARGETS[to].separated
+        for raw in records.guarded_records(module, item, fmt, options):
+            if isinstance(raw, Finding):
+                result.findings.append(raw)
                 continue
+            converted = records.convert_record(module, raw, to, options)
             result.records.append(converted)
             result.findings.extend(converted.findings)
+            if fails(converted, lenient) or converted.contradicted:
+                result.findings.extend(_why(module, raw, options, converted, lenient))
+            if not writes(converted, lenient):
+                converted.text = ""
             if converted.text:
                 texts.append(converted.text)
     result.text = join(texts, separated)
     return result
+
+
+def _why(
+    module: Game[Any], raw: RawRecord[Any], options: Options, converted: Converted, lenient: bool
+) -> list[Finding]:
+    """The findings ``kifu.check`` reports on a record whose conversion fails (:func:`fails`):
+    its errors (CHESS101 …), else its warnings as errors (a variant kifu does not replay); and
+    the result it contradicts, as warnings (written as stated). Raises :class:`ValueError` when
+    the target cannot hold the record and check finds nothing wrong with it (a GTP board that
+    is not square)."""
+    from kifu.core import records
+
+    found = records.check_record(module, raw, options).findings
+    why: list[Finding] = []
+    if fails(converted, lenient):
+        for level in (Severity.ERROR, Severity.WARNING):
+            why = [
+                replace(finding, severity=Severity.ERROR) for finding in found if finding.severity is level
+            ]
+            if why:
+                break
+        else:
+            raise ValueError(
+                f"record {converted.index} cannot be converted to this target: {converted.problems[0]}"
+            )
+    said = set(converted.contradicted)
+    why += [replace(finding, severity=Severity.WARNING) for finding in found if located(finding) in said]
+    return why
 
 
 def score(
@@ -254,8 +341,13 @@ def score(
     One dictionary per game: ``path``, ``index``, ``declared_result``, ``score`` (``black`` and
     ``white`` stones, territory and area, ``komi``, ``margin``, ``result``), ``agrees`` (with
     ``RE``), ``findings``. ``dead`` names dead stones (``"D4,Q16"`` or ``"dd,pp"``). Raises
-    :class:`FileNotFoundError` for a path that does not exist.
+    :class:`FileNotFoundError` for a path that does not exist, :class:`ValueError` on a value
+    an option refuses and :class:`TypeError` on a value of the wrong type.
     """
+    rules = _checked("rules", rules)
+    komi = _checked("komi", komi)
+    ko = _checked("ko", ko)
+    dead = _checked("dead", dead)
     given = inputs.read(source, "kifu.score")
     sources: list[Source] = []
     for item in given.sources:
@@ -314,9 +406,18 @@ def _records_go(source: Source) -> bool:
 
 
 def _game(game: str | None) -> str | None:
-    if game is not None and game not in games.GAMES:
+    if game is None:
+        return None
+    if not isinstance(game, str):
+        raise TypeError(f"game takes the name of a game (chess, xiangqi, go), not {type(game).__name__}")
+    if game not in games.GAMES:
         raise ValueError(f"unknown game {game!r}: use one of {', '.join(games.GAMES)}")
     return game
+
+
+def _flag(name: str, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} takes True or False, not {type(value).__name__}")
 
 
 def _options(rules: str | None, settings: Mapping[str, Any]) -> Options:
@@ -324,25 +425,43 @@ def _options(rules: str | None, settings: Mapping[str, Any]) -> Options:
     if unknown:
         raise TypeError(f"unknown option {unknown[0]!r}; the options are: {', '.join(_SETTINGS)}")
     checked = {key: _checked(key, value) for key, value in settings.items() if value is not None}
-    return Options(rules, {_SETTINGS[key]: value for key, value in checked.items()})
+    return Options(_checked("rules", rules), {_SETTINGS[key]: value for key, value in checked.items()})
 
 
-def _checked(name: str, value: Any) -> Any:
-    """``value`` of the setting ``name`` as its command-line option takes it (a number, one of
-    its choices, a finite komi), or :class:`ValueError` saying why not: a bad value is the
+def _checked(name: str, value: Any, keyword: str | None = None) -> Any:
+    """``value`` of the setting ``name`` (given as ``keyword``, by default ``name``) as its
+    command-line option takes it (a number, one of its choices, a finite komi, a known
+    language), or :class:`TypeError` or :class:`ValueError` saying why not: a bad value is the
     caller's mistake, not an internal error of the check."""
     import click
     from kifu.commands.check import check as command
+    from kifu.commands.options import check_language
 
+    keyword = keyword or name
+    if value is None:
+        return None
     param = next((p for p in command.params if p.name == name), None)
     if param is None:
         return value
-    if isinstance(value, bool) and not isinstance(param.type, click.types.BoolParamType):
-        raise ValueError(f"{name} cannot be {value!r}")  # (Click would take True for 1)
+    kind = param.type
+    expected: tuple[type, ...]
+    if isinstance(kind, click.Choice):
+        what, expected = "one of " + ", ".join(map(str, kind.choices)), (str,)
+    elif isinstance(kind, click.types.IntParamType):
+        what, expected = "a whole number", (int, str)
+    elif isinstance(kind, click.types.FloatParamType):
+        what, expected = "a number", (int, float, str)
+    else:
+        what, expected = "a str", (str,)
+    # (a bool is an int to Python, and True would be taken for 1)
+    if isinstance(value, bool) or not isinstance(value, expected):
+        raise TypeError(f"{keyword} takes {what}, not {type(value).__name__}")
     try:
-        return param.type.convert(value, param, None)
+        if name == "lang":
+            return check_language(str(value), keyword)
+        return kind.convert(value, param, None)
     except click.BadParameter as error:
-        raise ValueError(f"{name}: {error.message}") from None
+        raise ValueError(f"{keyword}: {error.message}") from None
 
 
 def _selection(
@@ -351,7 +470,13 @@ def _selection(
     ignore: Iterable[str],
     severity: Mapping[str, str] | None,
 ) -> Selection | None:
-    chosen, extended, ignored = _listed(select), _listed(extend_select), _listed(ignore)
+    chosen = _listed(select, "select")
+    extended, ignored = _listed(extend_select, "extend_select"), _listed(ignore, "ignore")
+    if severity is not None and not isinstance(severity, Mapping):
+        raise TypeError(f"severity takes a mapping of codes to severities, not {type(severity).__name__}")
+    pairs = [(code, level) for code, level in (severity or {}).items()]
+    if not all(isinstance(code, str) and isinstance(level, str) for code, level in pairs):
+        raise TypeError("severity maps codes to severities, each a str: {'PGN012': 'warning'}")
     if chosen is None and not extended and not ignored and not severity:
         return None
     games.load_all_codes()
@@ -361,12 +486,21 @@ def _selection(
         normalise_selectors(extended or (), known, "extend_select"),
         normalise_selectors(ignored or (), known, "ignore"),
     )
-    pairs = [f"{code}={level}" for code, level in (severity or {}).items()]
-    return Selection([layer], (), parse_severity(pairs, known, "severity"))
+    return Selection(
+        [layer], (), parse_severity([f"{code}={level}" for code, level in pairs], known, "severity")
+    )
 
 
-def _listed(values: Iterable[str] | None) -> tuple[str, ...] | None:
+def _listed(values: Iterable[str] | None, name: str) -> tuple[str, ...] | None:
     """A lone string is one selector, not its letters."""
     if values is None:
         return None
-    return (values,) if isinstance(values, str) else tuple(values)
+    if isinstance(values, str):
+        return (values,)
+    if isinstance(values, (bytes, Mapping)) or not isinstance(values, Iterable):
+        raise TypeError(f"{name} takes a code, a prefix or a list of them, not {type(values).__name__}")
+    listed = tuple(values)
+    wrong = [value for value in listed if not isinstance(value, str)]
+    if wrong:
+        raise TypeError(f"{name} takes codes or prefixes, each a str, not {type(wrong[0]).__name__}")
+    return listed
