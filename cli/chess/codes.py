@@ -15,6 +15,10 @@ UNEXPECTED_TEXT = register(
     "The text at this place is not a move, move number, NAG, comment, variation or result. "
     "The rest of the game is still read.",
     f"{STD} 8.2",
+    why="Text a reader cannot place is often a lost move or a broken comment; strict readers stop there and "
+    "drop the game.",
+    example="1. e4 e5 2. Nf3 @@ Nc6 *",
+    fix_hint="Delete the stray text, or put it in a comment `{...}` if it is an annotation.",
 )
 UNCLOSED_COMMENT = register(
     "PGN002",
@@ -24,6 +28,10 @@ UNCLOSED_COMMENT = register(
     "comment at the end of the game (before the next tag section), so the games after it "
     "are not swallowed, as they are by readers that scan to the next `}`.",
     f"{STD} 5",
+    why="Readers that scan to the next `}` swallow the rest of the file into the comment: every later game "
+    "is lost to them.",
+    example="1. e4 {the best by test 1... e5 *",
+    fix_hint="Close the comment with `}` where it was meant to end.",
 )
 BAD_TAG = register(
     "PGN003",
@@ -35,6 +43,10 @@ BAD_TAG = register(
     "for the tags that set up the game (FEN, SetUp, Variant).",
     f"{STD} 8.1",
     format=True,
+    why="The tag's value is lost to every reader; a lost FEN, SetUp or Variant replays the moves from the "
+    "wrong position.",
+    example='[White "Carlsen, Magnus]\n\n1. e4 *',
+    fix_hint='Write the tag on one line as `[Name "value"]`, with the closing quote and `]`.',
 )
 UNESCAPED_QUOTE = register(
     "PGN004",
@@ -44,6 +56,9 @@ UNESCAPED_QUOTE = register(
     "quote before `]`; other readers may cut it at the first inner quote.",
     f"{STD} 7",
     format=True,
+    why="Readers cut the value at the first inner quote (`Open `), and some drop the tag or the game.",
+    example='[Event "Open "A" Group"]\n\n1. e4 *',
+    fix_hint='Escape each inner quote with a backslash: `[Event "Open \\"A\\" Group"]`.',
 )
 TAG_AFTER_MOVETEXT = register(
     "PGN005",
@@ -53,6 +68,11 @@ TAG_AFTER_MOVETEXT = register(
     "if a new game starts here, the previous one lacks its termination marker and a blank "
     "line.",
     f"{STD} 8.1",
+    why="Readers drop the tag or split the game at it; two games run together are stored as one in a "
+    "database.",
+    example='1. e4 e5 2. Nf3\n[White "Kasparov"]\n2... Nc6 *',
+    fix_hint="Move the tag above the movetext. If a new game starts there, end the game before it with its "
+    "result and a blank line.",
 )
 MISSING_TERMINATION = register(
     "PGN006",
@@ -62,6 +82,10 @@ MISSING_TERMINATION = register(
     "none: the file may be truncated, or the next game follows without it.",
     f"{STD} 8.2.6",
     format=True,
+    why="Without it a complete game cannot be told from a truncated one, and some readers merge the next "
+    "game into this one.",
+    example='[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#',
+    fix_hint="End the movetext with the result: `1-0`, `0-1`, `1/2-1/2`, or `*` if unknown.",
 )
 RESULT_MISMATCH = register(
     "PGN007",
@@ -69,6 +93,9 @@ RESULT_MISMATCH = register(
     "Result tag differs from the termination marker",
     "The `Result` tag and the marker at the end of the movetext must be equal.",
     f"{STD} 8.2.6",
+    why="The record states two results: crosstables and ratings read the tag, most viewers show the marker.",
+    example='[Result "1-0"]\n\n1. e4 e5 0-1',
+    fix_hint="Take the result from the score sheet or the crosstable and write it in both places.",
 )
 DUPLICATE_TAG = register(
     "PGN008",
@@ -77,6 +104,10 @@ DUPLICATE_TAG = register(
     "A tag name may appear at most once per game; kifu keeps the first value.",
     f"{STD} 8.1",
     format=True,
+    why="Readers keep the first value or the last, so the same file says different things in different "
+    "programs.",
+    example='[White "Anand"]\n[White "Anand, Viswanathan"]\n\n1. e4 *',
+    fix_hint="Keep one tag of the name, with the right value.",
 )
 MISSING_ROSTER = register(
     "PGN009",
@@ -85,6 +116,11 @@ MISSING_ROSTER = register(
     "Archival PGN games carry Event, Site, Date, Round, White, Black and Result.",
     f"{STD} 8.1.1",
     format=True,
+    why="Databases, rating reports and archives place a game by these seven tags; a game without Date or "
+    "Round cannot be placed in its event.",
+    example='[Event "Open"]\n[White "Anand"]\n\n1. e4 *',
+    fix_hint='Add the missing tags, with `?` where the value is unknown (`[Round "?"]`, `[Date '
+    '"1997.??.??"]`).',
 )
 STRAY_PARENTHESIS = register(
     "PGN010",
@@ -93,6 +129,10 @@ STRAY_PARENTHESIS = register(
     "A variation is closed that was never opened; the parenthesis is ignored.",
     f"{STD} 8.2.5",
     format=True,
+    why="Strict readers reject the game. The `(` of a variation is often lost, so its moves stand in the "
+    "main line.",
+    example="1. e4 e5) 2. Nf3 *",
+    fix_hint="Delete the `)`, or add the `(` where the variation starts.",
 )
 UNCLOSED_VARIATION = register(
     "PGN011",
@@ -101,6 +141,10 @@ UNCLOSED_VARIATION = register(
     "A variation runs to the end of the game without `)`. Its moves are checked as a "
     "variation; the main line may be missing its end.",
     f"{STD} 8.2.5",
+    why="The rest of the main line is read as part of the variation: readers disagree on where the game "
+    "ends.",
+    example="1. e4 e5 (1... c5 2. Nf3 *",
+    fix_hint="Close the variation with `)` where it ends.",
 )
 MOVE_NUMBER = register(
     "PGN012",
@@ -109,6 +153,10 @@ MOVE_NUMBER = register(
     "Move number indications may be left out, but when given they must be right.",
     f"{STD} 8.2.2",
     format=True,
+    why="A wrong number often hides a lost or doubled move, and readers that trust the numbers attribute "
+    "moves to the wrong side.",
+    example="1. e4 e5 3. Nf3 Nc6 *",
+    fix_hint="Correct the number; if a move is missing, restore it from the score sheet.",
 )
 BAD_DATE = register(
     "PGN013",
@@ -117,6 +165,9 @@ BAD_DATE = register(
     "Date tags are `YYYY.MM.DD` with `?` for unknown digits (`1997.??.??`).",
     f"{STD} 8.1.1.3",
     format=True,
+    why="Databases sort and search by date, and kifu chooses the FIDE Laws that applied by it (CHESS201).",
+    example='[Date "12/03/1997"]\n\n1. e4 *',
+    fix_hint='Write `YYYY.MM.DD`, with `?` for unknown digits: `[Date "1997.03.12"]`, `[Date "1997.??.??"]`.',
 )
 AFTER_TERMINATION = register(
     "PGN014",
@@ -124,6 +175,9 @@ AFTER_TERMINATION = register(
     "text after the termination marker",
     "The termination marker ends the movetext; moves or a second marker follow it.",
     f"{STD} 8.2.6",
+    why="Readers stop at the marker: the moves after it are lost, or start a game without tags.",
+    example="1. e4 e5 1-0 2. Nf3 Nc6 1-0",
+    fix_hint="Keep one marker, after the last move; delete moves that were not played.",
 )
 BAD_NAG = register(
     "PGN015",
@@ -132,6 +186,9 @@ BAD_NAG = register(
     "Numeric annotation glyphs run from $0 to $255.",
     f"{STD} 8.2.4",
     format=True,
+    why="Readers reject the glyph or the game.",
+    example="1. e4 $300 e5 *",
+    fix_hint="Use a glyph from `$0` to `$255` (`$1` for !, `$2` for ?), or write the note in a comment.",
 )
 NESTED_COMMENT = register(
     "PGN016",
@@ -141,6 +198,9 @@ NESTED_COMMENT = register(
     "read as movetext.",
     f"{STD} 5",
     format=True,
+    why="The first `}` ends the comment in every reader; the text after it is read as moves.",
+    example="1. e4 {a {nested} comment} e5 *",
+    fix_hint="Remove the inner braces, or write other brackets inside the comment.",
 )
 STRAY_BRACE = register(
     "PGN017",
@@ -149,6 +209,10 @@ STRAY_BRACE = register(
     "A comment is closed that was never opened (often the rest of a nested comment).",
     f"{STD} 5",
     format=True,
+    why="Strict readers reject the game; the stray `}` often ends a nested comment whose text was read as "
+    "moves.",
+    example="1. e4 } e5 *",
+    fix_hint="Delete the `}`, or add the `{` where the comment starts.",
 )
 BAD_RESULT_TAG = register(
     "PGN018",
@@ -157,6 +221,9 @@ BAD_RESULT_TAG = register(
     "The Result tag is `1-0`, `0-1`, `1/2-1/2` or `*`.",
     f"{STD} 8.1.1.7",
     format=True,
+    why="Rating and crosstable programs read no result from it.",
+    example='[Result "1:0"]\n\n1. e4 e5 1-0',
+    fix_hint='Write one of `1-0`, `0-1`, `1/2-1/2` or `*`: `[Result "1-0"]`.',
 )
 SETUP_FEN = register(
     "PGN019",
@@ -165,6 +232,11 @@ SETUP_FEN = register(
     'A game from a set-up position has `[SetUp "1"]` and a `FEN` tag; one was given without the other.',
     f"{STD} 9.7",
     format=True,
+    why="A reader that follows the Standard ignores a FEN without SetUp and replays the moves from the "
+    "initial position.",
+    example='[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 *',
+    fix_hint='Give both: `[SetUp "1"]` with the `FEN` tag; or neither, if the game starts from the initial '
+    "position.",
 )
 BAD_FEN = register(
     "PGN020",
@@ -173,6 +245,10 @@ BAD_FEN = register(
     "The FEN tag cannot be read, or describes an impossible position (missing king, pawns on "
     "the first rank, the side not to move in check…). The game's moves are not replayed.",
     f"{STD} 16.1",
+    why="The moves cannot be replayed by kifu or any other program: the game is not checked at all.",
+    example='[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/K7 w - - 0 1"]\n\n1. Kb2 *',
+    fix_hint="Correct the FEN from the source diagram: one king each, no pawn on the first or last rank, "
+    "the side not to move not in check.",
 )
 VARIATION_AT_START = register(
     "PGN021",
@@ -181,6 +257,9 @@ VARIATION_AT_START = register(
     "A variation replaces the move just before it; here there is none.",
     f"{STD} 8.2.5",
     format=True,
+    why="A variation is an alternative to the move before it; with none, readers drop it or reject the game.",
+    example="(1. d4) 1. e4 e5 *",
+    fix_hint="Put the variation after the move it replaces, or turn it into a comment.",
 )
 MISSING_BLANK_LINE = register(
     "PGN022",
@@ -190,6 +269,9 @@ MISSING_BLANK_LINE = register(
     "games there; some readers merge them.",
     f"{STD} 8",
     format=True,
+    why="Some readers merge the two games into one.",
+    example='1. e4 e5 1-0\n[Event "Round 2"]\n\n1. d4 d5 *',
+    fix_hint="Put a blank line between a game's movetext and the next game's tags.",
 )
 UNKNOWN_RESULT_SYNTAX = register(
     "PGN023",
@@ -199,6 +281,9 @@ UNKNOWN_RESULT_SYNTAX = register(
     "other programs may not.",
     f"{STD} 8.2.6",
     format=True,
+    why="Other programs may read no result, or reject the game.",
+    example="1. e4 e5 ½-½",
+    fix_hint="Write the result as `1-0`, `0-1`, `1/2-1/2` or `*`.",
 )
 
 DEEP_VARIATIONS = register(
@@ -208,6 +293,10 @@ DEEP_VARIATIONS = register(
     "Variations may nest, but no real record nests them more than a few dozen levels. kifu "
     "checks every level anyway; a nesting this deep usually means a generated or broken file.",
     f"{STD} 8.2.5",
+    why="No annotator nests that deep: the file is generated or damaged, and other readers may overflow "
+    "their stack on it.",
+    example="1. e4 (1. d4 (1. c4 (1. Nf3 (1. g3 … and so on, 101 levels deep",
+    fix_hint="Regenerate the file, or flatten the variations into sibling variations.",
 )
 
 LONGER_THAN_ANY_GAME = register(
@@ -220,6 +309,9 @@ LONGER_THAN_ANY_GAME = register(
     "after the end; kifu reads no further (this also bounds the time and memory a damaged or "
     "hostile file can cost).",
     "FIDE Laws of Chess 9.6.2",
+    why="The line holds moves after the game had to end: the file is damaged or generated.",
+    example="1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 … on past move 8,849",
+    fix_hint="Cut the line where the game ended, or restore the file from its source.",
 )
 
 UNKNOWN_MARKER = register(
@@ -230,6 +322,9 @@ UNKNOWN_MARKER = register(
     "wants them equal; kifu, like pgn-extract, takes the tag's result and warns.",
     f"{STD} 8.2.6",
     format=True,
+    why="Readers that take the marker see an unfinished game; the two places disagree.",
+    example='[Result "1-0"]\n\n1. e4 e5 *',
+    fix_hint='Write the result as the marker too (`1-0`), or set the tag to `"*"` if the game is unfinished.',
 )
 MIXED_UP_TAG = register(
     "PGN027",
@@ -241,6 +336,9 @@ MIXED_UP_TAG = register(
     "and a FEN given so is not used as the start position.",
     f"{STD} 8.1",
     format=True,
+    why="No other program finds the value under that name: the game lacks its date (or FEN) for them.",
+    example='[Data "1997.03.12"]\n\n1. e4 *',
+    fix_hint='Rename the tag to the name meant: `[Date "1997.03.12"]`.',
 )
 
 # --- chess rules ------------------------------------------------------------------------
@@ -269,6 +367,13 @@ ILLEGAL_MOVE = register(
     "The move cannot be played in the position reached: no such piece can go there, the "
     "move leaves the king in check, or castling is not allowed. " + LOOKAHEAD,
     f"{FIDE} 3",
+    means="The move cannot be played in the position reached: no piece of that kind can go there, the move "
+    "leaves its own king in check, or castling is not allowed.",
+    why="From this move on the game cannot be replayed by any program. To an arbiter it is a slip of the "
+    "pen or an illegal move that had to be corrected (FIDE 7.5).",
+    example="1. e4 e5 2. Nf3 Nc6 3. Nb5 a6 4. Ba4 *",
+    fix_hint="Write the move that was played, from the score sheet; the message names the reading the later "
+    "moves confirm (`did you mean Bb5?`).",
 )
 AMBIGUOUS_MOVE = register(
     "CHESS102",
@@ -277,6 +382,12 @@ AMBIGUOUS_MOVE = register(
     "Two or more pieces of the kind written can make the move; SAN must name the file or "
     "rank of the one that moves (`Nbd7`). " + LOOKAHEAD,
     f"{STD} 8.2.3.4",
+    means="Two or more pieces of the kind written can make the move, and the move does not say which one "
+    "moves.",
+    why="The record no longer says which piece moved: two different games fit it.",
+    example="1. Nf3 Nf6 2. d3 d6 3. Nd2 *",
+    fix_hint="Add the origin file or rank of the piece that moved (`Nbd2` or `Nfd2`), as the score sheet or "
+    "the later moves show.",
 )
 NOT_A_MOVE = register(
     "CHESS103",
@@ -285,6 +396,11 @@ NOT_A_MOVE = register(
     "The text is not Standard Algebraic Notation (nor long algebraic, nor UCI). Common causes: "
     "a lower-case piece letter (`nf3`), a truncated move (`Kx`). " + LOOKAHEAD,
     f"{STD} 8.2.3",
+    means="The move text is not algebraic notation kifu can read (SAN, long algebraic or UCI).",
+    why="Other programs reject the game at this move, and every move after it is lost to them.",
+    example="1. e4 e5 2. Nf3 Nc6 3. Bx *",
+    fix_hint="Write the move in SAN: an upper-case piece letter (K, Q, R, B, N; none for a pawn), `x` for a "
+    "capture, the target square (`Bxc6`).",
 )
 CHECK_SUFFIX = register(
     "CHESS104",
@@ -293,6 +409,10 @@ CHECK_SUFFIX = register(
     "A move that checks is written with `+`, a move that mates with `#`, and other moves without either.",
     f"{STD} 8.2.3.8",
     format=True,
+    why="A missing `#` hides a mate; a wrong `+` misleads the reader, and the marks are evidence kifu and "
+    "arbiters use to resolve slips.",
+    example="1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0",
+    fix_hint="Write `+` after a check, `#` after mate, and neither otherwise: `4. Qxf7#`.",
 )
 ZERO_CASTLING = register(
     "CHESS105",
@@ -301,6 +421,9 @@ ZERO_CASTLING = register(
     "PGN writes castling with the letter O (`O-O`, `O-O-O`); `0-0` is read but is not standard.",
     f"{STD} 8.2.3.3",
     format=True,
+    why="`0-0` is read by most programs, but not by all, and looks like a result.",
+    example="1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *",
+    fix_hint="Write castling with the capital letter O: `O-O`, `O-O-O`.",
 )
 LONG_ALGEBRAIC = register(
     "CHESS106",
@@ -310,6 +433,9 @@ LONG_ALGEBRAIC = register(
     "and the SAN is suggested.",
     f"{STD} 8.2.3",
     format=True,
+    why="PGN readers expect SAN; many reject long algebraic or UCI moves in movetext.",
+    example="1. e2-e4 e7-e5 2. g1f3 *",
+    fix_hint="Write each move in SAN: `1. e4 e5 2. Nf3` (the message suggests it).",
 )
 NULL_MOVE = register(
     "CHESS107",
@@ -319,6 +445,11 @@ NULL_MOVE = register(
     "analysis device (warning); in the main line the record is not a game (error). Replay "
     "goes on after it.",
     f"{FIDE} 1.2",
+    why="A pass is not a chess move: a main line with one is analysis, not a game, and must not feed "
+    "ratings or opening statistics.",
+    example="1. e4 -- 2. d4 *",
+    fix_hint="In analysis, move the null move into a variation. In a game, write the move that was played, "
+    "from the score sheet.",
 )
 LOCALISED_LETTERS = register(
     "CHESS108",
@@ -328,6 +459,10 @@ LOCALISED_LETTERS = register(
     "knight, L for bishop). kifu read them so; PGN for interchange uses English letters. "
     "Give --lang to say the language explicitly.",
     f"{STD} 8.2.3.2",
+    why="Other programs read `S` or `L` as no piece at all, or as another one, and reject the game.",
+    example="1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *",
+    fix_hint="Write the English piece letters K, Q, R, B, N (`Nf3`, `Bb5`). To read such files without the "
+    "finding, give `--lang`.",
 )
 EN_PASSANT_SUFFIX = register(
     "CHESS109",
@@ -336,6 +471,9 @@ EN_PASSANT_SUFFIX = register(
     "SAN writes an en-passant capture like any pawn capture (`exd6`); the `e.p.` suffix is ignored.",
     f"{STD} 8.2.3.5",
     format=True,
+    why="`e.p.` is no SAN: strict readers reject the move.",
+    example="1. e4 d5 2. e5 f5 3. exf6 e.p. *",
+    fix_hint="Delete the suffix: `3. exf6`.",
 )
 PROMOTION_SYNTAX = register(
     "CHESS110",
@@ -344,6 +482,9 @@ PROMOTION_SYNTAX = register(
     "SAN writes promotion with an equals sign (`a8=Q`); `a8Q` is read.",
     f"{STD} 8.2.3.6",
     format=True,
+    why="Strict readers reject the move or misread the promoted piece.",
+    example='[SetUp "1"]\n[FEN "8/P6k/8/8/8/8/8/K7 w - - 0 1"]\n\n1. a8Q *',
+    fix_hint="Write the promotion with `=`: `a8=Q`.",
 )
 FIGURINES = register(
     "CHESS112",
@@ -354,6 +495,9 @@ FIGURINES = register(
     "format requires.",
     f"{STD} 8.2.3",
     format=True,
+    why="PGN for interchange uses letters; most readers reject figurines.",
+    example="1. e4 e5 2. ♘f3 ♘c6 *",
+    fix_hint="Write the SAN piece letters: `2. Nf3 Nc6` (convert to FAN only for display).",
 )
 OVERSPECIFIED = register(
     "CHESS111",
@@ -361,6 +505,9 @@ OVERSPECIFIED = register(
     "unneeded disambiguation",
     "SAN names the origin file or rank only when two pieces could make the move.",
     f"{STD} 8.2.3.4",
+    why="SAN is canonical: two records of one game then differ, and a search by move text misses one.",
+    example="1. e4 e5 2. Ngf3 *",
+    fix_hint="Drop the origin: `2. Nf3`.",
 )
 MISSING_MOVE = register(
     "CHESS113",
@@ -373,6 +520,11 @@ MISSING_MOVE = register(
     "with it (its numbering understood: no move-number finding follows); when several do, the "
     "rest is checked under the first and a verdict that rests on it is at most a warning. " + LOOKAHEAD,
     f"{FIDE} 8.1",
+    means="A move is written for the wrong side: the other side's move before it is missing from the record.",
+    why="Every later move is attributed to the wrong side; the game cannot be replayed past the gap.",
+    example="1. e4 e5 2. Nf3 3. Bb5 a6 4. Ba4 Nf6 *",
+    fix_hint="Insert the missing move from the score sheet (the message names it when only one move fits), "
+    "and renumber the moves after it.",
 )
 MOVE_TWICE = register(
     "CHESS114",
@@ -381,6 +533,10 @@ MOVE_TWICE = register(
     "The move is the one before it written again (`13. Nf3 Nf3 Nc6`): the rest of the game is "
     "checked without it. " + LOOKAHEAD,
     f"{FIDE} 8.1",
+    means="A move is the move before it written again.",
+    why="The doubled move shifts every later move to the other side; the game cannot be replayed past it.",
+    example="1. e4 e5 2. Nf3 Nf3 Nc6 3. Bb5 a6 *",
+    fix_hint="Delete the repeated move and renumber the moves after it.",
 )
 MOVES_SWAPPED = register(
     "CHESS115",
@@ -389,6 +545,11 @@ MOVES_SWAPPED = register(
     "The move and the same side's next move are written in each other's place (`13. Ng3 Bd7 "
     "14. Nf3` for `13. Nf3 Bd7 14. Ng3`): the rest of the game is checked with them exchanged. " + LOOKAHEAD,
     f"{FIDE} 8.1",
+    means="A move and the same side's next move are written in each other's place.",
+    why="The first of the two cannot be played where it stands: the game cannot be replayed past it, though "
+    "no move is missing.",
+    example="1. e4 e5 2. Ng5 Nc6 3. Nf3 Nf6 *",
+    fix_hint="Exchange the two moves: `2. Nf3 Nc6 3. Ng5`.",
 )
 #: how the date of a game decides the automatic draws (CHESS201-203)
 BY_DATE = (
@@ -411,6 +572,13 @@ MOVE_AFTER_END = register(
     'play (CHESS101-103), the finding is a warning that ends "if the intended move was ..." '
     "and carries the assumption (JSON: `assumed`, `assumption`).",
     f"{FIDE} 5, 9.6",
+    means="Moves follow a position that had already ended the game: checkmate, stalemate, a dead position, "
+    "or (FIDE Laws of 2014 and later) fivefold repetition or the 75-move rule.",
+    why="Those moves were never part of the game, or the ending move is a slip: either way the record is "
+    "not what was played.",
+    example="1. f3 e5 2. g4 Qh4# 3. a3 0-1",
+    fix_hint="Delete the moves after the end. If the game went on, the move that ended it is a slip: "
+    "correct it from the score sheet.",
 )
 RESULT_CONTRADICTS = register(
     "CHESS202",
@@ -424,6 +592,10 @@ RESULT_CONTRADICTS = register(
     "and carries the assumption (JSON: `assumed`, `assumption`).",
     f"{FIDE} 5, 9.6",
     board="final",
+    why="Crosstables and ratings take the declared result; the board proves it wrong.",
+    example='[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0',
+    fix_hint="Write the result the final position decides (`0-1` here) in the Result tag and as the marker; "
+    "if the moves are wrong instead, correct them.",
 )
 UNFINISHED_BUT_ENDED = register(
     "CHESS203",
@@ -435,6 +607,9 @@ UNFINISHED_BUT_ENDED = register(
     'the finding names it ("if the intended move was ...").',
     f"{FIDE} 5, 9.6",
     board="final",
+    why="A finished game recorded as unfinished is left out of crosstables and ratings.",
+    example="1. f3 e5 2. g4 Qh4# *",
+    fix_hint="Write the result the rules give (`0-1` here) in the Result tag and as the marker.",
 )
 DRAW_CLAIMABLE = register(
     "CHESS204",
@@ -444,6 +619,9 @@ DRAW_CLAIMABLE = register(
     "repetition (9.2) or the fifty-move rule (9.3), possibly by writing the intended move.",
     f"{FIDE} 9.2, 9.3",
     board="final",
+    why="Nothing is wrong: the record shows the grounds of the draw, which an arbiter can confirm from it.",
+    example="1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2",
+    fix_hint="Nothing to fix. Hide it with `--ignore CHESS204`.",
 )
 DRAW_BY_AGREEMENT = register(
     "CHESS205",
@@ -452,6 +630,11 @@ DRAW_BY_AGREEMENT = register(
     "No rule ends the game in a draw at the end of the record and no claim is valid there: "
     "the draw was agreed (or claimed on grounds the record does not show). Not an error.",
     f"{FIDE} 9.1",
+    why="An agreed draw is lawful (FIDE 9.1), but an event may forbid draw offers before a move count; an "
+    "arbiter may want to see which draws were agreed.",
+    example="1. e4 e5 2. Nf3 Nc6 1/2-1/2",
+    fix_hint="Nothing, if the draw was agreed. If the result is wrong, correct it from the score sheet; "
+    "hide the finding with `--ignore CHESS205`.",
 )
 UNSUPPORTED_VARIANT = register(
     "CHESS301",
@@ -460,4 +643,8 @@ UNSUPPORTED_VARIANT = register(
     "The Variant tag names a variant kifu does not check (only standard chess and Chess960 "
     "are supported); the moves are not replayed, so no verdict is given.",
     f"{STD} 9.8",
+    why="The game is not checked: a clean report says nothing about its moves.",
+    example='[Variant "Crazyhouse"]\n\n1. e4 e5 *',
+    fix_hint="If the game is standard chess, delete the Variant tag. Otherwise check it with a program that "
+    "knows the variant.",
 )

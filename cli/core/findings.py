@@ -105,6 +105,16 @@ class Finding:
         return data
 
 
+#: whether ``kifu check --fix`` repairs a code's findings (:attr:`Code.fix`)
+Fix = Literal["safe", "unsafe"] | None
+FIX_NOTES: dict[Fix, str] = {
+    None: "`kifu check --fix` does not repair this yet: edit the record.",
+    "safe": "`kifu check --fix` repairs this: a safe fix, which leaves "
+    "the game's moves and result as they are.",
+    "unsafe": "`kifu check --fix` can repair this, but the fix is unsafe: it may change what the record "
+    "says, so review the result.",
+}
+
 #: where a :class:`Code`'s board stands: ``move`` (before the finding's move; no board
 #: without one), ``after`` (after its move), ``final`` (the final position, without a move)
 Board = Literal["move", "after", "final"]
@@ -131,6 +141,23 @@ class Code:
     #: after it (a repetition, a move limit: the position the move reached), or, for a
     #: finding without a move, the final position (a result, a count)
     board: Board = "move"
+    #: what in the record triggers it, when ``doc`` says more than that (``kifu explain`` then
+    #: prints ``doc`` as "How kifu decides")
+    means: str = ""
+    #: why it matters to an arbiter, a federation converting records, an archive's keeper
+    why: str = ""
+    #: a short record fragment, in the game's notation, that kifu reports with this code
+    example: str = ""
+    #: how to repair the record by hand
+    fix_hint: str = ""
+    #: whether ``kifu check --fix`` repairs it: a safe fix (the game is unchanged), an unsafe one
+    #: (it may change what the record says), or not at all
+    fix: Fix = None
+
+    @property
+    def fix_note(self) -> str:
+        """The sentence of ``kifu explain`` that says whether ``kifu check --fix`` repairs it."""
+        return FIX_NOTES[self.fix]
 
     @property
     def impact(self) -> str:
@@ -172,14 +199,36 @@ def register(
     *,
     format: bool = False,
     board: Board = "move",
+    means: str = "",
+    why: str = "",
+    example: str = "",
+    fix_hint: str = "",
+    fix: Fix = None,
 ) -> Code:
     """Add a code to the registry; a code may be registered once only. ``format``: a format
-    warning, which ``--strict`` makes an error; ``board``: where its findings' board stands."""
+    warning, which ``--strict`` makes an error; ``board``: where its findings' board stands;
+    ``means``, ``why``, ``example``, ``fix_hint``, ``fix``: the parts of its ``kifu explain`` page
+    (:class:`Code`)."""
     if code in REGISTRY:
         raise ValueError(f"finding code {code} is registered twice")
     if format and severity is not Severity.WARNING:
         raise ValueError(f"finding code {code}: a format slip is a warning")
-    entry = Code(code, severity, title, doc.strip(), rule, format, board)
+    if fix not in FIX_NOTES:
+        raise ValueError(f"finding code {code}: fix is 'safe', 'unsafe' or None, not {fix!r}")
+    entry = Code(
+        code,
+        severity,
+        title,
+        doc.strip(),
+        rule,
+        format,
+        board,
+        means=means.strip(),
+        why=why.strip(),
+        example=example.strip("\n"),
+        fix_hint=fix_hint.strip(),
+        fix=fix,
+    )
     REGISTRY[code] = entry
     return entry
 
@@ -198,6 +247,12 @@ IO_UNREADABLE = register(
     "the command line) are reported the same way; the other "
     "files are still checked. A path named on the command line that does not exist is a usage "
     "error (exit status 2), not this finding.",
+    means="kifu could not open or list the path, or the path is a FIFO, socket or device, or a link out of "
+    "the folder walked, not a file of records.",
+    why="Its games are not checked at all: a clean run over the folder says nothing about them.",
+    example="$ chmod 000 round5.pgn; kifu check .",
+    fix_hint="Make the file readable, or point a link inside the folder; pipe a FIFO's records on standard "
+    "input (`-`), or leave the file out with `exclude`.",
 )
 IO_DECOMPRESS = register(
     "IO002",
@@ -205,6 +260,10 @@ IO_DECOMPRESS = register(
     "compressed file is corrupt or truncated",
     "The file has a compression suffix (.gz, .bz2, .xz, .zst) but its data cannot be "
     "decompressed to the end. The records read before the damage are still checked.",
+    why="The games after the damage are lost, and an archive copy made from the file is short.",
+    example="$ head -c 5000 games.pgn.gz > cut.pgn.gz; kifu check cut.pgn.gz",
+    fix_hint="Download or copy the file again and compare its checksum. If no whole copy exists, keep what "
+    "decompresses (`zcat cut.pgn.gz > part.pgn`).",
 )
 IO_LATIN1 = register(
     "IO003",
@@ -215,6 +274,11 @@ IO_LATIN1 = register(
     "writes at bytes 0x80-0x9F (’ “ ” – €), which Latin-1 leaves to control characters. Names "
     "with accents may be wrong if the file used another legacy encoding; convert the file to "
     "UTF-8 to be sure.",
+    why="A name decoded with the wrong table is stored wrong once converted (`RenÃ©` for `René`), and "
+    "rating lists match players by name.",
+    example='[White "Ren\\xe9, Jean"]   the byte 0xE9, é in Windows-1252',
+    fix_hint="Convert the file to UTF-8 (`iconv -f WINDOWS-1252 -t UTF-8`), after checking that the names "
+    "read right; if they do not, convert from the encoding the file was written in.",
 )
 IO_BINARY = register(
     "IO004",
@@ -224,12 +288,18 @@ IO_BINARY = register(
     "record: it is probably not a game record, or it is damaged at that place. Control bytes "
     "that lie inside a tag value of a record that was read (a damaged character in a name) are "
     "that record's format warning instead (XQN019 in XQBase PGN).",
+    why="A record with binary data in it is damaged or no record: what stood there is lost.",
+    example='[Event "Open"]<NUL><NUL><NUL>   NUL bytes from a disk error',
+    fix_hint="Restore the file from a good copy; if it is no record, remove it or `exclude` it.",
 )
 IO_NO_RECORDS = register(
     "IO005",
     Severity.ERROR,
     "no game records found",
     "The file is empty or holds nothing that kifu can read as a game of the detected kind.",
+    why="An empty export usually means the export failed: a run that passes it hides that.",
+    example="$ : > round5.pgn; kifu check round5.pgn",
+    fix_hint="Export the games again, or delete the file. If it holds another game's records, give `--game`.",
 )
 IO_UNKNOWN_GAME = register(
     "IO006",
@@ -237,12 +307,19 @@ IO_UNKNOWN_GAME = register(
     "cannot tell which game the file records",
     "Neither the file name nor its content says whether it is chess, xiangqi or Go. "
     "Use --game chess|xiangqi|go.",
+    why="kifu cannot check a record it cannot read as a game.",
+    example="$ kifu check notes.txt   a .txt file with no tags, moves or SGF in it",
+    fix_hint="Give the file its game's extension (`.pgn`, `.sgf`, `.xqf`), or pass `--game "
+    "chess|xiangqi|go`.",
 )
 IO_UNSUPPORTED_GAME = register(
     "IO007",
     Severity.ERROR,
     "game not supported yet",
     "The file records a game whose reader is not part of this version of kifu.",
+    why="The records are not checked: a clean run says nothing about them.",
+    example="$ kifu check game.kif   a shogi record",
+    fix_hint="Nothing in the record. Check it with a program for its game, or `exclude` it.",
 )
 IO_LIMIT = register(
     "IO008",
@@ -259,6 +336,12 @@ IO_LIMIT = register(
     "file's findings past its first 10,000 (IO008 at the gravest of their severities), and a "
     "compressed file's records past as many as its compressed bytes, at least 10,000 (a warning), "
     "are checked and counted in the summary and the exit status, but not listed.",
+    means="Part of the input is larger than a limit kifu sets: decompressed size, record length, variation "
+    "depth, SGF nodes or values, or the number of findings listed.",
+    why="What lies past the limit is not checked (or not listed): a passing report says nothing about it.",
+    example="$ kifu check --max-record 1000 long.pgn   a game of 5,000 characters",
+    fix_hint="If the file is genuine, raise the limit the message names (0: no limit). If not, it is "
+    "damaged or hostile: replace it.",
 )
 IO_CHANGED = register(
     "IO009",
@@ -269,6 +352,9 @@ IO_CHANGED = register(
     "download or a copy still running, an editor saving). The report may miss records, or hold "
     "records of two versions of the file, or (with --jobs) parts of records; check the file again "
     "once it is complete.",
+    why="The report may describe neither version of the file: records missed, or taken from two versions.",
+    example="$ kifu check live.pgn   while a broadcast still appends games to it",
+    fix_hint="Wait until the file is complete (the download or copy has ended), then check it again.",
 )
 INTERNAL_ERROR = register(
     "KIFU001",
@@ -277,6 +363,11 @@ INTERNAL_ERROR = register(
     "kifu itself failed while checking this record. This is a bug in kifu, not in the "
     "record: please report it with the record. The other records were still checked; the "
     "exit code is 2.",
+    why="The record's check is incomplete, and the run exits 2: a CI gate fails on kifu's bug, not on the "
+    "record.",
+    example="internal error checking game 3: KeyError: 'e9' at san.py:210; please report this bug",
+    fix_hint="The record may be fine. Report the bug with the record, the command and `kifu --version`; "
+    "ignoring KIFU001 only hides it.",
 )
 
 

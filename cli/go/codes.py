@@ -22,6 +22,9 @@ ILLEGAL_CHARS = register(
     "letters), values in `[...]` and white space. The characters here are none of these; they "
     "are skipped and the rest of the game is read. (SGFC error 8.)",
     f"{FF4} EBNF",
+    why="Stray characters are often the remains of a damaged value or node; strict readers reject the file.",
+    example="(;GM[1]FF[4]SZ[9];B[cc] ## ;W[gg])",
+    fix_hint="Delete the stray characters, or restore what they replaced (often a `;` or a value's `[`).",
 )
 MISSING_PAREN = register(
     "SGF002",
@@ -30,6 +33,10 @@ MISSING_PAREN = register(
     "The text ends (or the next game starts) before every `(` has its `)`: the file is probably "
     "truncated. The moves read so far are checked. (SGFC errors 9 and 10.)",
     f"{FF4} EBNF",
+    why="The file is probably cut short: the moves after the cut are lost, and strict readers reject the "
+    "whole game.",
+    example="(;GM[1]FF[4]SZ[9];B[cc];W[gg]",
+    fix_hint="Get the whole file again. If it is complete, add the missing `)`.",
 )
 UNCLOSED_VALUE = register(
     "SGF003",
@@ -38,6 +45,9 @@ UNCLOSED_VALUE = register(
     "A property value opened with `[` runs to the end of the file without its `]`. A `]` inside "
     "a value must be written `\\]`. (SGFC error 10.)",
     f"{FF4} EBNF",
+    why="Everything after the `[` is read as one value: the moves and games after it are lost.",
+    example="(;GM[1]FF[4]SZ[9];B[cc];W[gg]C[a good move",
+    fix_hint="Close the value with `]` where it ends; write a `]` inside a value as `\\]`.",
 )
 EMPTY_VARIATION = register(
     "SGF004",
@@ -46,6 +56,9 @@ EMPTY_VARIATION = register(
     "`()` holds no node. It is ignored. (SGFC error 12.)",
     f"{FF4} EBNF",
     format=True,
+    why="Some readers reject the file; the variation meant here may have been lost.",
+    example="(;GM[1]FF[4]SZ[9];B[cc]()(;W[gg]))",
+    fix_hint="Delete the `()`, or restore the variation it held.",
 )
 VALUES_WITHOUT_ID = register(
     "SGF005",
@@ -54,6 +67,9 @@ VALUES_WITHOUT_ID = register(
     "Values in `[...]` follow a `;` directly, with no property identifier before them. They are "
     "ignored. (SGFC error 54.)",
     f"{FF4} EBNF",
+    why="Values without a name mean nothing: a move or a setup stone whose `B` or `AB` was lost.",
+    example="(;GM[1]FF[4]SZ[9];[cc];W[gg])",
+    fix_hint="Write the property the values belong to (`;B[cc]`), or delete them.",
 )
 PROPERTY_WITHOUT_VALUE = register(
     "SGF006",
@@ -62,6 +78,9 @@ PROPERTY_WITHOUT_VALUE = register(
     "A property identifier is not followed by any `[value]`. It is ignored; a pass is written "
     "`B[]`, with an empty value. (SGFC error 20.)",
     f"{FF4} EBNF",
+    why="A property without a value is lost; a move written `B` without `[]` is not even a pass.",
+    example="(;GM[1]FF[4]SZ[9];B;W[gg])",
+    fix_hint="Give the value: `B[cc]` for a move, `B[]` for a pass; or delete the property.",
 )
 MISSING_SEMICOLON = register(
     "SGF007",
@@ -71,6 +90,9 @@ MISSING_SEMICOLON = register(
     "(SGFC errors 36 and 67.)",
     f"{FF4} EBNF",
     format=True,
+    why="Strict readers reject the file.",
+    example="(GM[1]FF[4]SZ[9];B[cc])",
+    fix_hint="Write `;` after the `(`: `(;GM[1]…`.",
 )
 NODE_OUTSIDE_VARIATION = register(
     "SGF008",
@@ -79,6 +101,10 @@ NODE_OUTSIDE_VARIATION = register(
     "After the variations of a game tree `(...)(...)` only `)` may follow; here a node follows. "
     "kifu read it as the start of a new variation (a `(` is missing). (SGFC error 66.)",
     f"{FF4} EBNF",
+    why="A `(` is missing: other readers drop the node or reject the file, and the moves from it on are in "
+    "no variation.",
+    example="(;GM[1]FF[4]SZ[9](;B[cc])(;B[gg]);W[ee])",
+    fix_hint="Add the missing `(` before the node, or move the node into the variation it belongs to.",
 )
 BAD_VARIATION_START = register(
     "SGF009",
@@ -87,6 +113,9 @@ BAD_VARIATION_START = register(
     "A game tree must start with a node: `((;...` opens a variation with no node before it. (SGFC error 21.)",
     f"{FF4} EBNF",
     format=True,
+    why="Strict readers reject the file; some find no game in it.",
+    example="(;GM[1]FF[4]SZ[9];B[cc]((;W[gg])))",
+    fix_hint="Delete the extra `(` and its `)`: a variation starts `(;`.",
 )
 DATA_BEFORE_GAME = register(
     "SGF010",
@@ -99,6 +128,10 @@ DATA_BEFORE_GAME = register(
     "headers, notes) is allowed. (SGFC warning 6.)",
     f"{FF4} EBNF",
     format=True,
+    why="A missing `(` loses the root node: the players, result, komi and first moves are not part of the "
+    "game.",
+    example="PB[Cho Chikun]PW[Kobayashi Koichi]\n(;GM[1]FF[4]SZ[9];B[cc])",
+    fix_hint="Move the properties into the game's root node, or restore the `(;` they lost.",
 )
 ID_TOO_LONG = register(
     "SGF011",
@@ -107,6 +140,9 @@ ID_TOO_LONG = register(
     "The identifier has more than 100 letters: it is damaged data, and the property is ignored. "
     "(SGFC error 11.)",
     f"{FF4} EBNF",
+    why="No property has such a name: the data is damaged at that place.",
+    example="(;GM[1]FF[4]SZ[9];BBBBBBBB…(101 letters)[cc])",
+    fix_hint="Restore the property from a good copy, or delete it.",
 )
 LONG_ID = register(
     "SGF012",
@@ -116,6 +152,10 @@ LONG_ID = register(
     "that other programs will not understand. (SGFC warning 31.)",
     f"{FF4} 2.2",
     format=True,
+    why="Other programs ignore a private property, or reject the file.",
+    example="(;GM[1]FF[4]SZ[9]MYNOTE[x];B[cc])",
+    fix_hint="Use the FF[4] property meant (`C[...]` for a comment), or remove private data before you "
+    "publish the file.",
 )
 LOWERCASE_ID = register(
     "SGF013",
@@ -125,6 +165,10 @@ LOWERCASE_ID = register(
     "ignored (`AddBlack` meant `AB`). kifu drops them the same way. (SGFC error 16.)",
     f"{FF4} 2.2",
     format=True,
+    why="FF[4] readers do not drop the lower-case letters: `AddBlack` is unknown to them and its stones are "
+    "lost.",
+    example="(;GM[1]FF[4]SZ[9]AddBlack[cc];W[gg])",
+    fix_hint="Write the upper-case identifier: `AB[cc]`.",
 )
 UNKNOWN_PROPERTY = register(
     "SGF014",
@@ -134,6 +178,9 @@ UNKNOWN_PROPERTY = register(
     "other program will understand it. (SGFC warning 35.)",
     f"{FF4} 2.2",
     format=True,
+    why="No other program understands it: what it carries is lost to them.",
+    example="(;GM[1]FF[4]SZ[9]XX[1];B[cc])",
+    fix_hint="Use the FF[4] property meant, or delete it.",
 )
 TOO_MANY_VALUES = register(
     "SGF015",
@@ -143,6 +190,9 @@ TOO_MANY_VALUES = register(
     "warning (CA, GN, …), an error for a move B/W: a move is lost. (SGFC error 13.)",
     f"{FF4} 3",
     format=True,
+    why="The values after the first are lost; for a move B/W a move is lost.",
+    example="(;GM[1]FF[4]SZ[9]GN[Round 1][Round 2];B[cc])",
+    fix_hint="Keep one value; put a second move in a node of its own.",
 )
 BAD_VALUE = register(
     "SGF016",
@@ -153,6 +203,9 @@ BAD_VALUE = register(
     "(SGFC errors 14, 15 and 25.)",
     f"{FF4} 3",
     format=True,
+    why="The value is lost, or read differently by each program.",
+    example="(;GM[1]FF[4]SZ[9]HA[two];B[cc])",
+    fix_hint="Write the value in the property's type: `HA[2]`, `KM[6.5]`, `B[cc]`.",
 )
 COMPOSE_EXPECTED = register(
     "SGF017",
@@ -162,6 +215,9 @@ COMPOSE_EXPECTED = register(
     "has no `:`. (SGFC error 23.)",
     f"{FF4} 3",
     format=True,
+    why="The markup is lost: a label without its text, an arrow without its end.",
+    example="(;GM[1]FF[4]SZ[9];B[cc]LB[cc];W[gg])",
+    fix_hint="Write both parts: `LB[cc:A]`, `AR[cc:gg]`.",
 )
 EMPTY_VALUE = register(
     "SGF018",
@@ -171,6 +227,9 @@ EMPTY_VALUE = register(
     "texts). The value is ignored. (SGFC error 17.)",
     f"{FF4} 3",
     format=True,
+    why="The property says nothing: its value was probably lost.",
+    example="(;GM[1]FF[4]SZ[9]HA[];B[cc])",
+    fix_hint="Write the value, or delete the property.",
 )
 EMPTY_TEXT = register(
     "SGF019",
@@ -178,6 +237,9 @@ EMPTY_TEXT = register(
     "empty text",
     "A text property (comment, name) is empty; it carries nothing. (SGFC warning 17.)",
     f"{FF4} 3",
+    why="Nothing is wrong; the property only costs space.",
+    example="(;GM[1]FF[4]SZ[9];B[cc]C[];W[gg])",
+    fix_hint="Delete the empty property, or hide the finding with `--ignore SGF019`.",
 )
 DUPLICATE_PROPERTY = register(
     "SGF020",
@@ -190,6 +252,10 @@ DUPLICATE_PROPERTY = register(
     "lost). (SGFC error 28.)",
     f"{FF4} 2.2",
     format=True,
+    why="Readers keep the first value, the last, or reject the node; a second move B/W is lost.",
+    example="(;GM[1]FF[4]SZ[9];B[cc]C[Nice.]C[Too slow.];W[gg])",
+    fix_hint="Merge the values into one property (`C[Nice. Too slow.]`); put a second move in a node of its "
+    "own.",
 )
 SETUP_AND_MOVE = register(
     "SGF021",
@@ -199,6 +265,9 @@ SETUP_AND_MOVE = register(
     "applies the setup, then the move. (SGFC error 30.)",
     f"{FF4} 2.2.1",
     format=True,
+    why="Readers disagree on the order: is the stone placed before or after the move?",
+    example="(;GM[1]FF[4]SZ[9];B[cc];AW[ee]W[gg])",
+    fix_hint="Put the setup in a node of its own before the move.",
 )
 ROOT_OUTSIDE_ROOT = register(
     "SGF022",
@@ -208,6 +277,9 @@ ROOT_OUTSIDE_ROOT = register(
     "a warning, an error for SZ (the board is not the one recorded). (SGFC error 32.)",
     f"{FF4} 2.2.1",
     format=True,
+    why="The property is ignored where it is; a size given there is not the board the game was recorded on.",
+    example="(;GM[1]FF[4]SZ[9];B[cc]CA[UTF-8];W[gg])",
+    fix_hint="Move the property to the root node (the first node of the game tree).",
 )
 BAD_RESULT = register(
     "SGF023",
@@ -219,6 +291,10 @@ BAD_RESULT = register(
     "declared result is unknown and the count is not compared with it. (SGFC errors 15 and 33.)",
     f"{FF4} RE",
     format=True,
+    why="Rating and archive software reads no result from free text.",
+    example="(;GM[1]FF[4]SZ[9]RE[White resigns];B[cc])",
+    fix_hint="Write RE in SGF form: `W+R`, `B+3.5`, `B+T`, `0` (a draw) or `?` (unknown); put the rest in a "
+    "comment.",
 )
 BAD_DATE = register(
     "SGF024",
@@ -228,6 +304,9 @@ BAD_DATE = register(
     "`YYYY-MM-DD,DD`). (SGFC errors 15 and 33.)",
     f"{FF4} DT",
     format=True,
+    why="Databases sort and search by date; other programs read no date from it.",
+    example="(;GM[1]FF[4]SZ[9]DT[12/03/2009];B[cc])",
+    fix_hint="Write ISO dates: `DT[2009-03-12]` (`YYYY-MM`, `YYYY`, `2009-03-12,13` for more days).",
 )
 BLACK_AND_WHITE_MOVE = register(
     "SGF025",
@@ -238,6 +317,9 @@ BLACK_AND_WHITE_MOVE = register(
     "`;B[]W[]`), whose order changes nothing. (SGFC error 37.)",
     f"{FF4} 2.2.1",
     format=True,
+    why="The order of the two moves is not recorded: readers disagree on the game.",
+    example="(;GM[1]FF[4]SZ[9];B[cc]W[gg])",
+    fix_hint="Give each move a node of its own, in the order played: `;B[cc];W[gg]`.",
 )
 POSITION_NOT_UNIQUE = register(
     "SGF026",
@@ -249,6 +331,9 @@ POSITION_NOT_UNIQUE = register(
     "error 38.)",
     f"{FF4} 2.2",
     format=True,
+    why="Two contents for one point: readers place different stones there.",
+    example="(;GM[1]FF[4]SZ[9]AB[cc]AW[cc];W[gg])",
+    fix_hint="Name each point once per node, with the stone that stands there.",
 )
 SETUP_NO_EFFECT = register(
     "SGF027",
@@ -257,6 +342,10 @@ SETUP_NO_EFFECT = register(
     "The setup puts a stone where the same stone already is, or clears an empty point. (SGFC warning 39.)",
     f"{FF4} AB/AW/AE",
     format=True,
+    why="Nothing changes on the board; the setup is often a leftover of an edit, or the record misses a "
+    "capture.",
+    example="(;GM[1]FF[4]SZ[9];B[cc];AB[cc];W[gg])",
+    fix_hint="Delete the setup that changes nothing.",
 )
 OLD_PROPERTY = register(
     "SGF028",
@@ -267,6 +356,9 @@ OLD_PROPERTY = register(
     "59.)",
     f"{FF4} appendix",
     format=True,
+    why="FF[4] programs ignore it: a komi given as KI is lost to them.",
+    example="(;GM[1]FF[4]SZ[9]KI[11];B[cc])",
+    fix_hint="Write the FF[4] property (KM for komi: `KM[5.5]`), or delete the old one.",
 )
 CONTRADICTING_ANNOTATION = register(
     "SGF029",
@@ -276,6 +368,9 @@ CONTRADICTING_ANNOTATION = register(
     "(BM, TE, DO, IT) at once. (SGFC errors 41 and 42.)",
     f"{FF4} 2.2",
     format=True,
+    why="The annotation contradicts itself: readers show one or the other.",
+    example="(;GM[1]FF[4]SZ[9];B[cc]GB[1]GW[1];W[gg])",
+    fix_hint="Keep the annotation meant, delete the other.",
 )
 ANNOTATION_WITHOUT_MOVE = register(
     "SGF031",
@@ -284,6 +379,9 @@ ANNOTATION_WITHOUT_MOVE = register(
     "BM, TE, DO, IT and KO annotate the move of their node; this node has no move. (SGFC error 43.)",
     f"{FF4} 2.2",
     format=True,
+    why="The annotation has nothing to annotate: readers drop it.",
+    example="(;GM[1]FF[4]SZ[9];C[Here]BM[1];B[cc])",
+    fix_hint="Move the annotation to the node of the move it judges.",
 )
 GAMEINFO_TWICE = register(
     "SGF032",
@@ -293,6 +391,10 @@ GAMEINFO_TWICE = register(
     "to carry any of it. Here it appears in a later node. (SGFC error 44.)",
     f"{FF4} 2.2.1",
     format=True,
+    why="Readers look for game information in one node: the value is lost to them.",
+    example="(;GM[1]FF[4]SZ[9]PB[Cho Chikun];B[cc]PW[Kobayashi Koichi];W[gg])",
+    fix_hint="Move the property into the node that holds the rest of the game information (usually the "
+    "root).",
 )
 MIXED_FILE = register(
     "SGF033",
@@ -302,6 +404,9 @@ MIXED_FILE = register(
     "programs read only the first kind. (SGFC warnings 45 and 53.)",
     f"{FF4} 2.1",
     format=True,
+    why="Programs that read only the first kind drop or misread the other games.",
+    example="(;GM[1]FF[4]SZ[9];B[cc])\n(;GM[1]FF[3]SZ[9];B[cc])",
+    fix_hint="Give every game the same FF (and GM), or split the collection into files.",
 )
 UNKNOWN_FF = register(
     "SGF034",
@@ -310,6 +415,9 @@ UNKNOWN_FF = register(
     "FF is 1, 2, 3 or 4. kifu reads the file as FF[4]. (SGFC error 46.)",
     f"{FF4} FF",
     format=True,
+    why="Readers cannot know which conventions the file follows.",
+    example="(;GM[1]FF[5]SZ[9];B[cc])",
+    fix_hint="Write the version the file follows: `FF[4]` for current files.",
 )
 SQUARE_AS_RECTANGLE = register(
     "SGF035",
@@ -318,6 +426,9 @@ SQUARE_AS_RECTANGLE = register(
     "A square board is `SZ[19]`; `SZ[19:19]` is reserved for rectangles. (SGFC error 47.)",
     f"{FF4} SZ",
     format=True,
+    why="Some readers take it for a rectangular board, or reject the file.",
+    example="(;GM[1]FF[4]SZ[9:9];B[cc])",
+    fix_hint="Write `SZ[9]`.",
 )
 BAD_SIZE = register(
     "SGF036",
@@ -326,6 +437,9 @@ BAD_SIZE = register(
     "SZ is 1 to 52 on each side (coordinates a-z, A-Z). kifu uses the nearest valid size, or "
     "19 when the value cannot be read. (SGFC errors 18 and 50.)",
     f"{FF4} SZ",
+    why="The board is not the one recorded: points and captures may be wrong from the first move.",
+    example="(;GM[1]FF[4]SZ[60];B[cc])",
+    fix_hint="Write the real board size, 1 to 52 (`SZ[19]`).",
 )
 OLD_FORMAT = register(
     "SGF037",
@@ -335,6 +449,9 @@ OLD_FORMAT = register(
     "pass, lower-case letters in identifiers are ignored, Latin-1 is the default charset, and "
     "some properties had other names (KI for komi, L for letters).",
     f"{FF4} appendix",
+    why="Nothing is wrong; older conventions (`B[tt]` for a pass) may be misread by FF[4]-only programs.",
+    example="(;GM[1]FF[3]SZ[9];B[cc];W[gg])",
+    fix_hint="Nothing is required. To modernise the file, convert it to FF[4].",
 )
 NOT_IN_VERSION = register(
     "SGF038",
@@ -344,6 +461,9 @@ NOT_IN_VERSION = register(
     "`[]` pass before FF[4], a `VW[]` reset before FF[4]. (SGFC errors 51, 52 and 65.)",
     f"{FF4} appendix",
     format=True,
+    why="Programs that follow the declared version misread it: an empty pass `[]` is no pass before FF[4].",
+    example="(;GM[1]FF[3]SZ[9];B[cc];W[])",
+    fix_hint="Declare `FF[4]`, or write it the old way (`W[tt]` for a pass on boards up to 19x19).",
 )
 NOT_GO = register(
     "SGF039",
@@ -351,6 +471,9 @@ NOT_GO = register(
     "not a Go record",
     "GM is not 1 (Go), or cannot be read: moves are not replayed. (SGFC error 18, warning 19.)",
     f"{FF4} GM",
+    why="The moves are not checked: a clean report says nothing about them.",
+    example="(;GM[3]FF[4];B[cc])",
+    fix_hint="If the record is Go, write `GM[1]`. Otherwise check it with a program for its game.",
 )
 OFF_BOARD = register(
     "SGF040",
@@ -360,6 +483,10 @@ OFF_BOARD = register(
     "ignored. `B[tt]` is a pass only on boards up to 19x19. An error for a move or setup, a "
     "warning for markup (the game is unchanged). (SGFC error 14.)",
     f"{GO} Point",
+    why="The move or stone is lost: the game replayed differs from the one played.",
+    example="(;GM[1]FF[4]SZ[9];B[cc];W[jj])",
+    fix_hint="Correct the point from the source (coordinates are letters a-s on 19x19); write a pass as "
+    "`W[]`.",
 )
 UNKNOWN_CHARSET = register(
     "SGF041",
@@ -369,6 +496,9 @@ UNKNOWN_CHARSET = register(
     "by detection. (SGFC warning 72.)",
     f"{FF4} CA",
     format=True,
+    why="Other programs may decode names and comments with the wrong table.",
+    example="(;GM[1]FF[4]CA[Klingon]SZ[9];B[cc])",
+    fix_hint="Write the charset the file uses (`CA[UTF-8]`, `CA[GB2312]`), or convert the file to UTF-8.",
 )
 CHARSET_DETECTED = register(
     "SGF042",
@@ -378,6 +508,10 @@ CHARSET_DETECTED = register(
     "the message names and decoded the text with it. Declare it with CA, or convert the file "
     "to UTF-8.",
     f"{FF4} CA",
+    why="Programs that trust the declared charset show the names and comments garbled.",
+    example="(;GM[1]FF[4]SZ[19]PB[張栩];B[pd])   saved as Big5, without CA",
+    fix_hint="Declare the charset the message names (`CA[Big5]`), or convert the file to UTF-8 and write "
+    "`CA[UTF-8]`.",
 )
 CHARSET_MISMATCH = register(
     "SGF043",
@@ -390,6 +524,10 @@ CHARSET_MISMATCH = register(
     "charset, which would garble every other character. (SGFC error 71.)",
     f"{FF4} CA",
     format=True,
+    why="The replaced characters are lost, usually letters of player names.",
+    example="(;GM[1]FF[4]CA[GB2312]SZ[19]PB[李昌镐];B[pd])   the file saved as UTF-8",
+    fix_hint="Write the right CA for the file's bytes, or convert the file to the declared charset; restore "
+    "damaged names from the source.",
 )
 BINARY_BYTES = register(
     "SGF044",
@@ -399,6 +537,9 @@ BINARY_BYTES = register(
     "read as spaces. The file may be damaged or binary. (SGFC warning 22.)",
     f"{FF4} EBNF",
     format=True,
+    why="The file may be damaged; other readers stop at a NUL.",
+    example="(;GM[1]FF[4]SZ[9];B[cc]<NUL><NUL>;W[gg])",
+    fix_hint="Delete the control bytes, or restore the file from a good copy.",
 )
 KOMI_QUIRK = register(
     "SGF045",
@@ -409,6 +550,9 @@ KOMI_QUIRK = register(
     "normalised komi the message names.",
     f"{FF4} KM",
     format=True,
+    why="Other programs read `KM[375]` as a komi of 375 points: every count is wrong.",
+    example="(;GM[1]FF[4]AP[foxwq]SZ[19]KM[375];B[pd])",
+    fix_hint="Write the komi in points: `KM[7.5]`.",
 )
 BAD_HANDICAP = register(
     "SGF046",
@@ -418,6 +562,9 @@ BAD_HANDICAP = register(
     "different number of black stones (AB in the root, or black moves before White's first).",
     f"{GO} HA",
     format=True,
+    why="Handicap and stones disagree: counts with handicap compensation come out wrong.",
+    example="(;GM[1]FF[4]SZ[19]HA[2]AB[dd];W[pp])",
+    fix_hint="Make HA the number of handicap stones placed, and place them all (`AB[dd][pp]`).",
 )
 NO_GAMES = register(
     "SGF047",
@@ -425,6 +572,9 @@ NO_GAMES = register(
     "no SGF game tree",
     "No `(;` starts a game tree in the file: it is not SGF, or it is damaged (binary data, wrong encoding).",
     f"{FF4} EBNF",
+    why="No game is read from the file.",
+    example="GM[1]FF[4]SZ[9];B[cc];W[gg]",
+    fix_hint="Restore the file; if only the opening `(` is missing, add `(` before the first `;`.",
 )
 MIXED_UP_PROPERTY = register(
     "SGF048",
@@ -436,6 +586,9 @@ MIXED_UP_PROPERTY = register(
     "and says so: write the property meant.",
     f"{FF4} 2.2",
     format=True,
+    why="Other programs read `KO` as the ko annotation: the komi is lost to them.",
+    example="(;GM[1]FF[4]SZ[9]KO[7.5];B[cc])",
+    fix_hint="Write the property meant: `KM[7.5]`.",
 )
 TEXT_OUTSIDE_TREES = register(
     "SGF049",
@@ -448,6 +601,9 @@ TEXT_OUTSIDE_TREES = register(
     "first game tree is SGF010. (SGFC error 8.)",
     f"{FF4} EBNF",
     format=True,
+    why="Other readers drop the text; moves or game information in it are lost to them.",
+    example="(;GM[1]FF[4]SZ[9];B[cc])\nRecorded by the club secretary",
+    fix_hint="Delete the text, or move it into a comment `C[...]` of the game.",
 )
 
 # --- Go rules -------------------------------------------------------------------------------
@@ -474,6 +630,11 @@ OCCUPIED = register(
     "The point already holds a stone. The move is illegal under every rule set; kifu skips it "
     "and goes on with the position unchanged. (SGFC warning 58.) " + LOOKAHEAD,
     "Rules of Go: placing a stone",
+    means="A move is played on a point that already holds a stone.",
+    why="The record is not the game played: the move is lost, and every count after it rests on a guess.",
+    example="(;GM[1]FF[4]SZ[9];B[cc];W[gg];B[ee];W[cc])",
+    fix_hint="Write the point played, from the source; the message names the point the later moves confirm "
+    "(`did you mean W[cd]?`).",
 )
 SUICIDE = register(
     "GO102",
@@ -483,6 +644,12 @@ SUICIDE = register(
     "Chinese, Japanese, AGA and WMSG rules; multi-stone suicide is legal under Tromp-Taylor and "
     "New Zealand rules (the group is removed). " + LOOKAHEAD,
     "Rules of Go: suicide",
+    means="A move leaves its own group without a liberty and captures nothing.",
+    why="Illegal under most rules: the record is not what was played, or the game was played under rules "
+    "that allow suicide.",
+    example="(;GM[1]FF[4]SZ[9];B[ba];W[gg];B[ab];W[aa])",
+    fix_hint="Write the point played, from the source. If the rules allow suicide (New Zealand, "
+    "Tromp-Taylor), state them: `RU[NZ]`.",
 )
 KO = register(
     "GO103",
@@ -491,6 +658,10 @@ KO = register(
     "The move retakes a ko at once, restoring the position before the opponent's last move. "
     "Illegal under every rule set. " + LOOKAHEAD,
     "Rules of Go: ko",
+    means="A move retakes a ko at once, restoring the position before the opponent's last move.",
+    why="Illegal under every rule set: the record is not the game played.",
+    example="(;GM[1]FF[4]SZ[9]AB[ba][ab][bc]AW[ca][db][cc][bb];B[cb];W[bb])",
+    fix_hint="Write the move played, from the source (usually a ko threat elsewhere before the retake).",
 )
 POSITIONAL_SUPERKO = register(
     "GO104",
@@ -503,6 +674,12 @@ POSITIONAL_SUPERKO = register(
     "verdict rests on the default preset: a warning naming the rule assumed, and the move is played "
     "(it is legal under simple ko).",
     "Rules of Go: superko",
+    means="A move recreates an earlier whole-board position, which positional superko forbids.",
+    why="Under Chinese rules the move is illegal: the record is wrong, or the game was played under other "
+    "rules.",
+    example="(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese]AB[ba][ab][bc]AW[ca][db][cc][bb]\n;B[cb];W[];B[];W[bb])",
+    fix_hint="Correct the move from the source. If the rules were not Chinese, state them in RU (or give "
+    "--rules / --ko).",
 )
 SITUATIONAL_SUPERKO = register(
     "GO105",
@@ -512,6 +689,12 @@ SITUATIONAL_SUPERKO = register(
     "Forbidden by situational superko (AGA, New Zealand). A warning, and the move is played, "
     "when neither the record nor the command line names the rules (see GO104).",
     "Rules of Go: superko",
+    means="A move recreates an earlier whole-board position with the same player to move, which situational "
+    "superko forbids.",
+    why="Under AGA and New Zealand rules the move is illegal: the record is wrong, or the rules are.",
+    example="(;GM[1]FF[4]SZ[9]KM[7.5]RU[AGA]AB[ba][ab][bc]AW[ca][db][cc][bb]\n;B[cb];W[];B[];W[bb])",
+    fix_hint="Correct the move from the source. If the rules were not AGA or New Zealand, state them in RU "
+    "(or give --rules / --ko).",
 )
 SAME_COLOUR_TWICE = register(
     "GO106",
@@ -529,6 +712,12 @@ SAME_COLOUR_TWICE = register(
     "points: they are named and the first is assumed), and the rest of the game is checked with "
     "it played in the gap: a verdict that rests on it is at most a warning (docs/severity.md).",
     f"{GO} B/W",
+    means="Two moves of one colour follow each other with no move or pass of the other between.",
+    why="SGF allows it, but in a game record it usually means a lost move: every count after it may be "
+    "wrong.",
+    example="(;GM[1]FF[4]SZ[9];B[cc];W[gg];W[gc])",
+    fix_hint="Insert the missing move from the source (the message names it when only one point fits), or a "
+    "pass `B[]` if one was played.",
 )
 MOVES_AFTER_END = register(
     "GO107",
@@ -536,6 +725,10 @@ MOVES_AFTER_END = register(
     "moves after two passes",
     "Both players passed, which ends the game, and the record goes on. The count uses the final position.",
     "Rules of Go: end of the game",
+    why="Two passes end the game: the moves after them did not happen, or the passes are recorded wrongly.",
+    example="(;GM[1]FF[4]SZ[9]KM[7.5];B[cc];W[];B[];W[gg])",
+    fix_hint="Delete the moves after the two passes, or the passes if the game went on (a resumed game may "
+    "need them, with a comment).",
 )
 REPETITION_ALLOWED = register(
     "GO108",
@@ -544,6 +737,10 @@ REPETITION_ALLOWED = register(
     "The move recreates an earlier whole-board position. The record's rules (Japanese) allow "
     "it; the game may end without result (`RE[Void]`) if the players choose.",
     "Japanese Rules of Go art. 12",
+    why="Nothing is wrong under the record's rules; under Japanese rules the players may agree to void the "
+    "game.",
+    example="(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]AB[ba][ab][bc]AW[ca][db][cc][bb]\n;B[cb];W[];B[];W[bb])",
+    fix_hint="Nothing, if the game went on. If it was voided, write `RE[Void]`.",
 )
 
 # --- Go scoring -----------------------------------------------------------------------------
@@ -567,6 +764,14 @@ RESULT_DISAGREES = register(
     "some false eyes and sekis), `agrees under territory counting` (docs/severity.md).",
     "Area counting",
     board="final",
+    means="The game ended with two passes (or its dead stones are known), and the area count with komi "
+    "gives another result than RE.",
+    why="Crosstables and ratings take RE; the board says otherwise. Often komi, the rules or the dead "
+    "stones are recorded wrongly.",
+    example="(;GM[1]FF[4]SZ[5]KM[0.5]RU[Chinese]RE[B+0.5]\n"
+    "AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[];W[])",
+    fix_hint="Correct RE, or KM, RU or HA if they are wrong; mark the dead stones with TB/TW, or give them "
+    "with --dead, when the count assumes the wrong ones.",
 )
 RESULT_NOT_A_SCORE = register(
     "GO202",
@@ -577,6 +782,11 @@ RESULT_NOT_A_SCORE = register(
     "board.",
     "Area counting",
     board="final",
+    why="A resignation after two passes is unusual: the result or the passes may be wrong.",
+    example="(;GM[1]FF[4]SZ[5]KM[0.5]RU[Chinese]RE[B+R]\n"
+    "AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[];W[])",
+    fix_hint="If the game was counted, write the score (`RE[W+0.5]`); if a player resigned or lost on time, "
+    "keep RE and add a comment saying so.",
 )
 DEAD_STONES = register(
     "GO203",
@@ -586,6 +796,11 @@ DEAD_STONES = register(
     "colours. kifu took as dead only the stones inside the other colour's marks.",
     "Area counting",
     board="final",
+    why="The dead stones are uncertain, and so is the count.",
+    example="(;GM[1]FF[4]SZ[5]KM[0.5]RU[Chinese]RE[W+0.5]\n"
+    "AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[];W[]TB[aa][ba])",
+    fix_hint="Mark each colour's territory with TB or TW, including the dead stones of the other colour "
+    "inside it, and no stone of the marking colour.",
 )
 NOT_COUNTABLE = register(
     "GO204",
@@ -595,6 +810,10 @@ NOT_COUNTABLE = register(
     "--dead or --dead-from gnugo): the count treats every stone as alive and may be far from "
     "the real result.",
     "Area counting",
+    why="The count kifu shows is an estimate: RE is compared with it loosely, if at all.",
+    example="(;GM[1]FF[4]SZ[9]KM[7.5]RE[B+R];B[cc];W[gg])",
+    fix_hint="Nothing, if the game ended by resignation. To count a finished game exactly, record the two "
+    "passes and mark the dead stones with TB/TW.",
 )
 TERRITORY_RULES = register(
     "GO205",
@@ -604,6 +823,10 @@ TERRITORY_RULES = register(
     "The two agree in most finished games but can differ by a point or two (seki, dame, "
     "passes); RE is not compared.",
     "Area counting",
+    why="Territory and area counts can differ by a point or two: RE is not checked against the count.",
+    example="(;GM[1]FF[4]SZ[5]KM[0.5]RU[Japanese]RE[W+0.5]\n"
+    "AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[];W[])",
+    fix_hint="Nothing, if the rules are right. Otherwise correct RU.",
 )
 DEFAULT_KOMI = register(
     "GO206",
@@ -611,6 +834,9 @@ DEFAULT_KOMI = register(
     "komi not given",
     "The record has no KM; the komi of the rules preset is used.",
     f"{GO} KM",
+    why="Without KM a count rests on the preset's komi, which may not be the one played.",
+    example="(;GM[1]FF[4]SZ[5]RU[Chinese]\nAB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[];W[])",
+    fix_hint="Write the komi played: `KM[7.5]` (`KM[0]` for none).",
 )
 ENGINE_FAILED = register(
     "GO207",
@@ -619,4 +845,7 @@ ENGINE_FAILED = register(
     "--dead-from gnugo needs GNU Go (`gnugo --mode gtp`); it is not installed or failed. The "
     "count treats every stone as alive.",
     "Area counting",
+    why="The count treats every stone as alive: its verdict on RE is rough.",
+    example="$ kifu check --dead-from gnugo game.sgf   (no gnugo on PATH)",
+    fix_hint="Install GNU Go (`gnugo` on PATH), or mark the dead stones in the record with TB/TW.",
 )

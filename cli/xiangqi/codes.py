@@ -39,6 +39,9 @@ UNREADABLE_TEXT = register(
     "text that is not part of a record",
     "The text at this place is neither a move, a move number, a comment, a variation, a result "
     "nor a header tag. It is skipped; the moves around it are still read.",
+    why="Stray text is often a damaged move or comment; other readers stop at it or drop the record.",
+    example="1. 炮二平五 马８进７ @@ 2. 马二进三 车９平８ *",
+    fix_hint="Delete the stray text, or put it in a comment `{...}` if it is an annotation.",
 )
 UNREADABLE_MOVE = register(
     "XQN002",
@@ -48,6 +51,11 @@ UNREADABLE_MOVE = register(
     "abridged score-sheet form (炮2 5), WXF (C2.5, H8+7) or coordinates (H2-E2, h2e2). Often a "
     "character is missing or mistyped. " + LOOKAHEAD,
     NOTATION,
+    means="The move text is in no notation kifu reads: Chinese, the abridged form, WXF or coordinates.",
+    why="No program can replay the game past this move.",
+    example="1. 炮二平五 马８进 2. 马二进三 车９平８ *",
+    fix_hint="Write the move in full from the score sheet: piece, file, direction and file or distance "
+    "(`马８进７`); the message names the reading the later moves confirm.",
 )
 NO_SUCH_PIECE = register(
     "XQN003",
@@ -56,6 +64,10 @@ NO_SUCH_PIECE = register(
     "The move names a piece on a file (炮八…, C8…) but no piece of that type of the side to move "
     "stands on that file. The message lists the files where such pieces stand. " + LOOKAHEAD,
     NOTATION,
+    means="The move names a piece on a file where the side to move has no piece of that type.",
+    why="The record is not the game played: no program can replay it past this move.",
+    example="1. 炮二平五 马８进７ 2. 炮三平五 *",
+    fix_hint="Write the file the piece stands on (the message lists them), from the score sheet.",
 )
 BAD_MARKER = register(
     "XQN004",
@@ -65,6 +77,14 @@ BAD_MARKER = register(
     "one type on one file. Here the marker does not fit the position: only one such piece stands "
     "on the file (write the file number instead), or 中 is used with two pieces. " + LOOKAHEAD,
     NOTATION,
+    means="A 前/中/后 marker (or a WXF + or -) names a piece where none "
+    "or only one of its type stands on the "
+    "file.",
+    why="Readers that require the marker to fit reject the move, and the game with it.",
+    example="1. 前炮平五 *",
+    fix_hint="Write the file number when one such piece stands on the "
+    "file (`炮二平五`); use 前/后 only for two "
+    "pieces on one file.",
 )
 AMBIGUOUS_MOVE = register(
     "XQN005",
@@ -73,6 +93,12 @@ AMBIGUOUS_MOVE = register(
     "Two or more legal moves fit the text, e.g. 车二进一 when two chariots stand on file 二 (write "
     "前车进一 or 后车进一). The message names the candidates. " + LOOKAHEAD,
     NOTATION,
+    means="Two or more legal moves fit the text: two pieces of the type stand on the file and the move does "
+    "not say which.",
+    why="The record no longer says which piece moved: two different games fit it.",
+    example='[FEN "3k5/9/9/9/9/9/7R1/9/7R1/4K4 w - - 0 1"]\n\n1. 车二进一 *',
+    fix_hint="Name the piece with 前 or 后 (`前车进一`, `后车进一`), as the "
+    "score sheet or the later moves show.",
 )
 ABRIDGED_TWO_READINGS = register(
     "XQN006",
@@ -82,6 +108,12 @@ ABRIDGED_TWO_READINGS = register(
     "or 车二平四. Here more than one reading is a legal move. The message names the readings; a "
     "convention may be chosen in the check options (xiangqi_abridged = advance or traverse). " + LOOKAHEAD,
     NOTATION,
+    means="An abridged move without its direction word (车2 4) reads as more than one legal move.",
+    why="The record no longer says which move was played: the readings are different games.",
+    example="1. 炮2 5 马8 7 2. 马2 3 车9 8 3. 车1 2 炮8 4",
+    fix_hint="Write the move in full with its direction word (`车一进二` "
+    "or `车一平二`), or choose a convention "
+    "with `xiangqi_abridged`.",
 )
 IMPOSSIBLE_DIRECTION = register(
     "XQN007",
@@ -91,6 +123,12 @@ IMPOSSIBLE_DIRECTION = register(
     "moves 平 (traverse), its target file must be one or two files away, a straight move must end "
     "on the board. " + LOOKAHEAD,
     NOTATION,
+    means="The direction and target cannot be a move of that piece: a horse, advisor or elephant moving 平, "
+    "a target file too far, a straight move off the board.",
+    why="No program can replay the game past this move.",
+    example="1. 马二平三 *",
+    fix_hint="Write the move played, from the score sheet: horses, advisors and elephants move 进 or 退 to a "
+    "file one or two away (`马二进三`).",
 )
 NONCANONICAL = register(
     "XQN008",
@@ -99,6 +137,9 @@ NONCANONICAL = register(
     "The move was read, but not in its standard form: e.g. a plain file where 前/后 is required, "
     "an abridged move read by a chosen convention. The message gives the standard XQBase text.",
     NOTATION,
+    why="Other readers may reject the non-standard form, or read it differently.",
+    example='[FEN "3k5/9/9/9/9/9/7R1/9/7R1/4K4 w - - 0 1"]\n\n1. 车二进二 *',
+    fix_hint="Write the standard text the message gives (`前车进二`).",
 )
 ENCODING = register(
     "XQN009",
@@ -106,6 +147,10 @@ ENCODING = register(
     "text encoding detected",
     "The file is not UTF-8; kifu detected its encoding (GBK/GB18030, Big5, UTF-16) and read it "
     "so. The name is reported so that a wrong guess can be spotted.",
+    why="Nothing is wrong if the guess is right; a wrong guess garbles every name and comment.",
+    example="a GBK file: 炮二平五 stored as the bytes C5DA B6FE C6BD CEE5",
+    fix_hint="If the names read right, nothing. To be sure, convert the file to UTF-8 (`iconv -f GB18030 -t "
+    "UTF-8`).",
 )
 BAD_FEN = register(
     "XQN010",
@@ -114,6 +159,10 @@ BAD_FEN = register(
     "The FEN (or the XQF/DhtmlXQ piece list) cannot be read, or describes an impossible position: "
     "a missing king, a piece on a point it can never reach, too many pieces of a kind, the side "
     "not to move in check. The moves are not replayed.",
+    why="The moves are not replayed: the record is not checked at all.",
+    example='[FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1"]\n\n1. 炮二平五 *',
+    fix_hint="Correct the position from the source diagram: one king each in its palace, each piece on a "
+    "point it can reach, the side not to move not in check.",
 )
 BAD_BINARY = register(
     "XQN011",
@@ -123,24 +172,37 @@ BAD_BINARY = register(
     "a NUL inside a name or a comment with text after it (the text is read up to the NUL; what "
     "follows is lost). The message names the field and gives its byte offsets in the file. The "
     "moves read before the damage are checked.",
+    why="What follows the damage is lost: moves, names or comments.",
+    example="game.xqf, cut short at byte 1,024 by an interrupted copy",
+    fix_hint="Restore the file from a good copy; failing that, export the record again from the program "
+    "that wrote it.",
 )
 UNCLOSED = register(
     "XQN012",
     E,
     "comment or variation never closed",
     "A `{` comment or a `(` variation runs to the end of the game without being closed.",
+    why="The rest of the game is read as the comment or variation: its moves are lost.",
+    example="1. 炮二平五 { this comment never ends\n2. 马二进三 *",
+    fix_hint="Close the comment with `}` (the variation with `)`) where it ends.",
 )
 UNSUPPORTED_FORMAT = register(
     "XQN013",
     W,
     "record format not supported",
     "kifu recognises the file (e.g. an XQBridge CBL library) but cannot read its games yet.",
+    why="The games are not checked: a clean report says nothing about them.",
+    example="library.cbl, an XQBridge CBL library",
+    fix_hint="Export the games to XQBase PGN or XQF in the program that made the library, and check those.",
 )
 RESULT_MARKERS_DIFFER = register(
     "XQN014",
     E,
     "Result tag differs from the result written after the moves",
     "The `Result` tag and the result at the end of the moves (1-0, 红胜 …) must be equal.",
+    why="The record states two results: crosstables read one, viewers show the other.",
+    example='[Result "1-0"]\n\n1. 炮二平五 马８进７ 0-1',
+    fix_hint="Take the result from the score sheet and write it in both places.",
 )
 BAD_RESULT = register(
     "XQN015",
@@ -148,6 +210,9 @@ BAD_RESULT = register(
     "result not understood",
     "The Result tag is `1-0` (Red wins), `0-1` (Black wins), `1/2-1/2` or `*`.",
     format=True,
+    why="Crosstable and rating programs read no result from it.",
+    example='[Result "red wins"]\n\n1. 炮二平五 马８进７',
+    fix_hint='Write `1-0` (Red wins), `0-1` (Black wins), `1/2-1/2` or `*`: `[Result "1-0"]`.',
 )
 MOVE_NUMBER = register(
     "XQN017",
@@ -159,12 +224,21 @@ MOVE_NUMBER = register(
     "(XQ113) or written twice (XQ114): the numbering is then understood.",
     NOTATION,
     format=True,
+    why="A wrong round number usually means a move left out or written twice; readers that trust the "
+    "numbers give moves to the wrong side.",
+    example="1. 炮二平五 马８进７ 马二进三 2. 车９平８ *",
+    fix_hint="Number each round once, before Red's move (`2. 马二进三 "
+    "车９平８`); restore a missing move from the "
+    "score sheet.",
 )
 NO_MOVES = register(
     "XQN016",
     W,
     "record without moves",
     "The record has a header or a position but no move.",
+    why="A record without moves is usually a failed export, or a game whose moves were lost.",
+    example='[Event "Final"]\n[Result "*"]\n\n*',
+    fix_hint="Add the moves from the score sheet, or remove the record.",
 )
 MIXED_UP_TAG = register(
     "XQN018",
@@ -175,6 +249,9 @@ MIXED_UP_TAG = register(
     "meant; the value is kept under the name as written.",
     NOTATION,
     format=True,
+    why="No other program finds the value under that name: the record lacks it for them.",
+    example='[White "Hu Ronghua"]\n\n1. 炮二平五 马８进７ *',
+    fix_hint='Rename the tag to the name meant: `[Red "Hu Ronghua"]`.',
 )
 CONTROL_IN_TAG = register(
     "XQN019",
@@ -186,6 +263,9 @@ CONTROL_IN_TAG = register(
     "read as U+FFFD; the moves are read and checked. A control byte anywhere else in a text file "
     "is binary data (IO004).",
     format=True,
+    why="A player's name is damaged: searches and rating lists miss the player.",
+    example='[Red "Hu Rong<NUL>hua"]   a damaged byte in a GBK name',
+    fix_hint="Restore the name from the source, and save the file as UTF-8.",
 )
 
 # --- rules --------------------------------------------------------------------------------
@@ -199,6 +279,13 @@ ILLEGAL_MOVE = register(
     "backward or sideways before crossing the river, a chariot passing a piece, a capture of an "
     "own piece. " + LOOKAHEAD,
     f"{CXA}, moves of the pieces",
+    means="The move breaks the piece's movement rules: a blocked horse leg or elephant eye, a cannon "
+    "capture without exactly one screen, a piece leaving its palace or crossing the river where it may not.",
+    why="The record is not the game played: no program can replay it past this move. To an arbiter it is a "
+    "recording slip or an illegal move that had to be corrected.",
+    example="1. 马八进六 *",
+    fix_hint="Write the move played, from the score sheet; the message names the reading the later moves "
+    "confirm.",
 )
 INTO_CHECK = register(
     "XQ102",
@@ -206,6 +293,11 @@ INTO_CHECK = register(
     "illegal move: own king left in check",
     "The move leaves the own king attacked, moves it onto an attacked point, or exposes it. " + LOOKAHEAD,
     f"{CXA}, check",
+    means="The move leaves its own king attacked, moves it onto an attacked point, or exposes it.",
+    why="An illegal move: the record is not the game played, or the game had to be corrected at that move.",
+    example='[FEN "4k4/9/9/9/9/9/P8/9/4r4/3K5 w - - 0 1"]\n\n1. 帅六平五 *',
+    fix_hint="Write the move played, from the score sheet; the message names the reading the later moves "
+    "confirm.",
 )
 FLYING_GENERAL = register(
     "XQ103",
@@ -214,6 +306,11 @@ FLYING_GENERAL = register(
     "After the move the two kings would stand on one file with no piece between them (flying "
     "general, 对面笑); such a move is illegal. " + LOOKAHEAD,
     f"{CXA}, kings facing",
+    means="After the move the two kings face each other on one file with no piece between them.",
+    why="An illegal move: the record is not the game played, or the game had to be corrected at that move.",
+    example='[FEN "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"]\n\n1. 帅五平六 *',
+    fix_hint="Write the move played, from the score sheet; the message names the reading the later moves "
+    "confirm.",
 )
 MISSING_MOVE = register(
     "XQ113",
@@ -230,6 +327,11 @@ MISSING_MOVE = register(
     "XQN017 follows); when several do, the rest is checked under the first and a verdict that "
     "rests on it is at most a warning. " + LOOKAHEAD,
     NOTATION,
+    means="A move is written for the wrong side: the other side's move before it is missing from the record.",
+    why="Every later move is given to the wrong side: the game cannot be replayed past the gap.",
+    example="1. 炮二平五 马８进７ 2. 马二进三 3. 车一平二 马２进３\n4. 兵七进一 卒７进１ *",
+    fix_hint="Insert the missing move from the score sheet (the message names it when only one move fits), "
+    "and renumber the rounds after it.",
 )
 MOVE_TWICE = register(
     "XQ114",
@@ -238,6 +340,10 @@ MOVE_TWICE = register(
     "The move is the one before it written again (`炮二平五 炮二平五 马８进７`): the rest of the game "
     "is checked without it. " + LOOKAHEAD,
     NOTATION,
+    means="A move is the move before it written again.",
+    why="The doubled move shifts every later move to the other side: the game cannot be replayed past it.",
+    example="1. 炮二平五 炮二平五 马８进７ 2. 马二进三 车９平８ *",
+    fix_hint="Delete the repeated move and renumber the rounds after it.",
 )
 MOVES_SWAPPED = register(
     "XQ115",
@@ -247,6 +353,11 @@ MOVES_SWAPPED = register(
     "2. 炮二平五` for `1. 炮二平五 马８进７ 2. 炮五进四`): the rest of the game is checked with them "
     "exchanged. " + LOOKAHEAD,
     NOTATION,
+    means="A move and the same side's next move are written in each other's place.",
+    why="The first of the two cannot be played where it stands: the game cannot be replayed past it, though "
+    "no move is missing.",
+    example="1. 炮二平五 马８进７ 2. 车一平二 车９平８ 3. 马二进三 马２进３\n4. 车二进六 *",
+    fix_hint="Exchange the two moves: `2. 马二进三 车９平８ 3. 车一平二`.",
 )
 MOVE_AFTER_END = register(
     "XQ201",
@@ -259,6 +370,13 @@ MOVE_AFTER_END = register(
     "move (JSON: `assumed`, `assumption`); the same holds for XQ202, XQ203, XQ301–XQ304, and "
     "the record's outcome is marked `assumed` too.",
     f"{CXA}, win and loss",
+    means="Moves follow a position in which the side to move had no legal move: checkmate, or stalemate, "
+    "which also loses in xiangqi.",
+    why="Those moves were never part of the game, or the ending move is a slip: either way the record is "
+    "not what was played.",
+    example='[FEN "9/2N2k3/b8/9/9/9/9/3AK4/7R1/9 w - - 0 1"]\n\n1. 车二平四 将４进１ 1-0',
+    fix_hint="Delete the moves after the end. If the game went on, the move that ended it is a slip: "
+    "correct it from the score sheet.",
 )
 RESULT_CONTRADICTS = register(
     "XQ202",
@@ -269,6 +387,10 @@ RESULT_CONTRADICTS = register(
     'move ("if the intended move was …", see XQ201).',
     f"{CXA}, win and loss",
     board="final",
+    why="Crosstables and ratings take the declared result; the board proves it wrong.",
+    example='[Result "0-1"]\n[FEN "9/2N2k3/b8/9/9/9/9/3AK4/7R1/9 w - - 0 1"]\n\n1. 车二平四 0-1',
+    fix_hint="Write the result the final position decides (`1-0` here) in the Result tag and after the "
+    "moves; if the moves are wrong instead, correct them.",
 )
 UNFINISHED_BUT_ENDED = register(
     "XQ203",
@@ -278,6 +400,9 @@ UNFINISHED_BUT_ENDED = register(
     "by checkmate or stalemate and the result should be recorded.",
     f"{CXA}, win and loss",
     board="final",
+    why="A finished game recorded as unfinished is left out of crosstables and ratings.",
+    example='[FEN "6R2/9/3k5/9/9/3N5/9/5A3/9/4KA3 w - - 0 1"]\n\n1. 马六进七 *',
+    fix_hint="Write the result the rules give (`1-0` here) in the Result tag and after the moves.",
 )
 
 # --- repetition and the natural limit -----------------------------------------------------------
@@ -303,6 +428,16 @@ REPETITION_VERDICT = register(
     "The message lists the cycle's plies, each move's class and targets, the rule and the verdict.",
     "CXA rules, repetition (perpetual check, chase)",
     board="after",
+    means="A position came round for the third time and the game stayed in the repetition to the end of the "
+    "record; kifu classifies each move of the cycle and gives the rules' verdict.",
+    why="Repetition rulings are the hardest part of arbitrating xiangqi: the message shows which side must "
+    "vary, move by move.",
+    example='[Result "0-1"]\n'
+    '[FEN "3k5/R8/9/9/9/8r/9/9/9/4K4 w - - 0 1"]\n'
+    "\n"
+    "1. 车九进一 将４进１ 2. 车九退一 将４退１ 3. 车九进一 将４进１ 4. 车九退一 将４退１ 0-1",
+    fix_hint="Nothing, if the result follows the verdict (XQ302 says when it does not). Hide it with "
+    "`--ignore XQ301`.",
 )
 RESULT_CONTRADICTS_VERDICT = register(
     "XQ302",
@@ -318,6 +453,16 @@ RESULT_CONTRADICTS_VERDICT = register(
     'was …", see XQ201).',
     "CXA rules, repetition and natural limit",
     board="final",
+    means="The game ended in a judged repetition or by the natural limit, and the declared result differs "
+    "from the one the rules give.",
+    why="A perpetual check or chase scored as a draw, or the other way round, changes the crosstable; an "
+    "arbiter's ruling may also be missing from the record.",
+    example='[Result "1/2-1/2"]\n'
+    '[FEN "3k5/R8/9/9/9/8r/9/9/9/4K4 w - - 0 1"]\n'
+    "\n"
+    "1. 车九进一 将４进１ 2. 车九退一 将４退１ 3. 车九进一 将４进１ 4. 车九退一 将４退１ 1/2-1/2",
+    fix_hint="Write the result the rules give (see XQ301/XQ303), or state the rules played (`--rules axf`) "
+    "if the verdict rests on the wrong preset.",
 )
 NATURAL_LIMIT = register(
     "XQ303",
@@ -332,6 +477,14 @@ NATURAL_LIMIT = register(
     "replies to them, do not count towards its claim. The message names the side whose checks were counted.",
     "CXA rules, natural limit",
     board="after",
+    means="60 rounds (120 plies) passed without a capture, and none followed to the end of the record: a "
+    "draw a player could claim.",
+    why="The game was drawable: whether it ended there depends on a claim the record may not show.",
+    example='[Result "1-0"]\n'
+    '[FEN "3ak4/9/9/9/9/9/9/9/9/3K1A3 w - - 116 80"]\n'
+    "\n"
+    "80. 仕四进五 士４进５ 81. 仕五进六 士５进６ 1-0",
+    fix_hint="Nothing, if play went on. If the draw was claimed, end the record there with `1/2-1/2`.",
 )
 UNFINISHED_BY_RULE = register(
     "XQ304",
@@ -341,4 +494,11 @@ UNFINISHED_BY_RULE = register(
     "natural limit (see the XQ301 or XQ303 finding); the result should be recorded.",
     "CXA rules, repetition and natural limit",
     board="final",
+    why="A decided game recorded as unfinished is left out of crosstables and ratings.",
+    example='[Result "*"]\n'
+    '[FEN "3k5/R8/9/9/9/8r/9/9/9/4K4 w - - 0 1"]\n'
+    "\n"
+    "1. 车九进一 将４进１ 2. 车九退一 将４退１ 3. 车九进一 将４进１ 4. 车九退一 将４退１ *",
+    fix_hint="Write the result the rules give (the XQ301 or XQ303 finding names it) in the Result tag and "
+    "after the moves.",
 )
