@@ -18,6 +18,7 @@ a file of the user's folder (:attr:`ConfigFile.private`) names the file and key,
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 import re
@@ -49,11 +50,15 @@ class ConfigFile:
     """The settings of one file: ``values`` keyed as written; ``name`` says where they are.
 
     ``private``: the file is the user's (in :func:`user_config_folder`), not the project's: a
-    message about it never quotes a value from it (a run's log may be public)."""
+    message about it never quotes a value from it (a run's log may be public). ``anchor``: the
+    folder its path patterns are relative to, as ruff anchors them: the file's own folder for a
+    file found by discovery or named by ``extend``, the working directory (``""``) for the
+    user's own file and one named with ``--config`` (and the files it extends)."""
 
     path: Path
     values: dict[str, Any]
     private: bool = False
+    anchor: str = ""
 
     @property
     def name(self) -> str:
@@ -281,7 +286,9 @@ def _refuse_outside(path: str) -> None:
 
 def load(path: Path, *, named: bool = False) -> list[ConfigFile]:
     """The settings of the file at ``path`` and of the files it extends (``extend = "../kifu.toml"``,
-    relative to the file that says it), the furthest first: a key of a later file wins. Raises
+    relative to the file that says it), the furthest first: a key of a later file wins. Each
+    file's patterns are anchored at its folder, or all at the working directory when ``named``
+    (:attr:`ConfigFile.anchor`). Raises
     :class:`ConfigError` for a file that cannot be read, has no settings, or extends itself
     through a cycle, and for a file outside the project of ``path`` (:func:`project_root`) and
     the user's configuration folder: one that ``extend`` names, and ``path`` itself, a link,
@@ -319,6 +326,8 @@ def load(path: Path, *, named: bool = False) -> list[ConfigFile]:
         config = read(current, private=private)
         if config is None:
             raise ConfigError(f"{where}{_shown(current)} has no [tool.kifu] table")
+        if not named:
+            config = dataclasses.replace(config, anchor=os.path.abspath(current.parent))
         chain.append(config)
         extend = config.values.get(EXTEND)
         if extend is None:

@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from kifu.core.findings import INTERNAL_ERROR, REGISTRY, Finding, Severity
-from kifu.core.paths import PathPatterns, PatternError
+from kifu.core.paths import Anchored, PatternError
 
 #: the codes a selection can never drop or re-grade
 ALWAYS_REPORTED = frozenset({INTERNAL_ERROR.code})
@@ -39,9 +39,10 @@ class Layer:
 
 @dataclass(frozen=True, slots=True)
 class FileIgnore:
-    """``per-file-ignores``: codes (prefixes) ignored in the files that ``patterns`` match."""
+    """``per-file-ignores``: codes (prefixes) ignored in the files that ``patterns`` match
+    (anchored at the folder of the configuration file that gives them: :mod:`kifu.core.paths`)."""
 
-    patterns: PathPatterns
+    patterns: Anchored
     codes: tuple[str, ...]
 
 
@@ -58,6 +59,8 @@ class Selection:
     strict: bool = False
     _cache: dict[str, bool] = field(default_factory=dict, repr=False)
     _grades: dict[str, Severity | None] = field(default_factory=dict, repr=False)
+    #: the last file's path and the codes per-file ignores drop in it (a file's records come in a row)
+    _here: tuple[str, tuple[str, ...]] | None = field(default=None, repr=False)
 
     @property
     def active(self) -> bool:
@@ -73,12 +76,16 @@ class Selection:
             known = self._cache[code] = code in ALWAYS_REPORTED or _selected(code, self.layers)
         return known
 
-    def apply(self, relative_path: str, findings: Iterable[Finding]) -> tuple[list[Finding], list[Finding]]:
-        """``(kept, ignored)``: the findings of a file at ``relative_path`` after the selection,
-        with the severities it changes."""
-        ignored_here = tuple(
-            code for rule in self.per_file if rule.patterns.matches(relative_path) for code in rule.codes
-        )
+    def apply(self, path: str, findings: Iterable[Finding]) -> tuple[list[Finding], list[Finding]]:
+        """``(kept, ignored)``: the findings of the file at ``path`` (relative to the working
+        directory, or absolute) after the selection, with the severities it changes."""
+        if self._here is None or self._here[0] != path:
+            rules = self.per_file
+            self._here = (
+                path,
+                tuple(code for rule in rules if rule.patterns.matches(path) for code in rule.codes),
+            )
+        ignored_here = self._here[1]
         kept: list[Finding] = []
         ignored: list[Finding] = []
         for finding in findings:
@@ -196,13 +203,14 @@ def parse_severity(values: Iterable[str], known: Collection[str], where: str) ->
     return changes
 
 
-def parse_file_ignore(value: str, known: Collection[str], where: str) -> FileIgnore:
-    """``PATTERN:CODE[,CODE…]`` (``drafts/*:CHESS1``) as a :class:`FileIgnore`."""
+def parse_file_ignore(value: str, known: Collection[str], where: str, anchor: str = "") -> FileIgnore:
+    """``PATTERN:CODE[,CODE…]`` (``drafts/*:CHESS1``) as a :class:`FileIgnore`, its pattern
+    anchored at the folder ``anchor`` (``""``: the working directory)."""
     pattern, colon, codes = value.rpartition(":")
     if not colon or not pattern:
         raise SelectionError(f"{where}: {value!r} is not PATTERN:CODES (e.g. 'drafts/*:CHESS1,PGN0')")
     try:
-        patterns = PathPatterns((pattern,))
+        patterns = Anchored(((anchor, (pattern,)),))
     except PatternError as error:
         raise SelectionError(f"{where}: {error}") from None
     return FileIgnore(patterns, normalise_selectors([codes], known, where))

@@ -17,14 +17,12 @@ from kifu.application.report import FORMATS, Reporter
 from kifu.application.terminal import COLORS, BarSafeStream, ProgressBar, style, use_color
 from kifu.commands.completion import complete_codes
 from kifu.commands.options import (
-    COMMAND_LINE,
     HELP,
     LIMIT_NAMES,
     SETTING_NAMES,
     BoardCap,
     Configurations,
     FatalError,
-    Resolved,
     apply_limits,
     board_cap,
     check_language,
@@ -231,6 +229,13 @@ def check_options(command: F) -> F:
             help="Like --exclude, but on top of the configuration's exclude.",
         ),
         click.option(
+            "--force-exclude/--no-force-exclude",
+            default=False,
+            show_default=True,
+            help="Apply exclude and extend-exclude to the files and folders named on the command line "
+            "too (as a pre-commit hook names them), not only to what a walk or a glob finds.",
+        ),
+        click.option(
             "--respect-gitignore/--no-respect-gitignore",
             default=True,
             show_default=True,
@@ -353,28 +358,27 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
 
 
 def expand(paths: Sequence[str], configurations: Configurations) -> list[Source | tuple[str, Finding]]:
-    """The sources of ``paths``, directories walked: each path's files chosen by the
-    configuration of the directory it names (include, exclude, extend-exclude,
-    respect-gitignore). Raises :class:`FatalError` naming a path that does not exist or a glob
-    that matches nothing; warns on stderr when the paths hold no record file."""
+    """The sources of ``paths``, directories walked: the entries of each folder chosen by the
+    configuration that applies in it (include, exclude, extend-exclude, respect-gitignore,
+    each pattern anchored at the folder of the file that gives it); a path named as it is is
+    taken unless the configuration of its folder sets force-exclude and excludes it. Raises
+    :class:`FatalError` naming a path that does not exist or a glob that matches nothing; warns
+    on stderr when the paths hold no record file."""
     from kifu import detection, games
     from kifu.core.sources import expand_paths, walked_root
 
     missing: list[str] = []
     sources: list[Source | tuple[str, Finding]] = []
+    choosing = partial(_choice, configurations, {})
     for path in paths:
-        walked = configurations.at(walked_root(path))
-        values = walked.values
         sources += expand_paths(
             [path],
             recursive=True,
             extensions=games.KNOWN_EXTENSIONS,
-            include=values["include"],
-            exclude=(*values["exclude"], *values["extend_exclude"]),
             recognise=detection.recognise,
-            respect_gitignore=values["respect_gitignore"],
             missing=lambda _, message: missing.append(message),
-            choosing=partial(_choice, configurations, walked),
+            choosing=choosing,
+            force_exclude=configurations.at(walked_root(path)).values["force_exclude"],
         )
     if missing:
         raise FatalError("; ".join(missing))
@@ -384,25 +388,25 @@ def expand(paths: Sequence[str], configurations: Configurations) -> list[Source 
     return sources
 
 
-def _choice(configurations: Configurations, walked: Resolved, directory: str) -> Choice | None:
-    """How the configuration of a folder met in a walk chooses its files, when it is not the
-    walk's (``walked``): its patterns relative to its file's folder, as ruff matches them; none
-    when the command line gives them (they apply to the whole walk)."""
-    from kifu.application.config import user_config_path
+def _choice(configurations: Configurations, made: dict[int, Choice], directory: str) -> Choice:
+    """How the configuration that applies in ``directory`` chooses its entries: its patterns,
+    each key's anchored where it was set (a file's folder; the working directory for the
+    command line's), as ruff matches them."""
     from kifu.core.sources import Choice
 
     resolved = configurations.at(directory)
-    keys = ("include", "exclude", "extend-exclude", "respect-gitignore")
-    if resolved is walked or any(resolved.origins[key] == COMMAND_LINE for key in keys):
-        return None
-    project = [config for config in resolved.files if config.path != user_config_path()]
-    values = resolved.values
-    return Choice(
-        tuple(values["include"]),
-        (*values["exclude"], *values["extend_exclude"]),
-        values["respect_gitignore"],
-        str(project[-1].path.parent) if project else directory,
-    )
+    choice = made.get(id(resolved))
+    if choice is None:
+        values = resolved.values
+        choice = made[id(resolved)] = Choice(
+            ((resolved.anchor("include"), tuple(values["include"])),),
+            (
+                (resolved.anchor("exclude"), tuple(values["exclude"])),
+                (resolved.anchor("extend-exclude"), tuple(values["extend_exclude"])),
+            ),
+            values["respect_gitignore"],
+        )
+    return choice
 
 
 def file_settings(

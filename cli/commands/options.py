@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -380,7 +380,9 @@ class Resolved:
     """The effective settings of a command: the command line over kifu.toml over pyproject.toml.
 
     ``values`` are keyed by parameter name (as the command receives them), ``origins`` by
-    configuration key; ``layers`` are the rule-selection keys of each origin, lowest first.
+    configuration key; ``layers`` are the rule-selection keys of each origin, lowest first;
+    ``anchors``: the folder each origin's path patterns are anchored at (``""``: the working
+    directory, for the command line, ``--config`` and the user's own file).
     """
 
     values: dict[str, Any]
@@ -388,6 +390,12 @@ class Resolved:
     layers: list[tuple[str, dict[str, Any]]]
     files: list[ConfigFile]
     keys: dict[str, click.Option]
+    anchors: dict[str, str] = field(default_factory=dict)
+
+    def anchor(self, key: str) -> str:
+        """The folder the patterns of ``key`` (include, exclude …) are anchored at (``""``: the
+        working directory)."""
+        return self.anchors.get(self.origins.get(key, ""), "")
 
     def selection(self) -> Selection:
         """The :class:`~kifu.application.selection.Selection` that ``layers`` make."""
@@ -410,7 +418,8 @@ class Resolved:
                 )
                 key = "per-file-ignores"
                 for value in layer.get(key, ()):
-                    per_file.append(parse_file_ignore(value, known, f"{origin}: {key}"))
+                    anchor = self.anchors.get(origin, "")
+                    per_file.append(parse_file_ignore(value, known, f"{origin}: {key}", anchor))
                 key = "severity"
                 severity.update(parse_severity(layer.get(key, ()), known, f"{origin}: {key}"))
         except SelectionError as error:
@@ -476,7 +485,8 @@ def resolve(ctx: click.Context, start: Path | None = None, command: click.Comman
     for key in LAYERED:
         set_by = [origin for origin, layer in layers if key in layer]
         origins[key] = " + ".join(set_by) if set_by else DEFAULT
-    return Resolved(values, origins, layers, files, options)
+    anchors = {config.name: config.anchor for config in files}
+    return Resolved(values, origins, layers, files, options, anchors)
 
 
 def _check_patterns(patterns: Sequence[str], key: str, config: ConfigFile | None) -> None:

@@ -1,15 +1,19 @@
 """Path patterns with ``.gitignore`` semantics, and the ``.gitignore`` files of a git work tree.
 
-``--include``, ``--exclude`` and ``per-file-ignores`` are gitignore patterns matched against a
-path relative to the walked root (a directory given on the command line, or the part of a glob
-before its first wildcard): ``drafts/`` is a directory at any depth, ``drafts/*`` the files
-directly under ``drafts`` at the root, ``**/drafts/*.pgn`` at any depth, ``*.pgn`` any such file, ``!x``
-takes ``x`` back. The matching is pathspec's ``GitIgnoreSpec`` (git's own rules, edge cases
-included), imported only when a pattern is used.
+``include``, ``exclude``, ``extend-exclude`` and ``per-file-ignores`` are gitignore patterns
+anchored, as ruff anchors them, at the folder of the configuration file that gives them (the
+working directory for the command line's, ``--config``'s and the user's own file's): a path is
+matched relative to that folder (:class:`Anchored`), whatever path kifu was given.
+``drafts/`` is a directory at any depth, ``drafts/*`` the files directly under ``drafts`` in the
+anchor, ``**/drafts/*.pgn`` at any depth, ``*.pgn`` any such file, ``!x`` takes ``x`` back. A path
+outside the anchor is matched by its name alone (``*.pgn`` and ``drafts/`` still apply to it).
+The matching is pathspec's ``GitIgnoreSpec`` (git's own rules, edge cases included), imported
+only when a pattern is used.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -98,6 +102,99 @@ class PathPatterns:
         if is_dir and not text.endswith("/"):
             text += "/"
         return bool(self._spec.match_file(text))
+
+    def decides(self, relative: str, *, is_dir: bool = False) -> bool | None:
+        """Whether the last pattern that concerns ``relative`` takes it (``True``) or takes it back
+        (``False``, a ``!`` pattern); ``None`` when none concerns it."""
+        if self._spec is None:
+            return None
+        text = posix(relative)
+        if is_dir and not text.endswith("/"):
+            text += "/"
+        include: bool | None = self._spec.check_file(text).include
+        return include
+
+
+#: patterns and the folder they are anchored at (``""``: the working directory)
+Group = tuple[str, tuple[str, ...]]
+
+
+@functools.lru_cache(maxsize=4096)
+def _real(directory: str) -> str:
+    """The real place of a directory (an absolute path), asked once per directory."""
+    return os.path.realpath(directory)
+
+
+def real_place(path: str) -> str:
+    """The real place of ``path``: its directory's real path (links followed) and its name."""
+    directory, name = os.path.split(os.path.abspath(path))
+    return os.path.join(_real(directory), name) if name else _real(directory)
+
+
+def anchored_text(real: str, anchor: str) -> str | None:
+    """What a pattern anchored at ``anchor`` (a real directory) matches for the real path
+    ``real``: the path relative to the anchor; ``None`` for the anchor itself or a path outside it."""
+    prefix = anchor if anchor.endswith(os.sep) else anchor + os.sep
+    return real[len(prefix) :] if real.startswith(prefix) and len(real) > len(prefix) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Anchored:
+    """Groups of gitignore patterns, each anchored at its folder (:data:`Group`), in order: the last
+    pattern that concerns a path decides, across the groups as within one."""
+
+    groups: tuple[Group, ...] = ()
+    _compiled: tuple[tuple[str, PathPatterns], ...] = field(default=(), compare=False, repr=False)
+    #: (group, floor) → whether the group excludes the floor, a folder named as it is
+    _floors: dict[tuple[int, str], str | None] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        compiled = tuple(
+            (_real(os.path.abspath(base or os.curdir)), PathPatterns(patterns))
+            for base, patterns in self.groups
+            if patterns
+        )
+        object.__setattr__(self, "_compiled", compiled)
+
+    def __bool__(self) -> bool:
+        return bool(self._compiled)
+
+    def matches(
+        self, path: str, *, is_dir: bool = False, inside_only: bool = False, floor: str | None = None
+    ) -> bool:
+        """Whether ``path`` (as given: relative to the working directory, or absolute) matches: by
+        its path relative to each group's anchor, or, outside the anchor, by its name (not at all
+        with ``inside_only``). ``floor``: the folder named as it is that ``path`` was found in;
+        a group that matches the folder itself judges ``path`` relative to it (what is in a folder
+        named on purpose is not left out because the folder would be)."""
+        if not self._compiled:
+            return False
+        real = real_place(path)
+        verdict: bool | None = None
+        for index, (anchor, patterns) in enumerate(self._compiled):
+            text = anchored_text(real, anchor)
+            below = self._below(index, floor) if floor is not None and text is not None else None
+            if below is not None:
+                text = anchored_text(real, below)
+            if text is None:
+                if inside_only:
+                    continue
+                text = f"../{os.path.basename(real)}"  # (matched by a name, never an anchored pattern)
+            decided = patterns.decides(text, is_dir=is_dir)
+            if decided is not None:
+                verdict = decided
+        return bool(verdict)
+
+    def _below(self, index: int, floor: str) -> str | None:
+        """The real place of ``floor`` when group ``index`` matches it (a folder), else ``None``."""
+        key = (index, floor)
+        if key not in self._floors:
+            anchor, patterns = self._compiled[index]
+            real = real_place(floor)
+            text = anchored_text(real, anchor)
+            excluded = text is not None and patterns.decides(text, is_dir=True) is True
+            self._floors[key] = real if excluded else None
+        return self._floors[key]
 
 
 def inside(path: str, directory: str) -> bool:

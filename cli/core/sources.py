@@ -10,7 +10,6 @@ from __future__ import annotations
 import bz2
 import contextlib
 import fnmatch
-import functools
 import glob
 import gzip
 import io
@@ -32,7 +31,7 @@ from kifu.core.findings import (
 )
 from kifu.core.limits import MIB, limits, shown
 from kifu.core.lines import DECOMPRESSION_ERRORS
-from kifu.core.paths import GitIgnore, PathPatterns, inside, posix, work_tree
+from kifu.core.paths import Anchored, GitIgnore, Group, inside, posix, work_tree
 
 STDIN = "-"
 COMPRESSION_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
@@ -136,16 +135,8 @@ class Source:
 
     @property
     def relative(self) -> str:
-        """The path that path patterns match: relative to the walked root, or to the current
-        directory for a path named as it is (``/``-separated)."""
-        if self.root:
-            root = self.root
-            prefix = _walked_prefix(root)
-            if prefix is not None and self.path.startswith(prefix):
-                rest = self.path[len(prefix) :]  # a file found under the root: what relpath gives
-                if rest and os.path.normpath(rest) == rest and not rest.startswith((os.pardir, os.sep)):
-                    return posix(rest)
-            return posix(os.path.relpath(self.path, self.root))
+        """The path that per-file patterns are given (:class:`~kifu.core.paths.Anchored` anchors
+        it): relative to the current directory, ``/``-separated; absolute outside it."""
         if os.path.isabs(self.path):
             relative = os.path.relpath(self.path)
             return posix(self.path if relative.startswith("..") else relative)
@@ -169,15 +160,6 @@ class Source:
     def extension(self) -> str:
         """The lower-case extension after removing any compression suffix (``.pgn``)."""
         return os.path.splitext(self.name_without_compression)[1]
-
-
-@functools.lru_cache(maxsize=64)
-def _walked_prefix(root: str) -> str | None:
-    """``root`` with its separator, the start of the paths of the files found under it, when
-    ``root`` is written as ``os.path.normpath`` writes it (else ``None``: ``relpath`` decides);
-    asked for every file of a batch, computed once for each root."""
-    prefix = root if root.endswith(os.sep) else root + os.sep
-    return prefix if os.path.normpath(root) in (root, root[:-1]) else None
 
 
 #: the bytes :func:`read_head` reads: enough to tell a file's encoding, bounded for a large file
@@ -205,6 +187,7 @@ def expand_paths(
     respect_gitignore: bool = False,
     missing: Callable[[str, str], None] | None = None,
     choosing: Callable[[str], Choice | None] | None = None,
+    force_exclude: bool = False,
 ) -> Iterator[Source | tuple[str, Finding]]:
     """Turn command-line paths into sources, in the order given.
 
@@ -213,9 +196,11 @@ def expand_paths(
     taken, and the other files that ``recognise`` accepts by their content (records are kept in
     ``.txt`` and ``.html`` files too; tool logs beside them are not records). A pattern the
     shell did not expand (``'archive/**/*.pgn'``) is expanded here. In walks and globs alike,
-    ``include`` and ``exclude`` (gitignore patterns, :mod:`kifu.core.paths`) narrow the choice,
-    matched against the path relative to the walked root, and with ``respect_gitignore`` what
-    git ignores is left out. A file named as it is is always taken.
+    ``include`` and ``exclude`` (gitignore patterns, :mod:`kifu.core.paths`, anchored at the
+    working directory) narrow the choice, and with ``respect_gitignore`` what git ignores is left
+    out. A path named as it is is always taken, unless ``force_exclude``: then a file or folder
+    that the exclude patterns of its folder match (or of a folder above it, within their anchor)
+    is left out, as in a walk.
 
     Walks and ``**`` do not enter symbolic links to directories (so that a link loop cannot make
     them endless). Walks and globs take no file through a symbolic link that leads out of the
@@ -229,20 +214,24 @@ def expand_paths(
     other files are still taken.
     With ``missing``, a path that does not exist and a glob that matches nothing are told to it
     as ``(path, message)`` (a command makes them a usage error) instead of IO001 findings.
-    With ``choosing``, a directory met in a walk whose files another configuration chooses
-    (a sub-folder with a configuration file of its own) gets its :class:`Choice` from it (none:
-    the walk's own), for its entries and the directories below it.
+    With ``choosing``, every directory whose entries are judged (walked, holding a glob's match or
+    a named path) gets its :class:`Choice` from it (``None``: ``include``, ``exclude`` and
+    ``respect_gitignore``), for its entries and the directories below it.
     """
-    chooser = _Chooser(PathPatterns(tuple(include)), PathPatterns(tuple(exclude)), respect_gitignore)
+    cwd: tuple[Group, ...] = (("", tuple(include)),)
+    chooser = _Chooser(Anchored(cwd), Anchored((("", tuple(exclude)),)), respect_gitignore)
+    choosers = _Choosers(chooser, choosing)
     for path in paths:
         if path == STDIN:
             yield Source(STDIN)
+            continue
+        if force_exclude and choosers.excluded(path):
             continue
         try:
             mode = os.stat(path).st_mode
         except OSError as error:
             if glob.has_magic(path):
-                yield from _globbed(path, chooser, missing)
+                yield from _globbed(path, choosers, missing)
             elif isinstance(error, (FileNotFoundError, NotADirectoryError)):
                 if missing is not None:
                     missing(path, f"no such file or directory: {path}")
@@ -255,7 +244,7 @@ def expand_paths(
             if not recursive:
                 yield path, IO_UNREADABLE(f"{path} is a directory, not a file of records")
                 continue
-            yield from _walk(path, extensions, chooser, recognise, choosing)
+            yield from _walk(path, extensions, choosers, recognise)
         elif stat.S_ISREG(mode):
             yield Source(path)
         else:
@@ -299,10 +288,10 @@ def _unlistable(directory: str, error: OSError) -> tuple[str, Finding]:
 
 
 def _globbed(
-    pattern: str, chooser: _Chooser, missing: Callable[[str, str], None] | None = None
+    pattern: str, choosers: _Choosers, missing: Callable[[str, str], None] | None = None
 ) -> Iterator[Source | tuple[str, Finding]]:
-    """The files ``pattern`` matches that ``chooser`` takes, sorted, with a finding for each
-    matching FIFO, socket, device or broken link and each directory that cannot be listed."""
+    """The files ``pattern`` matches that the chooser of their folder takes, sorted, with a finding
+    for each matching FIFO, socket, device or broken link and each directory that cannot be listed."""
     matches, failures = _glob(pattern)
     if not matches and not failures:
         if missing is not None:
@@ -315,6 +304,7 @@ def _globbed(
     items: list[tuple[str, Source | tuple[str, Finding]]] = [(failure[0], failure) for failure in failures]
     for match in matches:
         source = Source(match, root)
+        chooser = choosers.of(os.path.dirname(match) or os.curdir)
         if not tree.holds_found(match):  # (before a stat, which would say what it leads to)
             if chooser.takes(source):
                 items.append((match, _link_out(match, root, "the folder of the glob")))
@@ -465,22 +455,20 @@ def _is_link(entry: os.DirEntry[str]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """What chooses the files of a directory in a walk: gitignore patterns matched against the
-    path relative to ``base`` (the directory of the configuration file that gives them), and
-    whether what git ignores is left out."""
+    """What chooses the entries of a directory: gitignore patterns, each group anchored at its
+    folder (:data:`~kifu.core.paths.Group`), and whether what git ignores is left out."""
 
-    include: tuple[str, ...]
-    exclude: tuple[str, ...]
+    include: tuple[Group, ...]
+    exclude: tuple[Group, ...]
     respect_gitignore: bool
-    base: str
 
 
 @dataclass(slots=True)
 class _Chooser:
     """Which files of walks and globs are taken: include, exclude, and what git ignores."""
 
-    include: PathPatterns
-    exclude: PathPatterns
+    include: Anchored
+    exclude: Anchored
     respect_gitignore: bool
     _git: dict[str, GitIgnore | None] = field(default_factory=dict)
 
@@ -493,66 +481,89 @@ class _Chooser:
         return self._git[root]
 
     def takes_directory(self, path: str, root: str) -> bool:
-        relative = posix(os.path.relpath(path, root))
-        if self.exclude.matches(relative, is_dir=True):
+        """Whether the directory ``path``, found in a walk of ``root``, is walked."""
+        if self.exclude.matches(path, is_dir=True, floor=root):
             return False
         git = self.git(root)
         return git is None or not git.ignored(path, is_dir=True)
 
-    def takes(self, source: Source, base: str | None = None) -> bool:
-        """Whether ``source`` is taken (its path matched relative to ``base``, default: its root)."""
-        relative = source.relative if base is None else posix(os.path.relpath(source.path, base))
-        if self.include and not self.include.matches(relative):
+    def takes(self, source: Source) -> bool:
+        """Whether ``source``, found in a walk or a glob (of ``source.root``), is taken."""
+        if self.include and not self.include.matches(source.path):
             return False
-        if self.exclude.matches(relative):
+        if self.exclude.matches(source.path, floor=source.root or None):
             return False
         git = self.git(source.root or ".")
         return git is None or not git.ignored(source.path)
 
 
+class _Choosers:
+    """The chooser of each directory: its :class:`Choice` (``choosing``), else ``default``."""
+
+    def __init__(self, default: _Chooser, choosing: Callable[[str], Choice | None] | None) -> None:
+        self.default = default
+        self.choosing = choosing
+        self._made: dict[Choice, _Chooser] = {}
+
+    def of(self, directory: str) -> _Chooser:
+        choice = self.choosing(directory) if self.choosing is not None else None
+        if choice is None:
+            return self.default
+        if choice not in self._made:
+            self._made[choice] = _Chooser(
+                Anchored(choice.include), Anchored(choice.exclude), choice.respect_gitignore
+            )
+        return self._made[choice]
+
+    def excluded(self, path: str) -> bool:
+        """Whether a path named as it is is excluded (``force_exclude``): it, by its folder's
+        exclude patterns, or a folder above it up to the repository root, by the patterns of the
+        folder above that, anchored above it (as a walk from there would leave it out)."""
+        current = os.path.abspath(path)
+        is_dir, inside_only = os.path.isdir(current), False
+        while True:
+            parent = os.path.dirname(current)
+            if parent == current:
+                return False
+            if self.of(parent).exclude.matches(current, is_dir=is_dir, inside_only=inside_only):
+                return True
+            if os.path.lexists(os.path.join(parent, ".git")):  # (configuration stops there too)
+                return False
+            current, is_dir, inside_only = parent, True, True
+
+
 def _walk(
     top: str,
     extensions: frozenset[str],
-    chooser: _Chooser,
+    choosers: _Choosers,
     recognise: Callable[[Source], bool] | None,
-    choosing: Callable[[str], Choice | None] | None = None,
 ) -> Iterator[Source | tuple[str, Finding]]:
     """The files under ``top`` in ``os.walk``'s order (a directory's files, sorted, then each of
     its directories), never through a symbolic link to a directory nor a link that leads out of
     ``top``; a directory that cannot be listed, and a FIFO, socket, device, broken link or link
     out of ``top`` whose name would be taken, are findings.
     A file is taken by its extension or the include patterns, or else by ``recognise``, which
-    reads its start: it is never asked about what is not a regular file. ``choosing`` gives a
-    directory's own :class:`Choice` (:func:`expand_paths`); a directory without one takes its
-    parent's."""
-    pending: list[tuple[str, _Chooser, str]] = [(top, chooser, top)]
-    made: dict[Choice, _Chooser] = {}
+    reads its start: it is never asked about what is not a regular file. ``choosers`` gives
+    each directory's chooser (:func:`expand_paths`)."""
+    pending = [top]
     tree = _Tree(top)
     while pending:
-        root, chooser, base = pending.pop()
-        choice = choosing(root) if choosing is not None and root != top else None
-        if choice is not None:
-            if choice not in made:
-                made[choice] = _Chooser(
-                    PathPatterns(choice.include), PathPatterns(choice.exclude), choice.respect_gitignore
-                )
-            chooser, base = made[choice], choice.base
+        root = pending.pop()
+        chooser = choosers.of(root)
         try:
             with os.scandir(root) as iterator:
                 listing = sorted(iterator, key=lambda entry: entry.name)
         except OSError as error:
             yield _unlistable(root, error)
             continue
-        directories: list[tuple[str, _Chooser, str]] = []
+        directories: list[str] = []
         for entry in listing:
             if entry.name.startswith("."):
                 continue
             path = os.path.join(root, entry.name)
             if _is_link(entry) and not tree.holds(path):  # (before is_dir, which looks where it leads)
                 source = Source(path, top)
-                if chooser.takes(source, None if base == top else base) and (
-                    source.extension in extensions or bool(chooser.include)
-                ):
+                if chooser.takes(source) and (source.extension in extensions or bool(chooser.include)):
                     yield _link_out(path, top, "the folder walked")
                 continue
             try:
@@ -560,11 +571,11 @@ def _walk(
             except OSError:
                 is_dir = False
             if is_dir:
-                if not entry.is_symlink() and chooser.takes_directory(path, base):
-                    directories.append((path, chooser, base))
+                if not entry.is_symlink() and chooser.takes_directory(path, top):
+                    directories.append(path)
                 continue
             source = Source(path, top)
-            if not chooser.takes(source, None if base == top else base):
+            if not chooser.takes(source):
                 continue
             by_name = source.extension in extensions or bool(chooser.include)
             try:

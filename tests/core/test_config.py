@@ -62,6 +62,7 @@ SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
     "exclude": ('["a/"]', '["b/"]', ["--exclude", "c/"], ('["a/"]', '["b/"]', '["c/"]')),
     "extend-exclude": ('["a/"]', '["b/"]', ["--extend-exclude", "c/"], ('["a/"]', '["b/"]', '["c/"]')),
     "respect-gitignore": ("false", "true", ["--no-respect-gitignore"], ("false", "true", "false")),
+    "force-exclude": ("true", "false", ["--force-exclude"], ("true", "false", "true")),
     "insecure-scheduler": ("true", "false", ["--insecure-scheduler"], ("true", "false", "true")),
     "connect-timeout": ("5", "2.5", ["--connect-timeout", "1"], ("5.0", "2.5", "1.0")),
     "dashboard": ("true", "false", ["--dashboard"], ("true", "false", "true")),

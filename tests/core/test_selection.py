@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from kifu.app import cli
 from kifu.application.selection import FileIgnore, Layer, Selection, SelectionError, normalise_selectors
 from kifu.core.findings import Finding, Severity
-from kifu.core.paths import PathPatterns
+from kifu.core.paths import Anchored
 
 ROOT = Path(__file__).resolve().parents[2]
 ILLEGAL = "1. e4 e5 2. Ke3 *\n"  # PGN009 (warning: no tags) and CHESS101 (error)
@@ -70,7 +70,7 @@ def test_layers_and_specificity(layers: list[Layer], code: str, expected: bool) 
 def test_apply_counts_per_file_ignores_and_regrades() -> None:
     selection = Selection(
         [Layer(ignore=("PGN0",))],
-        [FileIgnore(PathPatterns(("drafts/",)), ("CHESS1",))],
+        [FileIgnore(Anchored((("", ("drafts/",)),)), ("CHESS1",))],
         {"CHESS2": Severity.WARNING, "CHESS202": Severity.INFO},
     )
     found = [finding("PGN009"), finding("CHESS101"), finding("CHESS201"), finding("CHESS202")]
@@ -117,12 +117,17 @@ def test_an_unknown_selector_is_a_usage_error(archive: Path) -> None:
     assert code == 2 and "'CHES101' is no finding code nor the prefix of one" in err
 
 
-def test_per_file_ignores_match_relative_to_the_walked_root(archive: Path) -> None:
-    code, out, err = run("-r", "--per-file-ignores", "drafts/*:CHESS1,PGN", str(archive))
-    lines = out.splitlines()
-    assert [line for line in lines if "draft.pgn" in line] == []
-    assert codes(out) == ["PGN009", "CHESS101"]  # round.pgn's, untouched
-    assert "2 ignored" in err
+def test_per_file_ignores_of_the_command_line_are_anchored_at_the_working_directory(
+    archive: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(archive)
+    for given in (".", str(archive), "drafts", "drafts/draft.pgn"):
+        code, out, err = run("--per-file-ignores", "drafts/*:CHESS1,PGN", given)
+        assert [line for line in out.splitlines() if "draft.pgn" in line] == [], given
+        assert "2 ignored" in err
+    assert codes(run("--per-file-ignores", "drafts/*:CHESS1,PGN", ".")[1]) == ["PGN009", "CHESS101"]
+    monkeypatch.chdir(archive / "drafts")  # drafts/* is now a folder under drafts/: none
+    assert codes(run("--per-file-ignores", "drafts/*:CHESS1,PGN", ".")[1]) == ["PGN009", "CHESS101"]
     code, _, err = run("--per-file-ignores", "drafts", str(archive))
     assert code == 2 and "PATTERN:CODES" in err
 

@@ -1,0 +1,161 @@
+"""Configuration anchored as ruff anchors it (issue 47): every path pattern of a configuration file
+(exclude, extend-exclude, per-file-ignores) is relative to the folder of the file that declares it,
+the command line's to the working directory; so the findings on a file, and the files checked,
+are the same whether kifu is given `.`, a folder above the file or the file itself, from any
+working directory, and the settings of the file closest to a record (here severity) apply alike."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from kifu.app import cli
+
+ILLEGAL = "1. e4 e5 2. Ke3 *\n"  # PGN009 (warning: no tags) and CHESS101 (error)
+
+#: project/kifu.toml and project/arch/sub/kifu.toml (the closest file applies: sub's files take
+#: none of the root's keys); the patterns would match other files if anchored anywhere else
+ROOT_CONFIG = """\
+force-exclude = true
+exclude = ["arch/old/"]
+extend-exclude = ["/top-draft.pgn"]
+per-file-ignores = {"arch/batch2/*" = ["CHESS1"]}
+"""
+SUB_CONFIG = """\
+force-exclude = true
+exclude = ["/drafts/"]
+per-file-ignores = {"/r1.pgn" = ["PGN009"], "batch2/*" = ["PGN"]}
+severity = {CHESS101 = "warning"}
+"""
+
+#: each record file (relative to the project) → its findings as (code, severity); None: excluded
+EXPECTED: dict[str, list[tuple[str, str]] | None] = {
+    "top.pgn": [("CHESS101", "error"), ("PGN009", "warning")],
+    "top-draft.pgn": None,  # extend-exclude "/top-draft.pgn", anchored at the project
+    "arch/top-draft.pgn": [("CHESS101", "error"), ("PGN009", "warning")],  # ... not here
+    "arch/batch2/rules.pgn": [("PGN009", "warning")],  # per-file-ignores arch/batch2/* CHESS1
+    "arch/old/o.pgn": None,  # exclude arch/old/
+    "arch/drafts/d.pgn": [("CHESS101", "error"), ("PGN009", "warning")],  # sub's /drafts/ is not here
+    "arch/sub/r1.pgn": [("CHESS101", "warning")],  # sub: /r1.pgn PGN009, severity
+    "arch/sub/r2.pgn": [("CHESS101", "warning"), ("PGN009", "warning")],
+    "arch/sub/drafts/d.pgn": None,  # sub: /drafts/
+    "arch/sub/batch2/b.pgn": [("CHESS101", "warning")],  # sub: batch2/* PGN (root's arch/batch2/* not)
+    "arch/sub/old/o.pgn": [("CHESS101", "warning"), ("PGN009", "warning")],  # root's exclude not here
+}
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "home"))
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    root = tmp_path / "project"
+    for name in EXPECTED:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(ILLEGAL)
+    (root / "kifu.toml").write_text(ROOT_CONFIG)
+    (root / "arch" / "sub" / "kifu.toml").write_text(SUB_CONFIG)
+    return root
+
+
+def findings(*args: str) -> dict[str, list[tuple[str, str]]]:
+    """Each file `kifu check --format json` reports (its real path) with its findings."""
+    result = CliRunner().invoke(cli, ["check", "--format", "json", *args], catch_exceptions=False)
+    assert result.exit_code in (0, 1), result.output
+    document = json.loads(result.stdout)
+    return {
+        os.path.realpath(entry["path"]): sorted(
+            {(f["code"], f["severity"]) for f in entry["findings"]}
+            | {(f["code"], f["severity"]) for record in entry["records"] for f in record["findings"]}
+        )
+        for entry in document["files"]
+    }
+
+
+def expected_under(project: Path, folder: str) -> dict[str, list[tuple[str, str]]]:
+    """:data:`EXPECTED` for the files under ``folder`` (relative to the project), by real path."""
+    return {
+        os.path.realpath(project / name): found
+        for name, found in EXPECTED.items()
+        if found is not None and (folder == "" or name.startswith(folder + "/"))
+    }
+
+
+#: the working directories (relative to the project's parent) and, from each, the folder that
+#: is `.`, a folder above some files, and where the single files are named from
+WORKING_DIRECTORIES = {
+    "project": ("", "arch"),
+    "project/arch/sub": ("arch/sub", "arch/sub/batch2"),
+    "elsewhere": ("", "arch/sub"),  # `.` is empty here: the project is named from outside it
+}
+
+
+@pytest.mark.parametrize("cwd", list(WORKING_DIRECTORIES))
+def test_the_findings_on_a_file_do_not_depend_on_how_kifu_is_called(
+    project: Path, cwd: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here = project.parent / cwd
+    monkeypatch.chdir(here)
+    whole, folder = WORKING_DIRECTORIES[cwd]
+
+    def given(name: str) -> str:  # a path relative to the working directory, as a user types it
+        return os.path.relpath(project / name, here) if name else os.path.relpath(project, here)
+
+    # `.` (or, from outside, the project), a folder, and every record file named one by one
+    dot = "." if cwd != "elsewhere" else given("")
+    assert findings(dot) == expected_under(project, whole)
+    assert findings(given(folder)) == expected_under(project, folder)
+    named = [given(name) for name in EXPECTED if whole == "" or name.startswith(whole + "/")]
+    assert findings(*named) == expected_under(project, whole)
+
+
+def test_a_named_file_is_checked_without_force_exclude(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(project / "arch")
+    excluded = [os.path.join("old", "o.pgn"), os.path.join("sub", "drafts", "d.pgn")]
+    assert sorted(findings("--no-force-exclude", *excluded)) == sorted(
+        os.path.realpath(name) for name in excluded
+    )
+    assert findings(*excluded) == {}  # force-exclude = true in the files
+    # a folder named as it is, excluded by the configuration above it
+    assert findings("old") == {}
+    assert list(findings("--no-force-exclude", "old")) == [os.path.realpath("old/o.pgn")]
+
+
+def test_command_line_patterns_are_anchored_at_the_working_directory(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(project / "arch")
+    # anchored at arch/: arch/drafts/, not arch/sub/drafts/ (which sub's exclude takes anyway)
+    assert os.path.realpath("drafts/d.pgn") not in findings("--extend-exclude", "/drafts/", ".")
+    ignored = findings("--per-file-ignores", "sub/r2.pgn:CHESS", project.as_posix())
+    assert ignored[os.path.realpath("sub/r2.pgn")] == [("PGN009", "warning")]
+    monkeypatch.chdir(project)  # the same pattern, from the project: it names no file
+    assert findings("--per-file-ignores", "sub/r2.pgn:CHESS", ".") == expected_under(project, "")
+
+
+def test_an_extended_file_anchors_its_patterns_at_its_own_folder_and_config_at_the_working_directory(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared = project / "shared"
+    shared.mkdir()
+    (shared / "kifu.toml").write_text('per-file-ignores = {"/r2.pgn" = ["CHESS"]}\n')
+    (project / "arch" / "sub" / "kifu.toml").write_text('extend = "../../shared/kifu.toml"\n')
+    monkeypatch.chdir(project)
+    r2 = os.path.realpath("arch/sub/r2.pgn")
+    # shared/'s /r2.pgn is shared/r2.pgn: not arch/sub/r2.pgn
+    assert findings("arch/sub")[r2] == [("CHESS101", "error"), ("PGN009", "warning")]
+    (shared / "kifu.toml").write_text('per-file-ignores = {"r2.pgn" = ["PGN"]}\n')
+    assert findings("arch/sub")[r2] == [("CHESS101", "error")]  # a name matches outside the anchor
+    # --config: the working directory's
+    monkeypatch.chdir(project / "arch")
+    named = findings(
+        "--config", str(shared / "kifu.toml"), "--per-file-ignores", "sub/r1.pgn:CHESS,PGN", "sub"
+    )
+    assert named[r2] == [("CHESS101", "error")] and named[os.path.realpath("sub/r1.pgn")] == []
+    (project / "only.toml").write_text('per-file-ignores = {"sub/r1.pgn" = ["CHESS", "PGN"]}\n')
+    assert findings("--config", str(project / "only.toml"), "sub")[os.path.realpath("sub/r1.pgn")] == []
