@@ -161,9 +161,9 @@ def check(
     ``natural_limit``, ``natural_limit_checks``). ``select``, ``extend_select``, ``ignore``
     (codes or prefixes) and ``severity`` (a code to a severity: PGN012 to warning) choose the findings as
     the options of the same names do. ``Report.kind`` says what ``source`` was taken for.
-    Raises :class:`ValueError` on an unknown game or code or a setting's value its option
-    refuses (``komi="x"``), :class:`TypeError` on an unknown option, :class:`FileNotFoundError`
-    for a path that does not exist.
+    Raises :class:`ValueError` on an unknown game, preset or code or a setting's value its
+    option refuses (``komi="x"``), :class:`TypeError` on an unknown option or a value of the
+    wrong type, :class:`FileNotFoundError` for a path that does not exist.
     """
     from kifu.application import batch
 
