@@ -388,6 +388,18 @@ def expand(paths: Sequence[str], configurations: Configurations) -> list[Source 
     return sources
 
 
+def excluded(path: str, configurations: Configurations) -> bool:
+    """Whether a walk leaves out the file at ``path`` (as force-exclude leaves it out when named)."""
+    from kifu import games
+    from kifu.core.sources import expand_paths
+
+    choosing = partial(_choice, configurations, {})
+    found = expand_paths(
+        [path], recursive=False, extensions=games.KNOWN_EXTENSIONS, choosing=choosing, force_exclude=True
+    )
+    return not any(True for _ in found)
+
+
 def _choice(configurations: Configurations, made: dict[int, Choice], directory: str) -> Choice:
     """How the configuration that applies in ``directory`` chooses its entries: its patterns,
     each key's anchored where it was set (a file's folder; the working directory for the

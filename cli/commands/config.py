@@ -8,8 +8,18 @@ from pathlib import Path
 from typing import Any
 
 import click
-from kifu.commands.check import check, check_options
-from kifu.commands.options import DEFAULT, HELP, LAYERED, Resolved, resolve
+from kifu.commands.check import check, check_options, excluded
+from kifu.commands.options import (
+    COMMAND_LINE,
+    DEFAULT,
+    HELP,
+    LAYERED,
+    SAFETY_LIMITS,
+    Configurations,
+    Resolved,
+    Size,
+    resolve,
+)
 from kifu.commands.output_file import output_to
 from kifu.core.escape import terminal
 
@@ -40,6 +50,10 @@ def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> 
     extend-select, ignore, per-file-ignores and severity combine in layers (ruff's manner):
     each is shown once, as the layers make it, with every origin that sets it. The TOML output
     is a valid kifu.toml; a key that is not set is a comment. Unknown keys are an error.
+    Path patterns (include, exclude, extend-exclude, per-file-ignores) are relative to the
+    folder of the file that sets them, the command line's (and --config's) to the working
+    directory; for a FILE, the output says whether a walk takes it and which per-file-ignores
+    apply to it. A key that is not set says what applies instead.
     """
     directory = os.curdir
     if path is not None:
@@ -47,13 +61,24 @@ def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> 
             raise click.BadParameter(f"no such file or directory: {path}", param_hint="FILE")
         directory = path if os.path.isdir(path) else (os.path.dirname(path) or os.curdir)
     resolved = resolve(ctx, Path(directory), check)
-    resolved.selection()  # a selector that names no code is an error here as in check
+    selection = resolved.selection()  # a selector that names no code is an error here as in check
     where = os.path.abspath(path if path is not None else os.curdir)
     settings = _settings(resolved)
+    anchors = _anchors(resolved)
+    about_file: dict[str, Any] = {}
+    if path is not None and not os.path.isdir(path):
+        about_file = {
+            "walked": not excluded(path, Configurations(ctx, check)),
+            "per-file-ignores": [
+                code for rule in selection.per_file if rule.patterns.matches(path) for code in rule.codes
+            ],
+        }
     if shown_as == "json":
         document = {
             "path": where,
             "configuration": [str(config.path) for config in resolved.files],
+            "anchors": anchors,
+            **({"file": about_file} if about_file else {}),
             "settings": {
                 key: {"value": value, "source": source} for key, (value, source) in settings.items()
             },
@@ -63,6 +88,18 @@ def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> 
         return
     files = ", ".join(config.name for config in resolved.files) or "none"
     lines = [f"# kifu check settings for {where}", f"# configuration files: {files}"]
+    relative = "; ".join(f"{origin}'s to {anchor}" for origin, anchor in anchors.items())
+    lines.append(f"# path patterns are relative to the folder of the file that sets them: {relative}")
+    if about_file:
+        walked = (
+            "taken by a walk"
+            if about_file["walked"]
+            else "left out by exclude, also when named (force-exclude)"
+            if resolved.values["force_exclude"]
+            else "left out of a walk by exclude, checked when named (no force-exclude)"
+        )
+        ignored = ", ".join(about_file["per-file-ignores"]) or "no code"
+        lines.append(f"# this file: {walked}; per-file-ignores that apply to it: {ignored}")
     rows: list[tuple[str, str]] = []
     for key, (value, source) in settings.items():
         rows.append((f"{key} = {_toml(value)}" if value is not None else f"# {key} is not set", source))
@@ -75,11 +112,45 @@ def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> 
         out.write("\n".join(lines) + "\n")
 
 
+def _anchors(resolved: Resolved) -> dict[str, str]:
+    """Each origin (a file's name, the command line) → the folder its path patterns are relative to."""
+    cwd = os.getcwd()
+    anchors = {config.name: config.anchor or cwd for config in resolved.files}
+    anchors[COMMAND_LINE] = cwd
+    return anchors
+
+
+#: what applies when a key is not set (a default of ``None``), as the options' help says it
+_UNSET = {
+    "rules": "each game's own",
+    "repetition": "xiangqi's rules' (3)",
+    "natural-limit": "xiangqi's rules' (60 rounds)",
+    "natural-limit-checks": "xiangqi's rules' (10)",
+    "abridged": "an abridged move that fits both readings is reported",
+    "komi": "the record's KM",
+    "dead": "no stone is taken for dead but by the record",
+    "dead-from": "no program is run",
+    "ko": "the rules' own",
+    "lang": "English, with detection of a single other language",
+    "select": "every code",
+    "scheduler": "an in-process cluster, on no network",
+}
+#: the keys kept for older files that change nothing, and what is true instead
+_ALWAYS = {"recursive": (True, "always: folders are walked (the key is kept for older files)")}
+
+
 def _settings(resolved: Resolved) -> dict[str, tuple[Any, str]]:
-    """Each key's value (``None``: not set) and where it comes from; a layered key (select,
-    ignore …) once, as its layers make it: the last ``select``, the others joined in order."""
+    """Each key's value (``None``: not set) and where it comes from, or what applies when it is
+    not set; a layered key (select, ignore …) once, as its layers make it: the last ``select``,
+    the others joined in order. A limit not set shows the value that applies."""
+    from kifu.core.limits import Limits
+
+    defaults = Limits()
     shown: dict[str, tuple[Any, str]] = {}
     for key, param in resolved.keys.items():
+        if key in _ALWAYS:
+            shown[key] = _ALWAYS[key]
+            continue
         if key in LAYERED:
             layers = [(origin, list(layer[key])) for origin, layer in resolved.layers if key in layer]
             if key == "select":
@@ -92,11 +163,30 @@ def _settings(resolved: Resolved) -> dict[str, tuple[Any, str]]:
             elif key == "severity":
                 value = _table(value, "=", str)
             origins = " + ".join(origin for origin, _ in layers)
-            shown[key] = (value, origins or DEFAULT)
+            shown[key] = (value, origins or _default(key))
         else:
             value = resolved.values[param.name or key]
-            shown[key] = (list(value) if isinstance(value, tuple) else value, resolved.origins[key])
+            origin = resolved.origins[key]
+            if value is None and key in SAFETY_LIMITS:
+                value = getattr(defaults, key.removeprefix("max-"))
+            elif value is None:
+                origin = _default(key)
+            if isinstance(param.type, Size) and isinstance(value, int):
+                value = _size(value)
+            shown[key] = (list(value) if isinstance(value, tuple) else value, origin)
     return shown
+
+
+def _default(key: str) -> str:
+    return f"{DEFAULT}: {_UNSET[key]}" if key in _UNSET else DEFAULT
+
+
+def _size(size: int) -> str | int:
+    """A limit as a configuration file writes it: ``"512M"``, or a number."""
+    for unit, scale in (("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)):
+        if size >= scale and size % scale == 0:
+            return f"{size // scale}{unit}"
+    return size
 
 
 def _table(entries: list[str], separator: str, kind: type) -> dict[str, Any]:

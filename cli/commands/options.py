@@ -571,10 +571,12 @@ def configured(ctx: click.Context, path: str) -> dict[str, Any]:
 class Configurations:
     """The settings of a run, directory by directory: each directory's closest configuration
     file (or ``--config``, or none with ``--isolated``) merged with the command line, each file
-    read once. Raises :class:`FatalError` as :func:`resolve` does."""
+    read once, for the options of ``command`` (default: ``ctx``'s). Raises :class:`FatalError`
+    as :func:`resolve` does."""
 
-    def __init__(self, ctx: click.Context) -> None:
+    def __init__(self, ctx: click.Context, command: click.Command | None = None) -> None:
         self.ctx = ctx
+        self.command = command
         self._fixed = bool(ctx.params.get("isolated") or ctx.params.get("config_file"))
         self._by_directory: dict[str, Resolved] = {}
         self._by_file: dict[Path | None, Resolved] = {}
@@ -591,7 +593,7 @@ class Configurations:
                 raise FatalError(str(error)) from None
             known = self._by_file.get(found)
             if known is None:
-                known = self._by_file[found] = resolve(self.ctx, Path(key))
+                known = self._by_file[found] = resolve(self.ctx, Path(key), self.command)
             self._by_directory[key] = known
         return known
 

@@ -19,7 +19,6 @@ KEYS = [key for param in check.params if (key := option_key(param)) is not None]
 
 #: key → (pyproject.toml value, kifu.toml value, command line, what `kifu config` shows for each)
 SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
-    "recursive": ("true", "false", ["-r"], ("true", "false", "true")),
     "game": ('"chess"', '"go"', ["--game", "xiangqi"], ('"chess"', '"go"', '"xiangqi"')),
     "rules": ('"fide"', '"cxa"', ["--rules", "chinese"], ('"fide"', '"cxa"', '"chinese"')),
     "repetition": ("3", "4", ["--repetition", "5"], ("3", "4", "5")),
@@ -66,8 +65,8 @@ SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
     "insecure-scheduler": ("true", "false", ["--insecure-scheduler"], ("true", "false", "true")),
     "connect-timeout": ("5", "2.5", ["--connect-timeout", "1"], ("5.0", "2.5", "1.0")),
     "dashboard": ("true", "false", ["--dashboard"], ("true", "false", "true")),
-    "max-decompressed": ('"1M"', '"2G"', ["--max-decompressed", "0"], ("1048576", "2147483648", "0")),
-    "max-record": ("1000", '"16M"', ["--max-record", "2k"], ("1000", "16777216", "2048")),
+    "max-decompressed": ('"1M"', '"2G"', ["--max-decompressed", "0"], ('"1M"', '"2G"', "0")),
+    "max-record": ("1000", '"16M"', ["--max-record", "2k"], ("1000", '"16M"', '"2K"')),
     "max-depth": ("10", "20", ["--max-depth", "30"], ("10", "20", "30")),
     "max-nodes": ("10", "20", ["--max-nodes", "30"], ("10", "20", "30")),
     "max-items": ("10", "20", ["--max-items", "30"], ("10", "20", "30")),
@@ -129,13 +128,25 @@ def write(path: Path, text: str) -> None:
 
 
 def test_the_samples_cover_every_option_of_check() -> None:
-    assert sorted(KEYS) == sorted([*SAMPLES, *LAYERED_SAMPLES])
+    assert sorted(KEYS) == sorted([*SAMPLES, *LAYERED_SAMPLES, "recursive"])
+
+
+def test_kifu_config_says_what_applies_not_what_is_written(project: Path) -> None:
+    # recursive changes nothing: folders are walked whatever a file or -r says
+    write(project / "kifu.toml", "recursive = false\n")
+    always = [("true", "always: folders are walked (the key is kept for older files)")]
+    assert settings()["recursive"] == always and settings("-r")["recursive"] == always
+    shown = settings()
+    # a limit not set is the limit that applies; another key not set says what applies instead
+    assert shown["max-record"] == [('"16M"', "default")] and shown["max-depth"] == [("1000", "default")]
+    assert shown["komi"] == [("", "default: the record's KM")]
+    assert shown["select"] == [("", "default: every code")]
 
 
 def test_without_files_everything_is_a_default(project: Path) -> None:
     shown = settings()
     assert sorted(shown) == sorted(KEYS)
-    assert all(origin == "default" for rows in shown.values() for _, origin in rows)
+    assert all(origin.startswith(("default", "always")) for rows in shown.values() for _, origin in rows)
     assert shown["fail-on"] == [('"error"', "default")]
 
 

@@ -159,3 +159,26 @@ def test_an_extended_file_anchors_its_patterns_at_its_own_folder_and_config_at_t
     assert named[r2] == [("CHESS101", "error")] and named[os.path.realpath("sub/r1.pgn")] == []
     (project / "only.toml").write_text('per-file-ignores = {"sub/r1.pgn" = ["CHESS", "PGN"]}\n')
     assert findings("--config", str(project / "only.toml"), "sub")[os.path.realpath("sub/r1.pgn")] == []
+
+
+@pytest.mark.parametrize("cwd", list(WORKING_DIRECTORIES))
+def test_kifu_config_file_says_what_applies_to_it_from_anywhere(
+    project: Path, cwd: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(project.parent / cwd)
+
+    def about(name: str) -> dict[str, object]:
+        path = os.path.relpath(project / name)
+        result = CliRunner().invoke(cli, ["config", "--format", "json", path], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        document = json.loads(result.stdout)
+        text = CliRunner().invoke(cli, ["config", path], catch_exceptions=False).stdout
+        line = next(line for line in text.splitlines() if line.startswith("# this file: "))
+        file: dict[str, object] = document["file"]
+        assert ("taken by a walk" in line) is file["walked"]
+        return file
+
+    assert about("arch/batch2/rules.pgn") == {"walked": True, "per-file-ignores": ["CHESS1"]}
+    assert about("arch/old/o.pgn") == {"walked": False, "per-file-ignores": []}
+    assert about("arch/sub/r1.pgn") == {"walked": True, "per-file-ignores": ["PGN009"]}
+    assert about("arch/sub/drafts/d.pgn") == {"walked": False, "per-file-ignores": []}

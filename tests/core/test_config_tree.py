@@ -183,7 +183,7 @@ def test_kifu_config_file_says_which_file_applies(tree: Path) -> None:
         assert document["path"] == str(tree / name)
     document = json.loads(invoke("config", "--format", "json", str(tree / "a" / "x.pgn")).stdout)
     assert document["settings"]["ignore"] == {"value": ["CHESS"], "source": str(tree / "a" / "kifu.toml")}
-    assert document["settings"]["komi"] == {"value": None, "source": "default"}
+    assert document["settings"]["komi"] == {"value": None, "source": "default: the record's KM"}
     assert document["settings"]["format"] == {"value": "text", "source": "default"}  # not archive's
     missing = invoke("config", str(tree / "nope.pgn"))
     assert missing.exit_code == 2 and "no such file or directory" in missing.stderr
