@@ -5,8 +5,8 @@ carries the position before it (a FEN, computed only when the finding is made).
 Each main-line ply keeps the position key (Zobrist) before and after it, the capture and whether
 it gives check, so that :mod:`kifu.xiangqi.repetition` can judge repetitions and the natural limit.
 The boards a verdict needs afterwards (the position at a finding, the positions of a repetition's
-cycle) come from a walk of the main line with a positions visitor (:class:`Boards`), never from
-moves taken back and played again.
+cycle) are those a positions visitor (:class:`Kept`) keeps in the same walk, never moves taken
+back and played again: the record is walked once.
 
 A move that cannot be played is one error; the look-ahead (:mod:`kifu.core.lookahead`, through
 :mod:`kifu.xiangqi.lookahead`) reads what was meant from the moves after it: a reading of the
@@ -87,6 +87,11 @@ class Ply:
     attacks: tuple[int, ...] = ()
 
 
+#: a main-line position kept by :class:`Kept`: the board (a copy), its half-move clock and its
+#: full-move number
+KeptPosition = tuple[Board, int, int]
+
+
 @dataclass(slots=True)
 class Replayed:
     """What the checker learnt from the walk: the board at the end of the main line, its plies,
@@ -104,8 +109,10 @@ class Replayed:
     repetition: dict[str, Any] | None = None
     #: the moves assumed on the main line, in order: the verdicts rest on them
     assumptions: list[Assumption] = field(default_factory=list)
-    #: the look-ahead's verdicts, by ``id`` of their node: the walks for positions reuse them
+    #: the look-ahead's verdicts, by ``id`` of their node
     settled: dict[int, Verdict[int] | None] = field(default_factory=dict)
+    #: the main line's position after each ply (0: the start), kept in the same walk
+    positions: dict[int, KeptPosition] = field(default_factory=dict)
 
 
 class Checker(XiangqiVisitor[Replayed]):
@@ -114,12 +121,14 @@ class Checker(XiangqiVisitor[Replayed]):
 
     A move's own finding (a noncanonical reading, a move that cannot be played) follows the
     findings of its variations, as a reader of the record meets them: it waits in ``_pending``
-    (one slot per open line) until the line goes on or ends.
+    (one slot per open line) until the line goes on or ends. The main line's positions are kept
+    as the walk reaches them (:class:`Kept`), for the verdicts' boards.
     """
 
-    def __init__(self, variations: bool = True) -> None:
+    def __init__(self, options: WalkOptions, variations: bool = True) -> None:
         self.variations = variations
         self.replay: Replayed | None = None
+        self.kept = Kept(options)
         self._pending: list[Finding | None] = [None]
         self._numbered: list[bool] = [False]  # a line's wrong move number is reported once
         self._assumed: list[list[Assumption]] = [[]]  # per open line: the assumptions it rests on
@@ -129,7 +138,8 @@ class Checker(XiangqiVisitor[Replayed]):
         self._recent: list[list[list[Finding]]] = [[]]
 
     def begin(self, start: Board) -> None:
-        self.replay = Replayed(start)
+        self.replay = Replayed(start, positions=self.kept.found)
+        self.kept.begin(start)
 
     def move(self, step: Step) -> None:
         replay = self.replay
@@ -157,6 +167,7 @@ class Checker(XiangqiVisitor[Replayed]):
             self._pending[-1] = finding
             made.append(finding)
         if step.depth == 0:
+            self.kept.move(step)
             board = step.board
             attacks = tuple(board.attacks_from(step.move & 127))
             key, captured = step.key_before, step.captured
@@ -308,31 +319,19 @@ def _as_written(board: Board, move: int, text: str) -> str:
     return write_move(board, move, notation)
 
 
-class Boards(Positions[Board, Step, Problem, Board]):
-    """The main line's boards after the wanted plies (copies: the walk plays on in place)."""
+class Kept(Positions[Board, Step, Problem, KeptPosition]):
+    """The main line's position after every ply, kept by the checker in its walk: the boards of a
+    repetition's cycle and the positions of the verdict's findings come from them."""
 
-    def start(self, start: Board) -> Board:
-        return start.copy()
-
-    def snapshot(self, step: Step) -> Board:
-        return step.board.copy()
-
-    def ply(self, step: Step) -> int:
-        return step.ply
-
-
-class Fens(Positions[Board, Step, Problem, str]):
-    """The main line's positions after the wanted plies, as FEN with the record's counters."""
-
-    def __init__(self, options: WalkOptions, plies: Collection[int]) -> None:
-        super().__init__(plies)
+    def __init__(self, options: WalkOptions) -> None:
+        super().__init__()
         self.counters = options.clock, options.fullmove
 
-    def start(self, start: Board) -> str:
-        return write_fen(start, *self.counters)
+    def start(self, start: Board) -> KeptPosition:
+        return start.copy(), *self.counters
 
-    def snapshot(self, step: Step) -> str:
-        return step.fen()
+    def snapshot(self, step: Step) -> KeptPosition:
+        return step.board.copy(), step.clock, step.round + (not step.red)
 
     def ply(self, step: Step) -> int:
         return step.ply
@@ -532,11 +531,11 @@ def _structural_readings(problem: Problem, verdict: Verdict[int], more: bool) ->
 
 
 def replay(record: Record, settings: dict[str, Any] | None = None) -> Replayed | Finding:
-    """Walk ``record`` with a :class:`Checker`; a finding if there is no start position."""
+    """Walk ``record`` once with a :class:`Checker`; a finding if there is no start position."""
     options = walk_options(record, settings or {}, assume=True)  # every error in one pass
     if isinstance(options, Finding):
         return options
-    replayed = walk(record, options, Checker())
+    replayed = walk(record, options, Checker(options))
     replayed.settled = options.settled
     return replayed
 
@@ -568,14 +567,9 @@ def _checked(record: Record, findings: list[Finding], options: Options) -> Recor
     # like chess, plies counts every ply of a game that ended before its last moves
     report.plies = result.read if result.outcome is not None else len(result.plies)
     verdict_findings = verdict(record, result, declared, options)
-    placed = [f for f in verdict_findings if f.ply and f.position is None and f.ply <= len(result.plies)]
-    if placed:  # the position before each of their plies
-        walked = walk_options(record, options.settings, assume=True)
-        assert not isinstance(walked, Finding)  # (it was walked)
-        walked.settled = result.settled
-        fens = walk(record, walked, Fens(walked, {f.ply - 1 for f in placed if f.ply}))
-        for finding in placed:
-            finding.position = fens[(finding.ply or 1) - 1]
+    for finding in verdict_findings:  # the position before each of their plies
+        if finding.ply and finding.position is None and finding.ply <= len(result.plies):
+            finding.position = write_fen(*result.positions[finding.ply - 1])
     report.outcome = result.outcome
     report.claims = result.claims
     report.repetition = result.repetition
@@ -613,12 +607,10 @@ def verdict(record: Record, result: Replayed, declared: str | None, options: Opt
     findings: list[Finding] = []
     if result.complete and result.outcome is None:
         settings = dict(options.settings)
+        kept = result.positions
 
         def boards(plies: Collection[int]) -> dict[int, Board]:
-            walked = walk_options(record, settings, assume=True)
-            assert not isinstance(walked, Finding)  # (it was walked)
-            walked.settled = result.settled
-            return walk(record, walked, Boards(plies))
+            return {ply: kept[ply][0] for ply in plies if ply in kept}
 
         result.outcome, findings, result.claims, result.repetition = adjudicate(
             record, result, declared, options.rules, settings, boards

@@ -122,12 +122,12 @@ def _walk(
     problems = list(read.problems)
     declared, result_findings = declared_result(record)
     writer = Writer(record, notations, main_only=main_only, keep_rest=keep_rest, mark_rest=pgn)
-    # only a decided result can be contradicted by the rules: then the checker walks along
-    checker = Checker(variations=writer.variations) if declared in _DECIDED else None
     walked = walk_options(record, options.settings, write=writer.write)
     if isinstance(walked, Finding):
         problems.append(f"its start position cannot be used: {walked.message}")
         return Converted(record.index, "", [], problems, lost=problems)
+    # only a decided result can be contradicted by the rules: then the checker walks along
+    checker = Checker(walked, variations=writer.variations) if declared in _DECIDED else None
     # the boards of a diagram come from the same walk, from a positions visitor
     drawn = None
     if draw:
