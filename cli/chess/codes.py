@@ -232,8 +232,8 @@ SETUP_FEN = register(
     'A game from a set-up position has `[SetUp "1"]` and a `FEN` tag; one was given without the other.',
     f"{STD} 9.7",
     format=True,
-    why="A reader that follows the Standard ignores a FEN without SetUp and replays the moves from the "
-    "initial position.",
+    why='The Standard reads FEN only with `[SetUp "1"]`: a reader that holds to it replays the '
+    "moves from the initial position.",
     example='[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 *',
     fix_hint='Give both: `[SetUp "1"]` with the `FEN` tag; or neither, if the game starts from the initial '
     "position.",

@@ -648,8 +648,8 @@ SUICIDE = register(
     why="Illegal under most rules: the record is not what was played, or the game was played under rules "
     "that allow suicide.",
     example="(;GM[1]FF[4]SZ[9];B[ba];W[gg];B[ab];W[aa])",
-    fix_hint="Write the point played, from the source. If the rules allow suicide (New Zealand, "
-    "Tromp-Taylor), state them: `RU[NZ]`.",
+    fix_hint="Write the point played, from the source. If the move removes several stones and the "
+    "rules allow that (New Zealand, Tromp-Taylor), state them: `RU[NZ]`.",
 )
 KO = register(
     "GO103",
@@ -675,11 +675,11 @@ POSITIONAL_SUPERKO = register(
     "(it is legal under simple ko).",
     "Rules of Go: superko",
     means="A move recreates an earlier whole-board position, which positional superko forbids.",
-    why="Under Chinese rules the move is illegal: the record is wrong, or the game was played under other "
-    "rules.",
+    why="Under positional superko (the Chinese written rules, Tromp-Taylor) the move is illegal: the "
+    "record is wrong, or the game was played under other rules.",
     example="(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese]AB[ba][ab][bc]AW[ca][db][cc][bb]\n;B[cb];W[];B[];W[bb])",
-    fix_hint="Correct the move from the source. If the rules were not Chinese, state them in RU (or give "
-    "--rules / --ko).",
+    fix_hint="Correct the move from the source. If the rules were not Chinese, state them in RU (or "
+    "give `--rules` or `--ko`).",
 )
 SITUATIONAL_SUPERKO = register(
     "GO105",
@@ -694,7 +694,7 @@ SITUATIONAL_SUPERKO = register(
     why="Under AGA and New Zealand rules the move is illegal: the record is wrong, or the rules are.",
     example="(;GM[1]FF[4]SZ[9]KM[7.5]RU[AGA]AB[ba][ab][bc]AW[ca][db][cc][bb]\n;B[cb];W[];B[];W[bb])",
     fix_hint="Correct the move from the source. If the rules were not AGA or New Zealand, state them in RU "
-    "(or give --rules / --ko).",
+    "(or give `--rules` or `--ko`).",
 )
 SAME_COLOUR_TWICE = register(
     "GO106",
@@ -727,8 +727,8 @@ MOVES_AFTER_END = register(
     "Rules of Go: end of the game",
     why="Two passes end the game: the moves after them did not happen, or the passes are recorded wrongly.",
     example="(;GM[1]FF[4]SZ[9]KM[7.5];B[cc];W[];B[];W[gg])",
-    fix_hint="Delete the moves after the two passes, or the passes if the game went on (a resumed game may "
-    "need them, with a comment).",
+    fix_hint="Delete the moves after the two passes. If play resumed after the passes (a "
+    "dispute over dead stones), keep them and say so in a comment `C[...]`.",
 )
 REPETITION_ALLOWED = register(
     "GO108",

@@ -82,9 +82,8 @@ BAD_MARKER = register(
     "file.",
     why="Readers that require the marker to fit reject the move, and the game with it.",
     example="1. 前炮平五 *",
-    fix_hint="Write the file number when one such piece stands on the "
-    "file (`炮二平五`); use 前/后 only for two "
-    "pieces on one file.",
+    fix_hint="Write the file number when one such piece stands on the file (`炮二平五`); use "
+    "前/中/后 only where pieces of the type share a file.",
 )
 AMBIGUOUS_MOVE = register(
     "XQN005",
@@ -127,8 +126,8 @@ IMPOSSIBLE_DIRECTION = register(
     "a target file too far, a straight move off the board.",
     why="No program can replay the game past this move.",
     example="1. 马二平三 *",
-    fix_hint="Write the move played, from the score sheet: horses, advisors and elephants move 进 or 退 to a "
-    "file one or two away (`马二进三`).",
+    fix_hint="Write the move played, from the score sheet: a horse, advisor or elephant moves 进 "
+    "or 退, to a file one (horse, advisor) or two (horse, elephant) away: `马二进三`.",
 )
 NONCANONICAL = register(
     "XQN008",
