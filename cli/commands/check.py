@@ -16,6 +16,7 @@ import click
 from kifu.application.report import FORMATS, Reporter
 from kifu.application.terminal import COLORS, BarSafeStream, ProgressBar, style, use_color
 from kifu.commands.completion import complete_codes
+from kifu.commands.grouped import CHESS, CONFIGURATION, GO, LIMITS, XIANGQI, Grouped, Groups
 from kifu.commands.options import (
     HELP,
     LIMIT_NAMES,
@@ -212,15 +213,15 @@ def check_options(command: F) -> F:
             "--include",
             multiple=True,
             metavar="PATTERN",
-            help="In directories and globs: only the files a gitignore pattern matches (relative to the "
-            "walked root; repeatable).",
+            help="In directories and globs: only the files a gitignore pattern matches (repeatable). "
+            "Patterns are relative to the working directory, a configuration file's to its folder.",
         ),
         click.option(
             "--exclude",
             multiple=True,
             metavar="PATTERN",
             help="In directories and globs: skip the files and directories a gitignore pattern matches "
-            "('drafts/', 'drafts/*', '**/old/*.pgn'); replaces the configuration's.",
+            "('drafts/', 'archive/drafts/*', '**/old/*.pgn'); replaces the configuration's.",
         ),
         click.option(
             "--extend-exclude",
@@ -248,7 +249,38 @@ def check_options(command: F) -> F:
     return command
 
 
-@click.command("check", context_settings=HELP)
+#: ``kifu check --help``: what to read and what to print first, then what to report, each game's
+#: options, the limits, and how to find the configuration and run the work
+CHECK_GROUPS: Groups = (
+    ("Paths", ("include", "exclude", "extend_exclude", "force_exclude", "respect_gitignore", "recursive")),
+    (
+        "Output",
+        ("output_format", "output_file", "verbose", "quiet", "statistics", "color", "max_boards", "help"),
+    ),
+    (
+        "Selection",
+        (
+            "select",
+            "extend_select",
+            "ignore",
+            "per_file_ignores",
+            "severity",
+            "strict",
+            "fail_on",
+            "exit_zero",
+        ),
+    ),
+    ("Rules", ("game", "rules")),
+    CHESS,
+    XIANGQI,
+    GO,
+    LIMITS,
+    CONFIGURATION,
+    ("Workers", ("jobs", "executor", "scheduler", "insecure_scheduler", "connect_timeout", "dashboard")),
+)
+
+
+@click.command("check", cls=Grouped, groups=CHECK_GROUPS, context_settings=HELP)
 @click.argument("paths", nargs=-1)
 @check_options
 @output_file_option  # (not one of check_options: `kifu config` writes no report)

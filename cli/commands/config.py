@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import click
-from kifu.commands.check import check, check_options, excluded
+from kifu.commands.check import CHECK_GROUPS, check, check_options, excluded
+from kifu.commands.grouped import Grouped, Groups
 from kifu.commands.options import (
     COMMAND_LINE,
     DEFAULT,
@@ -23,8 +24,17 @@ from kifu.commands.options import (
 from kifu.commands.output_file import output_to
 from kifu.core.escape import terminal
 
+#: check's groups, this command's --format in place of check's (a setting here) and no -o
+CONFIG_GROUPS: Groups = tuple(
+    (
+        heading,
+        tuple("shown_as" if name == "output_format" else name for name in names if name != "output_file"),
+    )
+    for heading, names in CHECK_GROUPS
+)
 
-@click.command("config", context_settings=HELP)
+
+@click.command("config", cls=Grouped, groups=CONFIG_GROUPS, context_settings=HELP)
 @click.argument("path", required=False, metavar="[FILE]")
 @click.option(
     "--format",

@@ -13,6 +13,7 @@ from typing import Any
 import click
 from kifu.application.output import OutputError, flush_stdout, is_stdout, write_output, write_stdout
 from kifu.commands.completion import complete_targets
+from kifu.commands.grouped import CONFIGURATION, GO, LIMITS, XIANGQI, Grouped, Groups
 from kifu.commands.options import (
     HELP,
     SETTING_NAMES,
@@ -32,8 +33,20 @@ from kifu.core.game import Game, Options
 from kifu.core.sources import COMPRESSION_SUFFIXES, Source, SourceError
 from kifu.games import GAME_CHOICES
 
+#: ``kifu convert --help``: what is written and where first, then each game's options
+CONVERT_GROUPS: Groups = (
+    ("Output", ("target", "output", "encoding", "in_place", "every_move", "help")),
+    ("Records kifu cannot replay or the target cannot hold", ("strict", "lenient")),
+    ("Rules", ("game", "rules")),
+    ("Chess", ("lang", "write_lang")),
+    XIANGQI,
+    GO,
+    LIMITS,
+    CONFIGURATION,
+)
 
-@click.command("convert", context_settings=HELP)
+
+@click.command("convert", cls=Grouped, groups=CONVERT_GROUPS, context_settings=HELP)
 @click.argument("inputs", nargs=-1, required=True)
 @click.option(
     "--to",

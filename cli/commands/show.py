@@ -7,10 +7,21 @@ from typing import Any
 import click
 from kifu.commands.choices import game_options, resolve_game
 from kifu.commands.completion import complete_codes
+from kifu.commands.grouped import CONFIGURATION, GO, XIANGQI, Grouped, Groups
 from kifu.commands.options import HELP, config_options, configured, rules_options, settings_from
 
+#: ``kifu show --help``: which position, then how it is drawn, then each game's options
+SHOW_GROUPS: Groups = (
+    ("Position", ("game", "record", "ply", "finding")),
+    ("Output", ("output_format", "size", "output", "help")),
+    ("Rules", ("rules",)),
+    XIANGQI,
+    ("Go", ("territory", *GO[1])),
+    CONFIGURATION,
+)
 
-@click.command("show", context_settings=HELP)
+
+@click.command("show", cls=Grouped, groups=SHOW_GROUPS, context_settings=HELP)
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=False))
 @game_options
 @click.option(

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from kifu.commands.grouped import CONFIGURATION, GO, XIANGQI, Grouped, Groups
 from kifu.commands.options import (
     HELP,
     SETTING_NAMES,
@@ -36,7 +37,32 @@ _PLAYERS = (
 )
 
 
-@click.command("standings", context_settings=HELP)
+#: ``kifu standings --help``: the event's scoring and tie-breaks, the output, each game's options
+STANDINGS_GROUPS: Groups = (
+    (
+        "Event",
+        (
+            "system",
+            "preset",
+            "tiebreak",
+            "fide_edition",
+            "team_file",
+            "trust",
+            "withdrawn",
+            "event_name",
+            "arbiter",
+            "federation",
+        ),
+    ),
+    ("Output", ("output_format", "link_base", "no_links", "output_file", "help")),
+    ("Rules", ("game", "rules")),
+    XIANGQI,
+    GO,
+    CONFIGURATION,
+)
+
+
+@click.command("standings", cls=Grouped, groups=STANDINGS_GROUPS, context_settings=HELP)
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
     "--system",
