@@ -95,7 +95,7 @@ class PathPatterns:
         return bool(self.patterns)
 
     def matches(self, relative: str, *, is_dir: bool = False) -> bool:
-        """Whether ``relative`` (to the walked root) matches; a directory also by a ``dir/`` pattern."""
+        """Whether ``relative`` (to the patterns' anchor) matches; a directory also by a ``dir/`` pattern."""
         if self._spec is None:
             return False
         text = posix(relative)
@@ -120,15 +120,20 @@ Group = tuple[str, tuple[str, ...]]
 
 
 @functools.lru_cache(maxsize=4096)
-def _real(directory: str) -> str:
-    """The real place of a directory (an absolute path), asked once per directory."""
-    return os.path.realpath(directory)
+def _real(directory: str, cwd: str = "") -> str:
+    """The real place of a directory (relative to ``cwd``), asked once per directory."""
+    return os.path.realpath(os.path.join(cwd, directory or os.curdir))
 
 
 def real_place(path: str) -> str:
     """The real place of ``path``: its directory's real path (links followed) and its name."""
-    directory, name = os.path.split(os.path.abspath(path))
-    return os.path.join(_real(directory), name) if name else _real(directory)
+    cwd = "" if os.path.isabs(path) else os.getcwd()
+    directory, name = os.path.split(path)
+    return (
+        os.path.join(_real(directory, cwd), name)
+        if name not in ("", os.curdir, os.pardir)
+        else _real(path, cwd)
+    )
 
 
 def anchored_text(real: str, anchor: str) -> str | None:
