@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 
 import click
 from kifu.application.report import FORMATS, Reporter
-from kifu.application.terminal import COLORS, BarSafeStream, ProgressBar, style, use_color
+from kifu.application.terminal import COLORS, BarSafeStream, ProgressBar, progress_wanted, style, use_color
 from kifu.commands.completion import complete_codes
 from kifu.commands.grouped import CHESS, CONFIGURATION, GO, LIMITS, XIANGQI, Grouped, Groups
 from kifu.commands.options import (
@@ -152,7 +152,9 @@ def check_options(command: F) -> F:
             "-v",
             "--verbose",
             is_flag=True,
-            help="Text output: one line per record with its result and outcome.",
+            help="List every info in the text and github output (by default, only those beside an error "
+            "or warning; the summary counts the others), and in text one line per record with its "
+            "result and outcome.",
         ),
         click.option("-q", "--quiet", is_flag=True, help="No summary line or progress bar on stderr."),
         click.option(
@@ -291,16 +293,19 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     PATHS are files, directories (walked), globs or - for standard input; none: the current
     directory. .gz, .bz2, .xz and (with the zstd extra) .zst files are decompressed. A path
     that does not exist, or a glob that matches nothing, is a usage error; an input without
-    record files is a warning. Findings go to stdout; a summary goes to stderr. Every option
-    can also be set in a kifu.toml, .kifu.toml or [tool.kifu] of pyproject.toml: the one
-    closest to each file applies to it (see `kifu config FILE`), and the command line wins.
+    record files is a warning. Findings go to stdout: the errors and warnings, and the infos
+    beside them (the other infos are counted in the summary: -v, --select naming them or
+    --fail-on info lists them; the machine formats hold all); a summary, errors first, goes to
+    stderr, and a progress bar when stderr is a terminal. Every option can also be set in a
+    kifu.toml, .kifu.toml or [tool.kifu] of pyproject.toml: the one closest to each file
+    applies to it (see `kifu config FILE`), and the command line wins.
     Exit status: 0 clean (or --exit-zero), 1 findings at or above --fail-on, 2 usage,
     configuration or output error, or an internal error (reported as KIFU001; the other
     records are still checked).
     """
     from kifu import detection, games
     from kifu.application import batch
-    from kifu.application.report import make_reporter
+    from kifu.application.report import Infos, hidden_infos, make_reporter, named_codes
 
     configurations = Configurations(ctx)
     here = configurations.at(os.curdir)  # the run's own settings: the current directory's
@@ -346,7 +351,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     color = values["color"]
     started = time.perf_counter()
     with output_to(values["output_file"]) as target:
-        with _progress(sources, enabled=not quiet) as bar:
+        with _progress(sources, enabled=not quiet and progress_wanted(sys.stderr, target)) as bar:
             out: TextIO = target
             if bar is not None and target.isatty():
                 out = cast(TextIO, BarSafeStream(target, bar))
@@ -360,6 +365,11 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
                     color=use_color(color, target),
                     drawer=_drawer(options) if output_format == "html" else None,  # each game's boards
                     max_boards=board_cap(values["max_boards"]),
+                    infos=Infos(
+                        values["verbose"] or values["fail_on"] == "info",
+                        named_codes(per_file[os.curdir].selection),
+                        {folder: named_codes(own.selection) for folder, own in per_file.items()},
+                    ),
                 )
             )
             try:
@@ -380,7 +390,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     elapsed = time.perf_counter() - started
     colored = use_color(color, sys.stderr)
     if not quiet:
-        click.echo(summary(totals, elapsed, colored), err=True, color=colored)
+        click.echo(summary(totals, elapsed, colored, hidden_infos(reporter)), err=True, color=colored)
     sys.stdout.flush()
     if totals.internal_errors:
         sys.exit(2)
@@ -495,18 +505,24 @@ def _drawer(options: Options) -> Drawer:
     return Drawer(options)
 
 
-def summary(totals: Totals, elapsed: float, color: bool = False) -> str:
-    """The summary line: files, records, findings by severity, the ignored ones, time."""
+def summary(totals: Totals, elapsed: float, color: bool = False, hidden: int = 0) -> str:
+    """The summary line: files, records, findings by severity (errors first), the infos not
+    listed (``hidden``: docs/severity.md, "What the default output shows"), the ignored ones, time."""
     rate = f", {totals.records / elapsed:,.0f} records/s" if elapsed > 0 and totals.records else ""
     errors = f"{totals.errors} error(s)"
     warnings = f"{totals.warnings} warning(s)"
     if color:
         errors = style(errors, "red", "bold") if totals.errors else errors
         warnings = style(warnings, "yellow") if totals.warnings else warnings
+    infos = f"{totals.infos} info(s)"
+    if hidden and hidden == totals.infos:
+        infos += " not shown (-v or --select shows them)"
+    elif hidden:
+        infos += f", {hidden} not shown (-v shows them)"
     ignored = f", {totals.ignored} ignored" if totals.ignored else ""
     return (
         f"kifu: {totals.files} file(s), {totals.records} record(s): {errors}, {warnings}, "
-        f"{totals.infos} info(s){ignored} in {elapsed:.2f} s{rate}"
+        f"{infos}{ignored} in {elapsed:.2f} s{rate}"
     )
 
 
@@ -589,18 +605,22 @@ def _compressed(path: str) -> bool:
 
 @contextlib.contextmanager
 def _progress(sources: Sequence[object], *, enabled: bool) -> Iterator[ProgressBar | None]:
-    """A progress bar on stderr over the input's bytes, only when stderr is a terminal."""
-    if not enabled or not sys.stderr.isatty():
+    """A progress bar on stderr over the input's files and bytes, when ``enabled``; at a normal
+    end it draws its last state (100 %) before it is erased, at an interrupt it is only erased."""
+    if not enabled:
         yield None
         return
-    total = 0
+    sizes = []
     for source in sources:
         path = getattr(source, "path", "-")
+        size = 0
         with contextlib.suppress(OSError):
-            total += os.path.getsize(path) if path != "-" else 0
-    bar = ProgressBar(sys.stderr, total)
+            size = os.path.getsize(path) if path != "-" else 0
+        sizes.append(size)
+    bar = ProgressBar(sys.stderr, sizes)
     bar.draw()
     try:
         yield bar
+        bar.finish()
     finally:
         bar.close()

@@ -86,9 +86,11 @@ def run(
                 delivered = result if job.file_part is None else _part_items(job.state, job.file_part, result)
                 _deliver(job.state, delivered, reporter, totals, selection)
                 if progress is not None:
-                    progress.update(job.weight)
+                    progress.update(job.weight, totals.records)
             else:
                 _end_file(job.state, reporter, totals, selection)
+                if progress is not None:
+                    progress.file_done(totals.records)
     finally:
         executor.close()
     reporter.end(totals)

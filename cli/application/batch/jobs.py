@@ -69,9 +69,14 @@ class ExecutorError(Exception):
 
 
 class Progress(Protocol):
-    """What the runner tells a progress display: how much of the input is done."""
+    """What the runner tells a progress display: how much of the input is done, in input order."""
 
-    def update(self, amount: int) -> None: ...
+    def update(self, amount: int, records: int) -> None:
+        """A task of the file being reported is done: ``amount`` (its weight) more of the file
+        read, ``records`` reported in the run so far."""
+
+    def file_done(self, records: int) -> None:
+        """The file being reported is done (read whole, failed or found empty)."""
 
 
 @dataclass(slots=True)

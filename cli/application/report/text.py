@@ -1,7 +1,9 @@
 """Human-readable findings: ``path:line:col: severity CODE [where] message``.
 
-Syntax errors get the source line with a caret under the offending text. With ``verbose``,
-every record also gets one line with its result and what the rules make of it. Every text
+Syntax errors get the source line with a caret under the offending text. The infos listed are
+those of :class:`~kifu.application.report.Infos` (by default, only those beside an error or
+warning). With ``verbose``, every record also gets one line with its result and what the rules
+make of it. Every text
 from the input (the path, tags, moves, messages quoting the record, the source line) is written
 through :func:`kifu.core.escape.terminal`.
 """
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from kifu.application.report import FindingStream, names_move
+from kifu.application.report import FindingStream, Infos, names_move
 from kifu.application.terminal import style
 from kifu.core.escape import terminal
 from kifu.core.findings import Finding
@@ -23,8 +25,10 @@ _SEVERITY_STYLES = {"error": ("red", "bold"), "warning": ("yellow",), "info": ("
 class TextReporter(FindingStream):
     """Writes findings as they arrive, grouped by file and record."""
 
-    def __init__(self, out: TextIO, *, verbose: bool = False, color: bool = False) -> None:
-        super().__init__(out)
+    def __init__(
+        self, out: TextIO, *, verbose: bool = False, color: bool = False, infos: Infos | None = None
+    ) -> None:
+        super().__init__(out, infos=infos)
         self.verbose = verbose
         self.uses_tags = verbose  # the players, in the line about each record
         self.color = color
