@@ -476,7 +476,7 @@ def _selection(
         raise TypeError(f"severity takes a mapping of codes to severities, not {type(severity).__name__}")
     pairs = [(code, level) for code, level in (severity or {}).items()]
     if not all(isinstance(code, str) and isinstance(level, str) for code, level in pairs):
-        raise TypeError("severity maps codes to severities, each a str: {'PGN012': 'warning'}")
+        raise TypeError("severity maps codes to severities, each a str ('error', 'warning' or 'info')")
     if chosen is None and not extended and not ignored and not severity:
         return None
     games.load_all_codes()
