@@ -27,6 +27,8 @@ if _typing.TYPE_CHECKING:
     from kifu.api import Conversion as Conversion
     from kifu.api import Converted as Converted
     from kifu.api import Finding as Finding
+    from kifu.api import Marks as Marks
+    from kifu.api import Position as Position
     from kifu.api import RecordReport as RecordReport
     from kifu.api import Report as Report
     from kifu.api import Severity as Severity
@@ -40,6 +42,8 @@ __all__ = [
     "Conversion",
     "Converted",
     "Finding",
+    "Marks",
+    "Position",
     "RecordReport",
     "Report",
     "Severity",

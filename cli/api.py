@@ -31,7 +31,7 @@ from kifu.core.findings import (
     Severity,
     located,
 )
-from kifu.core.game import Game, Options, RawRecord
+from kifu.core.game import Game, Marks, Options, Position, RawRecord
 from kifu.core.record import Span
 from kifu.core.results import RecordReport, Totals
 from kifu.core.sources import Source, SourceError
@@ -44,6 +44,8 @@ __all__ = [
     "Finding",
     "Input",
     "Kind",
+    "Marks",
+    "Position",
     "RecordReport",
     "Report",
     "Severity",

@@ -1,12 +1,13 @@
 """The use case of ``kifu show``: one position of one record, drawn as text or SVG.
 
 Through the registry: the game is detected (:mod:`kifu.detection`), its module loaded, the
-record found, and the position taken from the game's ``positions`` (its walk) and drawn by its
-``draw``.
+record found, and the position taken from the game's ``positions`` (its walk), or for a finding
+from the check's own walk, and drawn by its ``draw``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from kifu.core.findings import Finding
@@ -15,6 +16,9 @@ from kifu.core.marking import finding_position
 from kifu.core.sources import Source, SourceError
 from kifu.detection import detect
 from kifu.games import drawing, need
+
+#: ``Options.boards`` for every board of a record
+EVERY_BOARD = 1 << 30
 
 
 class ShowError(Exception):
@@ -53,7 +57,8 @@ def show(
     position: Position | None
     if code is not None:
         wanted, nth = _nth(code)
-        report = module.check_record(record, options)
+        # the check's own walk keeps the positions of every finding's board: one walk
+        report = module.check_record(record, replace(options, boards=EVERY_BOARD))
         same = [f for f in report.findings if f.code == wanted]
         if len(same) < nth:
             has = f"{len(same)} finding(s) {wanted}" if same else f"no finding {wanted}"
@@ -63,7 +68,7 @@ def show(
         if at is None or (isinstance(at, int) and at < 0):
             raise ShowError(f"{path}: record {number}'s finding {found.code} is about no position")
         ply = None if at == FINAL else at
-        position = finding_position(found, at, drawn.positions(record, options, [ply]))
+        position = finding_position(found, at, report.positions)
         if position is not None:
             position = drawn.mark(position, found, options)
     else:

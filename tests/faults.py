@@ -11,10 +11,10 @@ def chess_record_fails(monkeypatch: pytest.MonkeyPatch, index: int) -> None:
 
     original = checker.check_game
 
-    def flaky(game, number, lang=None, rules=None):  # type: ignore[no-untyped-def]
+    def flaky(game, number, *rest):  # type: ignore[no-untyped-def]
         if number == index:
             raise RuntimeError("boom")
-        return original(game, number, lang, rules)
+        return original(game, number, *rest)
 
     monkeypatch.setattr(checker, "check_game", flaky)
 

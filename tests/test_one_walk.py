@@ -9,7 +9,10 @@ import contextlib
 import dataclasses
 import inspect
 import io
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -326,3 +329,92 @@ def test_the_carry_on_mode_has_one_name_in_the_three_walks() -> None:
     for options in (ChessOptions, GoOptions, XiangqiOptions):
         fields = {field.name for field in dataclasses.fields(options)}
         assert "assume" in fields and not fields & {"recover", "plays_through"}, options.__module__
+
+
+# --- one walk per record per command ------------------------------------------------------------
+
+#: run in a process of its own, on the pure-Python sources (a compiled caller binds the walk it
+#: calls, where no patch reaches it): every game's ``walk`` is wrapped to count its calls per
+#: record (the record or game tree it is given, kept alive so that no id is reused); then the
+#: command runs in-process, or ``--exec CODE`` runs; prints the most walks of one record and
+#: the walks in all
+_COUNT_WALKS = """
+import collections, sys
+import kifu.chess.walk, kifu.go.walk, kifu.xiangqi.walk
+
+calls = collections.Counter()
+walked = []
+for module in (kifu.chess.walk, kifu.go.walk, kifu.xiangqi.walk):
+    original = module.walk
+    def counting(record, options, visitor, original=original):
+        walked.append(record)
+        calls[id(record)] += 1
+        return original(record, options, visitor)
+    for loaded in list(sys.modules.values()):
+        if getattr(loaded, "__name__", "").startswith("kifu") and getattr(loaded, "walk", None) is original:
+            loaded.walk = counting
+    module.walk = counting  # (the modules imported later take the counting one)
+if sys.argv[1] == "--exec":
+    exec(sys.argv[2])
+else:
+    from click.testing import CliRunner
+    from kifu.app import cli
+
+    result = CliRunner().invoke(cli, sys.argv[1:])
+    assert result.exit_code in (0, 1), (result.exit_code, result.output, result.exception)
+print(max(calls.values(), default=0), sum(calls.values()))
+"""
+
+_BAD = sorted(
+    str(path.relative_to(ROOT))
+    for game in ("chess", "go", "xiangqi")
+    for path in (ROOT / "fixtures" / game / "bad").iterdir()
+    if path.suffix.lower() in (".pgn", ".sgf")
+)
+
+
+def _walks(*args: str) -> tuple[int, int]:
+    """(the most walks of one record, the walks in all) of ``kifu ARGS``."""
+    env = {**os.environ, "KIFU_PURE": "1"}
+    command = [sys.executable, "-c", _COUNT_WALKS, *args]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env, check=True)
+    most, walks = done.stdout.split()
+    return int(most), int(walks)
+
+
+def test_check_walks_each_record_once_in_every_format() -> None:
+    """The HTML report's boards included: they come from the check's own walk, and no record is
+    read and walked again (a second reading would make new records: more walks in all)."""
+    check = ("check", "--jobs", "1", "--select", "ALL", "--max-boards", "16,5000", "--format")
+    most, walks = _walks(*check, "json", *_BAD)
+    assert most == 1 and walks > 100
+    assert _walks(*check, "text", *_BAD) == (1, walks)
+    assert _walks(*check, "html", *_BAD) == (1, walks)
+
+
+@pytest.mark.parametrize(
+    ("path", "finding"),
+    [
+        ("fixtures/chess/bad/slips-told-by-later-moves.pgn", "CHESS101"),
+        ("fixtures/go/bad/GO103-ko.sgf", "GO103"),
+        ("fixtures/xiangqi/bad/XQ102-check.pgn", "XQ102"),
+    ],
+)
+def test_show_finding_walks_the_record_once(path: str, finding: str) -> None:
+    assert _walks("show", path, "--finding", finding) == (1, 1)
+
+
+def test_the_counter_sees_a_record_walked_twice() -> None:
+    twice = """
+from kifu.chess.checker import Kept
+from kifu.chess.reader import read_game, start_board
+from kifu.chess.splitter import split_games
+from kifu.chess.walk import WalkOptions, walk
+
+[game] = split_games(['[Event "x"]', "", "1. e4 e5 *"])
+record = read_game(game, 1).record
+options = WalkOptions(start_board(record, []))
+walk(record, options, Kept())
+walk(record, options, Kept())
+"""
+    assert _walks("--exec", twice) == (2, 2)

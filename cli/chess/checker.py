@@ -36,10 +36,12 @@ from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions, walk
 from kifu.core.assumed import provisional
 from kifu.core.digits import TOO_BIG
 from kifu.core.findings import MAX_PER_CODE, Assumption, Finding, Severity, capped
+from kifu.core.game import Snapshots, kept_plies
 from kifu.core.lookahead import MISSING, SLIP, TWICE
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
+from kifu.core.walk import SKIP, Tee
 
 if TYPE_CHECKING:
     from kifu.chess.diagnosis import MoveProblem
@@ -57,9 +59,12 @@ _DATE = re.compile(r"^(?:[0-9?]{4})\.(?:[0-9?]{2})\.(?:[0-9?]{2})$")
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
-def check_game(game: GameText, index: int, lang: str | None = None, rules: str | None = None) -> RecordReport:
+def check_game(
+    game: GameText, index: int, lang: str | None = None, rules: str | None = None, boards: int = 0
+) -> RecordReport:
     """Read, walk and judge one game; ``lang`` names the piece letters (``None``: English,
-    detected), ``rules`` the preset (``None``, ``fide``: the Laws in force at the game's dates)."""
+    detected), ``rules`` the preset (``None``, ``fide``: the Laws in force at the game's dates),
+    ``boards`` how many of its boards keep their positions from the walk (:func:`kept_plies`)."""
     read = read_game(game, index)
     record = read.record
     findings = read.findings
@@ -69,16 +74,19 @@ def check_game(game: GameText, index: int, lang: str | None = None, rules: str |
     outcome = None
     claims: list[dict[str, Any]] = []
     replayed: int | None = 0
+    kept: Kept | None = None
     if start is not None:
         applied = laws_for(rules, record.tags)
-        checked = _checked(record, start, lang, applied)
+        if boards:
+            kept = Kept()
+        checked = _checked(record, start, lang, applied, kept)
         findings.extend(checked.findings)
         outcome, claims = judge(record, declared, checked, findings, applied)
         replayed = checked.replayed
     findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
     if read.dropped or len(findings) > MAX_PER_CODE:
         findings = capped(findings, read.dropped)
-    return RecordReport(
+    report = RecordReport(
         index=index,
         line=game.start_line,
         tags=record.tags,
@@ -89,13 +97,25 @@ def check_game(game: GameText, index: int, lang: str | None = None, rules: str |
         claims=claims,
         findings=findings,
     )
+    if kept is not None:
+        report.positions = kept.snapshots.positions(kept_plies(report, boards))
+    return report
 
 
-def _checked(record: Record, start: Start, lang: str | None, applied: Applied | None = None) -> Checked:
+def _checked(
+    record: Record,
+    start: Start,
+    lang: str | None,
+    applied: Applied | None = None,
+    kept: Kept | None = None,
+) -> Checked:
     """What the checker found in its walk under ``applied`` (default: today's Laws); without
-    ``lang``, localised piece letters are detected."""
+    ``lang``, localised piece letters are detected; ``kept``: a visitor that keeps the walk's
+    positions beside the checker."""
     options = WalkOptions(start, lang, mates=True, assume=True)
-    checked = walk(record, options, Checker(record, applied))
+    checker = Checker(record, applied)
+    checked = walk(record, options, checker) if kept is None else walk(record, options, Tee(checker, kept))[0]
+    assert isinstance(checked, Checked)
     if options.detected is not None:
         written = describe(options.detected)
         checked.findings.insert(
@@ -106,6 +126,32 @@ def _checked(record: Record, start: Start, lang: str | None, applied: Applied | 
             ),
         )
     return checked
+
+
+class Kept(Visitor["Snapshots[Position]"]):
+    """Keeps the main line's positions as the walk reaches them, as written: the keeping stops at
+    its first move that cannot be played (a check's walk goes on with the move assumed)."""
+
+    variations = False
+
+    def __init__(self) -> None:
+        self.snapshots: Snapshots[Position] = Snapshots(Position.fen)
+
+    def begin(self, start: Start) -> None:
+        self.snapshots.start(Position.of(start))
+
+    def move(self, step: Step) -> None:
+        move = step.move.uci() if step.move else None
+        self.snapshots.keep(step.ply, step.position.copy(), move, step.node.text)
+
+    def begin_variation(self, depth: int) -> bool | None:
+        return SKIP  # (beside a checker, which walks the variations)
+
+    def unplayable(self, problem: Unplayable) -> None:
+        self.snapshots.stop()
+
+    def result(self) -> Snapshots[Position]:
+        return self.snapshots
 
 
 @dataclass(slots=True)

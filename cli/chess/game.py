@@ -77,7 +77,9 @@ def _split(lines: Iterator[str], first_line: int) -> Iterator[GameText]:
 def check_record(record: RawRecord[GameText], options: Options) -> RecordReport:
     """Read, replay and judge one game under ``options.rules`` (the edition of the Laws; ``fide``
     or none: the one in force at the game's dates)."""
-    return checker.check_game(record.data, record.index, _text(options, "lang"), options.rules)
+    return checker.check_game(
+        record.data, record.index, _text(options, "lang"), options.rules, options.boards
+    )
 
 
 def convert_record(record: RawRecord[GameText], target: str, options: Options) -> Converted:

@@ -5,35 +5,15 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from kifu.chess import render
+from kifu.chess.checker import Kept
 from kifu.chess.marks import mark as mark  # (the show module is a Drawing: it marks findings too)
-from kifu.chess.position import Start
 from kifu.chess.reader import read_game
 from kifu.chess.splitter import GameText
 from kifu.chess.start import start_board
-from kifu.chess.walk import Step, Visitor, WalkOptions, walk
-from kifu.core.game import Options, Position, PositionLog, RawRecord
+from kifu.chess.walk import WalkOptions, walk
+from kifu.core.game import Options, Position, RawRecord
 
 import chess
-
-
-class _Positions(Visitor[dict[int | None, Position]]):
-    """Keeps the main line's positions after the wanted plies (``None``: the last one)."""
-
-    variations = False
-
-    def __init__(self, plies: Collection[int | None]) -> None:
-        self.log = PositionLog(plies)
-
-    def begin(self, start: Start) -> None:
-        self.log.start(start.fen())
-
-    def move(self, step: Step) -> None:
-        if self.log.wants(step.ply):
-            move = step.move.uci() if step.move else None
-            self.log.keep(step.ply, step.board.fen(), move, step.node.text)
-
-    def result(self) -> dict[int | None, Position]:
-        return self.log.found
 
 
 def positions(
@@ -45,7 +25,8 @@ def positions(
     if start is None:
         return {}
     lang = options.settings.get("lang")
-    return walk(read.record, WalkOptions(start, lang if isinstance(lang, str) else None), _Positions(plies))
+    walked = WalkOptions(start, lang if isinstance(lang, str) else None)
+    return walk(read.record, walked, Kept()).positions(plies)
 
 
 def draw(position: Position, *, svg: bool, size: int, territory: bool) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import importlib.util
 import os
@@ -325,6 +326,12 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
         games.load_all_codes()  # the rules of the log (and the titles) describe codes workers made
     sources = expand(paths or (os.curdir,), configurations)
     per_file = file_settings(sources, configurations)
+    if output_format == "html":  # the boards' positions come from each record's own check
+        boards = board_cap(values["max_boards"])[0]
+        per_file = {
+            where: dataclasses.replace(own, options=dataclasses.replace(own.options, boards=boards))
+            for where, own in per_file.items()
+        }
     options = per_file[os.curdir].options
     remote = executor == "dask" and bool(values["scheduler"])
     workers = values["jobs"] or default_jobs(sources)

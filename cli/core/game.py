@@ -12,7 +12,7 @@ conversion and the count are visitors of the game's one walk over the record's m
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
@@ -38,6 +38,10 @@ class Options:
 
     rules: str | None = None
     settings: Mapping[str, Any] = field(default_factory=dict)
+    #: how many boards of each record's findings (and its count, its repetition) the check keeps
+    #: the positions of, from its own walk (:attr:`RecordReport.positions`): the HTML report's
+    #: cap per file, every finding for ``kifu show --finding``; 0: none
+    boards: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,37 +139,91 @@ class Position:
     marks: Marks | None = None
 
 
-class PositionLog:
-    """What a game's ``positions`` visitor keeps: the main line's positions after the wanted plies
-    (``None``: the final one), each with the position before it. The visitor asks :meth:`wants`
-    before computing a position (FEN costs a little per move) and hands it to :meth:`keep`."""
+class Snapshots(Generic[T]):
+    """The main line's positions, kept as a game's walk reaches them: a cheap snapshot of each
+    (a board's copy), the move that led to it and its text, made into :class:`Position` only
+    for the plies asked (:meth:`positions`). ``text`` writes a snapshot in the form of
+    :attr:`Position.position`. :meth:`stop` ends the keeping (the first move of the main line
+    that cannot be played: a board shows the record as written)."""
 
-    def __init__(self, plies: Collection[int | None]) -> None:
-        self.wanted = {p for p in plies if p is not None}
-        self.final = None in plies
-        self.found: dict[int | None, Position] = {}
-        self.before = ""
+    def __init__(self, text: Callable[[T], str]) -> None:
+        self.text = text
+        #: in the order of the line (the start first): ply, snapshot, the move in the game's
+        #: coordinates, its text
+        self.kept: list[tuple[int, T, str | None, str | None]] = []
+        self.stopped = False
 
-    def start(self, position: str) -> None:
+    def start(self, snapshot: T) -> None:
         """The record's start position (ply 0)."""
-        self.before = position
-        if 0 in self.wanted:
-            self.found[0] = Position(position)
-        if self.final:
-            self.found[None] = Position(position)
+        self.kept = [(0, snapshot, None, None)]
 
-    def wants(self, ply: int) -> bool:
-        """Whether the position after ``ply`` is needed (kept, or the one before a kept ply)."""
-        return self.final or ply in self.wanted or ply + 1 in self.wanted
-
-    def keep(self, ply: int, position: str, move: str | None, written: str) -> None:
+    def keep(self, ply: int, snapshot: T, move: str | None, written: str | None) -> None:
         """The position after ``ply``, reached by ``move`` (written as ``written``)."""
-        kept = Position(position, ply, move, written, self.before)
-        if ply in self.wanted:
-            self.found[ply] = kept
-        if self.final:
-            self.found[None] = kept
-        self.before = position
+        if self.stopped:
+            return
+        kept = self.kept
+        while kept and kept[-1][0] >= ply:  # (a ply told again replaces the one kept)
+            kept.pop()
+        kept.append((ply, snapshot, move, written))
+
+    def stop(self) -> None:
+        """Keep no more positions."""
+        self.stopped = True
+
+    def positions(self, plies: Collection[int | None]) -> dict[int | None, Position]:
+        """The positions after ``plies`` that were reached (``None``: the last one), each with
+        the position before it."""
+        kept = self.kept
+        at = {ply: number for number, (ply, _, _, _) in enumerate(kept)}
+        texts: dict[int, str] = {}
+
+        def text(number: int) -> str:
+            if number not in texts:
+                texts[number] = self.text(kept[number][1])
+            return texts[number]
+
+        found: dict[int | None, Position] = {}
+        for wanted in plies:
+            number = len(kept) - 1 if wanted is None else at.get(wanted, -1)
+            if number < 0:
+                continue
+            ply, _, move, written = kept[number]
+            if number == 0:
+                found[wanted] = Position(text(0))
+            else:
+                found[wanted] = Position(text(number), ply, move, written, text(number - 1))
+        return found
+
+    def last(self) -> tuple[int, str | None, str | None, str | None]:
+        """The last position kept: its ply, move, text and the position before it (``None`` at
+        the start)."""
+        number = len(self.kept) - 1
+        if number <= 0:
+            return 0, None, None, None
+        ply, _, move, written = self.kept[number]
+        return ply, move, written, self.text(self.kept[number - 1][1])
+
+
+def kept_plies(report: RecordReport, boards: int) -> list[int | None]:
+    """The plies whose positions the boards of ``report`` need, within ``boards`` of them: the
+    final position for a count, the repetition's first, then each finding's board, in the
+    order the HTML report draws them (``kifu show --finding``: all of them)."""
+    plies: list[int | None] = []
+    if boards <= 0:
+        return plies
+    if report.score is not None:
+        plies.append(None)
+    first = report.repetition.get("first") if report.repetition is not None else None
+    if isinstance(first, int):
+        plies.append(first)
+    for finding in report.findings:
+        if len(plies) >= boards:
+            break
+        at = board_at(finding)
+        if at is None or (isinstance(at, int) and at < 0):
+            continue
+        plies.append(None if at == FINAL else at)
+    return plies
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kifu.core.findings import INTERNAL_ERROR, Finding, Severity
+
+if TYPE_CHECKING:
+    from kifu.core.game import Position
 
 
 @dataclass(slots=True)
@@ -26,6 +29,9 @@ class RecordReport:
     #: xiangqi: the repetition that decides the game (its cycle, each move classified, the verdict)
     repetition: dict[str, Any] | None = None
     findings: list[Finding] = field(default_factory=list)
+    #: the positions of its boards, from the check's own walk when the options ask for them
+    #: (:attr:`~kifu.core.game.Options.boards`): by ply, ``None`` for the final one (not in JSON)
+    positions: dict[int | None, Position] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of the output contract."""

@@ -311,3 +311,25 @@ _EMPTY_BOARDS: Final[dict[tuple[int, int], list[int]]] = {}
 #: :meth:`Board.todo`'s marks (by cell content) for the contents it is asked for (items of
 #: type Any: the compiled build copies them as they are, not as integers unboxed and boxed again)
 _TODO_MARKS: Final[dict[tuple[int, ...], list[Any]]] = {}
+
+
+#: the letters of SGF points: ``a``-``z`` then ``A``-``Z`` (boards up to 52 lines)
+SGF_LETTERS: Final = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_ROW_CELLS: Final = {EMPTY: ".", BLACK: "X", WHITE: "O"}
+
+
+def rows(board: Board) -> str:
+    """The board as rows of ``.XO`` from the top, joined by ``/`` (the findings' ``position``)."""
+    cells = board.cells
+    return "/".join(
+        "".join(_ROW_CELLS[cells[board.point(column, row)]] for column in range(board.width))
+        for row in range(board.height)
+    )
+
+
+def sgf_name(board: Board, point: int) -> str | None:
+    """The SGF point of a board index; ``None`` for a pass."""
+    if point < 0:
+        return None
+    column, row = board.coordinates(point)
+    return SGF_LETTERS[column] + SGF_LETTERS[row]

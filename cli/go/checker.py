@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from kifu.core.assumed import provisional
 from kifu.core.findings import Assumption, Code, Finding, Severity, capped
-from kifu.core.game import Options, RawRecord
+from kifu.core.game import Options, RawRecord, kept_plies
 from kifu.core.record import Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
@@ -28,6 +28,7 @@ from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board, Undo
 from kifu.go.capped import MAX_PER_CODE, Capped, merged
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo, read_game_info, read_root
+from kifu.go.kept import Kept, kept_positions
 from kifu.go.parser import parse_unparsed
 from kifu.go.properties import PropertyChecker
 from kifu.go.reader import records
@@ -111,8 +112,9 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
     """The checker visitor: property findings at each node, the walk's problems as findings
     (at most :data:`MAX_PER_CODE` of a code are built), the main line's end."""
 
-    def __init__(self, properties: PropertyChecker, tags: dict[str, str]) -> None:
+    def __init__(self, properties: PropertyChecker, tags: dict[str, str], kept: Kept | None = None) -> None:
         self.properties = properties
+        self.kept = kept  # keeps the main line's positions (kifu.go.show), when they are asked for
         self.findings = properties.findings
         self.tags = tags
         self.main = MainLine()
@@ -124,6 +126,13 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
     def begin(self, board: Board) -> None:
         """Keep the walk's board: a finding on a move shows the position before it."""
         self.board = board
+        if self.kept is not None:
+            self.kept.begin(board)
+
+    def move(self, step: Step) -> None:
+        """Heard only when the positions are kept."""
+        if self.kept is not None:
+            self.kept.move(step)
 
     def node(self, step: Step) -> None:
         """Check the node's properties; read the first game-info node of the main line."""
@@ -161,6 +170,8 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
 
     def main_end(self, step: Step) -> None:
         """Keep the main line's final position and what the count needs."""
+        if self.kept is not None:
+            self.kept.main_end(step)
         self.main = MainLine(
             step.ply,
             step.board.copy(),
@@ -273,10 +284,13 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
     rules = resolve(options.rules, info.rules, settings.get("ko"))
     main = MainLine()
     dropped: dict[str, int] = {}
+    kept: Kept | None = None
     if info.gm == 1:
         # the checker plays through a forbidden move (every problem is found); it hears nodes, not moves
-        through = WalkOptions(info, rules, assume=True, moves=False)
-        checker = Checker(properties, tags)
+        if options.boards:
+            kept = Kept()
+        through = WalkOptions(info, rules, assume=True, moves=kept is not None)
+        checker = Checker(properties, tags, kept)
         main, overflow = walk(root, through, checker)
         assumptions = checker.assumptions
         aside = checker.aside
@@ -306,6 +320,8 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
             prop = root.props.get("RE")
             compare(result, findings, index.span(prop.offset, len(prop.name)) if prop is not None else None)
     report.findings = capped(sorted(findings, key=_position), dropped, walked)
+    if kept is not None:
+        report.positions = kept_positions(kept, kept_plies(report, options.boards), info, options)
     return result
 
 

@@ -31,10 +31,9 @@ from kifu.core.svg import (
     draw_caption,
     draw_marks,
 )
-from kifu.go.board import BLACK, EMPTY, WHITE, Board
+from kifu.go.board import BLACK, EMPTY, SGF_LETTERS, WHITE, Board
 
 GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-SGF_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def column_letters(width: int) -> str:

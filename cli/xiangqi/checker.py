@@ -5,7 +5,7 @@ carries the position before it (a FEN, computed only when the finding is made).
 Each main-line ply keeps the position key (Zobrist) before and after it, the capture and whether
 it gives check, so that :mod:`kifu.xiangqi.repetition` can judge repetitions and the natural limit.
 The boards a verdict needs afterwards (the position at a finding, the positions of a repetition's
-cycle) are those a positions visitor (:class:`Kept`) keeps in the same walk, never moves taken
+cycle) are those a positions visitor (:class:`Reached`) keeps in the same walk, never moves taken
 back and played again: the record is walked once.
 
 A move that cannot be played is one error; the look-ahead (:mod:`kifu.core.lookahead`, through
@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kifu.core.findings import MAX_PER_CODE, Assumption, Finding, Severity, capped
-from kifu.core.game import Options
+from kifu.core.game import Options, Snapshots, kept_plies
 from kifu.core.lookahead import MISSING, NAMED, SLIP, SWAPPED, TWICE, Verdict
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
-from kifu.core.walk import Positions
+from kifu.core.walk import SKIP, Positions, Tee
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import RED, Board, move_name
 from kifu.xiangqi.fen import write_fen
@@ -87,9 +87,9 @@ class Ply:
     attacks: tuple[int, ...] = ()
 
 
-#: a main-line position kept by :class:`Kept`: the board (a copy), its half-move clock and its
+#: a main-line position kept by :class:`Reached`: the board (a copy), its half-move clock and its
 #: full-move number
-KeptPosition = tuple[Board, int, int]
+ReachedPosition = tuple[Board, int, int]
 
 
 @dataclass(slots=True)
@@ -112,7 +112,7 @@ class Replayed:
     #: the look-ahead's verdicts, by ``id`` of their node
     settled: dict[int, Verdict[int] | None] = field(default_factory=dict)
     #: the main line's position after each ply (0: the start), kept in the same walk
-    positions: dict[int, KeptPosition] = field(default_factory=dict)
+    positions: dict[int, ReachedPosition] = field(default_factory=dict)
 
 
 class Checker(XiangqiVisitor[Replayed]):
@@ -122,13 +122,13 @@ class Checker(XiangqiVisitor[Replayed]):
     A move's own finding (a noncanonical reading, a move that cannot be played) follows the
     findings of its variations, as a reader of the record meets them: it waits in ``_pending``
     (one slot per open line) until the line goes on or ends. The main line's positions are kept
-    as the walk reaches them (:class:`Kept`), for the verdicts' boards.
+    as the walk reaches them (:class:`Reached`), for the verdicts' boards.
     """
 
     def __init__(self, options: WalkOptions, variations: bool = True) -> None:
         self.variations = variations
         self.replay: Replayed | None = None
-        self.kept = Kept(options)
+        self.reached = Reached(options)
         self._pending: list[Finding | None] = [None]
         self._numbered: list[bool] = [False]  # a line's wrong move number is reported once
         self._assumed: list[list[Assumption]] = [[]]  # per open line: the assumptions it rests on
@@ -138,8 +138,8 @@ class Checker(XiangqiVisitor[Replayed]):
         self._recent: list[list[list[Finding]]] = [[]]
 
     def begin(self, start: Board) -> None:
-        self.replay = Replayed(start, positions=self.kept.found)
-        self.kept.begin(start)
+        self.replay = Replayed(start, positions=self.reached.found)
+        self.reached.begin(start)
 
     def move(self, step: Step) -> None:
         replay = self.replay
@@ -167,7 +167,7 @@ class Checker(XiangqiVisitor[Replayed]):
             self._pending[-1] = finding
             made.append(finding)
         if step.depth == 0:
-            self.kept.move(step)
+            self.reached.move(step)
             board = step.board
             attacks = tuple(board.attacks_from(step.move & 127))
             key, captured = step.key_before, step.captured
@@ -319,7 +319,7 @@ def _as_written(board: Board, move: int, text: str) -> str:
     return write_move(board, move, notation)
 
 
-class Kept(Positions[Board, Step, Problem, KeptPosition]):
+class Reached(Positions[Board, Step, Problem, ReachedPosition]):
     """The main line's position after every ply, kept by the checker in its walk: the boards of a
     repetition's cycle and the positions of the verdict's findings come from them."""
 
@@ -327,14 +327,48 @@ class Kept(Positions[Board, Step, Problem, KeptPosition]):
         super().__init__()
         self.counters = options.clock, options.fullmove
 
-    def start(self, start: Board) -> KeptPosition:
+    def start(self, start: Board) -> ReachedPosition:
         return start.copy(), *self.counters
 
-    def snapshot(self, step: Step) -> KeptPosition:
+    def snapshot(self, step: Step) -> ReachedPosition:
         return step.board.copy(), step.clock, step.round + (not step.red)
 
     def ply(self, step: Step) -> int:
         return step.ply
+
+
+#: a position kept by :class:`Kept`: the board (a copy), its half-move clock and its full-move number
+Snapshot = tuple[Board, int, int]
+
+
+def _fen(snapshot: Snapshot) -> str:
+    return write_fen(*snapshot)
+
+
+class Kept(XiangqiVisitor[Snapshots[Snapshot]]):
+    """Keeps the main line's positions as the walk reaches them, as written: the keeping stops at
+    its first move that cannot be played (a check's walk goes on with the move assumed)."""
+
+    variations = False
+
+    def __init__(self) -> None:
+        self.snapshots: Snapshots[Snapshot] = Snapshots(_fen)
+
+    def begin(self, start: Board) -> None:
+        self.snapshots.start((start.copy(), 0, 1))
+
+    def move(self, step: Step) -> None:
+        snapshot = (step.board.copy(), step.clock, step.round + (not step.red))
+        self.snapshots.keep(step.ply, snapshot, move_name(step.move), step.node.text)
+
+    def begin_variation(self, depth: int) -> bool | None:
+        return SKIP  # (beside a checker, which walks the variations)
+
+    def unplayable(self, problem: Problem) -> None:
+        self.snapshots.stop()
+
+    def result(self) -> Snapshots[Snapshot]:
+        return self.snapshots
 
 
 def _label(depth: int, round_: int, red: bool) -> str:
@@ -530,12 +564,20 @@ def _structural_readings(problem: Problem, verdict: Verdict[int], more: bool) ->
     return (", or " if more else "") + " or ".join(parts)
 
 
-def replay(record: Record, settings: dict[str, Any] | None = None) -> Replayed | Finding:
-    """Walk ``record`` once with a :class:`Checker`; a finding if there is no start position."""
+def replay(
+    record: Record, settings: dict[str, Any] | None = None, kept: Kept | None = None
+) -> Replayed | Finding:
+    """Walk ``record`` once with a :class:`Checker` (and ``kept``, a visitor that keeps the walk's
+    positions beside it); a finding if there is no start position."""
     options = walk_options(record, settings or {}, assume=True)  # every error in one pass
     if isinstance(options, Finding):
         return options
-    replayed = walk(record, options, Checker(options))
+    checker = Checker(options)
+    if kept is not None:
+        walk(record, options, Tee(checker, kept))
+    else:
+        walk(record, options, checker)
+    replayed = checker.result()
     replayed.settled = options.settled
     return replayed
 
@@ -544,14 +586,17 @@ def check_record(record: Record, findings: list[Finding], options: Options) -> R
     """Walk one record with a :class:`Checker` and compare its result with the rules; the
     findings in the order of the text, by line and column (those without a place first, in the
     order they were found), as chess reports them."""
-    report = _checked(record, findings, options)
+    kept = Kept() if options.boards else None
+    report = _checked(record, findings, options, kept)
     report.findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
     if len(report.findings) > MAX_PER_CODE:
         report.findings = capped(report.findings)
+    if kept is not None:
+        report.positions = kept.snapshots.positions(kept_plies(report, options.boards))
     return report
 
 
-def _checked(record: Record, findings: list[Finding], options: Options) -> RecordReport:
+def _checked(record: Record, findings: list[Finding], options: Options, kept: Kept | None) -> RecordReport:
     report = RecordReport(index=record.index, line=record.line, tags=record.tags, findings=list(findings))
     report.findings.extend(mixed_up_tags(record))
     declared, result_findings = declared_result(record)
@@ -559,7 +604,7 @@ def _checked(record: Record, findings: list[Finding], options: Options) -> Recor
     report.declared_result = declared
     if findings and any(f.code == codes.BAD_FEN.code for f in findings):
         return report
-    result = replay(record, dict(options.settings))
+    result = replay(record, dict(options.settings), kept)
     if isinstance(result, Finding):
         report.findings.append(result)
         return report

@@ -6,34 +6,16 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from kifu.core.findings import Finding
-from kifu.core.game import Options, Position, PositionLog, RawRecord
+from kifu.core.game import Options, Position, RawRecord
 from kifu.xiangqi import render
-from kifu.xiangqi.board import FILES, Board, make_move, move_name, square
-from kifu.xiangqi.fen import parse_fen, write_fen
+from kifu.xiangqi.board import FILES, make_move, square
+from kifu.xiangqi.checker import Kept
+from kifu.xiangqi.fen import parse_fen
 from kifu.xiangqi.marks import mark as mark  # (the show module is a Drawing: it marks findings too)
-from kifu.xiangqi.walk import Step, XiangqiVisitor, walk, walk_options
+from kifu.xiangqi.walk import walk, walk_options
 
 if TYPE_CHECKING:
     from kifu.xiangqi.game import Parsed
-
-
-class _Positions(XiangqiVisitor[dict[int | None, Position]]):
-    """Keeps the main line's positions after the wanted plies (``None``: the last one)."""
-
-    variations = False
-
-    def __init__(self, plies: Collection[int | None]) -> None:
-        self.log = PositionLog(plies)
-
-    def begin(self, start: Board) -> None:
-        self.log.start(write_fen(start))
-
-    def move(self, step: Step) -> None:
-        if self.log.wants(step.ply):
-            self.log.keep(step.ply, step.fen(), move_name(step.move), step.node.text)
-
-    def result(self) -> dict[int | None, Position]:
-        return self.log.found
 
 
 def positions(
@@ -43,7 +25,7 @@ def positions(
     walked = walk_options(record.data.record, options.settings)
     if isinstance(walked, Finding):
         return {}
-    return walk(record.data.record, walked, _Positions(plies))
+    return walk(record.data.record, walked, Kept()).positions(plies)
 
 
 def _move(name: str) -> int:

@@ -140,7 +140,10 @@ WRONG = list(_wrong_values())
 FUNCTIONS = {"check", "convert", "score", "Severity"}
 #: the public types kifu returns: made by kifu, read by a program (their constructors are not
 #: part of the API, docs/api.md says so)
-RESULTS = {"Report", "RecordReport", "Conversion", "Converted", "Finding", "Span", "Assumption"}
+RESULTS = {
+    *("Report", "RecordReport", "Conversion", "Converted", "Finding", "Span", "Assumption"),
+    *("Position", "Marks"),
+}
 
 
 def test_every_public_callable_is_driven_with_wrong_values() -> None:

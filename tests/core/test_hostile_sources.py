@@ -78,6 +78,7 @@ def test_a_file_name_that_is_not_utf8_is_escaped_and_the_others_are_reported(
         }
         assert uris and all(uri.isascii() and uri.endswith("bad%5Cxff.pgn") for uri in uris)
     else:
+        out = out.replace("<wbr>", "")  # (the HTML report's headings may break a path there)
         assert "bad\\xff.pgn" in out and ("good.pgn" in out or fmt != "junit")
 
 

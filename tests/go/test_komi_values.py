@@ -38,12 +38,16 @@ def test_the_library_refuses_it_too() -> None:
     assert len(kifu.score(GAME, komi=6.5)) == 1
 
 
+def test_a_bool_for_komi_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="komi takes a number, not bool"):
+        kifu.check(GAME, komi=True)
+
+
 @pytest.mark.parametrize(
     ("setting", "message"),
     [
         ({"komi": "x"}, "komi: 'x' is not a valid float"),
         ({"komi": float("nan")}, "komi: nan is not a finite number"),
-        ({"komi": True}, "komi cannot be True"),
         ({"ko": "nope"}, "ko: 'nope' is not one of"),
         ({"repetition": "many"}, "repetition: 'many'"),
     ],

@@ -7,11 +7,13 @@ once: :mod:`kifu.application.report.shared`), then the files in the index's orde
 is written as its results arrive to a temporary file (memory stays flat on a big archive) and
 copied into the page at the end, when the summary is known. Boards are capped per file and per
 report (:data:`MAX_BOARDS`); a finding past the cap is still listed, with the ``kifu show``
-command that draws it. Core imports
-no game: the boards come from a :class:`Drawer` the check command injects (``kifu.drawer``
-provides it from each game's ``positions`` and ``draw``). A finding's board is the position
+command that draws it. The report imports
+no game: the boards are drawn by a :class:`Drawer` the check command injects (``kifu.drawer``,
+each game's ``draw``), from the positions each record's check kept in its own walk
+(:attr:`RecordReport.positions`, within the cap per file: ``Options.boards``): no record is
+read or walked again. A finding's board is the position
 before its move: the finding's own ``position`` when the checker set it, else the position
-the game's walk finds at that ply; without either, the finding has no board. A finding about the
+the walk kept at that ply; without either, the finding has no board. A finding about the
 result is drawn in the final position (its code says which: ``board_at``), and every finding's
 board carries its marks and caption (the game's ``mark``).
 """
@@ -52,12 +54,6 @@ class Drawer(Protocol):
         self, game: str, position: Position, territory: bool = False, finding: Finding | None = None
     ) -> str:
         """``position`` as an SVG document; ``finding``: with the finding's marks and caption."""
-        ...
-
-    def positions(
-        self, path: str, game: str, fmt: str | None, index: int, plies: list[int | None]
-    ) -> dict[int | None, Position]:
-        """Main-line positions of record ``index`` of ``path`` after ``plies`` (``None``: final)."""
         ...
 
 
@@ -369,12 +365,8 @@ class HtmlReporter:
         plies: list[int | None] = [*sorted(wanted)]
         if None in drawn or any(at == FINAL for number, at in enumerate(where) if number in drawn):
             plies.append(None)
-        if not plies:
-            return {}
-        try:
-            return self.drawer.positions(self.path, self.game, self.fmt, report.index, plies)
-        except Exception:  # a board is a nicety: the report goes on without it
-            return {}
+        # (the check's own walk kept them: Options.boards)
+        return {ply: report.positions[ply] for ply in plies if ply in report.positions}
 
     def _board(
         self, position: Position | None, territory: bool = False, finding: Finding | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kifu.go.board import BLACK, EMPTY, WHITE, Board, other
+from kifu.go.board import BLACK, EMPTY, SGF_LETTERS, WHITE, Board, other
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo
 from kifu.go.scoring import GTP_LETTERS
@@ -35,7 +35,6 @@ from kifu.go.walk import GoVisitor, Problem, Step
 MAX_DEPTH = 100
 #: the largest board GTP can name (25 letters without I)
 GTP_MAX = 25
-SGF_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 INFO_ORDER = (
     *("KM", "HA", "RU", "PB", "BR", "BT", "PW", "WR", "WT", "RE", "DT", "EV", "RO", "PC"),
     *("GN", "GC", "ON", "OT", "TM", "SO", "US", "AN", "CP"),

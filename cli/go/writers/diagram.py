@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from kifu.core.game import Options, Position
 from kifu.go import render
-from kifu.go.board import BLACK, WHITE, Board
-from kifu.go.show import counted, draw, rows
+from kifu.go.board import BLACK, WHITE, Board, rows
+from kifu.go.kept import counted
+from kifu.go.show import draw
 from kifu.go.tree import Node
 from kifu.go.values import INFO, PROPERTIES
 from kifu.go.writers.common import (
