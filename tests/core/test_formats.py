@@ -490,7 +490,8 @@ def test_pre_commit_hook_matches_every_record_file() -> None:
     from kifu.games import KNOWN_EXTENSIONS
 
     text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
-    assert re.search(r"^- id: kifu-check$", text, re.M) and re.search(r"^  entry: kifu check --force-exclude$", text, re.M)
+    assert re.search(r"^- id: kifu-check$", text, re.M)
+    assert re.search(r"^  entry: kifu check --force-exclude$", text, re.M)
     assert re.search(r"^  language: python$", text, re.M)
     (pattern,) = re.findall(r"^  files: '(.+)'$", text, re.M)
     files = re.compile(pattern)
