@@ -15,13 +15,16 @@ import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from kifu.chess import walk as chess_walk_module
 from kifu.chess.reader import read_game, start_board
 from kifu.chess.splitter import split_games
 from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions
 from kifu.chess.walk import walk as chess_walk
 from kifu.chess.writers.diagram import Boards
+from kifu.core import walk as core_walk
 from kifu.core.record import Record
 from kifu.core.walk import SKIP, Tee
 from kifu.go import walk as go
@@ -104,9 +107,34 @@ def test_the_scan_finds_a_replay_loop(tmp_path: Path) -> None:
     assert _replays(path) == ["3: board.push", "4: board.pop"]
 
 
-def test_every_walk_has_one_signature_and_returns_its_visitors_result() -> None:
-    for walk in (chess_walk, go.walk, xiangqi.walk):
-        assert list(inspect.signature(walk).parameters)[1:] == ["options", "visitor"], walk.__module__
+#: every walk's signature, in the game's own types: the record (Go: the tree's root node), the
+#: game's WalkOptions, a core Visitor of the game's position, Step and unplayable move; its result
+_SIGNATURE = re.compile(
+    r"\(record: (?P<record>Record|Node), options: WalkOptions, "
+    r"visitor: (?:core\.)?Visitor\[(?P<position>\w+), Step, (?P<unplayable>\w+), R\]\) -> R"
+)
+
+
+def _signature(name: str) -> str:
+    """The signature of ``walk`` in ``kifu/<name>/walk.py``, as its source writes it (a compiled
+    function keeps no annotations)."""
+    tree = ast.parse((PACKAGE / name / "walk.py").read_text(encoding="utf-8"))
+    [walk] = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "walk"]
+    returns = ast.unparse(walk.returns) if walk.returns else ""
+    return f"({ast.unparse(walk.args)}) -> {returns}"
+
+
+@pytest.mark.parametrize(("name", "module"), [("chess", chess_walk_module), ("go", go), ("xiangqi", xiangqi)])
+def test_every_walk_has_one_signature_and_its_unplayable_move_is_cores(name: str, module: ModuleType) -> None:
+    """Annotations included; the unplayable move's type has every member of core's protocol (mypy
+    checks their types: :class:`kifu.core.walk.Visitor`'s ``U`` is bound to it)."""
+    matched = _SIGNATURE.fullmatch(_signature(name))
+    assert matched, _signature(name)
+    assert list(inspect.signature(module.walk).parameters) == ["record", "options", "visitor"]
+    unplayable = getattr(module, matched["unplayable"])
+    members = {name for name in vars(core_walk.Unplayable) if not name.startswith("_")}
+    assert members == {"node", "ply", "depth", "written", "candidates", "assumed"}
+    assert all(hasattr(unplayable, name) for name in members), unplayable
 
 
 def test_the_walks_detect_no_hook_and_the_letters_are_detected_in_one_place() -> None:

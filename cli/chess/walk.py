@@ -128,7 +128,7 @@ class Unplayable:
 
     # (not a dataclass: the compiled build evaluates a dataclass's field types when the module
     # is imported, and python-chess's board is a type this module imports only for mypy)
-    __slots__ = ("assumed", "board", "node", "ply", "problem", "remaining", "rest")
+    __slots__ = ("assumed", "board", "depth", "node", "ply", "problem", "remaining", "rest")
 
     def __init__(
         self,
@@ -139,6 +139,7 @@ class Unplayable:
         remaining: int,
         assumed: chess.Move | None = None,
         rest: list[MoveNode] | None = None,
+        depth: int = 0,
     ) -> None:
         self.node = node
         self.ply = ply
@@ -147,6 +148,19 @@ class Unplayable:
         self.remaining = remaining
         self.assumed = assumed
         self.rest = rest
+        self.depth = depth  # 0 on the main line
+
+    @property
+    def written(self) -> str:
+        """The move as the record wrote it."""
+        return self.node.text
+
+    @property
+    def candidates(self) -> tuple[chess.Move, ...]:
+        """The legal moves the text may have meant (the readings the later moves do not tell
+        apart, else the one evidently meant)."""
+        problem = self.problem
+        return problem.readings or ((problem.meant,) if problem.meant is not None else ())
 
     @property
     def number(self) -> int:
@@ -316,6 +330,7 @@ def _replay(
                                 len(nodes) - at - 1,
                                 meant,
                                 nodes[at - back + 1 :],
+                                depth,
                             )
                         )
                         if not depth:
@@ -342,7 +357,7 @@ def _replay(
                         continue
                     board = position.board()
                     unplayable(
-                        Unplayable(node, ply, board, read, len(nodes) - at - 1, meant, nodes[at + 1 :])
+                        Unplayable(node, ply, board, read, len(nodes) - at - 1, meant, nodes[at + 1 :], depth)
                     )
                     if not depth:
                         complete = False

@@ -29,18 +29,44 @@ its ``end_variation``); the walk goes on with the next one. ``unplayable`` ends 
 walk goes on with the next variation or ends. ``P`` is the game's position (``chess.Board``,
 the xiangqi ``Board``, the Go ``Board``), ``S`` its step (what was played, the node as
 written, the ply, the position after it: the position before it is the previous step's, or
-``begin``'s), ``U`` what the game says about a move that cannot be played, ``R`` the visitor's
-:meth:`~Visitor.result`.
+``begin``'s), ``U`` what the game says about a move that cannot be played (its own type, which
+has what :class:`Unplayable` names), ``R`` the visitor's :meth:`~Visitor.result`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from typing import Final, Generic, TypeVar
+from collections.abc import Collection, Mapping, Sequence
+from typing import Final, Generic, Protocol, TypeVar
+
+
+class Unplayable(Protocol):
+    """What every game's walk says of a move it cannot play (:meth:`Visitor.unplayable`), in the
+    game's own types: the node, the ply, the depth (0: the main line), the move as written, the
+    legal moves it may have meant (what "did you mean" names), and the move the walk played in
+    its stead when it went on (``None``: none)."""
+
+    @property
+    def node(self) -> object: ...
+
+    @property
+    def ply(self) -> int: ...
+
+    @property
+    def depth(self) -> int: ...
+
+    @property
+    def written(self) -> str: ...
+
+    @property
+    def candidates(self) -> Sequence[object]: ...
+
+    @property
+    def assumed(self) -> object: ...
+
 
 P = TypeVar("P")
 S = TypeVar("S")
-U = TypeVar("U")
+U = TypeVar("U", bound=Unplayable)
 R = TypeVar("R", covariant=True)
 T = TypeVar("T")
 

@@ -72,6 +72,21 @@ class Problem(NamedTuple):
     #: after it rest on it
     assumption: Assumption | None = None
 
+    @property
+    def written(self) -> str:
+        """The property as the record wrote it (``B[dd]``)."""
+        return f"{self.prop.ident}[{self.prop.values[0] if self.prop.values else ''}]"
+
+    @property
+    def candidates(self) -> tuple[object, ...]:
+        """Go names no reading of a forbidden move: none."""
+        return ()
+
+    @property
+    def assumed(self) -> Assumption | None:
+        """The move played in its stead, when the rest of the game told which was meant."""
+        return self.assumption
+
 
 class Step:
     """The walk's one step object, updated in place before each event (copy what you keep).
@@ -227,11 +242,12 @@ _Trail = tuple[list[Undo], list[int], list[int]]
 _Redo = tuple[list[tuple[list[tuple[int, int]], int]], int, int]
 
 
-def walk(root: Node, options: WalkOptions, visitor: Visitor[Board, Step, Problem, R]) -> R:
-    """Replay ``root``'s tree on a board of ``options.info``'s size under ``options.rules``,
-    telling ``visitor``; its result. A visitor that is not a :class:`GoVisitor` (a
-    :class:`~kifu.core.walk.Tee`, a :class:`~kifu.core.walk.Positions`) hears the events of core."""
-    _Walk(options, visitor).run(root)
+def walk(record: Node, options: WalkOptions, visitor: Visitor[Board, Step, Problem, R]) -> R:
+    """Replay the game tree of ``record`` (its root node) on a board of ``options.info``'s size
+    under ``options.rules``, telling ``visitor``; its result. A visitor that is not a
+    :class:`GoVisitor` (a :class:`~kifu.core.walk.Tee`, a :class:`~kifu.core.walk.Positions`)
+    hears the events of core."""
+    _Walk(options, visitor).run(record)
     return visitor.result()
 
 

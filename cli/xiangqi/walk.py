@@ -168,6 +168,11 @@ class Problem:
     #: would have ended there): its verdict is about ``node``, ``back - anchor`` moves before that
     anchor: int = 0
 
+    @property
+    def written(self) -> str:
+        """The move as the record wrote it."""
+        return self.node.text
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
 class XiangqiVisitor(Visitor[Board, Step, Problem, R]):
