@@ -541,29 +541,11 @@ class Position:
     def copy(self) -> Position:
         """An independent copy."""
         other = Position()
-        other.native = self.native
-        if self.native:
-            other.squares = self.squares.copy()
-            other.cells = self.cells.copy()
-            other.cached = None
-        else:
-            assert self.cached is not None
-            other.cached = self.cached.copy(stack=False)
-        other.turn = self.turn
-        other.castling = self.castling
-        other.ep = self.ep
-        other.halfmove = self.halfmove
-        other.fullmove = self.fullmove
-        other.white_king = self.white_king
-        other.black_king = self.black_king
-        other.heavy = self.heavy
-        other.check = self.check
-        other.moved_from = self.moved_from
-        other.moved_to = self.moved_to
+        other.assign(self)
         return other
 
     def assign(self, other: Position) -> None:
-        """Become a copy of ``other`` in place (the walk's position before each move, kept
+        """Become a copy of ``other`` in place (the walk keeps the position before each move so,
         without an allocation per move)."""
         self.native = other.native
         if other.native:

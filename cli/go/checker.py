@@ -115,6 +115,7 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
     def __init__(self, properties: PropertyChecker, tags: dict[str, str], kept: Kept | None = None) -> None:
         self.properties = properties
         self.kept = kept  # keeps the main line's positions (kifu.go.show), when they are asked for
+        self.hears_moves = kept is not None  # (the checker itself hears nodes)
         self.findings = properties.findings
         self.tags = tags
         self.main = MainLine()
@@ -289,7 +290,7 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
         # the checker plays through a forbidden move (every problem is found); it hears nodes, not moves
         if options.boards:
             kept = Kept()
-        through = WalkOptions(info, rules, assume=True, moves=kept is not None)
+        through = WalkOptions(info, rules, assume=True)
         checker = Checker(properties, tags, kept)
         main, overflow = walk(root, through, checker)
         assumptions = checker.assumptions

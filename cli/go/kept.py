@@ -20,6 +20,7 @@ class Kept(GoVisitor["Kept"]):
     its end: the final position, the node it was reached at, the first to pass."""
 
     variations = False
+    hears_nodes = False
 
     def __init__(self) -> None:
         self.snapshots: Snapshots[Board] = Snapshots(rows)

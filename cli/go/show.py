@@ -29,7 +29,7 @@ def positions(
     if info.gm != 1:
         return {}
     rules = resolve(options.rules, info.rules, options.settings.get("ko"))
-    kept = walk(root, WalkOptions(info, rules, nodes=False, assume=True), Kept())
+    kept = walk(root, WalkOptions(info, rules, assume=True), Kept())
     return kept_positions(kept, plies, info, options)
 
 

@@ -152,7 +152,12 @@ class GoVisitor(Visitor[Board, Step, Problem, R]):
     comments and set-up stones to write), ``remark`` (a finding that does not stop the move:
     a move after the end, the same colour twice, a set-up stone that changes nothing), and
     ``main_end`` (what the count and the report need of the main line's last position).
+    ``hears_moves`` and ``hears_nodes``: whether the visitor hears ``move`` and ``node`` (the
+    walk makes no step for an event nobody hears).
     """
+
+    hears_moves: bool = True
+    hears_nodes: bool = True
 
     def node(self, step: Step) -> None:
         """A node that is not a plain move was reached; its set-up stones are on the board."""
@@ -177,15 +182,12 @@ class WalkOptions:
     moves are judged by. ``assume``: the checker's mode: a move the rules forbid is
     reported (``unplayable``) and the line goes on from the position as the record has it, so
     that every later problem is found too; otherwise (writers) ``unplayable`` ends the line and
-    the node's variations, as in core. ``moves``, ``nodes``: whether the visitor hears the
-    ``move`` and ``node`` events (the walk skips making their step when it does not).
+    the node's variations, as in core.
     """
 
     info: GameInfo
     rules: Rules
     assume: bool = False
-    moves: bool = True
-    nodes: bool = True
 
 
 class _Line:
@@ -269,8 +271,9 @@ class _Walk:
         self.through = options.assume
         self.variations = visitor.variations
         self.comments = visitor.hears_comments
-        self.on_move = visitor.move if options.moves else None
-        self.on_node = self.go.node if options.nodes and self.go is not None else None
+        go = self.go
+        self.on_move = visitor.move if go is None or go.hears_moves else None
+        self.on_node = go.node if go is not None and go.hears_nodes else None
         self.moves_after_end = False
         self.probes = 0  # look-aheads run (a hostile record of forbidden moves gets a few)
         #: the positions (hash, the colour to move) a node's moves went through before its last
