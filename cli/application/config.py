@@ -348,13 +348,22 @@ def discover(start: Path) -> list[ConfigFile]:
 
 def check_keys(config: ConfigFile, known: Collection[str]) -> None:
     """Raise :class:`ConfigError` naming the first key of ``config`` that is not in ``known``."""
-    for key in config.values:
-        if key not in known and key != EXTEND:
+    check_table_keys(config.values, known, config.name, (EXTEND,))
+
+
+def check_table_keys(
+    table: Collection[str], known: Collection[str], where: str, also: Collection[str] = ()
+) -> None:
+    """Raise :class:`ConfigError` naming the first key of ``table`` (a file's, or one of its
+    tables', ``where`` says which) that is neither in ``known`` nor in ``also``, with the
+    known key it is closest to, or all of them."""
+    for key in table:
+        if key not in known and key not in also:
             import difflib  # (only for a key that is not known: it costs every start otherwise)
 
             close = difflib.get_close_matches(key.replace("_", "-"), list(known), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f"; the keys are: {', '.join(sorted(known))}"
-            raise ConfigError(f"{config.name}: unknown key {key!r}{hint}")
+            raise ConfigError(f"{where}: unknown key {key!r}{hint}")
 
 
 def user_config_path() -> Path:

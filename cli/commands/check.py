@@ -137,6 +137,14 @@ def check_options(command: F) -> F:
             help="Ignore codes in the files a gitignore pattern matches ('drafts/*:CHESS1,PGN0').",
         ),
         click.option(
+            "--per-file-settings",
+            multiple=True,
+            metavar="PATTERN:KEY=VALUE",
+            help="Set rules, lang or a game's option for the files a gitignore pattern matches "
+            "('old/*.pgn:rules=fide-2009', 'club/*.sgf:komi=6.5,rules=japanese'), over the other options "
+            "and the configuration; of two that match a file, the later wins.",
+        ),
+        click.option(
             "--severity",
             multiple=True,
             shell_complete=complete_codes,
@@ -273,7 +281,7 @@ CHECK_GROUPS: Groups = (
             "exit_zero",
         ),
     ),
-    ("Rules", ("game", "rules")),
+    ("Rules", ("game", "rules", "per_file_settings")),
     CHESS,
     XIANGQI,
     GO,
@@ -387,7 +395,9 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
                     reporter,
                     bar,
                     per_file[os.curdir].selection,
-                    lambda source: per_file[os.path.dirname(source.path) or os.curdir],
+                    lambda source: (
+                        per_file.get(source.path) or per_file[os.path.dirname(source.path) or os.curdir]
+                    ),
                 )
             except batch.ExecutorError as error:
                 raise FatalError(str(error)) from None
@@ -474,19 +484,17 @@ def file_settings(
     sources: Sequence[Source | tuple[str, Finding]], configurations: Configurations
 ) -> dict[str, FileSettings]:
     """What applies to the files of each directory of ``sources`` (``.`` among them: the run's
-    own), keyed by the directory as ``os.path.dirname`` gives it (``.`` for an empty one); the
+    own), keyed by the directory as ``os.path.dirname`` gives it (``.`` for an empty one), and
+    to each file that ``per-file-settings`` concern, keyed by its path (which wins); the
     configurations are read here, so that a bad one stops the run before it reports anything."""
     from kifu import games
     from kifu.application.batch import FileSettings
-    from kifu.core.game import Options
     from kifu.core.sources import Source
 
-    made: dict[int, FileSettings] = {}
+    made: dict[object, FileSettings] = {}
     settings: dict[str, FileSettings] = {}
-    directories = [os.curdir] + [
-        os.path.dirname(source.path) or os.curdir for source in sources if isinstance(source, Source)
-    ]
-    for directory in directories:
+    paths = [source.path for source in sources if isinstance(source, Source)]
+    for directory in [os.curdir] + [os.path.dirname(path) or os.curdir for path in paths]:
         if directory in settings:
             continue
         resolved = configurations.at(directory)
@@ -497,13 +505,39 @@ def file_settings(
             if values["strict"]:
                 games.load_all_codes()  # which codes are format slips
                 selection.strict = True
-            rules = settings_from({name: values[name] for name in SETTING_NAMES})
-            if values["lang"] is not None:
-                rules["lang"] = check_language(values["lang"], "--lang")
-            game = None if values["game"] == "auto" else values["game"]
-            own = made[id(resolved)] = FileSettings(Options(values["rules"], rules), selection, game)
+            own = made[id(resolved)] = FileSettings(_options(values), selection, _game(values))
         settings[directory] = own
+    for path in paths:
+        resolved = configurations.of(path)
+        if not resolved.file_rules:
+            continue
+        applying = resolved.for_file(path)
+        if applying:  # (files under the same entries share their settings: a worker task takes them)
+            key = (id(resolved), tuple((name, id(rule)) for name, rule in applying.items()))
+            own = made.get(key)
+            if own is None:
+                folder = settings[os.path.dirname(path) or os.curdir]
+                merged = dict(resolved.values)
+                for name, rule in applying.items():
+                    merged[resolved.keys[name].name or name] = rule.values[name]
+                own = made[key] = FileSettings(_options(merged), folder.selection, folder.game)
+            settings[path] = own
     return settings
+
+
+def _options(values: dict[str, Any]) -> Options:
+    """The rules options of the settings ``values`` (by parameter name)."""
+    from kifu.core.game import Options
+
+    rules = settings_from({name: values[name] for name in SETTING_NAMES})
+    if values["lang"] is not None:  # (a file's is checked where it is read: the command line's here)
+        rules["lang"] = check_language(values["lang"], "--lang")
+    return Options(values["rules"], rules)
+
+
+def _game(values: dict[str, Any]) -> str | None:
+    """The game ``values`` name (``None``: detected)."""
+    return None if values["game"] == "auto" else values["game"]
 
 
 def _drawer(options: Options) -> Drawer:

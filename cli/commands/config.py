@@ -15,6 +15,7 @@ from kifu.commands.options import (
     DEFAULT,
     HELP,
     LAYERED,
+    PER_FILE_SETTINGS,
     SAFETY_LIMITS,
     Configurations,
     Resolved,
@@ -57,13 +58,15 @@ def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> 
     the user's own ~/.config/kifu/kifu.toml ($XDG_CONFIG_HOME) comes below it, and alone (with
     the command line) may set executor, scheduler, dashboard and dead-from. Give check's
     options to see their effect (but --format, which is this command's). select,
-    extend-select, ignore, per-file-ignores and severity combine in layers (ruff's manner):
-    each is shown once, as the layers make it, with every origin that sets it. The TOML output
-    is a valid kifu.toml; a key that is not set is a comment. Unknown keys are an error.
-    Path patterns (include, exclude, extend-exclude, per-file-ignores) are relative to the
-    folder of the file that sets them, the command line's (and --config's) to the working
-    directory; for a FILE, the output says whether a walk takes it and which per-file-ignores
-    apply to it. A key that is not set says what applies instead.
+    extend-select, ignore, per-file-ignores, per-file-settings and severity combine in layers
+    (ruff's manner): each is shown once, as the layers make it, with every origin that sets it.
+    The TOML output is a valid kifu.toml; a key that is not set is a comment. Unknown keys are
+    an error. Path patterns (include, exclude, extend-exclude, per-file-ignores,
+    per-file-settings) are relative to the folder of the file that sets them, the command
+    line's (and --config's) to the working directory; for a FILE, the output says whether a walk
+    takes it and which per-file-ignores and per-file-settings apply to it, and a setting that
+    per-file-settings give it shows that value, with the entry that gives it. A key that is
+    not set says what applies instead.
     """
     directory = os.curdir
     if path is not None:
@@ -77,12 +80,16 @@ def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> 
     anchors = _anchors(resolved)
     about_file: dict[str, Any] = {}
     if path is not None and not os.path.isdir(path):
+        applying = resolved.for_file(path)
         about_file = {
             "walked": not excluded(path, Configurations(ctx, check)),
             "per-file-ignores": [
                 code for rule in selection.per_file if rule.patterns.matches(path) for code in rule.codes
             ],
+            "per-file-settings": {key: rule.values[key] for key, rule in applying.items()},
         }
+        for key, rule in applying.items():  # what applies to this file, and which entry says it
+            settings[key] = (rule.values[key], f"{rule.origin}: {PER_FILE_SETTINGS} {rule.pattern!r}")
     if shown_as == "json":
         document = {
             "path": where,
@@ -110,6 +117,8 @@ def config(ctx: click.Context, /, path: str | None, shown_as: str, **_: Any) -> 
         )
         ignored = ", ".join(about_file["per-file-ignores"]) or "no code"
         lines.append(f"# this file: {walked}; per-file-ignores that apply to it: {ignored}")
+        given = ", ".join(f"{key} = {_toml(value)}" for key, value in about_file["per-file-settings"].items())
+        lines.append(f"# per-file-settings that apply to this file: {given or 'no setting'}")
     rows: list[tuple[str, str]] = []
     for key, (value, source) in settings.items():
         rows.append((f"{key} = {_toml(value)}" if value is not None else f"# {key} is not set", source))
@@ -172,6 +181,8 @@ def _settings(resolved: Resolved) -> dict[str, tuple[Any, str]]:
                 value = _table(value, ":", list)
             elif key == "severity":
                 value = _table(value, "=", str)
+            elif key == PER_FILE_SETTINGS:  # every entry, as the configuration writes it
+                value = _settings_table(resolved)
             origins = " + ".join(origin for origin, _ in layers)
             shown[key] = (value, origins or _default(key))
         else:
@@ -210,6 +221,15 @@ def _table(entries: list[str], separator: str, kind: type) -> dict[str, Any]:
             codes += [code for code in value.split(",") if code and code not in codes]
         else:
             table[key] = value
+    return table
+
+
+def _settings_table(resolved: Resolved) -> dict[str, dict[str, Any]]:
+    """The entries of ``per-file-settings`` of every layer as one table: a pattern given twice
+    takes the later entry's value of a key it sets twice (the order of a pattern is its first)."""
+    table: dict[str, dict[str, Any]] = {}
+    for rule in resolved.file_rules:
+        table.setdefault(rule.pattern, {}).update(rule.values)
     return table
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -16,6 +17,7 @@ from kifu.application.config import (
     ConfigFile,
     Finder,
     check_keys,
+    check_table_keys,
     discover,
     find,
     load,
@@ -35,7 +37,7 @@ from kifu.commands import HELP as HELP
 from kifu.core.digits import is_ascii_number
 from kifu.core.escape import terminal
 from kifu.core.findings import Finding, Severity
-from kifu.core.paths import PatternError, check_patterns
+from kifu.core.paths import Anchored, PatternError, check_patterns
 from kifu.games import GAMES, OPTION_SETTINGS, preset_names, presets
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -331,8 +333,12 @@ def sources_of(
 
 # --- configuration: [tool.kifu] in pyproject.toml, kifu.toml ----------------------------------
 
+#: the game settings that apply to the files a pattern matches, over the file's own values
+PER_FILE_SETTINGS = "per-file-settings"
+#: the keys an entry of ``per-file-settings`` may set: the rules of a record, and its language
+PER_FILE_KEYS = ("rules", *(name.replace("_", "-") for name in SETTING_NAMES), "lang")
 #: keys whose layers combine (ruff's rule selection) instead of the nearest one winning
-LAYERED = ("select", "extend-select", "ignore", "per-file-ignores", "severity")
+LAYERED = ("select", "extend-select", "ignore", "per-file-ignores", "severity", PER_FILE_SETTINGS)
 #: options that are about finding the configuration, not settings it can hold; and where a run
 #: writes its report, which a project's file (from anyone) may not choose
 NOT_KEYS = frozenset({"help", "config", "isolated", "output-file"})
@@ -391,6 +397,20 @@ class Resolved:
     files: list[ConfigFile]
     keys: dict[str, click.Option]
     anchors: dict[str, str] = field(default_factory=dict)
+    #: the entries of ``per-file-settings``, every layer's in order (the command line's last)
+    file_rules: list[FileRules] = field(default_factory=list)
+
+    def for_file(self, path: str) -> dict[str, FileRules]:
+        """Each key that ``per-file-settings`` set for the file at ``path``, with the entry whose
+        value applies (:attr:`file_rules`): a later entry wins, and the command line's options
+        win over a configuration file's entries (not over the command line's own entries)."""
+        applying: dict[str, FileRules] = {}
+        for rule in self.file_rules:
+            if rule.patterns.matches(path):
+                for key in rule.values:
+                    if rule.origin == COMMAND_LINE or self.origins.get(key) != COMMAND_LINE:
+                        applying[key] = rule
+        return applying
 
     def anchor(self, key: str) -> str:
         """The folder the patterns of ``key`` (include, exclude …) are anchored at (``""``: the
@@ -478,6 +498,8 @@ def resolve(ctx: click.Context, start: Path | None = None, command: click.Comman
                 origins[key] = config.name
                 if key in PATTERN_KEYS:
                     _check_patterns(values[name], key, config)
+                elif key == "lang":
+                    values[name] = _language(values[name], config.name, config.private)
                 break
     layers = [(config.name, _layer(config)) for config in files]
     if command_line:
@@ -486,7 +508,121 @@ def resolve(ctx: click.Context, start: Path | None = None, command: click.Comman
         set_by = [origin for origin, layer in layers if key in layer]
         origins[key] = " + ".join(set_by) if set_by else DEFAULT
     anchors = {config.name: config.anchor for config in files}
-    return Resolved(values, origins, layers, files, options, anchors)
+    rules = [rule for config in files for rule in _file_rules(ctx, options, config)]
+    if PER_FILE_SETTINGS in command_line:
+        rules += _command_line_rules(ctx, options, command_line[PER_FILE_SETTINGS])
+    return Resolved(values, origins, layers, files, options, anchors, rules)
+
+
+@dataclass(frozen=True, slots=True)
+class FileRules:
+    """One entry of ``per-file-settings``: the game settings ``values`` (by configuration key,
+    read as the options read them) that apply to the files ``patterns`` matches (``pattern`` as
+    written, anchored as per-file-ignores is); ``origin``: the file that declares it, or the
+    command line."""
+
+    patterns: Anchored
+    values: Mapping[str, Any]
+    origin: str
+    pattern: str
+
+
+def _file_rules(ctx: click.Context, options: dict[str, click.Option], config: ConfigFile) -> list[FileRules]:
+    """The ``per-file-settings`` entries of ``config``, anchored at its folder; :class:`FatalError`
+    for a key or a value that means nothing, said as for the same key at the top of the file."""
+    table = config.values.get(PER_FILE_SETTINGS)
+    if table is None:
+        return []
+    if not isinstance(table, dict):
+        raise FatalError(
+            f'{config.name}: {PER_FILE_SETTINGS} must be a table: {{"old/*.pgn" = {{rules = "fide-2009"}}}}'
+        )
+    rules = []
+    for pattern, settings in table.items():
+        # (a pattern of the user's file is not quoted, as none of its values is)
+        where = f"{config.name}: {PER_FILE_SETTINGS}{'' if config.private else f' {pattern!r}'}"
+        if not isinstance(settings, dict):
+            raise FatalError(f"{where} must be a table of settings: {{komi = 6.5}}")
+        try:
+            check_table_keys(settings, [key for key in PER_FILE_KEYS if key in options], where)
+            if not _same_file(config.path, user_config_path()):  # (the user's own may run a program)
+                for key in settings:
+                    if key in PRIVILEGED:
+                        raise ConfigError(
+                            f"{where}: {key} {PRIVILEGED[key]} and may not be set in a project's "
+                            f"configuration; give --{key} on the command line or set it in "
+                            f"{user_config_path()}"
+                        )
+        except ConfigError as error:
+            raise FatalError(str(error)) from None
+        values = {
+            key: _cast_value(
+                ctx, options[key], raw, key, where, f"{config.shown}: {PER_FILE_SETTINGS}", config.private
+            )
+            for key, raw in settings.items()
+        }
+        if values.get("lang") is not None:
+            values["lang"] = _language(values["lang"], where, config.private)
+        try:
+            patterns = Anchored(((config.anchor, (pattern,)),))
+        except PatternError as error:
+            said = _NOT_SHOWN if config.private else str(error)
+            raise FatalError(f"{config.shown}: {PER_FILE_SETTINGS}: {said}") from None
+        rules.append(FileRules(patterns, values, config.name, pattern))
+    return rules
+
+
+def _language(value: str, where: str, private: bool) -> str | None:
+    """``lang``'s ``value`` at ``where`` (a file's), as :func:`check_language` reads it; a
+    :class:`FatalError` (not quoting the value of the user's file, ``private``) for one no game knows."""
+    try:
+        return check_language(value, "lang")
+    except click.BadParameter as error:
+        said = "a language kifu does not know (not shown: the file is the user's)"
+        raise FatalError(f"{where}: lang: {said if private else error.message}") from None
+
+
+#: ``PATTERN:KEY=VALUE``, a pattern and its first setting (the last ``:`` that a key and ``=`` follow)
+_COMMAND_LINE_ENTRY = re.compile(r"(?P<pattern>.+):(?P<settings>[a-z][a-z-]*=.*)", re.DOTALL)
+#: where the settings of a command-line entry part: a comma that a key and ``=`` follow
+_NEXT_SETTING = re.compile(r",(?=[a-z][a-z-]*=)")
+
+
+def _command_line_rules(
+    ctx: click.Context, options: dict[str, click.Option], entries: Sequence[str]
+) -> list[FileRules]:
+    """``--per-file-settings PATTERN:KEY=VALUE[,KEY=VALUE…]`` as :class:`FileRules`, anchored at the
+    working directory; a usage error for one that means nothing."""
+    hint = f"--{PER_FILE_SETTINGS}"
+    known = [key for key in PER_FILE_KEYS if key in options]
+    rules = []
+    for entry in entries:
+        match = _COMMAND_LINE_ENTRY.fullmatch(entry)
+        if match is None:
+            raise click.BadParameter(
+                f"{entry!r} is not PATTERN:KEY=VALUE[,KEY=VALUE…] (e.g. 'old/*.pgn:rules=fide-2009')",
+                param_hint=hint,
+            )
+        pattern = match["pattern"]
+        values: dict[str, Any] = {}
+        for setting in _NEXT_SETTING.split(match["settings"]):
+            key, _, raw = setting.partition("=")
+            try:
+                check_table_keys([key], known, repr(entry))
+            except ConfigError as error:
+                raise click.BadParameter(str(error), param_hint=hint) from None
+            try:
+                values[key] = options[key].type_cast_value(ctx, raw)
+                if key == "lang":
+                    values[key] = check_language(values[key], hint)
+            except click.BadParameter as error:
+                raise click.BadParameter(f"{key}: {error.message}", param_hint=hint) from None
+        try:
+            patterns = Anchored((("", (pattern,)),))
+        except PatternError as error:
+            raise click.BadParameter(str(error), param_hint=hint) from None
+        rules.append(FileRules(patterns, values, COMMAND_LINE, pattern))
+    return rules
 
 
 def _check_patterns(patterns: Sequence[str], key: str, config: ConfigFile | None) -> None:
@@ -538,8 +674,9 @@ SHARED_KEYS = (
 def configured(ctx: click.Context, path: str) -> dict[str, Any]:
     """The settings of :data:`SHARED_KEYS` that the configuration of the file at ``path``
     (the closest file, ``--config``, none with ``--isolated``) sets and ``ctx``'s command line
-    does not give, by ``ctx``'s parameter names (each command names them as check does). Keys
-    are checked against ``kifu check``'s options, as check checks them."""
+    does not give, by ``ctx``'s parameter names (each command names them as check does), the
+    ``per-file-settings`` that match ``path`` over the others. Keys are checked against
+    ``kifu check``'s options, as check checks them."""
     start = Path(os.path.dirname(path) if path != "-" else os.curdir)
     if ctx.params.get("isolated"):
         return {}
@@ -565,6 +702,13 @@ def configured(ctx: click.Context, path: str) -> dict[str, Any]:
             if key in config.values:
                 values[name] = _cast(ctx, options[key], config, key)
                 break
+    for config in files:  # per-file-settings over the values above, a later entry winning
+        for rule in _file_rules(ctx, options, config):
+            if rule.patterns.matches(path):
+                for key, value in rule.values.items():
+                    name = options[key].name or key
+                    if key in SHARED_KEYS and name in ctx.params and not _given(ctx, name):
+                        values[name] = value
     return values
 
 
@@ -658,29 +802,36 @@ def _check_project_keys(config: ConfigFile) -> None:
 def _cast(ctx: click.Context, param: click.Option, config: ConfigFile, key: str) -> Any:
     """A configuration value read as the option reads its command-line value, once its TOML
     type is the option's (a number where a string is meant is an error, not converted)."""
-    raw = config.values[key]
+    return _cast_value(ctx, param, config.values[key], key, config.name, config.shown, config.private)
+
+
+def _cast_value(
+    ctx: click.Context, param: click.Option, raw: Any, key: str, where: str, shown: str, private: bool
+) -> Any:
+    """:func:`_cast` for the value ``raw`` of ``key`` at ``where`` (a file's name, or one of its
+    tables'; ``shown``: the file's name for a one-line message, ``private``: the user's file)."""
     if param.multiple and isinstance(raw, str):
         raw = [raw]
     if param.multiple and not (isinstance(raw, list) and all(isinstance(item, str) for item in raw)):
-        raise FatalError(f"{config.name}: {key} must be a list of strings")
+        raise FatalError(f"{where}: {key} must be a list of strings")
     if not param.multiple and isinstance(raw, (list, dict)):
-        raise FatalError(f"{config.name}: {key} must be a single value, not {type(raw).__name__}")
+        raise FatalError(f"{where}: {key} must be a single value, not {type(raw).__name__}")
     if param.is_flag and not isinstance(raw, bool):
-        raise FatalError(f"{config.name}: {key} must be true or false")
+        raise FatalError(f"{where}: {key} must be true or false")
     types = _toml_types(param.type)
     if not param.multiple and not param.is_flag and (isinstance(raw, bool) or not isinstance(raw, types)):
         expected = {int: "an integer", float: "a number", str: "a string"}
         kinds = "a number" if float in types else " or ".join(expected[kind] for kind in types)
-        raise FatalError(f"{config.name}: {key} must be {kinds}, not {_toml_name(raw)}")
+        raise FatalError(f"{where}: {key} must be {kinds}, not {_toml_name(raw)}")
     try:
         return param.type_cast_value(ctx, raw)
     except click.BadParameter as error:
-        if config.private:  # (click's message quotes the value)
+        if private:  # (click's message quotes the value)
             raise FatalError(
-                f"{config.shown}: {key}: a value --{key} does not take (not shown: the file is the "
+                f"{shown}: {key}: a value --{key} does not take (not shown: the file is the "
                 "user's, not the project's)"
             ) from None
-        raise FatalError(f"{config.name}: {key}: {error.message}") from None
+        raise FatalError(f"{where}: {key}: {error.message}") from None
 
 
 def _toml_types(kind: click.ParamType) -> tuple[type, ...]:  # type: ignore[type-arg]
@@ -726,6 +877,8 @@ def _layer(config: ConfigFile) -> dict[str, Any]:
                 raise FatalError(f"{where}: per-file-ignores{shown} must be a list of codes")
             entries.append(f"{pattern}:{','.join(codes)}")
         layer["per-file-ignores"] = entries
+    if PER_FILE_SETTINGS in config.values:  # (read, and its values checked, by _file_rules)
+        layer[PER_FILE_SETTINGS] = config.values[PER_FILE_SETTINGS]
     if "severity" in config.values:
         table = config.values["severity"]
         if not isinstance(table, dict) or not all(isinstance(level, str) for level in table.values()):

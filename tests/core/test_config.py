@@ -84,6 +84,12 @@ LAYERED_SAMPLES: dict[str, tuple[str, str, list[str], str]] = {
         ["--per-file-ignores", "c.pgn:GO"],
         '{"a/*" = ["PGN", "GO"], "b/" = ["CHESS1"], "c.pgn" = ["GO"]}',
     ),
+    "per-file-settings": (
+        '{"a/*" = {komi = 6.5}}',
+        '{"b/" = {rules = "japanese"}, "a/*" = {ko = "simple"}}',
+        ["--per-file-settings", "c.pgn:komi=5"],
+        '{"a/*" = {"komi" = 6.5, "ko" = "simple"}, "b/" = {"rules" = "japanese"}, "c.pgn" = {"komi" = 5.0}}',
+    ),
     "severity": (
         '{PGN009 = "info", GO101 = "error"}',
         '{CHESS101 = "warning"}',

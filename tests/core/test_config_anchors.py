@@ -1,5 +1,6 @@
 """Configuration anchored as ruff anchors it (issue 47): every path pattern of a configuration file
-(exclude, extend-exclude, per-file-ignores) is relative to the folder of the file that declares it,
+(exclude, extend-exclude, per-file-ignores, per-file-settings) is relative to the folder of the file
+that declares it,
 the command line's to the working directory; so the findings on a file, and the files checked,
 are the same whether kifu is given `.`, a folder above the file or the file itself, from any
 working directory, and the settings of the file closest to a record (here severity) apply alike."""
@@ -14,7 +15,20 @@ import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 
-ILLEGAL = "1. e4 e5 2. Ke3 *\n"  # PGN009 (warning: no tags) and CHESS101 (error)
+#: two games without tags (PGN009, a warning): an illegal move (CHESS101, an error), then a fivefold
+#: repetition before a mate (CHESS201 and CHESS202: warnings by default, since no date says which
+#: FIDE Laws apply; errors under fide-2014, none under fide-2009, which has no fivefold rule)
+RECORDS = (
+    "1. e4 e5 2. Ke3 *\n\n"
+    "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+    "9. f3 e5 10. g4 Qh4# 0-1\n"
+)
+#: the findings on :data:`RECORDS` with no configuration
+DEFAULT = [("CHESS101", "error"), ("CHESS201", "warning"), ("CHESS202", "warning"), ("PGN009", "warning")]
+#: ... under rules = "fide-2014"
+FIDE_2014 = [("CHESS101", "error"), ("CHESS201", "error"), ("CHESS202", "error"), ("PGN009", "warning")]
+#: ... under rules = "fide-2009"
+FIDE_2009 = [("CHESS101", "error"), ("PGN009", "warning")]
 
 #: project/kifu.toml and project/arch/sub/kifu.toml (the closest file applies: sub's files take
 #: none of the root's keys); the patterns would match other files if anchored anywhere else
@@ -23,27 +37,32 @@ force-exclude = true
 exclude = ["arch/old/"]
 extend-exclude = ["/top-draft.pgn"]
 per-file-ignores = {"arch/batch2/*" = ["CHESS1"]}
+per-file-settings = {"arch/**/*.pgn" = {rules = "fide-2014"}, "arch/batch2/*" = {rules = "fide-2009"}}
 """
 SUB_CONFIG = """\
 force-exclude = true
 exclude = ["/drafts/"]
 per-file-ignores = {"/r1.pgn" = ["PGN009"], "batch2/*" = ["PGN"]}
+per-file-settings = {"/r1.pgn" = {rules = "fide-2014"}, "batch2/*" = {rules = "fide-2009"}}
 severity = {CHESS101 = "warning"}
 """
 
 #: each record file (relative to the project) → its findings as (code, severity); None: excluded
 EXPECTED: dict[str, list[tuple[str, str]] | None] = {
-    "top.pgn": [("CHESS101", "error"), ("PGN009", "warning")],
+    "top.pgn": DEFAULT,
     "top-draft.pgn": None,  # extend-exclude "/top-draft.pgn", anchored at the project
-    "arch/top-draft.pgn": [("CHESS101", "error"), ("PGN009", "warning")],  # ... not here
-    "arch/batch2/rules.pgn": [("PGN009", "warning")],  # per-file-ignores arch/batch2/* CHESS1
+    "arch/top-draft.pgn": FIDE_2014,  # ... not here; per-file-settings arch/**/*.pgn
+    # per-file-ignores arch/batch2/* CHESS1; of the two per-file-settings, the later wins
+    "arch/batch2/rules.pgn": [("PGN009", "warning")],
     "arch/old/o.pgn": None,  # exclude arch/old/
-    "arch/drafts/d.pgn": [("CHESS101", "error"), ("PGN009", "warning")],  # sub's /drafts/ is not here
-    "arch/sub/r1.pgn": [("CHESS101", "warning")],  # sub: /r1.pgn PGN009, severity
-    "arch/sub/r2.pgn": [("CHESS101", "warning"), ("PGN009", "warning")],
+    "arch/drafts/d.pgn": FIDE_2014,  # sub's /drafts/ is not here
+    # sub: /r1.pgn PGN009 and fide-2014, severity
+    "arch/sub/r1.pgn": [("CHESS101", "warning"), ("CHESS201", "error"), ("CHESS202", "error")],
+    "arch/sub/r2.pgn": [("CHESS101", "warning"), *DEFAULT[1:]],
     "arch/sub/drafts/d.pgn": None,  # sub: /drafts/
-    "arch/sub/batch2/b.pgn": [("CHESS101", "warning")],  # sub: batch2/* PGN (root's arch/batch2/* not)
-    "arch/sub/old/o.pgn": [("CHESS101", "warning"), ("PGN009", "warning")],  # root's exclude not here
+    # sub: batch2/* PGN and fide-2009 (root's arch/batch2/* and arch/**/*.pgn not)
+    "arch/sub/batch2/b.pgn": [("CHESS101", "warning")],
+    "arch/sub/old/o.pgn": [("CHESS101", "warning"), *DEFAULT[1:]],  # root's exclude not here
 }
 
 
@@ -55,7 +74,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root = tmp_path / "project"
     for name in EXPECTED:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(ILLEGAL)
+        (root / name).write_text(RECORDS)
     (root / "kifu.toml").write_text(ROOT_CONFIG)
     (root / "arch" / "sub" / "kifu.toml").write_text(SUB_CONFIG)
     return root
@@ -143,13 +162,18 @@ def test_an_extended_file_anchors_its_patterns_at_its_own_folder_and_config_at_t
 ) -> None:
     shared = project / "shared"
     shared.mkdir()
-    (shared / "kifu.toml").write_text('per-file-ignores = {"/r2.pgn" = ["CHESS"]}\n')
+    (shared / "kifu.toml").write_text(
+        'per-file-ignores = {"/r2.pgn" = ["CHESS1"]}\n'
+        'per-file-settings = {"/r2.pgn" = {rules = "fide-2009"}}\n'
+    )
     (project / "arch" / "sub" / "kifu.toml").write_text('extend = "../../shared/kifu.toml"\n')
     monkeypatch.chdir(project)
     r2 = os.path.realpath("arch/sub/r2.pgn")
     # shared/'s /r2.pgn is shared/r2.pgn: not arch/sub/r2.pgn
-    assert findings("arch/sub")[r2] == [("CHESS101", "error"), ("PGN009", "warning")]
-    (shared / "kifu.toml").write_text('per-file-ignores = {"r2.pgn" = ["PGN"]}\n')
+    assert findings("arch/sub")[r2] == DEFAULT
+    (shared / "kifu.toml").write_text(
+        'per-file-ignores = {"r2.pgn" = ["PGN"]}\nper-file-settings = {"r2.pgn" = {rules = "fide-2009"}}\n'
+    )
     assert findings("arch/sub")[r2] == [("CHESS101", "error")]  # a name matches outside the anchor
     # --config: the working directory's
     monkeypatch.chdir(project / "arch")
@@ -157,8 +181,12 @@ def test_an_extended_file_anchors_its_patterns_at_its_own_folder_and_config_at_t
         "--config", str(shared / "kifu.toml"), "--per-file-ignores", "sub/r1.pgn:CHESS,PGN", "sub"
     )
     assert named[r2] == [("CHESS101", "error")] and named[os.path.realpath("sub/r1.pgn")] == []
-    (project / "only.toml").write_text('per-file-ignores = {"sub/r1.pgn" = ["CHESS", "PGN"]}\n')
-    assert findings("--config", str(project / "only.toml"), "sub")[os.path.realpath("sub/r1.pgn")] == []
+    (project / "only.toml").write_text(
+        'per-file-ignores = {"sub/r1.pgn" = ["CHESS", "PGN"]}\n'
+        'per-file-settings = {"sub/r2.pgn" = {rules = "fide-2014"}}\n'
+    )
+    only = findings("--config", str(project / "only.toml"), "sub")
+    assert only[os.path.realpath("sub/r1.pgn")] == [] and only[r2] == FIDE_2014
 
 
 @pytest.mark.parametrize("cwd", list(WORKING_DIRECTORIES))
@@ -176,9 +204,36 @@ def test_kifu_config_file_says_what_applies_to_it_from_anywhere(
         line = next(line for line in text.splitlines() if line.startswith("# this file: "))
         file: dict[str, object] = document["file"]
         assert ("taken by a walk" in line) is file["walked"]
+        # the settings say what applies to the file, and which entry of per-file-settings says it
+        rules = document["settings"]["rules"]
+        given = file["per-file-settings"]
+        assert isinstance(given, dict)
+        assert rules["value"] == given.get("rules")
+        assert ("per-file-settings" in rules["source"]) is bool(given)
+        said = ", ".join(f'{key} = "{value}"' for key, value in given.items()) or "no setting"
+        assert f"# per-file-settings that apply to this file: {said}" in text.splitlines()
         return file
 
-    assert about("arch/batch2/rules.pgn") == {"walked": True, "per-file-ignores": ["CHESS1"]}
-    assert about("arch/old/o.pgn") == {"walked": False, "per-file-ignores": []}
-    assert about("arch/sub/r1.pgn") == {"walked": True, "per-file-ignores": ["PGN009"]}
-    assert about("arch/sub/drafts/d.pgn") == {"walked": False, "per-file-ignores": []}
+    assert about("arch/batch2/rules.pgn") == {
+        "walked": True,
+        "per-file-ignores": ["CHESS1"],
+        "per-file-settings": {"rules": "fide-2009"},  # the later entry
+    }
+    assert about("arch/drafts/d.pgn") == {
+        "walked": True,
+        "per-file-ignores": [],
+        "per-file-settings": {"rules": "fide-2014"},
+    }
+    assert about("arch/old/o.pgn") == {
+        "walked": False,
+        "per-file-ignores": [],
+        "per-file-settings": {"rules": "fide-2014"},  # (it would apply, were the file checked)
+    }
+    assert about("arch/sub/r1.pgn") == {
+        "walked": True,
+        "per-file-ignores": ["PGN009"],
+        "per-file-settings": {"rules": "fide-2014"},
+    }
+    nothing: dict[str, object] = {"per-file-ignores": [], "per-file-settings": {}}
+    assert about("arch/sub/r2.pgn") == {"walked": True, **nothing}
+    assert about("arch/sub/drafts/d.pgn") == {"walked": False, **nothing}
