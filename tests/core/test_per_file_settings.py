@@ -227,3 +227,16 @@ def test_a_file_of_the_users_folder_that_a_project_extends_may_not_run_a_program
     (project / "kifu.toml").write_text(f'extend = "{base}"\n')
     result = invoke("check", ".")
     assert result.exit_code == 2 and "dead-from runs a program (GNU Go) and may not be set" in result.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_settings_of_each_file_reach_the_workers(project: Path, jobs: str) -> None:
+    (project / "go").mkdir()
+    for name in ("a", "b", "c", "d"):
+        (project / "go" / f"{name}.sgf").write_bytes(GO.read_bytes())
+    (project / "kifu.toml").write_text('per-file-settings = {"go/[ac].sgf" = {komi = 100}}\n')
+    # small files go to a worker together: only those under the same settings
+    result = invoke("check", "--format", "json", "-j", jobs, "--select", "GO", "go")
+    document = json.loads(result.stdout)
+    wrong = {Path(e["path"]).name for e in document["files"] if any(r["findings"] for r in e["records"])}
+    assert wrong == {"a.sgf", "c.sgf"}
