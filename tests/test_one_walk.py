@@ -446,3 +446,14 @@ walk(record, options, Kept())
 walk(record, options, Kept())
 """
     assert _walks("--exec", twice) == (2, 2)
+
+
+def test_what_a_visitor_hears_it_says_itself_not_the_options() -> None:
+    """No game's options carry a hook or a hearing flag: a writer hears ``before_move``, and the
+    flags are the visitor's (``hears_comments``, ``hears_before``, ``hears_before_move``; Go's
+    ``hears_moves`` and ``hears_nodes``)."""
+    hooks = {"notation", "write", "moves", "nodes", "watched"}
+    for options in (WalkOptions, go.WalkOptions, xiangqi.WalkOptions):
+        assert {f.name for f in dataclasses.fields(options)} & hooks == set(), options.__module__
+    assert {"hears_comments", "hears_before", "hears_before_move"} <= set(vars(core_walk.Visitor))
+    assert {"hears_moves", "hears_nodes"} <= set(dir(go.GoVisitor))

@@ -72,7 +72,7 @@ def convert_game(
     declared = declared_result(record, rejected)
     applied = laws_for(rules, record.tags)
     checker = Checker(record, applied) if declared in DECIDED else None
-    options = WalkOptions(start, read_lang, mates=checker is not None, notation=visitor.notation)
+    options = WalkOptions(start, read_lang, mates=checker is not None)
     if checker is None:
         written = walk(record, options, visitor)
     else:

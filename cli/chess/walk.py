@@ -14,7 +14,9 @@ visitors of this walk, so they cannot disagree about a move. Events come in PGN 
 
 What the walk needs besides the record is its :class:`WalkOptions`: the start position (from
 the tags, with findings of its own: the checker's), the piece letters, and what to compute for
-each move (the notation written, mates, recovery, the nodes whose position before is wanted).
+each move (mates, recovery). A writer hears each move before it is played
+(:meth:`~kifu.core.walk.Visitor.before_move`), in the position it writes it from; the walk then
+plays on python-chess's board, which writes SAN.
 A record written with localised piece letters is read with them: when no language is given,
 :func:`walk` detects it once (:func:`detect_language`), before its one pass, and the options
 remember what it found.
@@ -51,9 +53,8 @@ class Step:
     """The move just played. The walk updates ONE step in place before each ``move`` event (no
     allocation per move): a visitor copies what it keeps, never the step itself.
 
-    ``read`` is ``None`` for a null move; ``text`` is the move in the options' ``notation``
-    with its check mark (``""`` when they ask for none); ``mate`` is known only when the
-    options ask for it (``mates``) or for a notation; ``key`` is the position's
+    ``read`` is ``None`` for a null move; ``mate`` is known only when the options ask for it
+    (``mates``) or a visitor writes the moves; ``key`` is the position's
     :meth:`~kifu.chess.position.Position.key` when the walk needed it for its cache, else ``None``;
     ``assumed``: the move is not the one written but the one meant (see
     :attr:`WalkOptions.assume`); :attr:`before`: the position before the move (FEN), for a
@@ -76,7 +77,6 @@ class Step:
         "position",
         "prior",
         "read",
-        "text",
         "white",
         "zeroing",
     )
@@ -90,7 +90,6 @@ class Step:
         self.code = NULL_CODE  # the move's code (kifu.chess.moves)
         self.given: chess.Move | None = None  # python-chess's move, when the walk had it
         self.read: ReadMove | None = None
-        self.text = ""
         self.check = False
         self.mate = False
         self.zeroing = 0  # ZEROING when the move resets the fifty-move count, else 0
@@ -185,10 +184,9 @@ class WalkOptions:
     ``start``: the start position (not changed): python-chess's board, or kifu's position
     (the standard start, made without python-chess). ``lang``: the piece letters the moves are
     written with (``None``: English, or those detected when ``detect``: the walk detects them
-    once, sets ``lang`` and names the languages of the table in ``detected``). ``notation``:
-    ``"san"`` or ``"lan"`` to have each move written so in :attr:`Step.text` (before it is
-    played, with its check mark), ``""`` for no text. ``mates``: whether a check must be tested
-    for mate (:attr:`Step.mate`) even without a notation. ``assume``: after a move that cannot
+    once, sets ``lang`` and names the languages of the table in ``detected``). ``mates``:
+    whether a check must be tested for mate (:attr:`Step.mate`; always for a visitor that
+    writes the moves). ``assume``: after a move that cannot
     be played, play the move evidently meant and go on (the checker); without it the line ends
     there (the writers: they never write a move the record does not).
     """
@@ -196,7 +194,6 @@ class WalkOptions:
     start: Start
     lang: str | None = None
     detect: bool = True
-    notation: str = ""
     mates: bool = False
     assume: bool = False
     detected: list[str] | None = None
@@ -257,16 +254,16 @@ def _replay(
     visitor: core.Visitor[Start, Step, Unplayable, R],
 ) -> None:
     """The walk itself, with the letters given."""
-    notation = options.notation
-    mates = options.mates or bool(notation)
+    writes = visitor.hears_before_move  # a writer writes each move in the position before it
+    mates = options.mates or writes
     variations = visitor.variations
     comments = visitor.hears_comments
     assume = options.assume
     cached = letters is None
     local = dict(letters) if letters is not None else None
-    move_event, unplayable = visitor.move, visitor.unplayable
+    move_event, unplayable, before_move = visitor.move, visitor.unplayable, visitor.before_move
     # a writer needs python-chess's board for every move: it plays on it (kifu's mailbox else)
-    position = Position.of(start, native=not notation)
+    position = Position.of(start, native=not writes)
     step = Step(position)
     prior = step.prior = position.copy() if visitor.hears_before else None
     visitor.begin(start)
@@ -338,7 +335,7 @@ def _replay(
                         replay = read.origin.copy(stack=False)
                         for move in going.moves[:-1]:
                             replay.push(move)
-                        position = Position.of(replay, native=not notation)
+                        position = Position.of(replay, native=not writes)
                         ply += len(going.moves) - back - 1
                         first = ply - at
                         key = None
@@ -396,7 +393,9 @@ def _replay(
             step.number = position.fullmove
             step.white = position.turn == 0
             played: ReadMove | None = read  # type: ignore[assignment]  # a MoveProblem ended the line above
-            written = "--" if null else position.write(played.move, notation) if notation and played else ""
+            if writes:
+                step.position, step.node, step.ply, step.read = position, node, ply, played
+                before_move(step)
             zeroing = position.play(played)
             if track and not depth:
                 history.append(played)
@@ -417,8 +416,6 @@ def _replay(
             step.mate = mate
             step.zeroing = zeroing
             step.key = key
-            if notation:
-                step.text = written + ("#" if mate else "+") if check else written
             if comments and node.comments_before:
                 for comment in node.comments_before:
                     visitor.comment(comment)
@@ -507,7 +504,6 @@ def _assumed(
     step.position, step.node, step.ply = position, node, ply
     step.code, step.given, step.read = read.code, read.given, read
     step.key = None
-    step.text = ""
     step.assumed = True
     move_event(step)
     step.assumed = False

@@ -79,6 +79,9 @@ class Finding:
     #: on a finding about a move that cannot be played: the move kifu played in its stead, in
     #: the record's notation, when the moves after it decided it (drawn as the dashed arrow)
     meant: str | None = None
+    #: the stones its move captured, in the game's coordinates, when the walk played it before
+    #: it found it illegal (Go: a ko's stone), for its board's marks (not in the JSON output)
+    captures: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of the output contract."""

@@ -26,7 +26,9 @@ nested, in the order of the record::
 A variation's events come right after the move it replaces (PGN order). ``begin_variation`` may
 answer :data:`SKIP`: then that one variation is not played and has no more events (not even
 its ``end_variation``); the walk goes on with the next one. ``unplayable`` ends its line: the
-walk goes on with the next variation or ends. ``P`` is the game's position (``chess.Board``,
+walk goes on with the next variation or ends. A visitor that :attr:`~Visitor.hears_before_move`
+hears ``before_move(step)`` before each ``move``, in the position before it (a writer writes
+the move there). ``P`` is the game's position (``chess.Board``,
 the xiangqi ``Board``, the Go ``Board``), ``S`` its step (what was played, the node as
 written, the ply, the position after it: the position before it is the previous step's, or
 ``begin``'s), ``U`` what the game says about a move that cannot be played (its own type, which
@@ -87,12 +89,19 @@ class Visitor(Generic[P, S, U, R]):
     #: whether the walk keeps the position before each move for the step to give (a copy per
     #: move: only a visitor that reports findings with their position asks for it)
     hears_before: bool = False
+    #: whether the walk tells of each move before it plays it (:meth:`before_move`): a writer,
+    #: which writes a move in the position before it
+    hears_before_move: bool = False
 
     def begin(self, start: P) -> None:
         """The walk starts from ``start`` (the record's start position)."""
 
     def header(self, tags: Mapping[str, str]) -> None:
         """The record's tags (PGN's tag pairs; SGF's game information of the root node)."""
+
+    def before_move(self, step: S) -> None:
+        """A move is about to be played: ``step`` holds it, its node and the position before it
+        (heard only when :attr:`hears_before_move`); its ``move`` event follows."""
 
     def move(self, step: S) -> None:
         """A move was played; ``step`` holds it, its node, its ply and the position after it."""
@@ -126,7 +135,7 @@ class Tee(Visitor[P, S, U, "tuple[object, ...]"]):
     The walk plays a variation when one visitor at least wants it: those that answered
     :data:`SKIP` hear nothing of it (its moves, its nested variations, its end) while the
     others do; it is skipped for all only when all skip it. ``variations`` and
-    ``hears_comments`` and ``hears_before`` are those of any visitor.
+    ``hears_comments``, ``hears_before`` and ``hears_before_move`` are those of any visitor.
     """
 
     def __init__(self, *visitors: Visitor[P, S, U, object]) -> None:
@@ -134,6 +143,7 @@ class Tee(Visitor[P, S, U, "tuple[object, ...]"]):
         self.variations = any(visitor.variations for visitor in visitors)
         self.hears_comments = any(visitor.hears_comments for visitor in visitors)
         self.hears_before = any(visitor.hears_before for visitor in visitors)
+        self.hears_before_move = any(visitor.hears_before_move for visitor in visitors)
         #: for each visitor, the depth of the variation it skips (0: it hears every event)
         self.muted = [0] * len(visitors)
         self.depth = 0
@@ -152,6 +162,11 @@ class Tee(Visitor[P, S, U, "tuple[object, ...]"]):
     def header(self, tags: Mapping[str, str]) -> None:
         for visitor in self.visitors:
             visitor.header(tags)
+
+    def before_move(self, step: S) -> None:
+        for visitor in self.hearing:
+            if visitor.hears_before_move:
+                visitor.before_move(step)
 
     def move(self, step: S) -> None:
         for visitor in self.hearing:

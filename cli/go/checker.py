@@ -24,7 +24,7 @@ from kifu.core.record import Span
 from kifu.core.results import RecordReport
 from kifu.core.sources import Source
 from kifu.go import codes
-from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board, Undo
+from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board, Undo, sgf_name
 from kifu.go.capped import MAX_PER_CODE, Capped, merged
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo, read_game_info, read_root
@@ -220,8 +220,13 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
             severity=severity,
         )
         finding.meant = meant
-        if self.board is not None:
-            finding.position = position(self.board, played)
+        board = self.board
+        if board is not None:
+            finding.position = position(board, played)
+            if played is not None:  # the stones of the other colour it took off the board
+                taken = WHITE if prop.ident == "B" else BLACK
+                stones = sorted(point for point, before in played.changes if before == taken)
+                finding.captures = tuple(name for name in (sgf_name(board, p) for p in stones) if name)
         self.findings.append(finding)
 
 

@@ -1,9 +1,10 @@
 """What a Go finding's board shows: its :class:`~kifu.core.game.Marks` (where it stands is its code's).
 
 An illegal move is drawn in the position before it: its point crossed, with the reason
-(occupied, suicide, ko, superko), and, for a ko or superko, the stones it would capture (the ko
-stone). The move kifu played in its stead (the finding's
-:attr:`~kifu.core.findings.Finding.meant`, when the moves after it decided it) is its point,
+(occupied, suicide, ko, superko), and, for a ko or superko, the stones it captured when the walk
+played it (the finding's :attr:`~kifu.core.findings.Finding.captures`: the ko stone). The move
+kifu played in its stead (the finding's :attr:`~kifu.core.findings.Finding.meant`, when the
+moves after it decided it) is its point,
 ``Marks.assumed`` from the point to itself (drawn as a dashed ring), on the board of any finding
 about a move. A finding about the count or the result is drawn in the final position with the
 count (territory, dead stones) and the score line.
@@ -17,7 +18,7 @@ from kifu.core.findings import Finding
 from kifu.core.game import Marks, Options, Position
 from kifu.core.marking import caption
 from kifu.go import codes
-from kifu.go.board import BLACK, EMPTY, WHITE, Board
+from kifu.go.board import SGF_LETTERS
 
 #: the illegal moves, and why each is illegal in a word
 REASONS = {
@@ -27,7 +28,6 @@ REASONS = {
     codes.POSITIONAL_SUPERKO.code: "positional superko",
     codes.SITUATIONAL_SUPERKO.code: "situational superko",
 }
-_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def mark(position: Position, finding: Finding, options: Options) -> Position:
@@ -45,7 +45,7 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
     assumed = (meant, meant) if meant is not None else None
     if not reason or point is None:
         return replace(position, marks=Marks(text, assumed=assumed))
-    captures = _captures(rows, point, BLACK if written.startswith("B") else WHITE) if "ko" in reason else ()
+    captures = finding.captures if "ko" in reason else ()
     marks = Marks(f"{text} · {reason}", (None, point), assumed, reason=reason, captures=captures)
     return replace(position, marks=marks)
 
@@ -53,7 +53,7 @@ def mark(position: Position, finding: Finding, options: Options) -> Position:
 def _on_board(rows: list[str], point: str | None) -> str | None:
     """``point`` when it lies on the board of ``rows``."""
     if point is None or not (
-        _LETTERS.index(point[0]) < len(rows[0]) and _LETTERS.index(point[1]) < len(rows)
+        SGF_LETTERS.index(point[0]) < len(rows[0]) and SGF_LETTERS.index(point[1]) < len(rows)
     ):
         return None
     return point
@@ -63,29 +63,5 @@ def _written_point(written: str) -> str | None:
     """The SGF point of ``B[dc]`` (``None`` for a pass or anything else)."""
     if len(written) == 5 and written[1] == "[" and written[4] == "]" and written[0] in "BW":
         point = written[2:4]
-        return point if all(c in _LETTERS for c in point) else None
+        return point if all(c in SGF_LETTERS for c in point) else None
     return None
-
-
-def _captures(rows: list[str], point: str, colour: int) -> tuple[str, ...]:
-    """The stones a stone of ``colour`` on ``point`` would capture in the position ``rows``."""
-    board = Board(len(rows[0]), len(rows))
-    for row, line in enumerate(rows):
-        for column, char in enumerate(line):
-            if char in "XO":
-                board.cells[board.point(column, row)] = BLACK if char == "X" else WHITE
-    at = board.point(_LETTERS.index(point[0]), _LETTERS.index(point[1]))
-    if board.cells[at] != EMPTY:
-        return ()
-    board.cells[at] = colour
-    taken: set[int] = set()
-    for step in board.steps:
-        near = at + step
-        if board.cells[near] == (WHITE if colour == BLACK else BLACK) and near not in taken:
-            group = board.dead_group(near)
-            taken.update(group or ())
-    names = []
-    for stone in sorted(taken):
-        column, row = board.coordinates(stone)
-        names.append(_LETTERS[column] + _LETTERS[row])
-    return tuple(names)

@@ -11,8 +11,8 @@ What the walk needs besides the record is its :class:`WalkOptions` (:func:`walk_
 them from the record's start position and the user's settings). Beyond :mod:`kifu.core.walk`:
 the variations of a move that cannot be played are still walked, after ``unplayable``, because
 check reports what is inside them (a writer skips them with the move); empty variations are
-skipped (no events). The options may name a function :attr:`WalkOptions.write` that the walk
-calls on the position *before* each move: a move's text in xiangqi notation depends on that
+skipped (no events). A writer hears each move *before* it is played (``before_move``, the step
+holding the move and the position before it): a move's text in xiangqi notation depends on that
 position (which file, which of two pieces on it), while ``move`` receives the position after,
 and taking each move back to write it would cost a writer a second push per move. With
 :attr:`WalkOptions.assume` (the checker's) the walk asks the look-ahead
@@ -94,7 +94,7 @@ class Step:
     ``depth`` is 0 on the main line, n in a variation nested n deep; ``clock`` counts the plies
     without a capture after the move, ``clock_before`` before it; ``noncanonical`` is
     ``(canonical text, why)`` when the text was read although it is not the canonical form;
-    ``written`` is what the options' :attr:`~WalkOptions.write` made of the move; ``assumed``:
+    ``assumed``:
     the move is not the one written but one the look-ahead played in its stead (a reading of a
     slip, the half-move left out before ``node``, the second of two moves written swapped).
     """
@@ -111,7 +111,6 @@ class Step:
     clock: int = 0
     clock_before: int = 0
     noncanonical: tuple[str, str] | None = None
-    written: dict[str, str] | None = None
     assumed: bool = False
 
     def fen(self) -> str:
@@ -185,9 +184,7 @@ class WalkOptions:
 
     ``start``: the start position (not changed: the walk plays on a copy), with its full-move
     number and half-move clock; ``abridged``: the user's reading of abridged moves
-    (``--abridged``); ``write``, if set, is called with the position before each move and the
-    move, and what it returns is the step's ``written`` (a writer's texts of the move in its
-    notations); ``assume``: ask the look-ahead what a move that cannot be played was, and go on
+    (``--abridged``); ``assume``: ask the look-ahead what a move that cannot be played was, and go on
     where its verdict does (the checker).
     """
 
@@ -195,7 +192,6 @@ class WalkOptions:
     fullmove: int = 1
     clock: int = 0
     abridged: str | None = None
-    write: Callable[[Board, int], dict[str, str]] | None = None
     assume: bool = False
     #: the verdicts of the look-ahead, by ``id`` of their node: a second walk of the same record
     #: with the same dict (the checker's positions) does not probe again
@@ -207,7 +203,6 @@ class WalkOptions:
 def walk_options(
     record: Record,
     settings: Mapping[str, Any],
-    write: Callable[[Board, int], dict[str, str]] | None = None,
     assume: bool = False,
 ) -> WalkOptions | Finding:
     """The options of a walk of ``record`` under the user's ``settings``, or the finding that says
@@ -218,7 +213,7 @@ def walk_options(
         return problem
     preference = settings.get("xiangqi_abridged")
     abridged = preference if isinstance(preference, str) else None
-    return WalkOptions(board, fullmove, start_numbers(record)[0], abridged, write, assume)
+    return WalkOptions(board, fullmove, start_numbers(record)[0], abridged, assume)
 
 
 def start_numbers(record: Record) -> tuple[int, int]:
@@ -293,7 +288,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
     variations = visitor.variations
     comments = visitor.hears_comments
     visit = visitor.move
-    write = options.write
+    before_move = visitor.before_move if visitor.hears_before_move else None
     step = Step(board, MoveNode(text=""))
     line = _Line(record.moves, 0, 0, options.fullmove, options.clock)
     lines = [line]
@@ -412,7 +407,9 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                             if played is None:  # (a text the hypothesis leaves as written)
                                 played = _read(board, mine.text, preference)
                             written = _noncanonical(board, mine.text, played, preference) if own else None
-                            ply, round_, clock = _gap(board, step, mine, played, ply, round_, clock, write)
+                            ply, round_, clock = _gap(
+                                board, step, mine, played, ply, round_, clock, before_move
+                            )
                             step.assumed = not own
                             step.noncanonical = written
                             visit(step)
@@ -433,7 +430,7 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                         continue
                     elif going.kind == MISSING:  # the move left out, then the text as written
                         gap = going.moves[0]
-                        ply, round_, clock = _gap(board, step, node, gap, ply, round_, clock, write)
+                        ply, round_, clock = _gap(board, step, node, gap, ply, round_, clock, before_move)
                         visit(step)
                         pushed += 1
                         if branches:  # (the variations replace the text's move: after the gap)
@@ -446,8 +443,9 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                         assumed = True
                         if going.kind == SWAPPED:
                             overrides[id(nodes[index + 1])] = going.moves[2]
-                if write is not None:
-                    step.written = write(board, move)
+                if before_move is not None:
+                    step.node, step.move = node, move
+                    before_move(step)
                 step.key_before = board.hash
                 captured = board.push(move)
                 pushed += 1
@@ -496,13 +494,14 @@ def _gap(
     ply: int,
     round_: int,
     clock: int,
-    write: Callable[[Board, int], dict[str, str]] | None,
+    before_move: Callable[[Step], None] | None,
 ) -> tuple[int, int, int]:
     """Play ``move``, the half-move the record left out before ``node``, into ``step`` (an
     assumed step, to be visited); the ply, round and clock after it."""
     red = board.side == RED
-    if write is not None:
-        step.written = write(board, move)
+    if before_move is not None:
+        step.node, step.move = node, move
+        before_move(step)
     step.key_before = board.hash
     captured = board.push(move)
     step.clock_before = clock

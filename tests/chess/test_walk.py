@@ -18,11 +18,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class _Events(Visitor[list[str]]):
-    def __init__(self) -> None:
+    """Writes each move in ``notation`` as it hears it before the move, with its check mark after."""
+
+    def __init__(self, notation: str) -> None:
         self.events: list[str] = []
+        self.notation = notation
+        self.hears_before_move = True
+        self.written = ""
+
+    def before_move(self, step: Step) -> None:
+        assert step.read is not None
+        self.written = step.position.write(step.read.move, self.notation)
 
     def move(self, step: Step) -> None:
-        self.events.append(f"{step.ply}:{step.text}")
+        mark = ("#" if step.mate else "+") if step.check else ""
+        self.events.append(f"{step.ply}:{self.written}{mark}")
 
     def begin_variation(self, depth: int) -> None:
         self.events.append(f"({depth}")
@@ -45,7 +55,7 @@ def _walked(movetext: str, notation: str = "san") -> list[str]:
     record = read_game(game, 1).record
     start = start_board(record, [])
     assert start is not None
-    return walk(record, WalkOptions(start, notation=notation), _Events())
+    return walk(record, WalkOptions(start), _Events(notation))
 
 
 def test_walk_events_are_nested_in_pgn_order() -> None:

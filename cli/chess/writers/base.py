@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kifu.chess.walk import Unplayable, Visitor
+from kifu.chess.walk import Step, Unplayable, Visitor
 from kifu.core.record import Record
 from kifu.core.walk import SKIP
 
@@ -34,19 +34,36 @@ class Written:
 class Writer(Visitor[Written]):
     """A ``convert`` target: the walk's events in, the record's text out (:meth:`result`).
 
-    ``notation`` is what the target writes each move in (``"san"``, ``"lan"``; ``""``: none):
-    what :class:`~kifu.chess.walk.WalkOptions` must ask the walk for.
+    ``notation`` is what the target writes each move in (``"san"``, ``"lan"``; ``""``: none,
+    :meth:`writes` sets it): a writer hears each move before it is played, writes it there, and
+    :meth:`move_text` gives it with its check mark once the move is played.
     """
 
     def __init__(self, record: Record, start: chess.Board, lang: str | None) -> None:
         self.record, self.start, self.lang = record, start, lang
         self.notation = ""
+        self.written = ""  # the move at hand in ``notation``, without its check mark
         self.kept_rest = False
         self.complete = True
         self.depth = 0
         self.stopped = False  # the current line ended at a move that cannot be played
         # each line that ends at a move that cannot be played: the main line's, then the others
         self._failures: tuple[list[str], list[str]] = ([], [])
+
+    def writes(self, notation: str) -> None:
+        """Write each move in ``notation`` (``"san"``, ``"lan"``)."""
+        # (on the instance: the compiled walk reads its Visitor's attribute slot, which a class
+        # attribute of an interpreted subclass does not fill)
+        self.notation = notation
+        self.hears_before_move = bool(notation)
+
+    def before_move(self, step: Step) -> None:
+        read = step.read
+        self.written = "--" if read is None else step.position.write(read.move, self.notation)
+
+    def move_text(self, step: Step) -> str:
+        """The move just played in ``notation``, with its check mark."""
+        return self.written + ("#" if step.mate else "+") if step.check else self.written
 
     @property
     def failures(self) -> list[str]:

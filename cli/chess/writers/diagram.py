@@ -59,9 +59,7 @@ class DiagramWriter(Writer):
 
     def __init__(self, record: Record, start: chess.Board, lang: str | None, every_move: bool) -> None:
         super().__init__(record, start, lang)
-        # set on the instance: the compiled walk reads its Visitor's attribute slot, which a class
-        # attribute of an interpreted subclass does not fill
-        self.notation = "san"
+        self.writes("san")
         self.every_move = every_move
         self.played: list[_Played] = []
         self.boards = Boards()
@@ -76,7 +74,7 @@ class DiagramWriter(Writer):
             return
         self.boards.move(step)
         node = step.node
-        self.played.append(_Played(step.move, step.text, step.number, step.white, node))
+        self.played.append(_Played(step.move, self.move_text(step), step.number, step.white, node))
         if node.comments_before or node.comments_after:
             self.comments = True
         if node.nags or (step.read is not None and step.read.annotation):

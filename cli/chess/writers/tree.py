@@ -83,7 +83,8 @@ class TreeWriter(Writer):
         layout: Callable[[Tree, str | None], str],
     ) -> None:
         super().__init__(record, start, lang)
-        self.notation, self.positions, self.layout = notation, positions, layout
+        self.positions, self.layout = positions, layout
+        self.writes(notation)
         self.tree = Tree(
             export_tags(record, start), start, " ".join(record.comments), [], termination(record)
         )
@@ -103,7 +104,12 @@ class TreeWriter(Writer):
         if read is not None and read.annotation:  # e4!? is e4 $5 in the export format
             nags = [*nags, SAN_TO_NAG[read.annotation]]
         ply = Ply(
-            step.number, step.white, step.move, step.text, "", nags=tuple(sorted(set(nags))) if nags else ()
+            step.number,
+            step.white,
+            step.move,
+            self.move_text(step),
+            "",
+            nags=tuple(sorted(set(nags))) if nags else (),
         )
         first = line.holder is not None and not line.plies
         if first or node.comments_before or node.comments_after:

@@ -122,7 +122,7 @@ def _walk(
     problems = list(read.problems)
     declared, result_findings = declared_result(record)
     writer = Writer(record, notations, main_only=main_only, keep_rest=keep_rest, mark_rest=pgn)
-    walked = walk_options(record, options.settings, write=writer.write)
+    walked = walk_options(record, options.settings)
     if isinstance(walked, Finding):
         problems.append(f"its start position cannot be used: {walked.message}")
         return Converted(record.index, "", [], problems, lost=problems)

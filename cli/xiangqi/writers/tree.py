@@ -95,7 +95,8 @@ class PlayedRecord:
 
 class Writer(XiangqiVisitor[PlayedRecord]):
     """Builds the :class:`Played` tree of a record from the walk (the main line only if ``main_only``);
-    ``write`` writes a move in the target's notations: the walk's :attr:`WalkOptions.write`."""
+    it hears each move before it is played and writes it there in the target's notations
+    (``write``)."""
 
     def __init__(
         self,
@@ -123,6 +124,8 @@ class Writer(XiangqiVisitor[PlayedRecord]):
         self._lines = [self.moves]
         self._fen = "fen" in notations
         self.write = _writer(tuple(n for n in notations if n != "fen"))
+        self.hears_before_move = True  # (on the instance: a compiled walk reads its attribute slot)
+        self._written: dict[str, str] = {}  # the move at hand in the target's notations
         self._ignored = 0  # open variations that are not written (too deep, or of an unplayed move)
         self._stopped = False  # the current line met a move that cannot be played
         self._deep: Played | None = None  # the last move whose too-deep variations were named
@@ -131,11 +134,13 @@ class Writer(XiangqiVisitor[PlayedRecord]):
         clock, fullmove = start_numbers(self.record)
         self.start = write_fen(start, clock, fullmove)
 
+    def before_move(self, step: Step) -> None:
+        self._written = self.write(step.board, step.move)
+
     def move(self, step: Step) -> None:
         if self._ignored:
             return
-        texts = step.written
-        assert texts is not None  # the walk wrote the move with self.write (its options' write)
+        texts = self._written
         if self._fen:
             texts["fen"] = step.fen()
         self._lines[-1].append(Played(step.move, step.node, step.round, step.red, texts))
@@ -327,5 +332,5 @@ def play(
     """Walk ``record`` (its variations too unless ``main_only``), writing each move in
     ``notations``; a finding when there is no start position."""
     writer = Writer(record, notations, main_only)
-    walked = walk_options(record, (options or Options()).settings, write=writer.write)
+    walked = walk_options(record, (options or Options()).settings)
     return walked if isinstance(walked, Finding) else walk(record, walked, writer)
