@@ -2,8 +2,8 @@
 
 The package is imported as ``kifu``; importing it is cheap (no game module is loaded). The
 library API — :func:`check`, :func:`convert`, :func:`score` and the types they return — is
-:mod:`kifu.api`, loaded on first use; ``docs/api.md`` documents it. ``dir(kifu)`` and
-``__all__`` list it.
+:mod:`kifu.application.library`, loaded on first use and re-exported here; ``docs/api.md``
+documents it. ``dir(kifu)`` and ``__all__`` list it.
 """
 
 from __future__ import annotations
@@ -23,19 +23,19 @@ if _os.environ.get("KIFU_PURE", "") in ("", "0") and _os.path.isdir(_COMPILED):
     _install(_COMPILED)
 
 if _typing.TYPE_CHECKING:
-    from kifu.api import Assumption as Assumption
-    from kifu.api import Conversion as Conversion
-    from kifu.api import Converted as Converted
-    from kifu.api import Finding as Finding
-    from kifu.api import Marks as Marks
-    from kifu.api import Position as Position
-    from kifu.api import RecordReport as RecordReport
-    from kifu.api import Report as Report
-    from kifu.api import Severity as Severity
-    from kifu.api import Span as Span
-    from kifu.api import check as check
-    from kifu.api import convert as convert
-    from kifu.api import score as score
+    from kifu.application.library import Assumption as Assumption
+    from kifu.application.library import Conversion as Conversion
+    from kifu.application.library import Converted as Converted
+    from kifu.application.library import Finding as Finding
+    from kifu.application.library import Marks as Marks
+    from kifu.application.library import Position as Position
+    from kifu.application.library import RecordReport as RecordReport
+    from kifu.application.library import Report as Report
+    from kifu.application.library import Severity as Severity
+    from kifu.application.library import Span as Span
+    from kifu.application.library import check as check
+    from kifu.application.library import convert as convert
+    from kifu.application.library import score as score
 
 __all__ = [
     "Assumption",
@@ -58,9 +58,9 @@ _LAZY = frozenset(__all__) - {"__version__"}
 
 def __getattr__(name: str) -> _typing.Any:
     if name in _LAZY:
-        from kifu import api
+        from kifu.application import library
 
-        return getattr(api, name)
+        return getattr(library, name)
     raise AttributeError(f"module 'kifu' has no attribute {name!r}")
 
 

@@ -4,9 +4,9 @@ settings the commands and the library API pass to them, and where each is recogn
 Commands, ``explain``, the batch runner and the SARIF rules reach a game only through here.
 This module names the game packages and imports none of them at start-up (``kifu --help``
 stays fast): :func:`load` imports a game's :class:`~kifu.core.game.Game` module when it is
-needed, :func:`presets` and :mod:`kifu.detection` only the game's small modules that say what
-its presets are and how its files look. Under ``TYPE_CHECKING`` each game module is assigned
-to the Protocol, so that mypy checks it against the interface.
+needed, :func:`presets` and :mod:`kifu.application.detection` only the game's small modules
+that say what its presets are and how its files look. Under ``TYPE_CHECKING`` each game module
+is assigned to the Protocol, so that mypy checks it against the interface.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ if TYPE_CHECKING:  # each game module satisfies the interface: mypy checks these
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """A game: the module that implements it, the file extensions that mean it, the small
-    modules of its rules presets (``PRESETS``) and of its detection (see :mod:`kifu.detection`),
-    and the formats of its that are binary by design."""
+    modules of its rules presets (``PRESETS``) and of its detection (see
+    :mod:`kifu.application.detection`), and the formats of its that are binary by design."""
 
     name: str
     module: str
@@ -243,31 +243,6 @@ def convert(
     )
 
 
-class UnknownGame(ValueError):
-    """The game of a source cannot be told (by its name nor its content)."""
-
-
-class NoSuchTarget(ValueError):
-    """A game's records cannot be written in the target asked for; the message lists its targets."""
-
-
-def target(source: Source, forced: str | None, to: str) -> tuple[str, str]:
-    """The ``(game, format)`` of ``source``, whose game can be written in the target ``to``
-    (``kifu convert --to`` and ``kifu.convert``). Raises :class:`UnknownGame`,
-    :class:`NoSuchTarget`, or :class:`~kifu.core.sources.SourceError` when it cannot be read."""
-    from kifu import detection
-
-    detected = detection.detect(source, forced)
-    if detected is None:
-        raise UnknownGame(f"cannot tell which game {source.path} records; name it (--game, game=)")
-    name, fmt = detected
-    module = load(name)
-    if module is None or to not in module.TARGETS:
-        known = ", ".join(module.TARGETS) if module else "none yet"
-        raise NoSuchTarget(f"{name} records cannot be converted to {to!r} (targets: {known})")
-    return name, fmt
-
-
 def load_all_codes() -> None:
     """Register the finding codes of every game this build has (``kifu explain``, SARIF rules,
     code suggestions and completion): their codes modules only, not the games' checkers."""
@@ -291,8 +266,6 @@ __all__ = [
     "KNOWN_EXTENSIONS",
     "OPTION_SETTINGS",
     "SETTINGS",
-    "NoSuchTarget",
-    "UnknownGame",
     "check",
     "convert",
     "default_format",
@@ -304,5 +277,4 @@ __all__ = [
     "presets",
     "scorer",
     "setting_choices",
-    "target",
 ]

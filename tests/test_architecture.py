@@ -1,4 +1,5 @@
-"""The arrows of the architecture point one way: commands → ``kifu.games`` → game packages → core.
+"""The arrows of the architecture point one way: commands → ``kifu.application`` → ``kifu.games``
+→ game packages → core.
 
 Read from the source with :mod:`ast`, imports inside functions included, so that a lazy
 import cannot hide an arrow pointing the wrong way.
@@ -69,8 +70,12 @@ def test_the_source_was_found() -> None:
     assert "kifu.core.game" in MODULES and "kifu.games" in MODULES and len(MODULES) > 50
 
 
+#: the application: its package, and the library's path up to 0.2 (``kifu.api``, a re-export)
+APPLICATION = ("kifu.application", "kifu.api")
+
+
 def test_core_imports_no_game_no_command_and_not_the_registry() -> None:
-    forbidden = (*GAMES, "kifu.commands", "kifu.games", "kifu.app", "kifu.standings", "kifu.application")
+    forbidden = (*GAMES, "kifu.commands", "kifu.games", "kifu.app", "kifu.standings", *APPLICATION)
     assert _violations(("kifu.core",), forbidden) == []
 
 
@@ -81,7 +86,7 @@ def test_standings_import_no_game_and_no_command() -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_imports_no_command_no_application_and_no_other_game(game: str) -> None:
     others = tuple(other for other in GAMES if other != game)
-    forbidden = ("kifu.commands", "kifu.application", "kifu.games", "kifu.app", *others)
+    forbidden = ("kifu.commands", *APPLICATION, "kifu.games", "kifu.app", *others)
     assert _violations((game,), forbidden) == []
 
 
@@ -89,13 +94,49 @@ def test_commands_reach_the_games_only_through_the_registry() -> None:
     assert _violations(("kifu.commands", "kifu.app"), GAMES) == []
 
 
-#: the modules beside the registry, which reach a game only through it (by name, lazily)
-REGISTRY_USERS = ("kifu.detection", "kifu.showing", "kifu.drawer", "kifu.api")
+def test_the_registry_imports_no_application_and_no_command() -> None:
+    """``kifu.games`` is below the application: telling a file's game, drawing, the library
+    reach the games through it, never the other way round."""
+    assert _violations(("kifu.games",), (*APPLICATION, "kifu.commands", "kifu.app")) == []
 
 
-def test_the_registry_s_neighbours_import_no_game() -> None:
+#: the application's modules that reach a game through the registry (by name, lazily)
+REGISTRY_USERS = (
+    "kifu.application.detection",
+    "kifu.application.library",
+    "kifu.application.library_inputs",
+    "kifu.application.report_boards",
+    "kifu.application.show_position",
+)
+
+
+def test_the_application_imports_no_game() -> None:
     assert all(name in MODULES for name in REGISTRY_USERS)
-    assert _violations(REGISTRY_USERS, GAMES) == []
+    assert _violations(APPLICATION, GAMES) == []
+
+
+def test_the_application_imports_no_command_but_the_library_s_check_of_a_value() -> None:
+    """The library checks a keyword's value as ``kifu check``'s option takes it (one definition
+    of each option's type and choices); nothing else of the application imports a command."""
+    assert _violations(APPLICATION, ("kifu.commands", "kifu.app")) == [
+        "kifu.application.library imports kifu.commands.check",
+        "kifu.application.library imports kifu.commands.check.check",
+        "kifu.application.library imports kifu.commands.options",
+        "kifu.application.library imports kifu.commands.options.check_language",
+    ]
+
+
+def test_kifu_api_only_re_exports_the_library() -> None:
+    """``kifu.api`` (the library's path up to 0.2) gives the library's own objects, and no more."""
+    import kifu
+    import kifu.api
+    from kifu.application import library
+
+    names = {f"kifu.application.library.{name}" for name in library.__all__}
+    assert MODULES["kifu.api"] == {"kifu.application.library", *names}
+    public = {name for name in vars(kifu.api) if not name.startswith("_") and name != "annotations"}
+    assert public == set(kifu.api.__all__) == set(library.__all__) >= set(kifu.__all__) - {"__version__"}
+    assert all(getattr(kifu.api, name) is getattr(library, name) for name in public)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -112,7 +153,7 @@ def test_telling_a_file_s_game_loads_no_game_module() -> None:
     import sys
 
     probe = (
-        "import sys; from kifu.detection import detect; from kifu.core.sources import Source\n"
+        "import sys; from kifu.application.detection import detect; from kifu.core.sources import Source\n"
         "print(detect(Source('fixtures/chess/good/opera-game.pgn')))\n"
         "print(sorted(m for m in sys.modules if m.endswith('.game') and m.startswith('kifu.')))"
     )

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from kifu.app import cli
+from kifu.application.detection import detect, recognise
 from kifu.core.sources import Source, SourceError
-from kifu.detection import detect, recognise
 from kifu.games import KNOWN_EXTENSIONS
 
 from tests.conftest import CORPUS, FIXTURES

@@ -630,9 +630,9 @@ def _measure(path: Path, game: str, recorder: Recorder, bounds: dict[str, float]
     a bound on a total (``bounds``), and the count is reported as over."""
     import tracemalloc
 
-    import kifu.api
+    import kifu.application.library
 
-    package = str(Path(kifu.api.__file__).resolve().parent) + os.sep
+    package = str(Path(kifu.__file__).resolve().parent) + os.sep
     limit = bounds or {name: float("inf") for name in SLACK}
     most_lines, most_allocated = limit["lines"], limit["allocated"]
     lines: dict[tuple[Any, int], int] = {}
@@ -679,7 +679,7 @@ def _measure(path: Path, game: str, recorder: Recorder, bounds: dict[str, float]
     recorder.on = True
     sys.settrace(calls)
     try:
-        kifu.api.check(str(path), game=game)
+        kifu.application.library.check(str(path), game=game)
     finally:
         sys.settrace(None)
         recorder.on = False
@@ -747,7 +747,7 @@ def worker() -> None:
 
     recorder = Recorder()
     recorder.install()
-    import kifu.api
+    import kifu.application.library
 
     _hand_on_counted()
 
@@ -760,7 +760,7 @@ def worker() -> None:
             # imports, grammars, tables: loaded before the counts, on an input of the same kind
             # but other tokens (a cache of the tokens met would spare the first count their work)
             path.write_text(warm, encoding="utf-8")
-            kifu.api.check(str(path), game=game)
+            kifu.application.library.check(str(path), game=game)
             path.write_text(small, encoding="utf-8")
             first = _measure(path, game, recorder, None)
             bounds = {name: RATIO * first[name] + SLACK[name] * len(large) for name in SLACK}

@@ -1,6 +1,6 @@
 """How a file is recognised as chess, cheaply: its tags and movetext.
 
-The registry (:mod:`kifu.detection`) calls this without importing the rest of the package, and
+The registry (:mod:`kifu.application.detection`) calls this without importing the rest of the package, and
 after xiangqi's tests: a xiangqi record may look like PGN, never the other way round.
 """
 

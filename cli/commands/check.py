@@ -41,9 +41,9 @@ from kifu.games import GAME_CHOICES
 
 if TYPE_CHECKING:
     from kifu.application.batch import FileSettings
+    from kifu.application.report_boards import Drawer
     from kifu.core.game import Options
     from kifu.core.sources import Choice, Source
-    from kifu.drawer import Drawer
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -312,8 +312,8 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     configuration or output error, or an internal error (reported as KIFU001; the other
     records are still checked).
     """
-    from kifu import detection, games
-    from kifu.application import batch
+    from kifu import games
+    from kifu.application import batch, detection
     from kifu.application.report import Infos, hidden_infos, make_reporter, named_codes
 
     configurations = Configurations(ctx)
@@ -423,7 +423,8 @@ def expand(paths: Sequence[str], configurations: Configurations) -> list[Source 
     taken unless the configuration of its folder sets force-exclude and excludes it. Raises
     :class:`FatalError` naming a path that does not exist or a glob that matches nothing; warns
     on stderr when the paths hold no record file."""
-    from kifu import detection, games
+    from kifu import games
+    from kifu.application import detection
     from kifu.core.sources import expand_paths, walked_root
 
     missing: list[str] = []
@@ -541,7 +542,7 @@ def _game(values: dict[str, Any]) -> str | None:
 
 
 def _drawer(options: Options) -> Drawer:
-    from kifu.drawer import Drawer
+    from kifu.application.report_boards import Drawer
 
     return Drawer(options)
 

@@ -257,17 +257,18 @@ def _plan(
 ) -> _Plan:
     """Recognise an input and decide where its conversion goes; usage errors stop the command."""
     from kifu import games
+    from kifu.application import detection
 
     if isinstance(item, tuple):
         return _Plan(item[0], error=item[1].message)
     source = item
     try:
-        name, fmt = games.target(source, None if game == "auto" else game, target)
+        name, fmt = detection.target(source, None if game == "auto" else game, target)
     except SourceError as error:
         return _Plan(source.path, error=error.finding.message)
-    except games.UnknownGame:
+    except detection.UnknownGame:
         return _Plan(source.path, error="cannot tell which game it records; use --game")
-    except games.NoSuchTarget as error:
+    except detection.NoSuchTarget as error:
         raise click.UsageError(str(error)) from None
     module = games.need(name)
     extension = module.TARGETS[target].extension

@@ -310,7 +310,8 @@ def sources_of(
     files with one of ``extensions`` (default: every game's), else recognised by content.
     Raises :class:`FatalError` naming a path that does not exist or a glob that matches nothing;
     warns on stderr, naming ``empty``, when the paths hold no such file (``None``: silent)."""
-    from kifu import detection, games
+    from kifu import games
+    from kifu.application import detection
     from kifu.core.sources import expand_paths
 
     missing: list[str] = []

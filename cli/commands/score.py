@@ -56,7 +56,7 @@ def score(
     no score), 1 a disagreement or an error finding, 2 a usage or configuration error.
     """
     from kifu import __version__
-    from kifu.api import go_options, score_sources
+    from kifu.application.library import go_options, score_sources
     from kifu.core.escape import json_text
     from kifu.core.findings import INTERNAL_ERROR, Severity
     from kifu.core.game import Options

@@ -91,7 +91,7 @@ def show(
     command line. Exit status: 0 drawn, 2 usage error (no such file, record, ply, or finding
     with a position).
     """
-    from kifu import showing
+    from kifu.application import show_position
     from kifu.commands.output_file import output_to
     from kifu.core.escape import terminal
     from kifu.core.game import Options
@@ -104,7 +104,7 @@ def show(
         raise click.UsageError("--territory draws the final position: it takes no --ply or --finding")
     options = Options(rules=values.pop("rules"), settings=settings_from(values))
     try:
-        drawn = showing.show(
+        drawn = show_position.show(
             file,
             game,
             number,
@@ -115,7 +115,7 @@ def show(
             size=size,
             territory=territory,
         )
-    except showing.ShowError as error:
+    except show_position.ShowError as error:
         raise click.UsageError(str(error)) from None
     if output_format == "text":
         drawn = terminal(drawn)  # the board is kifu's; a caption may quote the record

@@ -305,8 +305,8 @@ def _records(
     that it is re-wired in one place when their API changes. Findings about a file (cannot
     be read, no records) become warnings.
     """
-    from kifu import detection, games
-    from kifu.application import batch
+    from kifu import games
+    from kifu.application import batch, detection
     from kifu.core.findings import Finding, Severity
     from kifu.core.results import Totals
     from kifu.core.sources import Source

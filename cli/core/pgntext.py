@@ -1,7 +1,7 @@
 """What a PGN-like text says outside its comments: its tag pairs and its movetext.
 
 Detection weighs these and never a comment, since a comment may say anything (a chess game's
-comment may quote a xiangqi move or a ``[DhtmlXQ`` block): :func:`kifu.detection.sniff` picks the
+comment may quote a xiangqi move or a ``[DhtmlXQ`` block): :func:`kifu.application.detection.sniff` picks the
 game with it, and the xiangqi reader picks DhtmlXQ or PGN with it.
 """
 

@@ -1,6 +1,6 @@
 """How a file is recognised as Go, cheaply: an SGF collection's opening bytes.
 
-The registry (:mod:`kifu.detection`) calls this without importing the rest of the package.
+The registry (:mod:`kifu.application.detection`) calls this without importing the rest of the package.
 """
 
 from __future__ import annotations

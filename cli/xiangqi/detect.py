@@ -1,6 +1,6 @@
 """How a file is recognised as xiangqi, cheaply: by its first bytes, its tags and its movetext.
 
-The registry (:mod:`kifu.detection`) calls these without importing the rest of the package,
+The registry (:mod:`kifu.application.detection`) calls these without importing the rest of the package,
 so that telling a file's game costs no reader, board or grammar.
 """
 

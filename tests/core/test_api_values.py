@@ -18,8 +18,9 @@ from typing import Any, NamedTuple
 import kifu
 import pytest
 from click.testing import CliRunner
-from kifu import api, games
+from kifu import games
 from kifu.app import cli
+from kifu.application import library
 
 ROOT = Path(__file__).resolve().parents[2]
 PGN = "1. e4 e5 *\n"
@@ -302,7 +303,7 @@ def _returned_types() -> set[type]:
     found: set[type] = set()
     # (the return annotations only: the parameters' name types of the standard library)
     todo: list[Any] = [
-        eval(getattr(kifu, name).__annotations__["return"], vars(api)) for name in ("check", "convert")
+        eval(getattr(kifu, name).__annotations__["return"], vars(library)) for name in ("check", "convert")
     ]
     while todo:
         hint = todo.pop()
@@ -338,10 +339,10 @@ def test_docs_api_md_lists_every_public_name_of_kifu() -> None:
 
 def test_every_type_a_function_returns_is_public_and_documented() -> None:
     returned = {kind.__name__ for kind in _returned_types()}
-    # a new type in a result: export it from kifu (cli/__init__.py, cli/api.py), add it to
+    # a new type in a result: export it from kifu (cli/__init__.py, cli/application/library.py), add it to
     # RESULTS and document it in docs/api.md's reference
     assert returned == RESULTS | {"Severity"}
-    assert all(getattr(kifu, name) is getattr(api, name) for name in returned)
+    assert all(getattr(kifu, name) is getattr(library, name) for name in returned)
 
 
 @pytest.mark.parametrize("name", sorted(RESULTS | {"Severity"}))

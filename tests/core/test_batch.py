@@ -255,8 +255,8 @@ def test_a_worker_dying_on_a_part_names_its_records(
 def test_workers_send_tags_only_to_a_reporter_that_shows_them(
     archive: Path, small_parts: list[bool], uses_tags: bool
 ) -> None:
-    from kifu import detection, games
-    from kifu.application import batch
+    from kifu import games
+    from kifu.application import batch, detection
     from kifu.core.game import Options
     from kifu.core.sources import expand_paths
 

@@ -304,7 +304,8 @@ def test_a_one_file_check_imports_its_game_only_and_the_text_reporter() -> None:
     imported = _imported_by("check", "-q", str(GOOD))
     assert "kifu.chess.checker" in imported and "kifu.application.report.text" in imported
     others = [m for m in imported if re.match(r"kifu\.(go|xiangqi)\.", m) and not SMALL.fullmatch(m)]
-    unused = {"sgfmill", "multiprocessing", "concurrent", "distributed", "kifu.drawer", "kifu.core.svg"}
+    unused = {"sgfmill", "multiprocessing", "concurrent", "distributed", "kifu.core.svg"}
+    unused |= {"kifu.application.report_boards"}
     assert others == [] and [m for m in imported if m.split(".")[0] in unused or m in unused] == []
     reporters = [
         m

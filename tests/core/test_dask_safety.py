@@ -180,7 +180,8 @@ def _task(function: Callable[..., Any], **fields: Any) -> _Task:
 
 
 def test_every_fixture_s_results_come_back_the_same() -> None:
-    from kifu import detection, games
+    from kifu import games
+    from kifu.application import detection
     from kifu.application.batch.plain import plain_task, read_result
     from kifu.core.game import Options
     from kifu.core.sources import Source, SourceError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kifu.detection import sniff
+from kifu.application.detection import sniff
 
 CASES = Path(__file__).resolve().parents[1] / "fuzz" / "cases"
 

@@ -8,11 +8,11 @@ import os
 from pathlib import Path
 
 import pytest
+from kifu.application.detection import detect, sniff
 from kifu.core import sources
 from kifu.core.findings import REGISTRY, Severity
 from kifu.core.lines import LineDecoder
 from kifu.core.sources import Source, decode_text, expand_paths, looks_binary, read_bytes
-from kifu.detection import detect, sniff
 
 
 def lines(data: bytes) -> tuple[list[str], list[str]]:

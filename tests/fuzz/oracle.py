@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kifu import detection, games
+from kifu import games
+from kifu.application import detection
 from kifu.core.findings import Finding
 from kifu.core.game import Options
 from kifu.core.sources import Source, SourceError

@@ -70,7 +70,7 @@ def test_text_sniffing_routes_score_sheets_to_xiangqi() -> None:
     ],
 )
 def test_a_text_without_tags_is_xiangqi_when_it_is_mostly_moves(text: str, game: str | None) -> None:
-    from kifu.detection import sniff
+    from kifu.application.detection import sniff
 
     assert sniff(text.encode("gb18030")) == game
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from kifu.app import cli
+from kifu.application.detection import detect
 from kifu.core.sources import Source
-from kifu.detection import detect
 from kifu.xiangqi.reader import is_dhtmlxq
 
 ROOT = Path(__file__).resolve().parents[2]

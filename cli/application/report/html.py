@@ -7,11 +7,11 @@ once: :mod:`kifu.application.report.shared`), then the files in the index's orde
 is written as its results arrive to a temporary file (memory stays flat on a big archive) and
 copied into the page at the end, when the summary is known. Boards are capped per file and per
 report (:data:`MAX_BOARDS`); a finding past the cap is still listed, with the ``kifu show``
-command that draws it. The report imports
-no game: the boards are drawn by a :class:`Drawer` the check command injects (``kifu.drawer``,
-each game's ``draw``), from the positions each record's check kept in its own walk
-(:attr:`RecordReport.positions`, within the cap per file: ``Options.boards``): no record is
-read or walked again. A finding's board is the position
+command that draws it. The report imports no game: the boards are drawn by a :class:`Drawer`
+the check command injects (:mod:`kifu.application.report_boards`, each game's ``draw``), from
+the positions each record's check kept in its own walk (:attr:`RecordReport.positions`, within
+the cap per file: ``Options.boards``): no record is read or walked again. A finding's board is
+the position
 before its move: the finding's own ``position`` when the checker set it, else the position
 the walk kept at that ply; without either, the finding has no board. A finding about the
 result is drawn in the final position (its code says which: ``board_at``), and every finding's
@@ -48,7 +48,8 @@ _LONGEST_MARK = 80
 
 
 class Drawer(Protocol):
-    """Draws boards for the report (each game's own renderer, behind the registry: ``kifu.drawer``)."""
+    """Draws boards for the report (each game's own renderer, behind the registry:
+    :mod:`kifu.application.report_boards`)."""
 
     def board(
         self, game: str, position: Position, territory: bool = False, finding: Finding | None = None

@@ -1,6 +1,7 @@
 """Which game a file records: by its extension, then by its content, each game's tests being
 its own (``kifu.<game>.detect``, named by the registry and cheap to import: no reader, board or
-grammar comes with them).
+grammar comes with them); and for ``convert``, whether that game can be written in a target
+(:func:`target`).
 
 A detector module provides ``magic(head)`` (a binary format known by its first bytes),
 ``in_bytes(head)`` (the raw bytes say so, before any decoding) and ``in_text(text, outside)``
@@ -17,7 +18,7 @@ from kifu.core.findings import IO_BINARY
 from kifu.core.pgntext import Outside, outside_comments
 from kifu.core.record import Span
 from kifu.core.sources import Source, SourceError, looks_binary, sniff_head, wide_encoding
-from kifu.games import GAMES, default_format
+from kifu.games import GAMES, default_format, load
 
 #: The order in which the games' tests are asked: a xiangqi record may look like PGN (its tags,
 #: its numbered moves), never the other way round, so xiangqi's tests come before chess's.
@@ -151,4 +152,36 @@ def sniff(head: bytes) -> str | None:
     return guess
 
 
-__all__ = ["BINARY_FORMATS", "TEXT_EXTENSIONS", "detect", "recognise", "sniff"]
+class UnknownGame(ValueError):
+    """The game of a source cannot be told (by its name nor its content)."""
+
+
+class NoSuchTarget(ValueError):
+    """A game's records cannot be written in the target asked for; the message lists its targets."""
+
+
+def target(source: Source, forced: str | None, to: str) -> tuple[str, str]:
+    """The ``(game, format)`` of ``source``, whose game can be written in the target ``to``
+    (``kifu convert --to`` and ``kifu.convert``). Raises :class:`UnknownGame`,
+    :class:`NoSuchTarget`, or :class:`~kifu.core.sources.SourceError` when it cannot be read."""
+    detected = detect(source, forced)
+    if detected is None:
+        raise UnknownGame(f"cannot tell which game {source.path} records; name it (--game, game=)")
+    name, fmt = detected
+    module = load(name)
+    if module is None or to not in module.TARGETS:
+        known = ", ".join(module.TARGETS) if module else "none yet"
+        raise NoSuchTarget(f"{name} records cannot be converted to {to!r} (targets: {known})")
+    return name, fmt
+
+
+__all__ = [
+    "BINARY_FORMATS",
+    "TEXT_EXTENSIONS",
+    "NoSuchTarget",
+    "UnknownGame",
+    "detect",
+    "recognise",
+    "sniff",
+    "target",
+]

@@ -1,6 +1,6 @@
 """The use case of ``kifu show``: one position of one record, drawn as text or SVG.
 
-Through the registry: the game is detected (:mod:`kifu.detection`), its module loaded, the
+Through the registry: the game is detected (:mod:`kifu.application.detection`), its module loaded, the
 record found, and the position taken from the game's ``positions`` (its walk), or for a finding
 from the check's own walk, and drawn by its ``draw``.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from kifu.application.detection import detect
 from kifu.core.findings import Finding
 from kifu.core.game import FINAL, Game, Options, Position, RawRecord, board_at
 from kifu.core.marking import finding_position
 from kifu.core.sources import Source, SourceError
-from kifu.detection import detect
 from kifu.games import drawing, need
 
 #: ``Options.boards`` for every board of a record

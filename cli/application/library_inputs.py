@@ -22,7 +22,7 @@ import os
 from dataclasses import dataclass
 from typing import IO, Any, Literal, Union
 
-from kifu import detection
+from kifu.application import detection
 from kifu.core.findings import Finding
 from kifu.core.sources import COMPRESSION_SUFFIXES, Source, expand_paths
 from kifu.games import KNOWN_EXTENSIONS
