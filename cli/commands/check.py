@@ -336,10 +336,12 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     per_file = file_settings(sources, configurations)
     if output_format == "html":  # the boards' positions come from each record's own check
         boards = board_cap(values["max_boards"])[0]
-        per_file = {
-            where: dataclasses.replace(own, options=dataclasses.replace(own.options, boards=boards))
-            for where, own in per_file.items()
-        }
+        drawn: dict[int, FileSettings] = {}  # (one each: the files that share settings still do)
+        for where, own in per_file.items():
+            if id(own) not in drawn:
+                asked = dataclasses.replace(own.options, boards=boards)
+                drawn[id(own)] = dataclasses.replace(own, options=asked)
+            per_file[where] = drawn[id(own)]
     options = per_file[os.curdir].options
     remote = executor == "dask" and bool(values["scheduler"])
     workers = values["jobs"] or default_jobs(sources)

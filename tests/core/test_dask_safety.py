@@ -28,6 +28,7 @@ import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 from kifu.application.batch.jobs import _FileState, _Task, check_chunk_task, check_file_task, check_files_task
+from kifu.core.results import RecordReport
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures"
@@ -195,12 +196,17 @@ def test_every_fixture_s_results_come_back_the_same() -> None:
         package = games.load(detected[0]) if detected else None
         if detected is None or package is None:
             continue
-        arguments = (package.__name__, str(path), detected[1], Options())
-        answer = plain_task(check_file_task, *arguments)
-        assert isinstance(answer, str)
-        assert read_result(answer, _task(check_file_task)) == check_file_task(*arguments), path
+        for options in (Options(), Options(boards=16)):  # (the HTML report's: the boards' positions)
+            arguments = (package.__name__, str(path), detected[1], options)
+            answer = plain_task(check_file_task, *arguments)
+            assert isinstance(answer, str)
+            assert read_result(answer, _task(check_file_task)) == check_file_task(*arguments), path
         checked += 1
     assert checked > 100
+    html = Options(boards=16)
+    ko = check_file_task("kifu.go.game", str(FIXTURES / "go" / "bad" / "GO103-ko.sgf"), "sgf", html)
+    assert any(item.positions for item in ko if isinstance(item, RecordReport))  # (a test that can fail)
+    assert any(f.captures for item in ko if isinstance(item, RecordReport) for f in item.findings)
 
 
 REPORT = {"report": {"index": 1, "line": 1, "plies": 0}}

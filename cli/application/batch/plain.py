@@ -18,6 +18,7 @@ from kifu.application.batch.jobs import (
     check_part_task,
 )
 from kifu.core.findings import Assumption, Finding, Severity
+from kifu.core.game import Position
 from kifu.core.parts import PartRead
 from kifu.core.record import Span
 from kifu.core.results import RecordReport
@@ -118,8 +119,21 @@ def _report_data(report: RecordReport) -> dict[str, object]:
         "score": report.score,
         "repetition": report.repetition,
         "findings": [_finding_data(finding) for finding in report.findings],
+        "positions": [_position_data(at, position) for at, position in report.positions.items()],
     }
     data.update((name, value) for name, value in optional.items() if value is not None and value != [])
+    return data
+
+
+def _position_data(at: int | None, position: Position) -> dict[str, object]:
+    """A kept position (the walk's: no marks yet) and the ply it is kept for (``None``: final)."""
+    data: dict[str, object] = {"at": at, "position": position.position, "ply": position.ply}
+    for name in ("move", "written", "before"):
+        value = getattr(position, name)
+        if value is not None:
+            data[name] = value
+    if position.extra:
+        data["extra"] = dict(position.extra)
     return data
 
 
@@ -140,6 +154,8 @@ def _finding_data(finding: Finding) -> dict[str, object]:
     if finding.assumption is not None:
         a = finding.assumption
         data["assumption"] = {"ply": a.ply, "written": a.written, "assumed": a.assumed, "reason": a.reason}
+    if finding.captures:
+        data["captures"] = list(finding.captures)
     return data
 
 
@@ -156,7 +172,7 @@ def _error_text(error: BaseException) -> str:
 
 #: the optional text fields of a finding
 _FINDING_TEXTS = ("move", "rule", "source_line", "position", "meant")
-_FINDING_KEYS = ("code", "severity", "message", "span", "ply", "assumption", *_FINDING_TEXTS)
+_FINDING_KEYS = ("code", "severity", "message", "span", "ply", "assumption", "captures", *_FINDING_TEXTS)
 _REPORT_KEYS = (
     "index",
     "line",
@@ -169,7 +185,9 @@ _REPORT_KEYS = (
     "score",
     "repetition",
     "findings",
+    "positions",
 )
+_POSITION_KEYS = ("at", "position", "ply", "move", "written", "before", "extra")
 
 
 def _items(data: object, what: str) -> list[Item]:
@@ -211,7 +229,24 @@ def _report(data: object) -> RecordReport:
         score=_optional(fields, "score", _json_object),
         repetition=_optional(fields, "repetition", _json_object),
         findings=[_finding(finding) for finding in _list(fields.get("findings", []), "the findings")],
+        positions=dict(
+            _position(position) for position in _list(fields.get("positions", []), "the positions")
+        ),
     )
+
+
+def _position(data: object) -> tuple[int | None, Position]:
+    fields = _object(data, "a kept position", ("at", "position", "ply"), _POSITION_KEYS)
+    extra = _object(fields.get("extra", {}), "a position's extra", (), None)
+    position = Position(
+        _str(fields["position"], "a position"),
+        _int(fields["ply"], "a position's ply"),
+        _optional(fields, "move", _str),
+        _optional(fields, "written", _str),
+        _optional(fields, "before", _str),
+        {name: _str(value, "a position's extra") for name, value in extra.items()},
+    )
+    return _optional(fields, "at", _int), position
 
 
 def _finding(data: object) -> Finding:
@@ -239,6 +274,9 @@ def _finding(data: object) -> Finding:
         position=texts["position"],
         meant=texts["meant"],
         assumption=None if "assumption" not in fields else _assumption(fields["assumption"]),
+        captures=tuple(
+            _str(stone, "a captured stone") for stone in _list(fields.get("captures", []), "captures")
+        ),
     )
 
 
