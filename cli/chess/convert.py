@@ -72,6 +72,8 @@ def convert_game(
     declared = declared_result(record, rejected)
     applied = laws_for(rules, record.tags)
     checker = Checker(record, applied) if declared in DECIDED else None
+    if checker is not None:
+        checker.hears_before = False  # (convert shows no finding's position: no copy per move)
     options = WalkOptions(start, read_lang, mates=checker is not None)
     if checker is None:
         written = walk(record, options, visitor)
