@@ -438,16 +438,14 @@ def _checked(name: str, value: Any, keyword: str | None = None) -> Any:
     language), or :class:`TypeError` or :class:`ValueError` saying why not: a bad value is the
     caller's mistake, not an internal error of the check."""
     import click
-    from kifu.commands.check import check as command
-    from kifu.commands.options import check_language
+    from kifu.application.settings import TYPES, check_language
 
     keyword = keyword or name
     if value is None:
         return None
-    param = next((p for p in command.params if p.name == name), None)
-    if param is None:
+    kind = TYPES.get(name)
+    if kind is None:
         return value
-    kind = param.type
     expected: tuple[type, ...]
     if isinstance(kind, click.Choice):
         what, expected = "one of " + ", ".join(map(str, kind.choices)), (str,)
@@ -463,7 +461,7 @@ def _checked(name: str, value: Any, keyword: str | None = None) -> Any:
     try:
         if name == "lang":
             return check_language(str(value), keyword)
-        return kind.convert(value, param, None)
+        return kind.convert(value, None, None)
     except click.BadParameter as error:
         raise ValueError(f"{keyword}: {error.message}") from None
 

@@ -3,7 +3,6 @@ they read a record under the same rules and take the same options."""
 
 from __future__ import annotations
 
-import math
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -33,6 +32,9 @@ from kifu.application.selection import (
     parse_file_ignore,
     parse_severity,
 )
+from kifu.application.settings import FINITE as FINITE
+from kifu.application.settings import TYPES
+from kifu.application.settings import check_language as check_language
 from kifu.commands import HELP as HELP
 from kifu.core.digits import is_ascii_number
 from kifu.core.escape import terminal
@@ -67,34 +69,34 @@ def rules_options(command: F) -> F:
     decorators = [
         click.option(
             "--rules",
-            type=click.Choice(RULES_PRESETS),
+            type=TYPES["rules"],
             metavar="PRESET",
             help=_rules_help(),
         ),
         click.option(
             "--repetition",
-            type=click.IntRange(0),
+            type=TYPES["repetition"],
             metavar="N",
             help="Xiangqi: the occurrence of a position that ends a repetition cycle (default 3; 0, 1: off).",
         ),
         click.option(
             "--natural-limit",
-            type=click.IntRange(0),
+            type=TYPES["natural_limit"],
             metavar="ROUNDS",
             help="Xiangqi: rounds without a capture that end the game in a draw (default 60; 0: off).",
         ),
         click.option(
             "--natural-limit-checks",
-            type=click.IntRange(0),
+            type=TYPES["natural_limit_checks"],
             metavar="N",
             help="Xiangqi: checks of a side that still count for its natural-limit claim (default 10).",
         ),
         click.option(
             "--abridged",
-            type=click.Choice(["advance", "traverse"]),
+            type=TYPES["abridged"],
             help="Xiangqi: how to read an abridged move that fits both (车1 2: 进 or 平); default: say so.",
         ),
-        click.option("--komi", type=FINITE, help="Go: komi for the count (default: the record's KM)."),
+        click.option("--komi", type=TYPES["komi"], help="Go: komi for the count (default: the record's KM)."),
         click.option(
             "--dead",
             metavar="POINTS",
@@ -102,32 +104,18 @@ def rules_options(command: F) -> F:
         ),
         click.option(
             "--dead-from",
-            type=click.Choice(["gnugo"]),
+            type=TYPES["dead_from"],
             help="Go: ask GNU Go which stones are dead at the end (final_status_list dead).",
         ),
         click.option(
             "--ko",
-            type=click.Choice(["simple", "positional", "situational"]),
+            type=TYPES["ko"],
             help="Go: ko rule (default: the rules' own).",
         ),
     ]
     for decorator in reversed(decorators):
         command = decorator(command)
     return command
-
-
-class _Finite(click.types.FloatParamType):
-    """A float that is a number: ``inf`` and ``nan``, which Python and TOML read, are refused
-    (a komi of ``inf`` broke every count, ``nan`` made every result contradict it)."""
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
-        number: float = super().convert(value, param, ctx)
-        if not math.isfinite(number):
-            self.fail(f"{value!r} is not a finite number", param, ctx)
-        return number
-
-
-FINITE = _Finite()
 
 
 def settings_from(values: dict[str, Any]) -> dict[str, Any]:
@@ -141,20 +129,6 @@ def settings_from(values: dict[str, Any]) -> dict[str, Any]:
         if value is not None:
             settings[key] = value
     return settings
-
-
-def check_language(value: str | None, option: str) -> str | None:
-    """``value`` in lower case when some game knows it as a language of piece letters."""
-    if value is None:
-        return None
-    from kifu import games
-
-    known = games.setting_choices("lang")
-    if value.lower() not in known:
-        raise click.BadParameter(
-            f"unknown language {value!r}; use one of {', '.join(known)}", param_hint=option
-        )
-    return value.lower()
 
 
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
