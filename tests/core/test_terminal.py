@@ -51,6 +51,12 @@ def screen_lines(raw: str) -> list[str]:
     return lines
 
 
+def _terminal_environment() -> dict[str, str]:
+    """This environment as a person's terminal has it: no ``CI``, no ``NO_COLOR``, an xterm."""
+    kept = {key: value for key, value in os.environ.items() if key not in ("CI", "TERM", "NO_COLOR")}
+    return {**kept, "TERM": "xterm"}
+
+
 def run_in_terminal(arguments: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
     """Run kifu with stdout and stderr on one pseudo-terminal; everything it wrote there."""
     leader, follower = pty.openpty()
@@ -60,7 +66,8 @@ def run_in_terminal(arguments: list[str], cwd: Path, env: dict[str, str] | None 
         stdout=follower,
         stderr=follower,
         cwd=cwd,
-        env={**os.environ, "COLUMNS": "200", **(env or {})},
+        # (a terminal of a person, not a CI runner's: CI, which .ci/run sets, turns the bar off)
+        env={**_terminal_environment(), "COLUMNS": "200", **(env or {})},
     )
     os.close(follower)
     chunks: list[bytes] = []
@@ -108,7 +115,6 @@ def run_with_terminal_stderr(
     ``stdout``); everything written on the terminal, and the file's text."""
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    environment = {key: value for key, value in os.environ.items() if key not in ("CI", "TERM", "NO_COLOR")}
     with (cwd / ".." / "stdout.txt").open("w+b") as report:
         process = subprocess.Popen(
             [sys.executable, "-m", "kifu", *arguments],
@@ -116,7 +122,7 @@ def run_with_terminal_stderr(
             stdout=report if stdout is None else stdout,
             stderr=follower,
             cwd=cwd,
-            env={**environment, "TERM": "xterm", **(env or {})},
+            env={**_terminal_environment(), **(env or {})},
         )
         os.close(follower)
         chunks: list[bytes] = []
