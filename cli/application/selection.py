@@ -162,24 +162,39 @@ def normalise_selectors(values: Iterable[str], known: Collection[str], where: st
 
 
 def suggest(selector: str, known: Collection[str]) -> str:
-    """``; did you mean CHESS101?`` for the codes or prefixes closest to ``selector`` (its family
-    letters corrected, ``CHES101`` → ``CHESS101``, or the whole code, ``CHESS1011`` → ``CHESS101``),
-    or nothing when none is close."""
+    """``; did you mean CHESS101?`` for the codes or prefixes closest to ``selector``
+    (:func:`close_codes`), or nothing when none is close."""
+    close = close_codes(selector, known, prefixes=True)
+    return f"; did you mean {' or '.join(close)}?" if close else ""
+
+
+def close_codes(selector: str, known: Collection[str], *, prefixes: bool = False) -> list[str]:
+    """At most two codes closest to a misspelt ``selector`` (with ``prefixes``, a prefix of a
+    code too, as ``--select`` takes one): a letter read as the digit it looks like (``XQ1O3`` →
+    ``XQ103``), its family letters corrected (``CHES101`` → ``CHESS101``), a digit too many
+    (``CHESS1011`` → ``CHESS101``), else the whole code."""
     import difflib  # (only for a mistake: it costs every start otherwise)
 
+    def fits(candidate: str) -> bool:
+        return any(code.startswith(candidate) for code in known) if prefixes else candidate in known
+
+    first = next((i for i, char in enumerate(selector) if char.isdigit()), len(selector))
+    read = selector[:first] + selector[first:].translate(str.maketrans("OIL", "011"))
+    if read != selector and fits(read):
+        return [read]
     letters = selector.rstrip("0123456789")
     digits = selector[len(letters) :]
     families = sorted({code.rstrip("0123456789") for code in known})
     close = [
         family + digits
         for family in difflib.get_close_matches(letters, families, n=3, cutoff=0.6)
-        if any(code.startswith(family + digits) for code in known)
+        if fits(family + digits)
     ]
-    if not close and digits:  # a code with a digit too many (CHESS1011) first, then any close one
-        longer = [code for code in known if selector.startswith(code)]
+    if not close:  # a code with a digit too many (CHESS1011) first, then any close one
+        longer = [code for code in known if digits and selector.startswith(code)]
         near = difflib.get_close_matches(selector, sorted(known), n=2, cutoff=0.75)
         close = list(dict.fromkeys([*longer, *near]))
-    return f"; did you mean {' or '.join(close[:2])}?" if close else ""
+    return close[:2]
 
 
 def parse_severity(values: Iterable[str], known: Collection[str], where: str) -> dict[str, Severity]:

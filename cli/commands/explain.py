@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 import click
@@ -64,27 +63,6 @@ def listing(entries: list[Code]) -> list[str]:
     return lines
 
 
-def _close_codes(text: str, known: Collection[str]) -> list[str]:
-    """The codes (not prefixes, as ``--select`` may take) closest to a misspelt ``text``:
-    a letter read as the digit it looks like (``XQ1O3`` → ``XQ103``), its family letters
-    corrected (``CHES101`` → ``CHESS101``), else the whole code; at most two."""
-    import difflib  # (only for a mistake: it costs every start otherwise)
-
-    first = next((i for i, char in enumerate(text) if char.isdigit()), len(text))
-    read = text[:first] + text[first:].translate(str.maketrans("OIL", "011"))  # a letter for a digit
-    if read in known:
-        return [read]
-    letters = text.rstrip("0123456789")
-    digits = text[len(letters) :]
-    families = sorted({code.rstrip("0123456789") for code in known})
-    close = [
-        family + digits
-        for family in difflib.get_close_matches(letters, families, n=3, cutoff=0.6)
-        if family + digits in known
-    ]
-    return (close or difflib.get_close_matches(text, sorted(known), n=2, cutoff=0.75))[:2]
-
-
 @click.command("explain", context_settings=HELP)
 @click.argument("code", required=False, shell_complete=complete_codes)
 def explain(code: str | None) -> None:
@@ -100,7 +78,9 @@ def explain(code: str | None) -> None:
         return
     found = lookup(code)
     if found is None:
-        close = _close_codes(code.strip().upper(), REGISTRY.keys())
+        from kifu.application.selection import close_codes
+
+        close = close_codes(code.strip().upper(), REGISTRY.keys())
         hint = f"; did you mean {' or '.join(close)}?" if close else "; `kifu explain` lists them all"
         raise click.BadParameter(f"no finding code {code!r}{hint}", param_hint="CODE")
     click.echo("\n".join(page(found)))
