@@ -70,10 +70,15 @@ def run_in_terminal(arguments: list[str], cwd: Path, env: dict[str, str] | None 
         env={**_terminal_environment(), "COLUMNS": "200", **(env or {})},
     )
     os.close(follower)
+    return _read_terminal(leader, process, 60)
+
+
+def _read_terminal(leader: int, process: subprocess.Popen[bytes], timeout: float) -> str:
+    """Everything the process writes on the pseudo-terminal ``leader`` until it closes it (the
+    process is killed when it says nothing for ``timeout`` seconds)."""
     chunks: list[bytes] = []
     while True:
-        ready, _, _ = select.select([leader], [], [], 60)
-        if not ready:
+        if not select.select([leader], [], [], timeout)[0]:
             process.kill()
             break
         try:
@@ -125,19 +130,9 @@ def run_with_terminal_stderr(
             env={**_terminal_environment(), **(env or {})},
         )
         os.close(follower)
-        chunks: list[bytes] = []
-        while select.select([leader], [], [], 120)[0]:
-            try:
-                data = os.read(leader, 65536)
-            except OSError:  # the follower side closed: EIO on Linux
-                break
-            if not data:
-                break
-            chunks.append(data)
-        process.wait(timeout=60)
-        os.close(leader)
+        written = _read_terminal(leader, process, 120)
         report.seek(0)
-        return b"".join(chunks).decode("utf-8", errors="replace"), report.read().decode("utf-8")
+        return written, report.read().decode("utf-8")
 
 
 @pytest.fixture
