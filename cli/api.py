@@ -7,36 +7,6 @@ shows (``kifu.check``); this module re-exports the same names so that code writt
 
 from __future__ import annotations
 
-from kifu.application.library import Assumption as Assumption
-from kifu.application.library import Conversion as Conversion
-from kifu.application.library import Converted as Converted
-from kifu.application.library import Finding as Finding
-from kifu.application.library import Input as Input
-from kifu.application.library import Kind as Kind
-from kifu.application.library import Marks as Marks
-from kifu.application.library import Position as Position
-from kifu.application.library import RecordReport as RecordReport
-from kifu.application.library import Report as Report
-from kifu.application.library import Severity as Severity
-from kifu.application.library import Span as Span
-from kifu.application.library import check as check
-from kifu.application.library import convert as convert
-from kifu.application.library import score as score
-
-__all__ = [
-    "Assumption",
-    "Conversion",
-    "Converted",
-    "Finding",
-    "Input",
-    "Kind",
-    "Marks",
-    "Position",
-    "RecordReport",
-    "Report",
-    "Severity",
-    "Span",
-    "check",
-    "convert",
-    "score",
-]
+# (the names derived from the library's own list: a name it adds is here too)
+from kifu.application.library import *  # noqa: F403
+from kifu.application.library import __all__ as __all__
