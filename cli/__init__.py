@@ -26,7 +26,9 @@ if _typing.TYPE_CHECKING:
     from kifu.application.library import Assumption as Assumption
     from kifu.application.library import Conversion as Conversion
     from kifu.application.library import Converted as Converted
+    from kifu.application.library import Edit as Edit
     from kifu.application.library import Finding as Finding
+    from kifu.application.library import Fix as Fix
     from kifu.application.library import Marks as Marks
     from kifu.application.library import Position as Position
     from kifu.application.library import RecordReport as RecordReport
@@ -41,7 +43,9 @@ __all__ = [
     "Assumption",
     "Conversion",
     "Converted",
+    "Edit",
     "Finding",
+    "Fix",
     "Marks",
     "Position",
     "RecordReport",

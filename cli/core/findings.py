@@ -59,6 +59,50 @@ class Assumption:
         return {"ply": self.ply, "written": self.written, "assumed": self.assumed, "reason": self.reason}
 
 
+#: whether a code's findings are repaired by ``kifu check --fix`` (:attr:`Code.fix`): ``safe``
+#: (notation only: the moves and the result stay), ``unsafe`` (an arbiter must confirm it)
+Applicability = Literal["safe", "unsafe"]
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace the text at ``span`` (lines and columns as findings count them) with ``content``;
+    an empty span inserts, an empty ``content`` deletes."""
+
+    span: Span
+    content: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``{"start": {"line", "column"}, "end": {…}, "content"}``."""
+        line, column, end_line, end_column = self.span
+        return {
+            "start": {"line": line, "column": column},
+            "end": {"line": end_line, "column": end_column},
+            "content": self.content,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A finding's repair: text edits on the record's own source, applied together or not at all.
+
+    Made by :meth:`Code.fixing`, so that its applicability is its code's, as the registry says.
+    """
+
+    applicability: Applicability
+    #: what the fix does, in a few words ("write castling with the letter O")
+    message: str
+    edits: tuple[Edit, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of the output contract."""
+        return {
+            "applicability": self.applicability,
+            "message": self.message,
+            "edits": [edit.to_dict() for edit in self.edits],
+        }
+
+
 @dataclass(slots=True)
 class Finding:
     """One thing kifu has to say about a record, at a place in its source."""
@@ -82,6 +126,8 @@ class Finding:
     #: the stones its move captured, in the game's coordinates, when the walk played it before
     #: it found it illegal (Go: a ko's stone), for its board's marks (not in the JSON output)
     captures: tuple[str, ...] = ()
+    #: its repair, when kifu knows it (:class:`Fix`; ``kifu check --fix``)
+    fix: Fix | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of the output contract."""
@@ -105,12 +151,14 @@ class Finding:
             data["assumption"] = self.assumption.to_dict()
         if self.meant is not None:
             data["meant"] = self.meant
+        if self.fix is not None:
+            data["fix"] = self.fix.to_dict()
         return data
 
 
-#: whether ``kifu check --fix`` repairs a code's findings (:attr:`Code.fix`)
-Fix = Literal["safe", "unsafe"] | None
-FIX_NOTES: dict[Fix, str] = {
+#: whether ``kifu check --fix`` repairs a code's findings (:attr:`Code.fix`), ``None``: it does not
+Fixable = Applicability | None
+FIX_NOTES: dict[Fixable, str] = {
     None: "`kifu check --fix` does not repair this yet: edit the record.",
     "safe": "`kifu check --fix` repairs this: a safe fix, which leaves "
     "the game's moves and result as they are.",
@@ -155,12 +203,25 @@ class Code:
     fix_hint: str = ""
     #: whether ``kifu check --fix`` repairs it: a safe fix (the game is unchanged), an unsafe one
     #: (it may change what the record says), or not at all
-    fix: Fix = None
+    fix: Fixable = None
+    #: what its fix does, for ``kifu explain`` ("writes ``O-O`` for ``0-0``"); given with ``fix``
+    fix_does: str = ""
 
     @property
     def fix_note(self) -> str:
-        """The sentence of ``kifu explain`` that says whether ``kifu check --fix`` repairs it."""
-        return FIX_NOTES[self.fix]
+        """The sentences of ``kifu explain`` that say whether and how ``kifu check --fix`` repairs it."""
+        note = FIX_NOTES[self.fix]
+        return f"{note} The fix {self.fix_does}" if self.fix_does else note
+
+    def fixing(self, message: str, *edits: Edit) -> Fix:
+        """The :class:`Fix` of one of its findings: ``edits`` on the source, ``message`` saying what
+        they do. Only a code the registry calls fixable makes one, with the registry's
+        applicability."""
+        if self.fix is None:
+            raise ValueError(f"finding code {self.code} is not fixable: register it with fix=")
+        if not edits:
+            raise ValueError(f"a fix of {self.code} needs at least one edit")
+        return Fix(self.fix, message, edits)
 
     @property
     def impact(self) -> str:
@@ -206,18 +267,21 @@ def register(
     why: str = "",
     example: str = "",
     fix_hint: str = "",
-    fix: Fix = None,
+    fix: Fixable = None,
+    fix_does: str = "",
 ) -> Code:
     """Add a code to the registry; a code may be registered once only. ``format``: a format
     warning, which ``--strict`` makes an error; ``board``: where its findings' board stands;
-    ``means``, ``why``, ``example``, ``fix_hint``, ``fix``: the parts of its ``kifu explain`` page
-    (:class:`Code`)."""
+    ``means``, ``why``, ``example``, ``fix_hint``, ``fix``, ``fix_does``: the parts of its
+    ``kifu explain`` page (:class:`Code`)."""
     if code in REGISTRY:
         raise ValueError(f"finding code {code} is registered twice")
     if format and severity is not Severity.WARNING:
         raise ValueError(f"finding code {code}: a format slip is a warning")
     if fix not in FIX_NOTES:
         raise ValueError(f"finding code {code}: fix is 'safe', 'unsafe' or None, not {fix!r}")
+    if (fix is None) != (not fix_does):
+        raise ValueError(f"finding code {code}: a fixable code says what its fix does (fix_does), no other")
     entry = Code(
         code,
         severity,
@@ -231,6 +295,7 @@ def register(
         example=example.strip("\n"),
         fix_hint=fix_hint.strip(),
         fix=fix,
+        fix_does=fix_does.strip(),
     )
     REGISTRY[code] = entry
     return entry

@@ -42,6 +42,9 @@ class Options:
     #: the positions of, from its own walk (:attr:`RecordReport.positions`): the HTML report's
     #: cap per file, every finding for ``kifu show --finding``; 0: none
     boards: int = 0
+    #: whether an unsafe fix that changes a move also leaves a comment in the record saying what it
+    #: changed and why (``{kifu: 8. Nd3 corrected to Bd3: …}``); ``--no-fix-comments`` clears it
+    fix_notes: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -143,7 +143,7 @@ FUNCTIONS = {"check", "convert", "score", "Severity"}
 #: part of the API, docs/api.md says so)
 RESULTS = {
     *("Report", "RecordReport", "Conversion", "Converted", "Finding", "Span", "Assumption"),
-    *("Position", "Marks"),
+    *("Position", "Marks", "Fix", "Edit"),
 }
 
 

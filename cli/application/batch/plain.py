@@ -17,7 +17,7 @@ from kifu.application.batch.jobs import (
     check_files_task,
     check_part_task,
 )
-from kifu.core.findings import Assumption, Finding, Severity
+from kifu.core.findings import Assumption, Edit, Finding, Fix, Severity
 from kifu.core.game import Position
 from kifu.core.parts import PartRead
 from kifu.core.record import Span
@@ -156,6 +156,10 @@ def _finding_data(finding: Finding) -> dict[str, object]:
         data["assumption"] = {"ply": a.ply, "written": a.written, "assumed": a.assumed, "reason": a.reason}
     if finding.captures:
         data["captures"] = list(finding.captures)
+    if finding.fix is not None:
+        fix = finding.fix
+        edits = [[*edit.span, edit.content] for edit in fix.edits]
+        data["fix"] = {"applicability": fix.applicability, "message": fix.message, "edits": edits}
     return data
 
 
@@ -172,7 +176,17 @@ def _error_text(error: BaseException) -> str:
 
 #: the optional text fields of a finding
 _FINDING_TEXTS = ("move", "rule", "source_line", "position", "meant")
-_FINDING_KEYS = ("code", "severity", "message", "span", "ply", "assumption", "captures", *_FINDING_TEXTS)
+_FINDING_KEYS = (
+    "code",
+    "severity",
+    "message",
+    "span",
+    "ply",
+    "assumption",
+    "captures",
+    "fix",
+    *_FINDING_TEXTS,
+)
 _REPORT_KEYS = (
     "index",
     "line",
@@ -255,12 +269,7 @@ def _finding(data: object) -> Finding:
         severity = Severity(_int(fields["severity"], "a finding's severity"))
     except ValueError:
         raise ResultError(f"a finding's severity is {fields['severity']}, not 1, 2 or 3") from None
-    span = None
-    if "span" in fields:
-        numbers = [_int(number, "a finding's place") for number in _list(fields["span"], "a finding's place")]
-        if len(numbers) != 4:
-            raise ResultError("a finding's place is not four numbers")
-        span = Span(numbers[0], numbers[1], numbers[2], numbers[3])
+    span = None if "span" not in fields else _span(fields["span"], "a finding's place")
     texts = {name: _optional(fields, name, _str) for name in _FINDING_TEXTS}
     return Finding(
         code=_str(fields["code"], "a finding's code"),
@@ -277,7 +286,31 @@ def _finding(data: object) -> Finding:
         captures=tuple(
             _str(stone, "a captured stone") for stone in _list(fields.get("captures", []), "captures")
         ),
+        fix=None if "fix" not in fields else _fix(fields["fix"]),
     )
+
+
+def _span(data: object, what: str) -> Span:
+    numbers = [_int(number, what) for number in _list(data, what)]
+    if len(numbers) != 4:
+        raise ResultError(f"{what} is not four numbers")
+    return Span(numbers[0], numbers[1], numbers[2], numbers[3])
+
+
+def _fix(data: object) -> Fix:
+    keys = ("applicability", "message", "edits")
+    fields = _object(data, "a fix", keys, keys)
+    applicability = fields["applicability"]
+    if applicability not in ("safe", "unsafe"):
+        raise ResultError(f"a fix's applicability is {applicability!r}, not 'safe' or 'unsafe'")
+    edits = []
+    for edit in _list(fields["edits"], "a fix's edits"):
+        parts = _list(edit, "an edit")
+        if len(parts) != 5:
+            raise ResultError("an edit is not a place and a text")
+        edits.append(Edit(_span(parts[:4], "an edit's place"), _str(parts[4], "an edit's text")))
+    message = _str(fields["message"], "a fix's message")
+    return Fix("safe" if applicability == "safe" else "unsafe", message, tuple(edits))
 
 
 def _assumption(data: object) -> Assumption:
