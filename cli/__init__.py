@@ -29,6 +29,7 @@ if _typing.TYPE_CHECKING:
     from kifu.application.library import Edit as Edit
     from kifu.application.library import Finding as Finding
     from kifu.application.library import Fix as Fix
+    from kifu.application.library import Fixed as Fixed
     from kifu.application.library import Marks as Marks
     from kifu.application.library import Position as Position
     from kifu.application.library import RecordReport as RecordReport
@@ -37,6 +38,7 @@ if _typing.TYPE_CHECKING:
     from kifu.application.library import Span as Span
     from kifu.application.library import check as check
     from kifu.application.library import convert as convert
+    from kifu.application.library import fix as fix
     from kifu.application.library import score as score
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "Edit",
     "Finding",
     "Fix",
+    "Fixed",
     "Marks",
     "Position",
     "RecordReport",
@@ -55,6 +58,7 @@ __all__ = [
     "__version__",
     "check",
     "convert",
+    "fix",
     "score",
 ]
 _LAZY = frozenset(__all__) - {"__version__"}

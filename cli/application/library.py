@@ -48,6 +48,7 @@ __all__ = [
     "Edit",
     "Finding",
     "Fix",
+    "Fixed",
     "Input",
     "Kind",
     "Marks",
@@ -58,6 +59,7 @@ __all__ = [
     "Span",
     "check",
     "convert",
+    "fix",
     "score",
 ]
 
@@ -195,6 +197,123 @@ def check(
         report.game, report.format = collected.reports[0].game, collected.reports[0].format
     if not collected.reports:
         report.findings.append(IO_NO_RECORDS(f"no record files in {given.path}"))
+    return report
+
+
+@dataclass(slots=True)
+class Fixed:
+    """What ``kifu.fix`` made of a record file, text or bytes: its content with the fixes applied
+    (nothing is written), how many findings they repaired, and the check of the fixed content."""
+
+    #: the fixed content, in the source's own encoding, every byte outside the edits kept
+    data: bytes
+    #: how many findings the fixes repaired, over the rounds of fix and check
+    fixed: int
+    #: the check of the fixed content: what is left
+    report: Report
+    #: the codec the content is read with (``None``: UTF-8, a line that is not as Latin-1)
+    codec: str | None = None
+
+    @property
+    def text(self) -> str:
+        """:attr:`data` decoded as it is read."""
+        if self.codec is not None:
+            return self.data.decode(self.codec, "replace")
+        try:
+            return self.data.decode("utf-8")
+        except UnicodeDecodeError:
+            return self.data.decode("latin-1")
+
+
+def fix(
+    source: Input,
+    game: str | None = None,
+    rules: str | None = None,
+    *,
+    unsafe: bool = False,
+    fix_comments: bool = True,
+    unfixable: Iterable[str] = (),
+    extend_safe_fixes: Iterable[str] = (),
+    select: Iterable[str] | None = None,
+    extend_select: Iterable[str] = (),
+    ignore: Iterable[str] = (),
+    **settings: Any,
+) -> Fixed:
+    """The fixes of ``kifu check --fix`` applied to a file, text, bytes or a file object, returned
+    (nothing is written): the safe ones, and with ``unsafe`` the unsafe ones too; ``unfixable``
+    and ``extend_safe_fixes`` (codes or prefixes), ``fix_comments`` and the other arguments as
+    for :func:`check` and the options of the same names. Raises :class:`ValueError` for a
+    directory (``kifu check --fix`` fixes a directory's files) and as :func:`check` does.
+    """
+    from kifu.application import batch
+    from kifu.application.fixing import Policy, fix_sources
+    from kifu.application.selection import SelectionError
+
+    options = replace(_options(rules, settings), fix_notes=fix_comments)
+    selection = _selection(select, extend_select, ignore, None)
+    games.load_all_codes()
+    try:
+        policy = Policy(
+            unsafe,
+            normalise_selectors(_codes(unfixable, "unfixable"), REGISTRY, "unfixable"),
+            normalise_selectors(
+                _codes(extend_safe_fixes, "extend_safe_fixes"), REGISTRY, "extend_safe_fixes"
+            ),
+        )
+    except SelectionError as error:
+        raise ValueError(f"kifu.fix: {error}") from None
+    given = library_inputs.read(source, "kifu.fix")
+    if given.kind == "directory":
+        raise ValueError(f"kifu.fix: {given.path} is a directory: fix its files, or run kifu check --fix")
+    plan = batch.Batch(detection.detect, games.load, _game(game), jobs=1)
+
+    def check_them(items: list[Source], reporter: Any) -> None:
+        batch.run(items, plan, options, reporter, None, selection)
+
+    (first,) = given.sources
+    if not isinstance(first, Source):  # (cannot be read: its finding is the report)
+        return Fixed(
+            b"", 0, check(source, game, rules, select=select, extend_select=extend_select, ignore=ignore)
+        )
+    results = fix_sources([first], check_them, policy, _codec_of)
+    entry = results[0] if results else None
+    if entry is not None and entry.refused is not None:
+        raise ValueError(f"kifu.fix: {entry.refused}")
+    data = entry.data if entry is not None else _content(first)
+    fixed = sum(entry.applied.values()) if entry is not None else 0
+    again = Source(first.path, first.root, data) if first.data is not None or entry is not None else first
+    report = _report_of(again, plan, options, selection)
+    report.kind = given.kind
+    return Fixed(data, fixed, report, entry.codec if entry is not None else None)
+
+
+def _codes(values: Iterable[str], name: str) -> tuple[str, ...]:
+    if isinstance(values, str):
+        return (values,)
+    if not all(isinstance(value, str) for value in values):
+        raise TypeError(f"kifu.fix: {name} holds codes (str)")
+    return tuple(values)
+
+
+def _codec_of(game: str, path: str) -> str | None:
+    module = games.load(game) if game in games.GAMES else None
+    return None if module is None else module.text_encoding(path)
+
+
+def _content(source: Source) -> bytes:
+    if source.data is not None:
+        return source.data
+    with open(source.path, "rb") as stream:
+        return stream.read()
+
+
+def _report_of(source: Source, plan: Any, options: Options, selection: Any) -> Report:
+    from kifu.application import batch
+
+    totals = Totals()
+    collected = _Collector(totals)
+    batch.run([source], plan, options, collected, None, selection, totals=totals)
+    (report,) = collected.reports
     return report
 
 

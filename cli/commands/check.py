@@ -40,7 +40,8 @@ from kifu.core.results import RecordReport, Totals, by_count
 from kifu.games import GAME_CHOICES
 
 if TYPE_CHECKING:
-    from kifu.application.batch import FileSettings
+    from kifu.application.batch import Batch, FileSettings
+    from kifu.application.fixing import Counted, FileFix, Policy
     from kifu.application.report_boards import Drawer
     from kifu.core.game import Options
     from kifu.core.sources import Choice, Source
@@ -167,6 +168,47 @@ def check_options(command: F) -> F:
         ),
         click.option("-q", "--quiet", is_flag=True, help="No summary line or progress bar on stderr."),
         click.option(
+            "--fix/--no-fix",
+            default=False,
+            show_default=True,
+            help="Repair the files in place (each written whole, atomically) with the safe fixes: notation "
+            "only, the moves and the result unchanged; the report then lists what is left.",
+        ),
+        click.option(
+            "--unsafe-fixes/--no-unsafe-fixes",
+            default=False,
+            show_default=True,
+            help="With --fix or --diff: apply the unsafe fixes too, which an arbiter confirms (a move "
+            "replaced by the one the later moves prove, a missing move inserted, a proven result).",
+        ),
+        click.option(
+            "--diff",
+            is_flag=True,
+            help="Print a unified diff of what --fix would change and write nothing; exit status 1 if there "
+            "is anything to fix.",
+        ),
+        click.option(
+            "--fix-comments/--no-fix-comments",
+            default=True,
+            show_default=True,
+            help="An unsafe fix that changes a move leaves a comment in the record saying what it changed "
+            "and why ({kifu: 8. Nd3 corrected to Bd3: …}), where the format has comments.",
+        ),
+        click.option(
+            "--unfixable",
+            multiple=True,
+            shell_complete=complete_codes,
+            metavar="CODES",
+            help="Never fix these codes or prefixes (CHESS101,PGN0).",
+        ),
+        click.option(
+            "--extend-safe-fixes",
+            multiple=True,
+            shell_complete=complete_codes,
+            metavar="CODES",
+            help="Apply the unsafe fixes of these codes or prefixes as safe ones (without --unsafe-fixes).",
+        ),
+        click.option(
             "--statistics",
             is_flag=True,
             help="Print the count of each code with its title, most frequent first, instead of the "
@@ -281,6 +323,7 @@ CHECK_GROUPS: Groups = (
             "exit_zero",
         ),
     ),
+    ("Fixing", ("fix", "unsafe_fixes", "diff", "fix_comments", "unfixable", "extend_safe_fixes")),
     ("Rules", ("game", "rules", "per_file_settings")),
     CHESS,
     XIANGQI,
@@ -314,6 +357,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     """
     from kifu import games
     from kifu.application import batch, detection
+    from kifu.application.fixing import Counted
     from kifu.application.report import Infos, hidden_infos, make_reporter, named_codes
 
     configurations = Configurations(ctx)
@@ -367,6 +411,17 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     )
     color = values["color"]
     started = time.perf_counter()
+
+    def settings_of(source: Source) -> FileSettings:
+        return per_file.get(source.path) or per_file[os.path.dirname(source.path) or os.curdir]
+
+    policy = _fix_policy(values)
+    fixed: list[FileFix] = []
+    if values["fix"] or values["diff"]:
+        fixed = _fix(sources, plan, per_file[os.curdir], settings_of, policy)
+        if values["diff"]:
+            sys.exit(_print_diffs(fixed, values["output_file"], quiet or counts_only))
+        _write_fixes(fixed)
     with output_to(values["output_file"]) as target:
         with _progress(sources, enabled=not quiet and progress_wanted(sys.stderr, target)) as bar:
             out: TextIO = target
@@ -389,17 +444,10 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
                     ),
                 )
             )
+            counted = Counted(reporter, policy)
             try:
                 totals = batch.run(
-                    sources,
-                    plan,
-                    options,
-                    reporter,
-                    bar,
-                    per_file[os.curdir].selection,
-                    lambda source: (
-                        per_file.get(source.path) or per_file[os.path.dirname(source.path) or os.curdir]
-                    ),
+                    sources, plan, options, counted, bar, per_file[os.curdir].selection, settings_of
                 )
             except batch.ExecutorError as error:
                 raise FatalError(str(error)) from None
@@ -410,6 +458,9 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
     colored = use_color(color, sys.stderr)
     if not quiet:
         click.echo(summary(totals, elapsed, colored, hidden_infos(reporter)), err=True, color=colored)
+        said = fix_summary(fixed, counted, totals, fixing=values["fix"])
+        if said:
+            click.echo(said, err=True)
     sys.stdout.flush()
     if totals.internal_errors:
         sys.exit(2)
@@ -535,7 +586,7 @@ def _options(values: dict[str, Any]) -> Options:
     rules = settings_from({name: values[name] for name in SETTING_NAMES})
     if values["lang"] is not None:  # (a file's is checked where it is read: the command line's here)
         rules["lang"] = check_language(values["lang"], "--lang")
-    return Options(values["rules"], rules)
+    return Options(values["rules"], rules, fix_notes=values.get("fix_comments", True))
 
 
 def _game(values: dict[str, Any]) -> str | None:
@@ -547,6 +598,130 @@ def _drawer(options: Options) -> Drawer:
     from kifu.application.report_boards import Drawer
 
     return Drawer(options)
+
+
+def _fix_policy(values: dict[str, Any]) -> Policy:
+    """The fixes the run applies: ``--unsafe-fixes``, ``--unfixable``, ``--extend-safe-fixes``."""
+    from kifu.application.fixing import Policy
+    from kifu.application.selection import SelectionError, normalise_selectors
+
+    known = _fix_codes()
+    try:
+        return Policy(
+            values["unsafe_fixes"],
+            normalise_selectors(values["unfixable"], known, "--unfixable"),
+            normalise_selectors(values["extend_safe_fixes"], known, "--extend-safe-fixes"),
+        )
+    except SelectionError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def _fix_codes() -> frozenset[str]:
+    from kifu import games
+    from kifu.core.findings import REGISTRY
+
+    games.load_all_codes()
+    return frozenset(REGISTRY)
+
+
+def _fix(
+    sources: Sequence[Source | tuple[str, Finding]],
+    plan: Batch,
+    own: FileSettings,
+    settings_of: Callable[[Source], FileSettings],
+    policy: Policy,
+) -> list[FileFix]:
+    """The fixes of ``sources``' files, found and applied in memory over rounds of checks, each
+    file checked with its own settings (nothing written here)."""
+    from kifu import games
+    from kifu.application import batch
+    from kifu.application.fixing import fix_sources
+    from kifu.core.sources import Source
+
+    def check_them(items: list[Source], reporter: Reporter) -> None:
+        try:
+            batch.run(items, plan, own.options, reporter, None, own.selection, settings_of)
+        except batch.ExecutorError as error:
+            raise FatalError(str(error)) from None
+
+    def codec_of(game: str, path: str) -> str | None:
+        module = games.load(game) if game in games.GAMES else None
+        return None if module is None else module.text_encoding(path)
+
+    files = [source for source in sources if isinstance(source, Source)]
+    return fix_sources(files, check_them, policy, codec_of)
+
+
+def _said_failures(entry: FileFix) -> None:
+    if entry.refused is not None:
+        click.echo(f"kifu: {terminal(entry.shown, one_line=True)}: not fixed: {entry.refused}", err=True)
+    for failure in entry.failures:
+        shown = terminal(entry.shown, one_line=True)
+        click.echo(f"kifu: {shown}: a fix not applied: {terminal(failure, one_line=True)}", err=True)
+
+
+def _print_diffs(fixed: list[FileFix], output_file: str | None, quiet: bool) -> int:
+    """Print the diff of every file ``--fix`` would change; the exit status: 1 if any."""
+    from kifu.application.fixing import unified_diff
+
+    changed = [entry for entry in fixed if entry.changed]
+    with output_to(output_file) as target:
+        for entry in changed:
+            target.write(unified_diff(entry.source.path, entry.original, entry.data, entry.codec))
+        target.flush()
+    for entry in fixed:
+        _said_failures(entry)
+    if not quiet:
+        count = sum(sum(entry.applied.values()) for entry in changed)
+        click.echo(f"kifu: would fix {count} finding(s) in {len(changed)} file(s)", err=True)
+    return 1 if changed else 0
+
+
+def _write_fixes(fixed: list[FileFix]) -> None:
+    """Write each fixed file in place, whole (a temporary file renamed over it), keeping its mode;
+    a file changed since it was read, or one kifu may not replace (a symbolic link, a file with
+    several hard links), is left as it is and said on stderr."""
+    from collections import Counter
+
+    from kifu.application.output import OutputError, write_output
+
+    for entry in fixed:
+        _said_failures(entry)
+        if not entry.changed:
+            continue
+        shown = terminal(entry.shown, one_line=True)
+        try:
+            with open(entry.source.path, "rb") as stream:
+                unchanged = stream.read() == entry.original
+        except OSError as error:
+            unchanged, entry.applied = False, Counter()
+            click.echo(f"kifu: {shown}: not fixed: cannot be read again: {error.strerror}", err=True)
+            continue
+        if not unchanged:
+            entry.applied = Counter()
+            click.echo(f"kifu: {shown}: not fixed: the file changed while kifu checked it", err=True)
+            continue
+        try:
+            write_output(entry.source.path, entry.data)
+        except OutputError as error:
+            entry.applied = Counter()
+            click.echo(f"kifu: not fixed: {error}", err=True)
+
+
+def fix_summary(fixed: list[FileFix], counted: Counted, totals: Totals, *, fixing: bool) -> str:
+    """The line after the summary: with ``--fix``, ``kifu: found 14 finding(s) (9 fixed, 3 fixable
+    with --unsafe-fixes, 2 left)``; without it, how many ``--fix`` would repair (empty: none)."""
+    if fixing:
+        done = sum(sum(entry.applied.values()) for entry in fixed)
+        left = totals.errors + totals.warnings + totals.infos
+        waiting = f", {counted.unsafe} fixable with --unsafe-fixes" if counted.unsafe else ""
+        return f"kifu: found {done + left} finding(s) ({done} fixed{waiting}, {left - counted.unsafe} left)"
+    if not counted.fixable and not counted.unsafe:
+        return ""
+    more = f" ({counted.unsafe} more with --unsafe-fixes)" if counted.unsafe else ""
+    if not counted.fixable:
+        return f"kifu: {counted.unsafe} fixable with --fix --unsafe-fixes"
+    return f"kifu: {counted.fixable} fixable with --fix{more}"
 
 
 def summary(totals: Totals, elapsed: float, color: bool = False, hidden: int = 0) -> str:

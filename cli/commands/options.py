@@ -316,7 +316,7 @@ PER_FILE_KEYS = ("rules", *(name.replace("_", "-") for name in SETTING_NAMES), "
 LAYERED = ("select", "extend-select", "ignore", "per-file-ignores", "severity", PER_FILE_SETTINGS)
 #: options that are about finding the configuration, not settings it can hold; and where a run
 #: writes its report, which a project's file (from anyone) may not choose
-NOT_KEYS = frozenset({"help", "config", "isolated", "output-file"})
+NOT_KEYS = frozenset({"help", "config", "isolated", "output-file", "diff"})
 COMMAND_LINE = "command line"
 DEFAULT = "default"
 #: keys that send records elsewhere or run a program, with what they do: a project's file (which

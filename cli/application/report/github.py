@@ -13,6 +13,7 @@ after the toolkit's escaping, which leaves them raw.
 from __future__ import annotations
 
 from kifu.application.report import FindingStream, names_move
+from kifu.application.report.text import fix_mark
 from kifu.core.escape import terminal
 from kifu.core.findings import Finding, Severity
 from kifu.core.results import RecordReport
@@ -47,7 +48,7 @@ class GithubReporter(FindingStream):
     """Writes one workflow command per finding, as the findings arrive."""
 
     def finding(self, finding: Finding, report: RecordReport | None) -> None:
-        properties: dict[str, str | int | None] = {"title": finding.code}
+        properties: dict[str, str | int | None] = {"title": finding.code + fix_mark(finding)}
         if self.path != STDIN:
             properties["file"] = self.path
             span = finding.span

@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 from kifu import __version__
 from kifu.core.escape import json_text
-from kifu.core.findings import REGISTRY, Code, Finding, Severity
+from kifu.core.findings import REGISTRY, Code, Finding, Fix, Severity
 from kifu.core.results import RecordReport, Totals
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -176,9 +176,30 @@ class SarifReporter:
             "locations": [{"physicalLocation": {"artifactLocation": self._location, "region": region}}],
             "properties": properties,
         }
+        if finding.fix is not None:
+            result["fixes"] = [self._fix(finding.fix)]
         text = json_text(json.dumps(result, indent=2, ensure_ascii=False)).replace("\n", "\n        ")
         self._spool.write(("," if self._results else "") + "\n        " + text)
         self._results += 1
+
+    def _fix(self, fix: Fix) -> dict[str, Any]:
+        """A SARIF ``fix``: its edits as replacements of regions of the one artifact."""
+        replacements = [
+            {
+                "deletedRegion": {
+                    "startLine": edit.span.line,
+                    "startColumn": edit.span.column,
+                    "endLine": edit.span.end_line,
+                    "endColumn": edit.span.end_column,
+                },
+                "insertedContent": {"text": edit.content},
+            }
+            for edit in fix.edits
+        ]
+        return {
+            "description": {"text": f"{fix.message} ({fix.applicability} fix)"},
+            "artifactChanges": [{"artifactLocation": self._location, "replacements": replacements}],
+        }
 
 
 def _spool() -> IO[str]:

@@ -52,7 +52,7 @@ class TextReporter(FindingStream):
             context.append(f"game {report.index}")
         if finding.move is not None and not names_move(finding):
             context.append(terminal(finding.move, one_line=True))
-        label = f" [{', '.join(context)}]" if context else ""
+        label = fix_mark(finding) + (f" [{', '.join(context)}]" if context else "")
         message = terminal(finding.message, one_line=True)
         if self.color:
             severity = finding.severity.label
@@ -77,6 +77,14 @@ class TextReporter(FindingStream):
         before, marked = terminal(line[:offset]), terminal(line[offset : offset + width])
         prefix = "".join(ch if ch == "\t" else " " for ch in before)
         self.out.write(f"    {terminal(line)}\n    {prefix}{'^' * max(1, len(marked))}\n")
+
+
+def fix_mark(finding: Finding) -> str:
+    """`` [*]`` after the code of a finding ``kifu check --fix`` repairs, `` [unsafe fix]`` after
+    one that ``--unsafe-fixes`` repairs (ruff's mark), else nothing."""
+    if finding.fix is None:
+        return ""
+    return " [*]" if finding.fix.applicability == "safe" else " [unsafe fix]"
 
 
 def describe_record(report: RecordReport) -> str:
