@@ -26,6 +26,7 @@ from kifu.core.sources import Source
 from kifu.go import codes
 from kifu.go.board import BLACK, EDGE, EMPTY, WHITE, Board, Undo, sgf_name
 from kifu.go.capped import MAX_PER_CODE, Capped, merged
+from kifu.go.fixes import replace_value
 from kifu.go.index import TextIndex
 from kifu.go.info import GameInfo, read_game_info, read_root
 from kifu.go.kept import Kept, kept_positions
@@ -139,7 +140,7 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
         """Check the node's properties; read the first game-info node of the main line."""
         node = step.node
         checker = self.properties
-        has_info = checker.check_node(node, step.is_root, step.info_seen)
+        has_info = checker.check_node(node, step.is_root, step.info_seen, step.main)
         if has_info and not step.is_root and not step.info_seen and step.main:
             read_game_info(node, checker, self.tags)
 
@@ -284,6 +285,7 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
         report.findings = capped(sorted(findings, key=_position), game.dropped) if game.dropped else findings
         return GameResult(report, info, resolve(options.rules, None, settings.get("ko")), MainLine())
     properties = PropertyChecker(index, Capped(game.findings), info)
+    properties.root = root
     read_root(root, properties)
     tags: dict[str, str] = {}
     read_game_info(root, properties, tags)
@@ -324,7 +326,9 @@ def check_game(game: Game, index: TextIndex, options: Options) -> GameResult:
             if not result.assumptions and not result.aside:  # no outcome on a guess of a move
                 report.outcome = {"result": result.count.result, "reason": "score", "ply": main.plies}
             prop = root.props.get("RE")
-            compare(result, findings, index.span(prop.offset, len(prop.name)) if prop is not None else None)
+            span = index.span(prop.offset, len(prop.name)) if prop is not None else None
+            exact = prop is not None and _exact(result, options, findings)
+            compare(result, findings, span, (index, prop) if exact and prop is not None else None)
     report.findings = capped(sorted(findings, key=_position), dropped, walked)
     if kept is not None:
         report.positions = kept_positions(kept, kept_plies(report, options.boards), info, options)
@@ -425,14 +429,68 @@ def dead_points(result: GameResult, spec: str) -> tuple[set[int], list[str]]:
     return whole_groups(board, named), bad
 
 
-def compare(result: GameResult, findings: list[Finding], span: Span | None) -> None:
+def compare(
+    result: GameResult,
+    findings: list[Finding],
+    span: Span | None,
+    fixing: tuple[TextIndex, Prop] | None = None,
+) -> None:
     """GO201/GO202/GO205 on ``result.count`` against RE, with :mod:`~kifu.go.verdict`'s severity;
     provisional (at most warnings, naming them) when the count rests on assumed moves, or on
-    moves that could not be played and were left out or played as written."""
+    moves that could not be played and were left out or played as written. ``fixing``: the
+    text and the root's RE, when the count is exact (:func:`_exact`): GO201 and GO202 then write
+    the count's result in RE."""
     start = len(findings)
     _compare(result, findings, span)
     for finding in findings[start:]:
         provisional(finding, result.assumptions, result.aside)
+        counted = result.count
+        certain = finding.code != codes.RESULT_DISAGREES.code or finding.severity is Severity.ERROR
+        if fixing is not None and counted is not None and certain and finding.code in _WRITES_RESULT:
+            index, prop = fixing
+            finding.fix = _WRITES_RESULT[finding.code].fixing(
+                f"write RE[{counted.result}], the count's result",
+                replace_value(index, prop, 0, counted.result),
+            )
+
+
+#: the codes whose fix writes the count's result in RE
+_WRITES_RESULT: Final = {
+    codes.RESULT_DISAGREES.code: codes.RESULT_DISAGREES,
+    codes.RESULT_NOT_A_SCORE.code: codes.RESULT_NOT_A_SCORE,
+}
+#: the findings that say the count rests on a reading of the record (the komi in another scale or
+#: another property, dead-stone marks that contradict themselves)
+_READ_INTO: Final = frozenset({codes.KOMI_QUIRK.code, codes.MIXED_UP_PROPERTY.code, codes.DEAD_STONES.code})
+
+
+def _exact(result: GameResult, options: Options, findings: list[Finding]) -> bool:
+    """Whether the count rests on nothing assumed, so that its result may be written in RE: the
+    record's own KM (or FF[3]'s KI) in the root and its RU naming area-counting rules, none of
+    them overridden by the settings; its dead stones marked in the last node with TB/TW (or
+    Tromp-Taylor rules, where every stone is alive); every move of the main line played as
+    written; the root's RE one value. (GO201 must be an error too: the verdict is certain.)"""
+    settings = options.settings
+    root = result.root
+    last = result.main.last
+    if root is None or last is None or result.assumptions or result.aside:
+        return False
+    if options.rules is not None or any(
+        settings.get(key) is not None for key in ("komi", "dead", "dead_from")
+    ):
+        return False
+    if from_ru(result.info.rules) is None or not result.rules.area:
+        return False
+    if ("KM" not in root.props and "KI" not in root.props) or result.info.komi is None:
+        return False
+    if not result.dead_given and result.rules.name != "tromp-taylor":
+        return False  # (marks that cover no stone leave the count to kifu's estimate)
+    prop = root.props.get("RE")
+    return (
+        prop is not None
+        and len(prop.values) == 1
+        and not any(finding.code in _READ_INTO for finding in findings)
+    )
 
 
 def _compare(result: GameResult, findings: list[Finding], span: Span | None) -> None:

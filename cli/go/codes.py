@@ -59,6 +59,8 @@ EMPTY_VARIATION = register(
     why="Some readers reject the file; the variation meant here may have been lost.",
     example="(;GM[1]FF[4]SZ[9];B[cc]()(;W[gg]))",
     fix_hint="Delete the `()`, or restore the variation it held.",
+    fix="safe",
+    fix_does="deletes the empty `()`.",
 )
 VALUES_WITHOUT_ID = register(
     "SGF005",
@@ -93,6 +95,8 @@ MISSING_SEMICOLON = register(
     why="Strict readers reject the file.",
     example="(GM[1]FF[4]SZ[9];B[cc])",
     fix_hint="Write `;` after the `(`: `(;GM[1]…`.",
+    fix="safe",
+    fix_does="writes the `;` after the `(`.",
 )
 NODE_OUTSIDE_VARIATION = register(
     "SGF008",
@@ -169,6 +173,8 @@ LOWERCASE_ID = register(
     "lost.",
     example="(;GM[1]FF[4]SZ[9]AddBlack[cc];W[gg])",
     fix_hint="Write the upper-case identifier: `AB[cc]`.",
+    fix="safe",
+    fix_does="drops the lower-case letters when what is left is an FF[4] property (`AddBlack` → `AB`).",
 )
 UNKNOWN_PROPERTY = register(
     "SGF014",
@@ -218,6 +224,9 @@ COMPOSE_EXPECTED = register(
     why="The markup is lost: a label without its text, an arrow without its end.",
     example="(;GM[1]FF[4]SZ[9];B[cc]LB[cc];W[gg])",
     fix_hint="Write both parts: `LB[cc:A]`, `AR[cc:gg]`.",
+    fix="safe",
+    fix_does="writes `AP[name]` in the compose form `AP[name:]` (the version left empty); the markup of a "
+    "label or arrow without its second part is not guessed.",
 )
 EMPTY_VALUE = register(
     "SGF018",
@@ -256,6 +265,9 @@ DUPLICATE_PROPERTY = register(
     example="(;GM[1]FF[4]SZ[9];B[cc]C[Nice.]C[Too slow.];W[gg])",
     fix_hint="Merge the values into one property (`C[Nice. Too slow.]`); put a second move in a node of its "
     "own.",
+    fix="safe",
+    fix_does="deletes the second property when it repeats the first one's value, and merges a repeated list "
+    "into the first (`AB[dd]AB[pp]` → `AB[dd][pp]`); two different values are left for you.",
 )
 SETUP_AND_MOVE = register(
     "SGF021",
@@ -295,6 +307,9 @@ BAD_RESULT = register(
     example="(;GM[1]FF[4]SZ[9]RE[White resigns];B[cc])",
     fix_hint="Write RE in SGF form: `W+R`, `B+3.5`, `B+T`, `0` (a draw) or `?` (unknown); put the rest in a "
     "comment.",
+    fix="unsafe",
+    fix_does="writes RE in SGF form when the text reads one way only (`b+resign` → `B+R`, `Black wins by 12 "
+    "points` → `B+12`, `draw` → `0`, `黒中押し勝ち` → `B+R`); `B+Illegal` and other free text are left.",
 )
 BAD_DATE = register(
     "SGF024",
@@ -307,6 +322,9 @@ BAD_DATE = register(
     why="Databases sort and search by date; other programs read no date from it.",
     example="(;GM[1]FF[4]SZ[9]DT[12/03/2009];B[cc])",
     fix_hint="Write ISO dates: `DT[2009-03-12]` (`YYYY-MM`, `YYYY`, `2009-03-12,13` for more days).",
+    fix="safe",
+    fix_does="writes DT as `YYYY-MM-DD` when the date reads one way only (`2023/05/17`, `17.05.2023`); a day "
+    "and month that could be swapped, a time or words are left.",
 )
 BLACK_AND_WHITE_MOVE = register(
     "SGF025",
@@ -334,6 +352,9 @@ POSITION_NOT_UNIQUE = register(
     why="Two contents for one point: readers place different stones there.",
     example="(;GM[1]FF[4]SZ[9]AB[cc]AW[cc];W[gg])",
     fix_hint="Name each point once per node, with the stone that stands there.",
+    fix="safe",
+    fix_does="deletes a value whose points the same property (or list) already gives; a point given by two "
+    "properties (AB and AW, TB and TW) is left: which one is meant is not known.",
 )
 SETUP_NO_EFFECT = register(
     "SGF027",
@@ -359,6 +380,9 @@ OLD_PROPERTY = register(
     why="FF[4] programs ignore it: a komi given as KI is lost to them.",
     example="(;GM[1]FF[4]SZ[9]KI[11];B[cc])",
     fix_hint="Write the FF[4] property (KM for komi: `KM[5.5]`), or delete the old one.",
+    fix="safe",
+    fix_does="writes the FF[4] property where there is one alone: `KI[11]` (half points) → `KM[5.5]` in the "
+    "root node, when it has no KM.",
 )
 CONTRADICTING_ANNOTATION = register(
     "SGF029",
@@ -395,6 +419,10 @@ GAMEINFO_TWICE = register(
     example="(;GM[1]FF[4]SZ[9]PB[Cho Chikun];B[cc]PW[Kobayashi Koichi];W[gg])",
     fix_hint="Move the property into the node that holds the rest of the game information (usually the "
     "root).",
+    fix="safe",
+    fix_does="moves a descriptive property (PW, GN, DT, GC …) of the main line into the root node, when the "
+    "root is the game-info node and does not have it; KM, HA, RE and RU, which change the count, are "
+    "left.",
 )
 MIXED_FILE = register(
     "SGF033",
@@ -429,6 +457,8 @@ SQUARE_AS_RECTANGLE = register(
     why="Some readers take it for a rectangular board, or reject the file.",
     example="(;GM[1]FF[4]SZ[9:9];B[cc])",
     fix_hint="Write `SZ[9]`.",
+    fix="safe",
+    fix_does="writes `SZ[19]` for `SZ[19:19]`.",
 )
 BAD_SIZE = register(
     "SGF036",
@@ -553,6 +583,8 @@ KOMI_QUIRK = register(
     why="Other programs read `KM[375]` as a komi of 375 points: every count is wrong.",
     example="(;GM[1]FF[4]AP[foxwq]SZ[19]KM[375];B[pd])",
     fix_hint="Write the komi in points: `KM[7.5]`.",
+    fix="unsafe",
+    fix_does="writes the komi in points, as kifu read it (`KM[375]` with `AP[foxwq]` → `KM[7.5]`).",
 )
 BAD_HANDICAP = register(
     "SGF046",
@@ -589,6 +621,8 @@ MIXED_UP_PROPERTY = register(
     why="Other programs read `KO` as the ko annotation: the komi is lost to them.",
     example="(;GM[1]FF[4]SZ[9]KO[7.5];B[cc])",
     fix_hint="Write the property meant: `KM[7.5]`.",
+    fix="unsafe",
+    fix_does="writes `KM` for `KO` (`KO[7.5]` → `KM[7.5]`) in the game-info node, when it has no KM.",
 )
 TEXT_OUTSIDE_TREES = register(
     "SGF049",
@@ -772,6 +806,10 @@ RESULT_DISAGREES = register(
     "AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[];W[])",
     fix_hint="Correct RE, or KM, RU or HA if they are wrong; mark the dead stones with TB/TW, or give them "
     "with --dead, when the count assumes the wrong ones.",
+    fix="unsafe",
+    fix_does="writes the count's result in RE, only when the count rests on nothing assumed: KM and "
+    "area-counting rules (RU) stated in the record, the dead stones marked with TB/TW (or none, "
+    "under Tromp-Taylor), no move replaced or left out.",
 )
 RESULT_NOT_A_SCORE = register(
     "GO202",
@@ -787,6 +825,9 @@ RESULT_NOT_A_SCORE = register(
     "AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[];W[])",
     fix_hint="If the game was counted, write the score (`RE[W+0.5]`); if a player resigned or lost on time, "
     "keep RE and add a comment saying so.",
+    fix="unsafe",
+    fix_does="writes the count's result in RE, only when the count rests on nothing assumed (as for GO201); "
+    "the resignation or time win it replaces may have happened off the board: confirm it.",
 )
 DEAD_STONES = register(
     "GO203",

@@ -7,7 +7,9 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from kifu.core.findings import Fix
 from kifu.go import codes
+from kifu.go.fixes import replace_value
 from kifu.go.tree import Node, Prop
 from kifu.go.values import (
     INFO,
@@ -116,8 +118,19 @@ def _read_size(prop: Prop, raw: str, checker: PropertyChecker) -> None:
         )
         width, height = min(width, 52), min(height, 52)
     if width == height:
+        clipped = (width, height) != (number(parts[0]), number(parts[1]))  # (over 52: no repair)
         checker.report(
-            codes.SQUARE_AS_RECTANGLE, f"square board written SZ[{raw}]; write SZ[{width}]", prop, 0
+            codes.SQUARE_AS_RECTANGLE,
+            f"square board written SZ[{raw}]; write SZ[{width}]",
+            prop,
+            0,
+            fix=lambda: (
+                None
+                if clipped
+                else codes.SQUARE_AS_RECTANGLE.fixing(
+                    f"write SZ[{width}]", replace_value(checker.index, prop, 0, str(width))
+                )
+            ),
         )
     elif info.ff < 4:
         checker.report(codes.NOT_IN_VERSION, f"rectangular board SZ[{raw}] in an FF[{info.ff}] file", prop, 0)
@@ -196,6 +209,7 @@ def _komi_quirks(komi: float, prop: Prop, checker: PropertyChecker) -> float:
             f"KM[{prop.values[0]}] is Fox's ×{scale} komi: read as {format_number(fixed)}",
             prop,
             0,
+            fix=lambda: _komi_fix(prop, fixed, checker),
         )
         return fixed
     if (komi * 4) % 2 == 1:  # .25 or .75: GoGoD quarter komi
@@ -205,6 +219,22 @@ def _komi_quirks(komi: float, prop: Prop, checker: PropertyChecker) -> float:
             f"KM[{prop.values[0]}] is a quarter komi (GoGoD): read as {format_number(fixed)}",
             prop,
             0,
+            fix=lambda: _komi_fix(prop, fixed, checker),
         )
         return fixed
     return komi
+
+
+def quirky(komi: float, app: str) -> bool:
+    """Whether :func:`_komi_quirks` reads ``komi`` in another scale (Fox's, GoGoD's quarters)."""
+    return ("fox" in app.lower() and abs(komi) >= 50) or (komi * 4) % 2 == 1
+
+
+def _komi_fix(prop: Prop, komi: float, checker: PropertyChecker) -> Fix | None:
+    """SGF045's fix: the komi in points, as it was read (a KM only: FF[3]'s KI is in half points)."""
+    if prop.ident != "KM" or quirky(komi, checker.info.app):
+        return None
+    written = format_number(komi)
+    return codes.KOMI_QUIRK.fixing(
+        f"write KM[{written}] for KM[{prop.values[0]}]", replace_value(checker.index, prop, 0, written)
+    )

@@ -23,10 +23,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from kifu.core.findings import IO_LIMIT, Finding
+from kifu.core.findings import IO_LIMIT, Finding, Fix
 from kifu.core.limits import limits
 from kifu.go import codes
 from kifu.go.capped import Capped, merged
+from kifu.go.fixes import edit
 from kifu.go.index import TextIndex
 from kifu.go.lexical import NODES, VALUE
 from kifu.go.nodes import ParseContext, cut_run, unclosed_value
@@ -246,7 +247,10 @@ def parse_game(
             # (else the text starts, or stops, inside this line)
             whole = (head > 0 or not index.column_base) and (tail >= 0 or not index.cut)
             shown = lines[head] = line if whole and line.strip() else None
-        findings.append(code(message, span, source_line=shown))
+        finding = code(message, span, source_line=shown)
+        if code is codes.MISSING_SEMICOLON:
+            finding.fix = code.fixing("write the node's `;`", edit(index, offset + 1, offset + 1, ";"))
+        findings.append(finding)
     linked: Capped[Finding] = Capped(findings)
     root = link(trees[0], linked, index) if trees else None
     game = Game(number, start, root, linked.items())
@@ -349,9 +353,10 @@ def link(raw: RawTree, findings: Capped[Finding], index: TextIndex) -> Node | No
         if not tree.items:
             code = codes.EMPTY_VARIATION
             if findings.admit(code.code, tree.offset):
-                findings.keep(
-                    code.code, tree.offset, code("empty variation `()` (ignored)", index.span(tree.offset))
-                )
+                finding = code("empty variation `()` (ignored)", index.span(tree.offset))
+                if parent is not sentinel:
+                    finding.fix = _empty_variation(index, tree.offset)
+                findings.keep(code.code, tree.offset, finding)
             continue
         attach = parent
         subtrees: list[tuple[RawTree, Node]] = []
@@ -392,3 +397,18 @@ def link(raw: RawTree, findings: Capped[Finding], index: TextIndex) -> Node | No
         for sub in reversed(subtrees):
             stack.append(sub)
     return sentinel.children[0] if sentinel.children else None
+
+
+def _empty_variation(index: TextIndex, offset: int) -> Fix | None:
+    """SGF004's fix: the ``()`` at ``offset`` deleted, when only white space is inside it and it
+    does not follow another ``(`` (whose ``)`` it would leave to a variation of its own)."""
+    text = index.text
+    close = offset + 1
+    while close < len(text) and text[close].isspace():
+        close += 1
+    before = offset - 1
+    while before >= 0 and text[before].isspace():
+        before -= 1
+    if text[offset : offset + 1] != "(" or text[close : close + 1] != ")" or text[before : before + 1] == "(":
+        return None
+    return codes.EMPTY_VARIATION.fixing("delete the empty `()`", edit(index, offset, close + 1, ""))

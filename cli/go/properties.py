@@ -10,13 +10,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Final
 
-from kifu.core.findings import Code, Finding, Severity
+from kifu.core.findings import Code, Finding, Fix, Severity
 from kifu.go import codes
 from kifu.go.capped import Capped
+from kifu.go.fixes import (
+    delete_prop,
+    edit,
+    escape,
+    own_values,
+    prop_end,
+    replace_value,
+    sgf_date,
+    sgf_result,
+    value_end,
+)
 from kifu.go.index import TextIndex
-from kifu.go.info import GameInfo, komi_in_ko, read_main_info, read_root
+from kifu.go.info import GameInfo, komi_in_ko, quirky, read_main_info, read_root
 from kifu.go.tree import Node, Prop
 from kifu.go.values import (
     APP,
@@ -25,6 +37,7 @@ from kifu.go.values import (
     EPOINTS,
     FIGURE,
     INFO,
+    INFO_IDENTS,
     LABELS,
     MARKUP,
     MARKUP_SHAPES,
@@ -45,8 +58,10 @@ from kifu.go.values import (
     TEXT,
     PropertyType,
     coordinate,
+    format_number,
     normalise_result,
     point_list,
+    real,
     simple_text,
     split_compose,
 )
@@ -59,6 +74,8 @@ _NUMBER = re.compile(r"[+-]?\d+\Z")
 _REAL = re.compile(r"[+-]?\d+(?:\.\d+)?\Z")
 _DATE_PART = r"\d{4}(?:-\d\d(?:-\d\d)?)?"
 _DATE = re.compile(rf"{_DATE_PART}(?:,(?:{_DATE_PART}|\d\d(?:-\d\d)?))*\Z")
+#: the game-info properties that change the count: not moved by SGF032's fix
+_COUNTED: Final = frozenset({"KM", "HA", "RE", "RU"})
 
 
 class PropertyChecker:
@@ -69,24 +86,37 @@ class PropertyChecker:
         #: the record's findings (capped by code as they are made)
         self.findings: Capped[Finding] = Capped() if findings is None else findings
         self.info = info
+        #: the game's root node, where a game-info property of a later node is moved (SGF032's fix)
+        self.root: Node | None = None
+        #: the game-info properties a fix moves into the root (each once)
+        self.moved: set[str] = set()
 
     def report(
-        self, code: Code, message: str, prop: Prop, value: int | None = None, severity: Severity | None = None
+        self,
+        code: Code,
+        message: str,
+        prop: Prop,
+        value: int | None = None,
+        severity: Severity | None = None,
+        fix: Callable[[], Fix | None] | None = None,
     ) -> None:
         """Add a finding at ``prop`` (or at its value number ``value``), at ``severity`` when the
-        code's default does not fit (a slip that changes the moves or the setup is an error)."""
+        code's default does not fit (a slip that changes the moves or the setup is an error);
+        ``fix`` makes its repair (only for a finding that is kept)."""
         if value is not None and value < len(prop.value_offsets):
             offset = prop.value_offsets[value]
             length = len(prop.values[value]) + 2
         else:
             offset, length = prop.offset, len(prop.name)
         if self.findings.admit(code.code, offset):
-            self.findings.keep(
-                code.code, offset, code(message, self.index.span(offset, length), severity=severity)
-            )
+            finding = code(message, self.index.span(offset, length), severity=severity)
+            if fix is not None:
+                finding.fix = fix()
+            self.findings.keep(code.code, offset, finding)
 
-    def check_node(self, node: Node, is_root: bool, info_seen: bool) -> bool:
-        """Check every property of ``node``; returns whether the node holds game information."""
+    def check_node(self, node: Node, is_root: bool, info_seen: bool, main: bool = False) -> bool:
+        """Check every property of ``node`` (``main``: a node of the main line); returns whether
+        the node holds game information."""
         props = node.props
         if len(props) == 1 and node.duplicates is None:  # fast path: a plain move node
             move = props.get("B") or props.get("W")
@@ -101,10 +131,11 @@ class PropertyChecker:
                     codes.LOWERCASE_ID,
                     f"lower-case letters in identifier {prop.name} (read as {ident})",
                     prop,
+                    fix=partial(self._upper_case, prop),
                 )
             ptype = PROPERTIES.get(ident)
             if ptype is None:
-                self._unknown(prop)
+                self._unknown(prop, props, is_root)
                 continue
             if ident == "KO" and komi_in_ko(prop) is not None:
                 continue  # KO[7.5] for KM[7.5]: a komi, not a move annotation (SGF048)
@@ -135,6 +166,7 @@ class PropertyChecker:
                         codes.GAMEINFO_TWICE,
                         f"game-info property {ident} after the game-info node of this path (ignored)",
                         prop,
+                        fix=partial(self._to_root, prop, ptype) if main else None,
                     )
                     continue
             self.check_values(ident, ptype, prop)
@@ -143,11 +175,13 @@ class PropertyChecker:
                 self._merged(prop)
         if node.duplicates:
             for prop in node.duplicates:
+                first = props[prop.ident]
                 self.report(
                     codes.DUPLICATE_PROPERTY,
                     f"property {prop.ident} given twice in this node",
                     prop,
                     severity=Severity.ERROR if prop.ident in ("B", "W") else None,  # a move is lost
+                    fix=partial(self._repeated, first, prop),
                 )
         if MOVE in kinds and SETUP in kinds:
             setup = next(p for i, p in props.items() if i in ("AB", "AW", "AE", "PL"))
@@ -155,7 +189,8 @@ class PropertyChecker:
         if "B" in props and "W" in props:
             self._two_moves(props["B"], props["W"])
         if MOVE_ANNOTATION in kinds or "KO" in props:
-            self._annotations(props, has_move)
+            info_node = (is_root or not info_seen) and not INFO_IDENTS.isdisjoint(props)
+            self._annotations(props, has_move, info_node)
         if "GB" in props and "GW" in props:
             self.report(codes.CONTRADICTING_ANNOTATION, "GB and GW in one node", props["GW"])
         if MARKUP in kinds or SETUP in kinds:
@@ -198,9 +233,86 @@ class PropertyChecker:
                 f"property {ident} given twice in this node: its values are merged into one list, "
                 f"read as {ident}{shown}{more}",
                 again,
+                fix=partial(self._merge, prop, again),
             )
 
-    def _unknown(self, prop: Prop) -> None:
+    def _upper_case(self, prop: Prop) -> Fix | None:
+        """SGF013's fix: the identifier without its lower-case letters, when that is an FF[4]
+        property (what kifu reads it as)."""
+        if prop.ident not in PROPERTIES:
+            return None
+        return codes.LOWERCASE_ID.fixing(
+            f"write {prop.ident} for {prop.name}",
+            edit(self.index, prop.offset, prop.offset + len(prop.name), prop.ident),
+        )
+
+    def _repeated(self, first: Prop, again: Prop) -> Fix | None:
+        """SGF020's fix on a property given twice alike: the second deleted."""
+        if again.values != first.values:
+            return None  # (which one is meant is not known)
+        return codes.DUPLICATE_PROPERTY.fixing(
+            f"delete the second {again.ident}, which repeats the first", delete_prop(self.index, again)
+        )
+
+    def _version(self, prop: Prop, value: int) -> Fix:
+        """SGF017's fix on an application without its version: ``AP[name:]``, the version left empty."""
+        colon = value_end(prop, value) - 1
+        return codes.COMPOSE_EXPECTED.fixing(
+            f"write {prop.ident}[{prop.values[value]}:]", edit(self.index, colon, colon, ":")
+        )
+
+    def _merge(self, first: Prop, again: Prop) -> Fix:
+        """SGF020's fix on a repeated list: its values not in the list already appended to the
+        first property's own, the repetition deleted (kifu read them as one list)."""
+        own = first.values[: own_values(first)]
+        added = "".join(f"[{value}]" for value in dict.fromkeys(again.values) if value not in own)
+        end = prop_end(first)
+        text = self.index.text
+        message = f"merge the second {first.ident} into the first"
+        if not text[end : again.offset].strip():
+            return codes.DUPLICATE_PROPERTY.fixing(message, edit(self.index, end, prop_end(again), added))
+        return codes.DUPLICATE_PROPERTY.fixing(
+            message, edit(self.index, end, end, added), delete_prop(self.index, again)
+        )
+
+    def _to_root(self, prop: Prop, ptype: PropertyType) -> Fix | None:
+        """SGF032's fix: a descriptive game-info property of the main line moved to the end of the
+        root node, when the root is the game-info node and lacks it, and its value is sound."""
+        root = self.root
+        ident = prop.ident
+        if (
+            root is None
+            or ident in _COUNTED
+            or ident in self.moved
+            or ident in root.props
+            or INFO_IDENTS.isdisjoint(root.props)
+            or not self._clean(ident, ptype, prop)
+        ):
+            return None
+        self.moved.add(ident)
+        end = max(
+            prop_end(each)
+            for first in [*root.props.values(), *(root.duplicates or ())]
+            for each in [first, *(first.merged or ())]
+        )
+        values = self.index.text[prop.value_offsets[0] : prop_end(prop)]
+        return codes.GAMEINFO_TWICE.fixing(
+            f"move {ident} into the root node",
+            edit(self.index, end, end, ident + values),
+            delete_prop(self.index, prop),
+        )
+
+    def _clean(self, ident: str, ptype: PropertyType, prop: Prop) -> bool:
+        """Whether the values of ``prop`` pass :meth:`check_values` (no finding kept)."""
+        kept = self.findings
+        self.findings = Capped()
+        try:
+            self.check_values(ident, ptype, prop)
+            return not self.findings.items()
+        finally:
+            self.findings = kept
+
+    def _unknown(self, prop: Prop, props: dict[str, Prop], is_root: bool) -> None:
         ident = prop.ident
         if len(prop.name) > codes_max_id():
             self.report(codes.ID_TOO_LONG, f"property identifier of {len(prop.name)} letters (ignored)", prop)
@@ -218,23 +330,45 @@ class PropertyChecker:
                 f"property {ident} is from FF[1]-FF[3], not FF[4]"
                 + (" (read as komi KM)" if ident == "KI" else ""),
                 prop,
+                fix=lambda: self._komi_for_ki(prop) if is_root and "KM" not in props else None,
             )
             return
         if len(ident) > 2:
             self.report(codes.LONG_ID, f"property identifier {ident} has more than two letters", prop)
         self.report(codes.UNKNOWN_PROPERTY, f"unknown property {ident}", prop)
 
-    def _annotations(self, props: dict[str, Prop], has_move: bool) -> None:
+    def _komi_for_ki(self, prop: Prop) -> Fix | None:
+        """SGF028's fix on FF[3]'s ``KI`` (half points) in the root: the ``KM`` it was read as."""
+        komi = real(prop.values[0]) if len(prop.values) == 1 else None
+        if komi is None or quirky(komi / 2, self.info.app):
+            return None
+        written = f"KM[{escape(format_number(komi / 2))}]"
+        return codes.OLD_PROPERTY.fixing(
+            f"write {written} for KI[{prop.values[0]}]",
+            edit(self.index, prop.offset, prop_end(prop), written),
+        )
+
+    def _annotations(self, props: dict[str, Prop], has_move: bool, info_node: bool = False) -> None:
         present = [i for i in ("BM", "TE", "DO", "IT") if i in props]
         ko = props.get("KO")
-        if ko is not None and komi_in_ko(ko) is not None:
+        komi = None if ko is None else komi_in_ko(ko)
+        if ko is not None and komi is not None:
             raw = ko.values[0]
+            fixable = info_node and "KM" not in props and not quirky(komi, self.info.app)
             self.report(
                 codes.MIXED_UP_PROPERTY,
                 f"KO[{raw}] is a komi, not the ko annotation of a move: did you mean KM[{raw}]? "
                 f"(read as komi {raw.strip()} when no KM gives one)",
                 ko,
                 0,
+                fix=lambda: (
+                    codes.MIXED_UP_PROPERTY.fixing(
+                        f"write KM[{raw}] for KO[{raw}]",
+                        edit(self.index, ko.offset, ko.offset + len(ko.name), "KM"),
+                    )
+                    if fixable
+                    else None
+                ),
             )
             ko = None
         if not has_move:
@@ -266,6 +400,8 @@ class PropertyChecker:
                     if clash:
                         # which stone stands there? (a point set up twice alike leaves no doubt)
                         other = ident in SETUP_IDS and any(c != ident for c in clash)
+                        # (a value all of whose points the same property gave already says nothing)
+                        again = len(clash) == len(points) and all(c == ident for c in clash)
                         self.report(
                             codes.POSITION_NOT_UNIQUE,
                             f"{ident}: point [{raw}] given twice in this node"
@@ -273,7 +409,24 @@ class PropertyChecker:
                             prop,
                             i,
                             Severity.ERROR if other else None,
+                            fix=partial(self._drop_value, prop, i) if again else None,
                         )
+
+    def _drop_value(self, prop: Prop, value: int) -> Fix:
+        """SGF026's fix: value number ``value`` of ``prop`` (perhaps of a repetition merged into
+        it) deleted; the repetition itself when it is its only value."""
+        at = value
+        owner, count = prop, own_values(prop)
+        for more in prop.merged or ():
+            if at < count:
+                break
+            at -= count
+            owner, count = more, len(more.values)
+        message = f"delete [{prop.values[value]}], given already"
+        if count == 1:
+            return codes.POSITION_NOT_UNIQUE.fixing(message, delete_prop(self.index, owner))
+        opening = owner.value_offsets[at]
+        return codes.POSITION_NOT_UNIQUE.fixing(message, edit(self.index, opening, value_end(owner, at), ""))
 
     def points(self, raw: str) -> list[tuple[int, int]] | None:
         """The points of one value of a point list (``aa`` or ``aa:cc``), or ``None`` if bad."""
@@ -332,13 +485,32 @@ class PropertyChecker:
         if not values[0].strip():
             self.report(codes.EMPTY_TEXT, f"empty {ident} value", prop, 0)
         elif ident == "DT" and not _DATE.match(simple_text(values[0]).strip()):
-            self.report(codes.BAD_DATE, f"DT [{values[0]}] is not an SGF date (YYYY-MM-DD)", prop, 0)
+            date = sgf_date(simple_text(values[0]))
+            self.report(
+                codes.BAD_DATE,
+                f"DT [{values[0]}] is not an SGF date (YYYY-MM-DD)",
+                prop,
+                0,
+                fix=lambda: (
+                    None
+                    if date is None
+                    else codes.BAD_DATE.fixing(f"write DT[{date}]", replace_value(self.index, prop, 0, date))
+                ),
+            )
         elif ident == "RE" and not normalise_result(simple_text(values[0]))[1]:
+            result = sgf_result(simple_text(values[0]))
             self.report(
                 codes.BAD_RESULT,
                 f"RE [{values[0]}] is not an SGF result (kept as text; no result read from it)",
                 prop,
                 0,
+                fix=lambda: (
+                    None
+                    if result is None
+                    else codes.BAD_RESULT.fixing(
+                        f"write RE[{result}]", replace_value(self.index, prop, 0, result)
+                    )
+                ),
             )
 
     def _check_points(self, ident: str, prop: Prop, values: list[str]) -> None:
@@ -395,7 +567,11 @@ class PropertyChecker:
             parts = split_compose(raw)
             if parts is None:
                 self.report(
-                    codes.COMPOSE_EXPECTED, f"{ident} needs a composed value a:b, not [{raw}]", prop, i
+                    codes.COMPOSE_EXPECTED,
+                    f"{ident} needs a composed value a:b, not [{raw}]",
+                    prop,
+                    i,
+                    fix=partial(self._version, prop, i) if ident == "AP" else None,
                 )
                 continue
             kind = PROPERTIES[ident].value
