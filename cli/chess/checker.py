@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from kifu.chess import codes
-from kifu.chess.locales import describe
-from kifu.chess.moves import FIGURINES, ReadMove
+from kifu.chess import codes, fixes
+from kifu.chess.locales import describe, letter_map, translate
+from kifu.chess.moves import FIGURINES, ReadMove, split_suffixes
 from kifu.chess.position import Position, Start
 from kifu.chess.reader import ReadGame, read_game, shown
 from kifu.chess.rules import (
@@ -35,10 +35,10 @@ from kifu.chess.start import start_position
 from kifu.chess.walk import Step, Unplayable, Visitor, WalkOptions, walk
 from kifu.core.assumed import provisional
 from kifu.core.digits import TOO_BIG
-from kifu.core.findings import MAX_PER_CODE, Assumption, Finding, Severity, capped
+from kifu.core.findings import MAX_PER_CODE, Assumption, Code, Edit, Finding, Severity, capped
 from kifu.core.game import Snapshots, kept_plies
-from kifu.core.lookahead import MISSING, SLIP, TWICE
-from kifu.core.record import MoveNode, Record, Span
+from kifu.core.lookahead import MISSING, OTHER, SLIP, SWAPPED, TWICE
+from kifu.core.record import MoveNode, Record, Span, line_span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
 from kifu.core.walk import SKIP, Tee
@@ -60,16 +60,22 @@ _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
 def check_game(
-    game: GameText, index: int, lang: str | None = None, rules: str | None = None, boards: int = 0
+    game: GameText,
+    index: int,
+    lang: str | None = None,
+    rules: str | None = None,
+    boards: int = 0,
+    fix_notes: bool = True,
 ) -> RecordReport:
     """Read, walk and judge one game; ``lang`` names the piece letters (``None``: English,
     detected), ``rules`` the preset (``None``, ``fide``: the Laws in force at the game's dates),
-    ``boards`` how many of its boards keep their positions from the walk (:func:`kept_plies`)."""
+    ``boards`` how many of its boards keep their positions from the walk (:func:`kept_plies`),
+    ``fix_notes`` whether an unsafe fix of a move leaves a comment saying so."""
     read = read_game(game, index)
     record = read.record
     findings = read.findings
-    _check_tags(read, findings)
-    declared = declared_result(record, findings)
+    _check_tags(read, findings, game)
+    declared = declared_result(record, findings, game)
     start = start_position(record, findings)
     outcome = None
     claims: list[dict[str, Any]] = []
@@ -79,9 +85,9 @@ def check_game(
         applied = laws_for(rules, record.tags)
         if boards:
             kept = Kept()
-        checked = _checked(record, start, lang, applied, kept)
+        checked = _checked(record, start, lang, applied, kept, game, fix_notes)
         findings.extend(checked.findings)
-        outcome, claims = judge(record, declared, checked, findings, applied)
+        outcome, claims = judge(record, declared, checked, findings, applied, game)
         replayed = checked.replayed
     findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
     if read.dropped or len(findings) > MAX_PER_CODE:
@@ -108,24 +114,48 @@ def _checked(
     lang: str | None,
     applied: Applied | None = None,
     kept: Kept | None = None,
+    source: GameText | None = None,
+    notes: bool = True,
 ) -> Checked:
     """What the checker found in its walk under ``applied`` (default: today's Laws); without
     ``lang``, localised piece letters are detected; ``kept``: a visitor that keeps the walk's
-    positions beside the checker."""
+    positions beside the checker; ``source``: the game's text, which the fixes edit; ``notes``:
+    an unsafe fix of a move leaves a comment."""
     options = WalkOptions(start, lang, mates=True, assume=True)
-    checker = Checker(record, applied)
+    checker = Checker(record, applied, source, notes)
     checked = walk(record, options, checker) if kept is None else walk(record, options, Tee(checker, kept))[0]
     assert isinstance(checked, Checked)
-    if options.detected is not None:
+    if options.detected is not None and options.lang is not None:
         written = describe(options.detected)
-        checked.findings.insert(
-            0,
-            codes.LOCALISED_LETTERS(
-                f"the moves are written with {written}; read them so (give --lang to say it)",
-                record.moves[0].span,
-            ),
+        localised = codes.LOCALISED_LETTERS(
+            f"the moves are written with {written}; read them so (give --lang to say it)",
+            record.moves[0].span,
         )
+        edits = _english(record, letter_map(options.lang), checked.findings)
+        if edits:
+            localised.fix = codes.LOCALISED_LETTERS.fixing("write the English piece letters", *edits)
+        checked.findings.insert(0, localised)
     return checked
+
+
+def _english(record: Record, letters: dict[str, str], findings: list[Finding]) -> list[Edit]:
+    """The edits that write every move of ``record`` read with the localised ``letters`` in
+    English letters, but for the moves another fix rewrites (a move that cannot be played)."""
+    taken = {edit.span[:2] for f in findings if f.fix is not None for edit in f.fix.edits}
+    edits: list[Edit] = []
+    lines = [record.moves]
+    while lines:
+        for node in lines.pop():
+            lines.extend(node.variations)
+            span = node.span
+            core = split_suffixes(node.text)[0]
+            if span is None or span[:2] in taken or not core or not core.strip("-O0"):
+                continue
+            edit = fixes.text_edit(span, core, translate(core, letters))
+            if edit is not None:
+                edits.append(edit)
+    edits.sort(key=lambda edit: edit.span)
+    return edits
 
 
 class Kept(Visitor["Snapshots[Position]"]):
@@ -251,8 +281,16 @@ class Checker(Visitor[Checked]):
 
     hears_before = True  # each finding about a move gives the position before it
 
-    def __init__(self, record: Record, applied: Applied | None = None) -> None:
+    def __init__(
+        self,
+        record: Record,
+        applied: Applied | None = None,
+        source: GameText | None = None,
+        notes: bool = True,
+    ) -> None:
         self.applied = applied or laws_for(CURRENT.name, {})
+        self.source = source  # the game's text, where the fixes' edits are measured
+        self.notes = notes  # an unsafe fix of a move leaves a comment
         self.findings: list[Finding] = []
         self.step: Step | None = None  # the move at hand (its position before, for its findings)
         self.problem: chess.Board | None = None  # the position before the unplayable move at hand
@@ -271,24 +309,32 @@ class Checker(Visitor[Checked]):
         # (main line, variations): (node, label, ply, SAN, position before) of long algebraic
         # moves; unmarked checks; the position only of the first of each (a finding names it)
         self.long_moves: tuple[list[tuple[MoveNode, str, int, str, str]], ...] = ([], [])
-        self.unmarked: tuple[list[tuple[MoveNode, int, str]], ...] = ([], [])
+        # (main line, variations): (node, ply, position before, the mark due) of unmarked checks
+        self.unmarked: tuple[list[tuple[MoveNode, int, str, str]], ...] = ([], [])
         self.depth = 0
         # per line: a move number was reported; a move after the end was reported
         self.numbers_reported = self.ended_reported = False
+        # per line: the move number finding whose fix renumbers it, and its edits so far
+        self.numbering: Finding | None = None
+        self.renumbered: list[Edit] = []
         self.figurines_reported = False  # once a game
-        self.outer: list[tuple[bool, bool]] = []
+        self.figurines: Finding | None = None  # the figurine finding, whose fix takes every figurine
+        self.figurine_edits: list[Edit] = []
+        self.outer: list[tuple[bool, bool, Finding | None, list[Edit]]] = []
 
     def begin(self, start: Start) -> None:
         self.main = MainLine(start, self.applied.laws)
         self.start = start
 
     def begin_variation(self, depth: int) -> None:
-        self.outer.append((self.numbers_reported, self.ended_reported))
+        self.outer.append((self.numbers_reported, self.ended_reported, self.numbering, self.renumbered))
         self.numbers_reported = self.ended_reported = False
+        self.numbering, self.renumbered = None, []
         self.depth = depth
 
     def end_variation(self) -> None:
-        self.numbers_reported, self.ended_reported = self.outer.pop()
+        self._renumbering()
+        self.numbers_reported, self.ended_reported, self.numbering, self.renumbered = self.outer.pop()
         self.depth -= 1
 
     def _add(self, finding: Finding, before: str | None = None) -> None:
@@ -315,8 +361,8 @@ class Checker(Visitor[Checked]):
                 self.last = step.position
             return
         node = step.node
-        if node.move_number is not None and not self.numbers_reported and node.move_number != step.number:
-            self._move_number(node, step.number, step.white, step.ply)
+        if node.move_number is not None and node.move_number != step.number:
+            self._numbered(node, step.number, step.white, step.ply)
         main = not self.depth
         if main and self.main.ending is not None and not self.ended_reported:
             self._after_end(node, step.number, step.white, step.ply)
@@ -352,8 +398,9 @@ class Checker(Visitor[Checked]):
         structural = verdict is not None and verdict.fits and verdict.kind in (MISSING, TWICE)
         if structural:
             self.numbers_reported = True  # the sheet's numbering is off by the half-move: understood
-        if node.move_number is not None and not self.numbers_reported and node.move_number != number:
-            self._move_number(node, number, white, ply)
+            self._renumbering()  # (the numbers after it are the slip's: its fix mends them)
+        if node.move_number is not None and node.move_number != number:
+            self._numbered(node, number, white, ply)
         if main and self.main.ending is not None and not self.ended_reported:
             self._after_end(node, number, white, ply)
         if main:
@@ -380,6 +427,7 @@ class Checker(Visitor[Checked]):
         rest = "game" if main else "variation"
         if verdict is not None and verdict.fits and verdict.kind != SLIP:
             finding = _structural(verdict, problem, rest)
+            self._structural_fix(finding, verdict, problem)
         else:
             code = {"illegal": codes.ILLEGAL_MOVE, "ambiguous": codes.AMBIGUOUS_MOVE}.get(
                 why.kind, codes.NOT_A_MOVE
@@ -398,35 +446,153 @@ class Checker(Visitor[Checked]):
             finding = code(message, node.span, ply=ply, move=node.text)
             if problem.assumed is not None and not why.readings:
                 finding.meant = why.named(problem.board)
+                self._move_fix(finding, code, problem, label)
         self._add(finding)
 
+    # --- fixes ------------------------------------------------------------------------------
+
+    def _rewrite(self, finding: Finding, code: Code, message: str, node: MoveNode, text: str) -> None:
+        """Give ``finding`` the fix that writes ``node`` as ``text`` (a notation fix: the edit
+        covers only the characters that change)."""
+        span = node.span
+        if span is not None and span.line == span.end_line:
+            edit = fixes.text_edit(span, node.text, text)
+            if edit is not None:
+                finding.fix = code.fixing(message, edit)
+
+    def _san(self, board: chess.Board, move: chess.Move) -> str:
+        """``move`` in SAN, with its check mark if the record marks checks."""
+        san = board.san(move)
+        return san if self.marks_checks else san.rstrip("+#")
+
+    def _move_fix(self, finding: Finding, code: Code, problem: Unplayable, label: str) -> None:
+        """The fix of a move that cannot be played, when the moves after it decided one reading:
+        the move meant written in its place (with a comment saying so, when ``notes``)."""
+        why = problem.problem
+        verdict = why.verdict
+        node, span, meant = problem.node, problem.node.span, problem.assumed
+        if verdict is None or not verdict.assumed or not verdict.readings or meant is None or span is None:
+            return
+        first = verdict.readings[0]
+        if (
+            first.back
+            or first.kind not in (SLIP, OTHER)
+            or first.moves != (meant,)
+            or span.line != span.end_line
+        ):
+            return
+        san = self._san(problem.board, meant)
+        text = san + split_suffixes(node.text)[2]
+        if self.notes:
+            because = f": {why.because}" if why.because else ""
+            text += " " + fixes.comment(f"{label} corrected to {san.rstrip('+#')}{because}")
+        finding.fix = code.fixing(f"write {san}", Edit(span, text))
+
+    def _structural_fix(self, finding: Finding, verdict: Verdict[chess.Move], problem: Unplayable) -> None:
+        """The fix of a half-move left out, written twice, or two moves swapped, when the moves
+        after it decided it (the main line only)."""
+        going = verdict.first
+        node, span, board = problem.node, problem.node.span, problem.board
+        if not verdict.assumed or going is None or self.depth or span is None or span.line != span.end_line:
+            return
+        white = bool(board.turn)
+        number = board.fullmove_number
+        label = _label(number, white, node.text)
+        indication = fixes.number_before(self.source, span)
+        if verdict.kind == MISSING and going.moves:
+            san = self._san(board, going.moves[0])
+            gap = _label(number, white, san.rstrip("+#"))
+            text = f"{number}. {san} " if white else f"{san} "
+            at = span.column
+            if indication is not None:
+                digits, written, dots = indication
+                if white and dots == "." and written == str(number):
+                    text = f"{san} "  # (the number written is the gap's: the move after it is Black's)
+                else:
+                    at = digits.column
+            if self.notes:
+                text += fixes.comment(f"{gap} inserted: the record left it out") + " "
+            finding.fix = codes.MISSING_MOVE.fixing(f"insert {gap}", Edit(line_span(span.line, at, at), text))
+        elif verdict.kind == TWICE and not going.back:
+            start = indication[0].column if indication is not None else span.column
+            text = self.source.lines[span.line - self.source.start_line] if self.source is not None else ""
+            if self.notes:
+                what = fixes.comment(f"{label} deleted: the move before it written again")
+                finding.fix = codes.MOVE_TWICE.fixing(
+                    f"delete {label}", Edit(line_span(span.line, start, span.end_column), what)
+                )
+                return
+            end = span.end_column
+            while end <= len(text) and text[end - 1 : end] in (" ", "\t"):
+                end += 1
+            if end == span.end_column:
+                while start > 1 and text[start - 2] in " \t":
+                    start -= 1
+            finding.fix = codes.MOVE_TWICE.fixing(
+                f"delete {label}", Edit(line_span(span.line, start, end), "")
+            )
+        elif verdict.kind == SWAPPED:
+            rest = problem.rest or []
+            second = rest[1] if len(rest) > 1 else None
+            if second is None or second.span is None or second.span.line != second.span.end_line:
+                return
+            text = second.text
+            if self.notes:
+                other = _label(number + 1, white, second.text)
+                text += " " + fixes.comment(
+                    f"{label} and {other} exchanged: they were written in each other's place"
+                )
+            finding.fix = codes.MOVES_SWAPPED.fixing(
+                "exchange the two moves", Edit(span, text), Edit(second.span, node.text)
+            )
+
+    def _renumbering(self) -> None:
+        """Give the line's move number finding its fix, with every number of the line it renumbers."""
+        if self.numbering is not None and self.renumbered:
+            self.numbering.fix = codes.MOVE_NUMBER.fixing("write the move numbers due", *self.renumbered)
+        self.numbering, self.renumbered = None, []
+
     def end(self, complete: bool) -> None:
+        self._renumbering()
+        if self.figurines is not None and self.figurine_edits:
+            self.figurines.fix = codes.FIGURINES.fixing("write the SAN piece letters", *self.figurine_edits)
         long_moves = [*self.long_moves[0], *self.long_moves[1]]
         if long_moves:
             node, label, ply, san, before = long_moves[0]
             more = len(long_moves) - 1
             tail = f" ({more} more move(s) in this game are written so too)" if more else ""
-            self._add(
-                codes.LONG_ALGEBRAIC(
-                    f"{label}: long algebraic/UCI notation; SAN is {san}{tail}",
-                    node.span,
-                    ply=ply,
-                    move=node.text,
-                ),
-                before,
+            finding = codes.LONG_ALGEBRAIC(
+                f"{label}: long algebraic/UCI notation; SAN is {san}{tail}",
+                node.span,
+                ply=ply,
+                move=node.text,
             )
+            edits = []
+            for node, _, _, san, _ in long_moves:
+                core = split_suffixes(node.text)[0]
+                edit = fixes.text_edit(node.span, core, san) if node.span is not None else None
+                if edit is not None:
+                    edits.append(edit)
+            if edits:
+                finding.fix = codes.LONG_ALGEBRAIC.fixing("write the moves in SAN", *edits)
+            self._add(finding, before)
         unmarked = [*self.unmarked[0], *self.unmarked[1]]
         if unmarked:
-            first, first_ply, before = unmarked[0]
-            self._add(
-                codes.CHECK_SUFFIX(
-                    f"the record never marks checks: {len(unmarked)} checking move(s) lack '+' or '#', "
-                    f"the first {first.text}",
-                    first.span,
-                    ply=first_ply,
-                ),
-                before,
+            first, first_ply, before, _ = unmarked[0]
+            finding = codes.CHECK_SUFFIX(
+                f"the record never marks checks: {len(unmarked)} checking move(s) lack '+' or '#', "
+                f"the first {first.text}",
+                first.span,
+                ply=first_ply,
             )
+            marks = []
+            for node, _, _, mark in unmarked:
+                if node.span is not None:
+                    at = node.span.column + len(split_suffixes(node.text)[0])
+                    marks.append(Edit(line_span(node.span.line, at, at), mark))
+            if marks:
+                finding.fix = codes.CHECK_SUFFIX.fixing("mark every check", *marks)
+            self._add(finding, before)
         last = Position.of(self.start) if self.last is None else self.last
         if self.played_out:
             if self.main.ending is None and not last.has_move():
@@ -452,18 +618,33 @@ class Checker(Visitor[Checked]):
 
     # --- findings ---------------------------------------------------------------------------
 
+    def _numbered(self, node: MoveNode, number: int, white: bool, ply: int) -> None:
+        """A move whose number is not the one due: reported once a line, and renumbered by the
+        fix of the line's finding."""
+        if not self.numbers_reported:
+            self._move_number(node, number, white, ply)
+        elif self.numbering is not None:
+            self._renumber(node, number)
+
+    def _renumber(self, node: MoveNode, number: int) -> None:
+        """Add the edit that writes ``number`` for ``node``'s number to the line's renumbering."""
+        found = fixes.number_before(self.source, node.span) if node.span is not None else None
+        if found is not None:
+            self.renumbered.append(Edit(found[0], str(number)))
+
     def _move_number(self, node: MoveNode, number: int, white: bool, ply: int) -> None:
         self.numbers_reported = True
         side = "" if white else " (Black to move)"
         written = "of more than 9 digits" if (node.move_number or 0) >= TOO_BIG else str(node.move_number)
-        self._add(
-            codes.MOVE_NUMBER(
-                f"move number {written} where {number} was due{side}",
-                node.span,
-                ply=ply,
-                move=node.text,
-            ),
+        finding = codes.MOVE_NUMBER(
+            f"move number {written} where {number} was due{side}",
+            node.span,
+            ply=ply,
+            move=node.text,
         )
+        self._add(finding)
+        self.numbering, self.renumbered = finding, []
+        self._renumber(node, number)
 
     def _after_end(self, node: MoveNode, number: int, white: bool, ply: int) -> None:
         self.ended_reported = True
@@ -496,47 +677,75 @@ class Checker(Visitor[Checked]):
             self.last = step.position
 
     def _notation_findings(self, read: ReadMove, node: MoveNode, label: str, ply: int, main: bool) -> None:
+        text = node.text
+        core = split_suffixes(text)[0]
         for note in read.notes:
             if note == "zero-castling":
-                self._add(
-                    codes.ZERO_CASTLING(
-                        f"{label}: castling is written with the letter O", node.span, ply=ply, move=node.text
-                    ),
+                finding = codes.ZERO_CASTLING(
+                    f"{label}: castling is written with the letter O", node.span, ply=ply, move=text
                 )
+                self._rewrite(
+                    finding,
+                    codes.ZERO_CASTLING,
+                    "write castling with the letter O",
+                    node,
+                    text.replace("0", "O", core.count("0")),
+                )
+                self._add(finding)
             elif note == "promotion-equals":
-                self._add(
-                    codes.PROMOTION_SYNTAX(
-                        f"{label}: promotion is written with '=' (e.g. a8=Q)",
-                        node.span,
-                        ply=ply,
-                        move=node.text,
-                    ),
+                finding = codes.PROMOTION_SYNTAX(
+                    f"{label}: promotion is written with '=' (e.g. a8=Q)",
+                    node.span,
+                    ply=ply,
+                    move=text,
                 )
+                self._rewrite(
+                    finding,
+                    codes.PROMOTION_SYNTAX,
+                    "write the promotion with '='",
+                    node,
+                    f"{core[:-1]}={core[-1]}{text[len(core) :]}",
+                )
+                self._add(finding)
             elif note == "figurine":
                 if not self.figurines_reported:
                     self.figurines_reported = True
-                    self._add(
-                        codes.FIGURINES(
-                            f"{label}: the pieces are figurines; SAN writes letters "
-                            f"(read as {_letters(node.text)})",
-                            node.span,
-                            ply=ply,
-                            move=node.text,
-                        ),
+                    self.figurines = codes.FIGURINES(
+                        f"{label}: the pieces are figurines; SAN writes letters (read as {_letters(text)})",
+                        node.span,
+                        ply=ply,
+                        move=text,
                     )
+                    self._add(self.figurines)
+                span = node.span
+                if span is not None and span.line == span.end_line:
+                    for at, char in enumerate(core):
+                        letter = FIGURINES.get(char)
+                        if letter is not None:
+                            column = span.column + at
+                            self.figurine_edits.append(
+                                Edit(
+                                    line_span(span.line, column, column + 1), "" if letter == "P" else letter
+                                )
+                            )
             elif note.startswith("long:"):
                 moves = self.long_moves[0 if main else 1]
                 moves.append((node, label, ply, note[5:], "" if moves else self._before()))
             elif note.startswith("overspecified:"):
-                self._add(
-                    codes.OVERSPECIFIED(
-                        f"{label}: no other piece of this kind can legally make this move; "
-                        f"SAN is {note[14:]}",
-                        node.span,
-                        ply=ply,
-                        move=node.text,
-                    ),
+                finding = codes.OVERSPECIFIED(
+                    f"{label}: no other piece of this kind can legally make this move; SAN is {note[14:]}",
+                    node.span,
+                    ply=ply,
+                    move=text,
                 )
+                self._rewrite(
+                    finding,
+                    codes.OVERSPECIFIED,
+                    "delete the disambiguator",
+                    node,
+                    core[:1] + note[15:] + text[len(core) :],
+                )
+                self._add(finding)
 
     def _check_suffix(
         self, read: ReadMove, node: MoveNode, step: Step, check: bool, mate: bool, main: bool
@@ -544,7 +753,7 @@ class Checker(Visitor[Checked]):
         expected = "#" if mate else "+" if check else ""
         if not read.suffix and not self.marks_checks:
             unmarked = self.unmarked[0 if main else 1]
-            unmarked.append((node, step.ply, "" if unmarked else self._before()))
+            unmarked.append((node, step.ply, "" if unmarked else self._before(), expected))
             return
         label = _label(step.number, step.white, node.text)
         if not read.suffix:
@@ -554,10 +763,16 @@ class Checker(Visitor[Checked]):
         else:
             gives = "mate" if mate else "check only"
             message = f"{label} is marked {read.suffix} but gives {gives}: write {expected}"
-        self._add(codes.CHECK_SUFFIX(message, node.span, ply=step.ply, move=node.text))
+        finding = codes.CHECK_SUFFIX(message, node.span, ply=step.ply, move=node.text)
+        core, _, annotation = split_suffixes(node.text)
+        fixed = f"{core}{expected}{annotation}"
+        self._rewrite(
+            finding, codes.CHECK_SUFFIX, f"write {expected}" if expected else "delete the mark", node, fixed
+        )
+        self._add(finding)
 
 
-def _check_tags(read: ReadGame, findings: list[Finding]) -> None:
+def _check_tags(read: ReadGame, findings: list[Finding], source: GameText | None = None) -> None:
     record = read.record
     tags = record.tags
     mixed_up: set[str] = set()
@@ -565,12 +780,14 @@ def _check_tags(read: ReadGame, findings: list[Finding]) -> None:
         target = meant(name, tags, HINTED_TAGS)
         if target is not None and target not in mixed_up:
             mixed_up.add(target)
-            findings.append(
-                codes.MIXED_UP_TAG(
-                    f"tag [{name}]: did you mean [{target}]? (counted as {target} for the roster)",
-                    record.tag_spans.get(name),
-                )
+            finding = codes.MIXED_UP_TAG(
+                f"tag [{name}]: did you mean [{target}]? (counted as {target} for the roster)",
+                record.tag_spans.get(name),
             )
+            written = fixes.tag_name(source, finding.span)
+            if written is not None and written[1] == name:
+                finding.fix = codes.MIXED_UP_TAG.fixing(f"rename the tag {target}", Edit(written[0], target))
+            findings.append(finding)
     missing = [name for name in SEVEN_TAG_ROSTER if name not in tags and name not in mixed_up]
     if missing:
         findings.append(
@@ -580,34 +797,48 @@ def _check_tags(read: ReadGame, findings: list[Finding]) -> None:
         )
     date = tags.get("Date")
     if date is not None and not _DATE.match(date):
-        findings.append(
-            codes.BAD_DATE(
-                f"Date {shown(date)} is not YYYY.MM.DD (use ? for unknown digits)", record.tag_spans["Date"]
-            )
+        finding = codes.BAD_DATE(
+            f"Date {shown(date)} is not YYYY.MM.DD (use ? for unknown digits)", record.tag_spans["Date"]
         )
+        _set_value(finding, codes.BAD_DATE, source, fixes.standard_date(date), "write the date as")
+        findings.append(finding)
     result = tags.get("Result")
     if result is not None and result not in _RESULTS:
-        findings.append(
-            codes.BAD_RESULT_TAG(
-                f"Result {shown(result)} is not 1-0, 0-1, 1/2-1/2 or *", record.tag_spans["Result"]
-            )
+        finding = codes.BAD_RESULT_TAG(
+            f"Result {shown(result)} is not 1-0, 0-1, 1/2-1/2 or *", record.tag_spans["Result"]
         )
+        _set_value(
+            finding, codes.BAD_RESULT_TAG, source, fixes.standard_result(result), "write the result as"
+        )
+        findings.append(finding)
 
 
-def declared_result(record: Record, findings: list[Finding]) -> str | None:
+def _set_value(finding: Finding, code: Code, source: GameText | None, value: str | None, saying: str) -> None:
+    """Give ``finding``, on a tag pair, the fix that writes ``value`` as its value."""
+    place = fixes.tag_value(source, finding.span) if value is not None else None
+    if place is not None and value is not None:
+        finding.fix = code.fixing(f"{saying} {value}", Edit(place[0], fixes.escaped(value)))
+
+
+def declared_result(record: Record, findings: list[Finding], source: GameText | None = None) -> str | None:
     """The result the record states (its movetext's, else its tag's); its findings (a tag
-    against the movetext: PGN007) are added to ``findings``."""
+    against the movetext: PGN007) are added to ``findings``; ``source``: the game's text, which
+    their fixes edit."""
     tag = record.tags.get("Result")
     marker = record.result
     if marker is None and not any(f.code == codes.UNCLOSED_COMMENT.code for f in findings):
         span = record.moves[-1].span if record.moves else Span.point(record.line, 1)
-        findings.append(
-            codes.MISSING_TERMINATION(
-                "the movetext does not end with 1-0, 0-1, 1/2-1/2 or *"
-                + (" (is the game cut short?)" if record.moves else ""),
-                span,
-            )
+        finding = codes.MISSING_TERMINATION(
+            "the movetext does not end with 1-0, 0-1, 1/2-1/2 or *"
+            + (" (is the game cut short?)" if record.moves else ""),
+            span,
         )
+        end = fixes.movetext_end(source) if record.moves and tag in _RESULTS else None
+        if end is not None and tag is not None:
+            finding.fix = codes.MISSING_TERMINATION.fixing(
+                f"end the movetext with {tag}", Edit(end, f" {tag}")
+            )
+        findings.append(finding)
     elif marker == "*" and tag in _RESULTS and tag != "*":
         findings.append(
             codes.UNKNOWN_MARKER(
@@ -627,6 +858,32 @@ def declared_result(record: Record, findings: list[Finding]) -> str | None:
     return tag if tag in _RESULTS else None
 
 
+def _set_result(finding: Finding, record: Record, result: str, source: GameText | None) -> None:
+    """Give ``finding`` (CHESS202, CHESS203) the fix that writes ``result``, which the final
+    position proves, in the Result tag and as the termination marker."""
+    code = (
+        codes.RESULT_CONTRADICTS
+        if finding.code == codes.RESULT_CONTRADICTS.code
+        else codes.UNFINISHED_BUT_ENDED
+    )
+    edits: list[Edit] = []
+    if record.result_span is not None:
+        edits.append(Edit(record.result_span, result))
+    else:
+        end = fixes.movetext_end(source)
+        if end is None:
+            return
+        edits.append(Edit(end, f" {result}"))
+    tag = fixes.tag_value(source, record.tag_spans.get("Result"))
+    if tag is not None:
+        if tag[1] != result:
+            edits.append(Edit(tag[0], result))
+    elif "Result" in record.tags:
+        return
+    edits.sort(key=lambda edit: edit.span)
+    finding.fix = code.fixing(f"write the result {result}", *edits)
+
+
 def _dated(finding: Finding, ending: Ending, applied: Applied) -> Finding:
     """``finding``, a verdict on ``ending``, as it is when the record's dates prove the Laws
     that end a game so in force; else at most a warning that names the edition assumed."""
@@ -643,10 +900,16 @@ def _dated(finding: Finding, ending: Ending, applied: Applied) -> Finding:
 
 
 def judge(
-    record: Record, declared: str | None, result: Checked, findings: list[Finding], applied: Applied
+    record: Record,
+    declared: str | None,
+    result: Checked,
+    findings: list[Finding],
+    applied: Applied,
+    source: GameText | None = None,
 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """The outcome and claims of the main line ``result`` walked, and the findings on the
-    ``declared`` result it contradicts (CHESS202, CHESS203, CHESS204) added to ``findings``."""
+    ``declared`` result it contradicts (CHESS202, CHESS203, CHESS204) added to ``findings``
+    (``source``: the game's text, which their fixes edit)."""
     ending = result.ending
     # the verdicts on a position reached through an assumed move are provisional: no outcome
     # nor claim is reported on a guess, and the result check is at most a warning that says so
@@ -665,6 +928,7 @@ def judge(
         return outcome, claims
     where = record.result_span or record.tag_spans.get("Result")
     if ending is not None:
+        proven = not resting and applied.assumed(ending) is None
         if declared == "*":
             findings.append(
                 provisional(
@@ -696,6 +960,10 @@ def judge(
                     resting,
                 )
             )
+        else:
+            return outcome, claims
+        if proven:
+            _set_result(findings[-1], record, ending.result, source)
         return outcome, claims
     if declared == "1/2-1/2":
         valid = [c for c in result.claims if c.valid]

@@ -59,6 +59,8 @@ UNESCAPED_QUOTE = register(
     why="Readers cut the value at the first inner quote (`Open `), and some drop the tag or the game.",
     example='[Event "Open "A" Group"]\n\n1. e4 *',
     fix_hint='Escape each inner quote with a backslash: `[Event "Open \\"A\\" Group"]`.',
+    fix="safe",
+    fix_does='writes each inner quote of the value as `\\"`.',
 )
 TAG_AFTER_MOVETEXT = register(
     "PGN005",
@@ -86,6 +88,8 @@ MISSING_TERMINATION = register(
     "game into this one.",
     example='[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#',
     fix_hint="End the movetext with the result: `1-0`, `0-1`, `1/2-1/2`, or `*` if unknown.",
+    fix="safe",
+    fix_does="ends the movetext with the Result tag's value, when the tag gives one.",
 )
 RESULT_MISMATCH = register(
     "PGN007",
@@ -108,6 +112,8 @@ DUPLICATE_TAG = register(
     "programs.",
     example='[White "Anand"]\n[White "Anand, Viswanathan"]\n\n1. e4 *',
     fix_hint="Keep one tag of the name, with the right value.",
+    fix="safe",
+    fix_does="deletes the second tag when it repeats the first one's value (two values are left to you).",
 )
 MISSING_ROSTER = register(
     "PGN009",
@@ -157,6 +163,8 @@ MOVE_NUMBER = register(
     "moves to the wrong side.",
     example="1. e4 e5 3. Nf3 Nc6 *",
     fix_hint="Correct the number; if a move is missing, restore it from the score sheet.",
+    fix="safe",
+    fix_does="writes the number due, at this move and at the later wrong numbers of its line.",
 )
 BAD_DATE = register(
     "PGN013",
@@ -168,6 +176,9 @@ BAD_DATE = register(
     why="Databases sort and search by date, and kifu chooses the FIDE Laws that applied by it (CHESS201).",
     example='[Date "12/03/1997"]\n\n1. e4 *',
     fix_hint='Write `YYYY.MM.DD`, with `?` for unknown digits: `[Date "1997.03.12"]`, `[Date "1997.??.??"]`.',
+    fix="safe",
+    fix_does="writes the date as `YYYY.MM.DD` when it reads one way only (`1997-03-12`, `1997`, "
+    "`25/12/1997`; not `03/04/1997`).",
 )
 AFTER_TERMINATION = register(
     "PGN014",
@@ -224,6 +235,9 @@ BAD_RESULT_TAG = register(
     why="Rating and crosstable programs read no result from it.",
     example='[Result "1:0"]\n\n1. e4 e5 1-0',
     fix_hint='Write one of `1-0`, `0-1`, `1/2-1/2` or `*`: `[Result "1-0"]`.',
+    fix="safe",
+    fix_does="writes the value in the Standard's form when it reads one way only (`1:0` → `1-0`, "
+    "`½-½` → `1/2-1/2`).",
 )
 SETUP_FEN = register(
     "PGN019",
@@ -272,6 +286,8 @@ MISSING_BLANK_LINE = register(
     why="Some readers merge the two games into one.",
     example='1. e4 e5 1-0\n[Event "Round 2"]\n\n1. d4 d5 *',
     fix_hint="Put a blank line between a game's movetext and the next game's tags.",
+    fix="safe",
+    fix_does="puts a blank line before the game's tags.",
 )
 UNKNOWN_RESULT_SYNTAX = register(
     "PGN023",
@@ -284,6 +300,8 @@ UNKNOWN_RESULT_SYNTAX = register(
     why="Other programs may read no result, or reject the game.",
     example="1. e4 e5 ½-½",
     fix_hint="Write the result as `1-0`, `0-1`, `1/2-1/2` or `*`.",
+    fix="safe",
+    fix_does="writes the marker as `1/2-1/2`.",
 )
 
 DEEP_VARIATIONS = register(
@@ -339,6 +357,8 @@ MIXED_UP_TAG = register(
     why="No other program finds the value under that name: the game lacks its date (or FEN) for them.",
     example='[Data "1997.03.12"]\n\n1. e4 *',
     fix_hint='Rename the tag to the name meant: `[Date "1997.03.12"]`.',
+    fix="unsafe",
+    fix_does="renames the tag to the name meant (`[Data …]` → `[Date …]`).",
 )
 
 # --- chess rules ------------------------------------------------------------------------
@@ -360,6 +380,11 @@ LOOKAHEAD = (
     "is not checked further. A verdict reached through an assumed move (CHESS201, CHESS202, "
     "CHESS203) is at most a warning that names it (docs/severity.md)."
 )
+#: what the fix of CHESS101-103 does
+MOVE_FIX = (
+    "writes the move the later moves decided, in SAN (only when they decide one: never a tie), with a "
+    "comment `{kifu: 8. Nd3 corrected to Bd3: …}` after it unless `--no-fix-comments`."
+)
 ILLEGAL_MOVE = register(
     "CHESS101",
     E,
@@ -374,6 +399,8 @@ ILLEGAL_MOVE = register(
     example="1. e4 e5 2. Nf3 Nc6 3. Nb5 a6 4. Ba4 *",
     fix_hint="Write the move that was played, from the score sheet; the message names the reading the later "
     "moves confirm (`did you mean Bb5?`).",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 AMBIGUOUS_MOVE = register(
     "CHESS102",
@@ -388,6 +415,8 @@ AMBIGUOUS_MOVE = register(
     example="1. Nf3 Nf6 2. d3 d6 3. Nd2 *",
     fix_hint="Add the origin file or rank of the piece that moved (`Nbd2` or `Nfd2`), as the score sheet or "
     "the later moves show.",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 NOT_A_MOVE = register(
     "CHESS103",
@@ -401,6 +430,8 @@ NOT_A_MOVE = register(
     example="1. e4 e5 2. Nf3 Nc6 3. Bx *",
     fix_hint="Write the move in SAN: an upper-case piece letter (K, Q, R, B, N; none for a pawn), `x` for a "
     "capture, the target square (`Bxc6`).",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 CHECK_SUFFIX = register(
     "CHESS104",
@@ -413,6 +444,8 @@ CHECK_SUFFIX = register(
     "arbiters use to resolve slips.",
     example="1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0",
     fix_hint="Write `+` after a check, `#` after mate, and neither otherwise: `4. Qxf7#`.",
+    fix="safe",
+    fix_does="writes `+` after a check, `#` after mate, and removes a mark the move does not earn.",
 )
 ZERO_CASTLING = register(
     "CHESS105",
@@ -424,6 +457,8 @@ ZERO_CASTLING = register(
     why="`0-0` is read by most programs, but not by all, and looks like a result.",
     example="1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *",
     fix_hint="Write castling with the capital letter O: `O-O`, `O-O-O`.",
+    fix="safe",
+    fix_does="writes `O-O` for `0-0` (`O-O-O` for `0-0-0`).",
 )
 LONG_ALGEBRAIC = register(
     "CHESS106",
@@ -436,6 +471,8 @@ LONG_ALGEBRAIC = register(
     why="PGN readers expect SAN; many reject long algebraic or UCI moves in movetext.",
     example="1. e2-e4 e7-e5 2. g1f3 *",
     fix_hint="Write each move in SAN: `1. e4 e5 2. Nf3` (the message suggests it).",
+    fix="safe",
+    fix_does="writes every such move of the game in SAN (`Ng1-f3` → `Nf3`).",
 )
 NULL_MOVE = register(
     "CHESS107",
@@ -463,6 +500,8 @@ LOCALISED_LETTERS = register(
     example="1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *",
     fix_hint="Write the English piece letters K, Q, R, B, N (`Nf3`, `Bb5`). To read such files without the "
     "finding, give `--lang`.",
+    fix="safe",
+    fix_does="writes the English piece letters (`Sf3` → `Nf3`) in every move read with the others.",
 )
 EN_PASSANT_SUFFIX = register(
     "CHESS109",
@@ -474,6 +513,8 @@ EN_PASSANT_SUFFIX = register(
     why="`e.p.` is no SAN: strict readers reject the move.",
     example="1. e4 d5 2. e5 f5 3. exf6 e.p. *",
     fix_hint="Delete the suffix: `3. exf6`.",
+    fix="safe",
+    fix_does="deletes the ` e.p.`.",
 )
 PROMOTION_SYNTAX = register(
     "CHESS110",
@@ -485,6 +526,8 @@ PROMOTION_SYNTAX = register(
     why="Strict readers reject the move or misread the promoted piece.",
     example='[SetUp "1"]\n[FEN "8/P6k/8/8/8/8/8/K7 w - - 0 1"]\n\n1. a8Q *',
     fix_hint="Write the promotion with `=`: `a8=Q`.",
+    fix="safe",
+    fix_does="writes `a8=Q` for `a8Q`.",
 )
 FIGURINES = register(
     "CHESS112",
@@ -498,6 +541,8 @@ FIGURINES = register(
     why="PGN for interchange uses letters; most readers reject figurines.",
     example="1. e4 e5 2. ♘f3 ♘c6 *",
     fix_hint="Write the SAN piece letters: `2. Nf3 Nc6` (convert to FAN only for display).",
+    fix="safe",
+    fix_does="writes the SAN letters for the figurines of every move of the game (`♘f3` → `Nf3`).",
 )
 OVERSPECIFIED = register(
     "CHESS111",
@@ -508,6 +553,8 @@ OVERSPECIFIED = register(
     why="SAN is canonical: two records of one game then differ, and a search by move text misses one.",
     example="1. e4 e5 2. Ngf3 *",
     fix_hint="Drop the origin: `2. Nf3`.",
+    fix="safe",
+    fix_does="deletes the disambiguator (`Ngf3` → `Nf3`).",
 )
 MISSING_MOVE = register(
     "CHESS113",
@@ -525,6 +572,9 @@ MISSING_MOVE = register(
     example="1. e4 e5 2. Nf3 3. Bb5 a6 4. Ba4 Nf6 *",
     fix_hint="Insert the missing move from the score sheet (the message names it when only one move fits), "
     "and renumber the moves after it.",
+    fix="unsafe",
+    fix_does="inserts the missing move, when only one lets the rest of the game be played, with a "
+    "comment `{kifu: … inserted}` unless `--no-fix-comments`.",
 )
 MOVE_TWICE = register(
     "CHESS114",
@@ -537,6 +587,9 @@ MOVE_TWICE = register(
     why="The doubled move shifts every later move to the other side; the game cannot be replayed past it.",
     example="1. e4 e5 2. Nf3 Nf3 Nc6 3. Bb5 a6 *",
     fix_hint="Delete the repeated move and renumber the moves after it.",
+    fix="unsafe",
+    fix_does="deletes the second copy, leaving a comment `{kifu: … written twice}` unless "
+    "`--no-fix-comments`.",
 )
 MOVES_SWAPPED = register(
     "CHESS115",
@@ -550,6 +603,9 @@ MOVES_SWAPPED = register(
     "no move is missing.",
     example="1. e4 e5 2. Ng5 Nc6 3. Nf3 Nf6 *",
     fix_hint="Exchange the two moves: `2. Nf3 Nc6 3. Ng5`.",
+    fix="unsafe",
+    fix_does="exchanges the two moves back, when the later moves decide it, with a comment "
+    "`{kifu: … exchanged}` unless `--no-fix-comments`.",
 )
 #: how the date of a game decides the automatic draws (CHESS201-203)
 BY_DATE = (
@@ -580,6 +636,11 @@ MOVE_AFTER_END = register(
     fix_hint="Delete the moves after the end. If the game went on, the move that ended it is a slip: "
     "correct it from the score sheet.",
 )
+#: what the fix of CHESS202-203 does
+RESULT_FIX = (
+    "writes the result the final position proves in the Result tag and as the marker (not when the "
+    "verdict rests on an assumed move, or on Laws the game's dates do not prove in force)."
+)
 RESULT_CONTRADICTS = register(
     "CHESS202",
     E,
@@ -596,6 +657,8 @@ RESULT_CONTRADICTS = register(
     example='[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0',
     fix_hint="Write the result the final position decides (`0-1` here) in the Result tag and as the marker; "
     "if the moves are wrong instead, correct them.",
+    fix="unsafe",
+    fix_does=RESULT_FIX,
 )
 UNFINISHED_BUT_ENDED = register(
     "CHESS203",
@@ -610,6 +673,8 @@ UNFINISHED_BUT_ENDED = register(
     why="A finished game recorded as unfinished is left out of crosstables and ratings.",
     example="1. f3 e5 2. g4 Qh4# *",
     fix_hint="Write the result the rules give (`0-1` here) in the Result tag and as the marker.",
+    fix="unsafe",
+    fix_does=RESULT_FIX,
 )
 DRAW_CLAIMABLE = register(
     "CHESS204",

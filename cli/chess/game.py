@@ -78,7 +78,7 @@ def check_record(record: RawRecord[GameText], options: Options) -> RecordReport:
     """Read, replay and judge one game under ``options.rules`` (the edition of the Laws; ``fide``
     or none: the one in force at the game's dates)."""
     return checker.check_game(
-        record.data, record.index, _text(options, "lang"), options.rules, options.boards
+        record.data, record.index, _text(options, "lang"), options.rules, options.boards, options.fix_notes
     )
 
 

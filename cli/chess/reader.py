@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kifu.chess import codes
+from kifu.chess import codes, fixes
 from kifu.chess.grammar import Item, Variation, parse, parser
 from kifu.chess.moves import SAN_TO_NAG
 from kifu.chess.splitter import GameText
@@ -20,7 +20,7 @@ from kifu.chess.splitter import GameText
 from kifu.chess.start import start_board as start_board
 from kifu.core.digits import ascii_number
 from kifu.core.excerpt import short
-from kifu.core.findings import IO_LIMIT, Code, Finding, Severity, Tally
+from kifu.core.findings import IO_LIMIT, Code, Edit, Finding, Fix, Severity, Tally
 from kifu.core.limits import characters, limits
 from kifu.core.record import MoveNode, Record, Span, line_span
 from lark import Token
@@ -102,12 +102,14 @@ class _Reader:
         *,
         caret: bool = True,
         severity: Severity | None = None,
-    ) -> None:
+    ) -> Finding | None:
         if not self.tally.admit(code.code):
-            return
+            return None
         span = self.span(token)
         source = self.game.lines[span.line - self.game.start_line] if caret else None
-        self.findings.append(code(message, span, source_line=source, severity=severity))
+        finding = code(message, span, source_line=source, severity=severity)
+        self.findings.append(finding)
+        return finding
 
     # --- the walk -------------------------------------------------------------------------
     def read(self) -> ReadGame:
@@ -126,12 +128,15 @@ class _Reader:
                 )
             )
         if self.game.missing_blank_line:
-            self.findings.append(
-                codes.MISSING_BLANK_LINE(
-                    "this game's tags follow the previous game's movetext without a blank line",
-                    Span.point(self.game.start_line, 1),
-                )
+            blank = codes.MISSING_BLANK_LINE(
+                "this game's tags follow the previous game's movetext without a blank line",
+                Span.point(self.game.start_line, 1),
             )
+            start = self.game.start_line
+            blank.fix = codes.MISSING_BLANK_LINE.fixing(
+                "put a blank line before the tags", Edit(Span(start, 1, start, 1), "\n")
+            )
+            self.findings.append(blank)
         if header:
             self._header(header)
             self.offset += len(header)
@@ -320,7 +325,13 @@ class _Reader:
     def _result(self, token: Token | Piece, top: bool) -> None:
         value = token.value.rstrip()
         if value == "½-½":
-            self.report(codes.UNKNOWN_RESULT_SYNTAX, "'½-½' read as the draw marker '1/2-1/2'", token)
+            marker = self.report(
+                codes.UNKNOWN_RESULT_SYNTAX, "'½-½' read as the draw marker '1/2-1/2'", token
+            )
+            if marker is not None and marker.span is not None:
+                marker.fix = codes.UNKNOWN_RESULT_SYNTAX.fixing(
+                    "write the draw as 1/2-1/2", Edit(marker.span, "1/2-1/2")
+                )
             value = "1/2-1/2"
         if not top:
             self.report(codes.AFTER_TERMINATION, f"result {value} inside a variation", token)
@@ -362,22 +373,39 @@ class _Reader:
             return
         quote = _UNESCAPED_QUOTE.search(raw) if '"' in raw else None  # (most values hold none)
         if quote:
-            column = (token.column or 1) + match.start(2) + quote.end() - 1
-            span = Span.point((token.line or 1) + self.offset, column)
-            self.findings.append(
-                codes.UNESCAPED_QUOTE(
-                    f"unescaped '\"' in the value of [{name}]; write \\\" (read as {shown(raw)})",
-                    span,
-                    source_line=self.game.lines[span.line - self.game.start_line],
-                )
+            line = (token.line or 1) + self.offset
+            column = (token.column or 1) + match.start(2)
+            span = Span.point(line, column + quote.end() - 1)
+            finding = codes.UNESCAPED_QUOTE(
+                f"unescaped '\"' in the value of [{name}]; write \\\" (read as {shown(raw)})",
+                span,
+                source_line=self.game.lines[span.line - self.game.start_line],
             )
+            if "\n" not in raw:
+                edits = [
+                    Edit(Span(line, column + at.end() - 1, line, column + at.end() - 1), "\\")
+                    for at in _UNESCAPED_QUOTE.finditer(raw)
+                ]
+                finding.fix = codes.UNESCAPED_QUOTE.fixing("escape the quotes inside the value", *edits)
+            self.findings.append(finding)
         value = raw.replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw
         if name in self.record.tags:
-            self.report(
+            twice = self.report(
                 codes.DUPLICATE_TAG,
                 f"tag [{name}] given again; the first value {shown(self.record.tags[name])} is kept",
                 token,
             )
+            line = (token.line or 1) + self.offset
+            if (
+                twice is not None
+                and value == self.record.tags[name]
+                and fixes.source_line(self.game, line) is not None
+                and fixes.source_line(self.game, line + 1) is not None
+                and self.game.lines[line - self.game.start_line].strip() == token.value.strip()
+            ):
+                twice.fix = codes.DUPLICATE_TAG.fixing(
+                    "delete the tag given again with the same value", Edit(Span(line, 1, line + 1, 1), "")
+                )
             return
         self.record.tags[name] = value
         self.record.tag_spans[name] = self.span(token)
@@ -406,7 +434,11 @@ class _Reader:
     def _garbage(self, token: Token, line: list[MoveNode], top: bool) -> None:
         text = token.value.rstrip()
         if text in ("e.p.", "ep", "e.p") and line:
-            self.report(codes.EN_PASSANT_SUFFIX, "'e.p.' after a move is not PGN; it is ignored", token)
+            suffix = self.report(
+                codes.EN_PASSANT_SUFFIX, "'e.p.' after a move is not PGN; it is ignored", token
+            )
+            if suffix is not None and suffix.span is not None:
+                suffix.fix = _deleted(self.game.lines[suffix.span.line - self.game.start_line], suffix.span)
             return
         if text.strip(".") == "":
             return  # dots after a move number written apart from it
@@ -422,6 +454,20 @@ class _Reader:
             )
         else:
             self.last_unreadable = token
+
+
+def _deleted(text: str, span: Span) -> Fix:
+    """The fix of an ``e.p.`` at ``span`` of the line ``text``: it goes with the white space
+    before it (after it, at the start of a line)."""
+    start, end = span.column - 1, span.end_column - 1
+    while start > 0 and text[start - 1] in " \t":
+        start -= 1
+    if start == 0:
+        while end < len(text) and text[end] in " \t":
+            end += 1
+    return codes.EN_PASSANT_SUFFIX.fixing(
+        "delete the e.p.", Edit(Span(span.line, start + 1, span.line, end + 1), "")
+    )
 
 
 def run_items(value: str) -> list[tuple[int, str, int | None]]:
