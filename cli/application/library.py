@@ -247,21 +247,20 @@ def fix(
     """
     from kifu.application import batch
     from kifu.application.fixing import Policy, fix_sources
-    from kifu.application.selection import SelectionError
 
+    _flag("unsafe", unsafe)
+    _flag("fix_comments", fix_comments)
     options = replace(_options(rules, settings), fix_notes=fix_comments)
     selection = _selection(select, extend_select, ignore, None)
     games.load_all_codes()
-    try:
-        policy = Policy(
-            unsafe,
-            normalise_selectors(_codes(unfixable, "unfixable"), REGISTRY, "unfixable"),
-            normalise_selectors(
-                _codes(extend_safe_fixes, "extend_safe_fixes"), REGISTRY, "extend_safe_fixes"
-            ),
-        )
-    except SelectionError as error:
-        raise ValueError(f"kifu.fix: {error}") from None
+    known = frozenset(REGISTRY)
+    policy = Policy(
+        unsafe,
+        normalise_selectors(_listed(unfixable, "unfixable") or (), known, "unfixable"),
+        normalise_selectors(
+            _listed(extend_safe_fixes, "extend_safe_fixes") or (), known, "extend_safe_fixes"
+        ),
+    )
     given = library_inputs.read(source, "kifu.fix")
     if given.kind == "directory":
         raise ValueError(f"kifu.fix: {given.path} is a directory: fix its files, or run kifu check --fix")
@@ -285,14 +284,6 @@ def fix(
     report = _report_of(again, plan, options, selection)
     report.kind = given.kind
     return Fixed(data, fixed, report, entry.codec if entry is not None else None)
-
-
-def _codes(values: Iterable[str], name: str) -> tuple[str, ...]:
-    if isinstance(values, str):
-        return (values,)
-    if not all(isinstance(value, str) for value in values):
-        raise TypeError(f"kifu.fix: {name} holds codes (str)")
-    return tuple(values)
 
 
 def _codec_of(game: str, path: str) -> str | None:

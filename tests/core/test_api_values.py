@@ -89,24 +89,32 @@ GAMES: list[tuple[Any, type[Exception]]] = [
 
 
 def _wrong_values() -> Iterator[Wrong]:
-    for function, first in (("check", ()), ("convert", ("uci",)), ("score", ())):
+    for function, first in (("check", ()), ("convert", ("uci",)), ("fix", ()), ("score", ())):
         text = SGF if function == "score" else PGN
         for source in SOURCES:
             yield Wrong(function, "source", (source, *first), {}, TypeError, f"kifu.{function} takes a path")
         for value, error in RULES:
             yield Wrong(function, "rules", (text, *first), {"rules": value}, error)
-    for function, first in (("check", ()), ("convert", ("uci",))):
+    for function, first in (("check", ()), ("convert", ("uci",)), ("fix", ())):
         for value, error in GAMES:
             yield Wrong(function, "game", (PGN, *first), {"game": value}, error)
         for name, values in SETTINGS.items():
             for value, error in values:
                 yield Wrong(function, name, (PGN, *first), {name: value}, error)
         yield Wrong(function, "**options", (PGN, *first), {"komy": 6.5}, TypeError, "unknown option 'komy'")
-    for name in ("select", "extend_select", "ignore"):
-        yield Wrong("check", name, (PGN,), {name: ["NOPE9"]}, ValueError)
-        yield Wrong("check", name, (PGN,), {name: 3}, TypeError)
-        yield Wrong("check", name, (PGN,), {name: ["PGN009", 3]}, TypeError)
-        yield Wrong("check", name, (PGN,), {name: {"PGN009": 1}}, TypeError)
+    for function, names in (
+        ("check", ("select", "extend_select", "ignore")),
+        ("fix", ("select", "extend_select", "ignore", "unfixable", "extend_safe_fixes")),
+    ):
+        for name in names:
+            yield Wrong(function, name, (PGN,), {name: ["NOPE9"]}, ValueError)
+            yield Wrong(function, name, (PGN,), {name: 3}, TypeError)
+            yield Wrong(function, name, (PGN,), {name: ["PGN009", 3]}, TypeError)
+            yield Wrong(function, name, (PGN,), {name: {"PGN009": 1}}, TypeError)
+    for value in ("yes", 1, None):
+        yield Wrong("fix", "unsafe", (PGN,), {"unsafe": value}, TypeError)
+        yield Wrong("fix", "fix_comments", (PGN,), {"fix_comments": value}, TypeError)
+    yield Wrong("fix", "source", (Path(__file__).parent,), {}, ValueError, "is a directory")
     yield Wrong("check", "severity", (PGN,), {"severity": {"PGN009": "fatal"}}, ValueError)
     yield Wrong("check", "severity", (PGN,), {"severity": {"NOPE9": "error"}}, ValueError)
     yield Wrong("check", "severity", (PGN,), {"severity": {"PGN009": ""}}, ValueError)
@@ -138,12 +146,12 @@ def _wrong_values() -> Iterator[Wrong]:
 
 WRONG = list(_wrong_values())
 #: the public callables that compute something: each is driven above
-FUNCTIONS = {"check", "convert", "score", "Severity"}
+FUNCTIONS = {"check", "convert", "fix", "score", "Severity"}
 #: the public types kifu returns: made by kifu, read by a program (their constructors are not
 #: part of the API, docs/api.md says so)
 RESULTS = {
     *("Report", "RecordReport", "Conversion", "Converted", "Finding", "Span", "Assumption"),
-    *("Position", "Marks", "Fix", "Edit"),
+    *("Position", "Marks", "Fix", "Edit", "Fixed"),
 }
 
 
@@ -153,7 +161,7 @@ def test_every_public_callable_is_driven_with_wrong_values() -> None:
     assert {wrong.function for wrong in WRONG} == FUNCTIONS
 
 
-@pytest.mark.parametrize("function", ["check", "convert", "score"])
+@pytest.mark.parametrize("function", ["check", "convert", "fix", "score"])
 def test_every_parameter_of_every_function_gets_wrong_values(function: str) -> None:
     parameters = set()
     for parameter in inspect.signature(getattr(kifu, function)).parameters.values():
@@ -303,7 +311,8 @@ def _returned_types() -> set[type]:
     found: set[type] = set()
     # (the return annotations only: the parameters' name types of the standard library)
     todo: list[Any] = [
-        eval(getattr(kifu, name).__annotations__["return"], vars(library)) for name in ("check", "convert")
+        eval(getattr(kifu, name).__annotations__["return"], vars(library))
+        for name in ("check", "convert", "fix")
     ]
     while todo:
         hint = todo.pop()
