@@ -36,12 +36,13 @@ from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
 from kifu.core.walk import SKIP, Positions, Tee
-from kifu.xiangqi import codes
+from kifu.xiangqi import codes, fixes
 from kifu.xiangqi.board import RED, Board, move_name
 from kifu.xiangqi.fen import write_fen
 from kifu.xiangqi.formats.movetext import normalise_result
 from kifu.xiangqi.notation import NotationError, parse_move, write_move
 from kifu.xiangqi.repetition import adjudicate
+from kifu.xiangqi.source import RecordText
 from kifu.xiangqi.walk import (
     BEHIND,
     EARLIER,
@@ -113,6 +114,8 @@ class Replayed:
     settled: dict[int, Verdict[int] | None] = field(default_factory=dict)
     #: the main line's position after each ply (0: the start), kept in the same walk
     positions: dict[int, ReachedPosition] = field(default_factory=dict)
+    #: what the fixes of the findings need from the walk (when the record's fixes are wanted)
+    repairs: list[fixes.Repair] = field(default_factory=list)
 
 
 class Checker(XiangqiVisitor[Replayed]):
@@ -125,8 +128,11 @@ class Checker(XiangqiVisitor[Replayed]):
     as the walk reaches them (:class:`Reached`), for the verdicts' boards.
     """
 
-    def __init__(self, options: WalkOptions, variations: bool = True) -> None:
+    def __init__(self, options: WalkOptions, variations: bool = True, record: Record | None = None) -> None:
         self.variations = variations
+        #: the record whose fixes are noted (:mod:`kifu.xiangqi.fixes`), with its moves' style
+        self._record = record
+        self._style: fixes.Style | None = None
         self.replay: Replayed | None = None
         self.reached = Reached(options)
         self._pending: list[Finding | None] = [None]
@@ -166,6 +172,10 @@ class Checker(XiangqiVisitor[Replayed]):
             finding.position = step.fen_before()
             self._pending[-1] = finding
             made.append(finding)
+            if self._record is not None and not why.startswith("abridged"):  # (a convention is no standard)
+                written = self.style().write(step.board.previous(), step.move)
+                if written is not None and written != node.text:
+                    replay.repairs.append(fixes.Repair(finding, fixes.NORMAL, node, (written,)))
         if step.depth == 0:
             self.reached.move(step)
             board = step.board
@@ -208,6 +218,10 @@ class Checker(XiangqiVisitor[Replayed]):
         finding.position = position
         if verdict is not None and verdict.assumed and problem.assumed is not None:
             finding.meant = _as_written(problem.board, problem.assumed, node.text)
+        if self._record is not None and verdict is not None and verdict.assumed:
+            repaired = fixes.repair(problem, finding, self.style())
+            if repaired is not None:
+                self.replay.repairs.append(repaired)
         assumed = self._assumed[-1]
         if problem.ended and assumed:
             provisional(finding, assumed)
@@ -236,6 +250,16 @@ class Checker(XiangqiVisitor[Replayed]):
     def result(self) -> Replayed:
         assert self.replay is not None
         return self.replay
+
+    def style(self) -> fixes.Style:
+        """How the record writes its moves (found when a fix first needs it)."""
+        if self._style is None:
+            assert self._record is not None
+            self._style = fixes.Style.of(self._record, self._form)
+        return self._style
+
+    #: the record's format (``pgn``, ``sheet``, ``dhtmlxq``), for its style
+    _form = "pgn"
 
     def _take_back(self, back: int, depth: int) -> None:
         """Forget the last ``back`` moves of the open line (a hypothesis of the look-ahead starts
@@ -276,6 +300,8 @@ class Checker(XiangqiVisitor[Replayed]):
         )
         finding.position = position()
         self.replay.findings.append(finding)
+        if self._record is not None:
+            self.replay.repairs.append(fixes.Repair(finding, fixes.NUMBER, node, (), round_, red, depth))
         return finding
 
 
@@ -565,14 +591,20 @@ def _structural_readings(problem: Problem, verdict: Verdict[int], more: bool) ->
 
 
 def replay(
-    record: Record, settings: dict[str, Any] | None = None, kept: Kept | None = None
+    record: Record,
+    settings: dict[str, Any] | None = None,
+    kept: Kept | None = None,
+    text: RecordText | None = None,
 ) -> Replayed | Finding:
     """Walk ``record`` once with a :class:`Checker` (and ``kept``, a visitor that keeps the walk's
-    positions beside it); a finding if there is no start position."""
+    positions beside it); a finding if there is no start position. With the record's ``text``,
+    the checker notes what its findings' fixes need."""
     options = walk_options(record, settings or {}, assume=True)  # every error in one pass
     if isinstance(options, Finding):
         return options
-    checker = Checker(options)
+    checker = Checker(options, record=record if text is not None else None)
+    if text is not None:
+        checker._form = text.form
     if kept is not None:
         walk(record, options, Tee(checker, kept))
     else:
@@ -582,12 +614,15 @@ def replay(
     return replayed
 
 
-def check_record(record: Record, findings: list[Finding], options: Options) -> RecordReport:
+def check_record(
+    record: Record, findings: list[Finding], options: Options, text: RecordText | None = None
+) -> RecordReport:
     """Walk one record with a :class:`Checker` and compare its result with the rules; the
     findings in the order of the text, by line and column (those without a place first, in the
-    order they were found), as chess reports them."""
+    order they were found), as chess reports them. With the record's ``text`` (a text format's),
+    each finding kifu can repair carries its fix."""
     kept = Kept() if options.boards else None
-    report = _checked(record, findings, options, kept)
+    report = _checked(record, findings, options, kept, text)
     report.findings.sort(key=lambda f: (f.span.line, f.span.column) if f.span else (0, 0))
     if len(report.findings) > MAX_PER_CODE:
         report.findings = capped(report.findings)
@@ -596,15 +631,18 @@ def check_record(record: Record, findings: list[Finding], options: Options) -> R
     return report
 
 
-def _checked(record: Record, findings: list[Finding], options: Options, kept: Kept | None) -> RecordReport:
+def _checked(
+    record: Record, findings: list[Finding], options: Options, kept: Kept | None, text: RecordText | None
+) -> RecordReport:
     report = RecordReport(index=record.index, line=record.line, tags=record.tags, findings=list(findings))
     report.findings.extend(mixed_up_tags(record))
     declared, result_findings = declared_result(record)
     report.findings.extend(result_findings)
     report.declared_result = declared
     if findings and any(f.code == codes.BAD_FEN.code for f in findings):
+        fixes.attach(report.findings, record, text, [], None, options)
         return report
-    result = replay(record, dict(options.settings), kept)
+    result = replay(record, dict(options.settings), kept, text)
     if isinstance(result, Finding):
         report.findings.append(result)
         return report
@@ -622,6 +660,7 @@ def _checked(record: Record, findings: list[Finding], options: Options, kept: Ke
     if not record.moves and not any(f.severity >= codes.NO_MOVES.severity for f in report.findings):
         report.findings.append(codes.NO_MOVES("the record has no moves", Span.point(record.line, 1)))
     report.findings.extend(verdict_findings)
+    fixes.attach(report.findings, record, text, result.repairs, result.outcome, options)
     return report
 
 

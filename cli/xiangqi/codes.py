@@ -32,6 +32,20 @@ LOOKAHEAD = (
     'warning that says "if the intended move was …" (XQ201).'
 )
 
+#: what the fix of a move that cannot be played does (the codes of such moves say it)
+MOVE_FIX = (
+    "writes the move the later moves decide (one reading only fits them; never one of several "
+    "alike) in the record's own notation and style, and leaves a `{kifu: 8. 炮三平五 corrected "
+    "to 炮二平五: …}` comment saying so (a DhtmlXQ comment on the main line; none on a plain score "
+    "sheet; none with `--no-fix-comments`)."
+)
+#: what the fix of a result that contradicts the rules does
+RESULT_FIX = (
+    "writes the result the rules give in the Result tag and after the moves (a DhtmlXQ record's "
+    "result field), when the verdict is proven: not resting on an assumed move, nor on a preset "
+    "of rules the record does not state where the presets differ."
+)
+
 # --- notation and record formats ----------------------------------------------------------
 UNREADABLE_TEXT = register(
     "XQN001",
@@ -56,6 +70,8 @@ UNREADABLE_MOVE = register(
     example="1. 炮二平五 马８进 2. 马二进三 车９平８ *",
     fix_hint="Write the move in full from the score sheet: piece, file, direction and file or distance "
     "(`马８进７`); the message names the reading the later moves confirm.",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 NO_SUCH_PIECE = register(
     "XQN003",
@@ -68,6 +84,8 @@ NO_SUCH_PIECE = register(
     why="The record is not the game played: no program can replay it past this move.",
     example="1. 炮二平五 马８进７ 2. 炮三平五 *",
     fix_hint="Write the file the piece stands on (the message lists them), from the score sheet.",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 BAD_MARKER = register(
     "XQN004",
@@ -84,6 +102,8 @@ BAD_MARKER = register(
     example="1. 前炮平五 *",
     fix_hint="Write the file number when one such piece stands on the file (`炮二平五`); use "
     "前/中/后 only where pieces of the type share a file.",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 AMBIGUOUS_MOVE = register(
     "XQN005",
@@ -98,6 +118,8 @@ AMBIGUOUS_MOVE = register(
     example='[FEN "3k5/9/9/9/9/9/7R1/9/7R1/4K4 w - - 0 1"]\n\n1. 车二进一 *',
     fix_hint="Name the piece with 前 or 后 (`前车进一`, `后车进一`), as the "
     "score sheet or the later moves show.",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 ABRIDGED_TWO_READINGS = register(
     "XQN006",
@@ -113,6 +135,8 @@ ABRIDGED_TWO_READINGS = register(
     fix_hint="Write the move in full with its direction word (`车一进二` "
     "or `车一平二`), or choose a convention "
     "with `xiangqi_abridged`.",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 IMPOSSIBLE_DIRECTION = register(
     "XQN007",
@@ -128,6 +152,8 @@ IMPOSSIBLE_DIRECTION = register(
     example="1. 马二平三 *",
     fix_hint="Write the move played, from the score sheet: a horse, advisor or elephant moves 进 "
     "or 退, to a file one (horse, advisor) or two (horse, elephant) away: `马二进三`.",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 NONCANONICAL = register(
     "XQN008",
@@ -139,6 +165,9 @@ NONCANONICAL = register(
     why="Other readers may reject the non-standard form, or read it differently.",
     example='[FEN "3k5/9/9/9/9/9/7R1/9/7R1/4K4 w - - 0 1"]\n\n1. 车二进二 *',
     fix_hint="Write the standard text the message gives (`前车进二`).",
+    fix="safe",
+    fix_does="writes the standard text of the same move in the record's notation (`前车进二` for "
+    "`车二进二`); a move read by a chosen convention for abridged moves is left as it is.",
 )
 ENCODING = register(
     "XQN009",
@@ -212,6 +241,9 @@ BAD_RESULT = register(
     why="Crosstable and rating programs read no result from it.",
     example='[Result "red wins"]\n\n1. 炮二平五 马８进７',
     fix_hint='Write `1-0` (Red wins), `0-1` (Black wins), `1/2-1/2` or `*`: `[Result "1-0"]`.',
+    fix="safe",
+    fix_does="writes the result in its standard spelling when another spelling says it plainly "
+    "(`1:0`, `1–0`, `red wins` to `1-0`; `½-½` to `1/2-1/2`).",
 )
 MOVE_NUMBER = register(
     "XQN017",
@@ -229,6 +261,9 @@ MOVE_NUMBER = register(
     fix_hint="Number each round once, before Red's move (`2. 马二进三 "
     "车９平８`); restore a missing move from the "
     "score sheet.",
+    fix="safe",
+    fix_does="numbers the rounds as the moves are played, from the first wrong number to the end "
+    "of the line (or to a move left out, written twice or swapped).",
 )
 NO_MOVES = register(
     "XQN016",
@@ -251,6 +286,9 @@ MIXED_UP_TAG = register(
     why="No other program finds the value under that name: the record lacks it for them.",
     example='[White "Hu Ronghua"]\n\n1. 炮二平五 马８进７ *',
     fix_hint='Rename the tag to the name meant: `[Red "Hu Ronghua"]`.',
+    fix="unsafe",
+    fix_does="renames the tag to the tag meant (`[Data]` to `[Date]`), when no other tag is "
+    "taken for the same one.",
 )
 CONTROL_IN_TAG = register(
     "XQN019",
@@ -265,6 +303,9 @@ CONTROL_IN_TAG = register(
     why="A player's name is damaged: searches and rating lists miss the player.",
     example='[Red "Hu Rong<NUL>hua"]   a damaged byte in a GBK name',
     fix_hint="Restore the name from the source, and save the file as UTF-8.",
+    fix="safe",
+    fix_does="removes the control characters from the tag value of a text record (binary records "
+    "are not edited).",
 )
 
 # --- rules --------------------------------------------------------------------------------
@@ -285,6 +326,8 @@ ILLEGAL_MOVE = register(
     example="1. 马八进六 *",
     fix_hint="Write the move played, from the score sheet; the message names the reading the later moves "
     "confirm.",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 INTO_CHECK = register(
     "XQ102",
@@ -297,6 +340,8 @@ INTO_CHECK = register(
     example='[FEN "4k4/9/9/9/9/9/P8/9/4r4/3K5 w - - 0 1"]\n\n1. 帅六平五 *',
     fix_hint="Write the move played, from the score sheet; the message names the reading the later moves "
     "confirm.",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 FLYING_GENERAL = register(
     "XQ103",
@@ -310,6 +355,8 @@ FLYING_GENERAL = register(
     example='[FEN "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"]\n\n1. 帅五平六 *',
     fix_hint="Write the move played, from the score sheet; the message names the reading the later moves "
     "confirm.",
+    fix="unsafe",
+    fix_does=MOVE_FIX,
 )
 MISSING_MOVE = register(
     "XQ113",
@@ -331,6 +378,9 @@ MISSING_MOVE = register(
     example="1. 炮二平五 马８进７ 2. 马二进三 3. 车一平二 马２进３\n4. 兵七进一 卒７进１ *",
     fix_hint="Insert the missing move from the score sheet (the message names it when only one move fits), "
     "and renumber the rounds after it.",
+    fix="unsafe",
+    fix_does="inserts the missing move where the later moves decide it (one move only fits), "
+    "numbers the rounds after it again, and leaves a `{kifu: …}` comment saying so.",
 )
 MOVE_TWICE = register(
     "XQ114",
@@ -343,6 +393,9 @@ MOVE_TWICE = register(
     why="The doubled move shifts every later move to the other side: the game cannot be replayed past it.",
     example="1. 炮二平五 炮二平五 马８进７ 2. 马二进三 车９平８ *",
     fix_hint="Delete the repeated move and renumber the rounds after it.",
+    fix="unsafe",
+    fix_does="removes the repeated move where the later moves decide it, numbers the rounds after "
+    "it again, and leaves a `{kifu: …}` comment saying so.",
 )
 MOVES_SWAPPED = register(
     "XQ115",
@@ -357,6 +410,9 @@ MOVES_SWAPPED = register(
     "no move is missing.",
     example="1. 炮二平五 马８进７ 2. 车一平二 车９平８ 3. 马二进三 马２进３\n4. 车二进六 *",
     fix_hint="Exchange the two moves: `2. 马二进三 车９平８ 3. 车一平二`.",
+    fix="unsafe",
+    fix_does="exchanges the two moves where the later moves decide it, and leaves a `{kifu: …}` "
+    "comment saying so.",
 )
 MOVE_AFTER_END = register(
     "XQ201",
@@ -390,6 +446,8 @@ RESULT_CONTRADICTS = register(
     example='[Result "0-1"]\n[FEN "9/2N2k3/b8/9/9/9/9/3AK4/7R1/9 w - - 0 1"]\n\n1. 车二平四 0-1',
     fix_hint="Write the result the final position decides (`1-0` here) in the Result tag and after the "
     "moves; if the moves are wrong instead, correct them.",
+    fix="unsafe",
+    fix_does=RESULT_FIX,
 )
 UNFINISHED_BUT_ENDED = register(
     "XQ203",
@@ -402,6 +460,8 @@ UNFINISHED_BUT_ENDED = register(
     why="A finished game recorded as unfinished is left out of crosstables and ratings.",
     example='[FEN "6R2/9/3k5/9/9/3N5/9/5A3/9/4KA3 w - - 0 1"]\n\n1. 马六进七 *',
     fix_hint="Write the result the rules give (`1-0` here) in the Result tag and after the moves.",
+    fix="unsafe",
+    fix_does=RESULT_FIX,
 )
 
 # --- repetition and the natural limit -----------------------------------------------------------
@@ -462,6 +522,8 @@ RESULT_CONTRADICTS_VERDICT = register(
     "1. 车九进一 将４进１ 2. 车九退一 将４退１ 3. 车九进一 将４进１ 4. 车九退一 将４退１ 1/2-1/2",
     fix_hint="Write the result the rules give (see XQ301/XQ303), or state the rules played (`--rules axf`) "
     "if the verdict rests on the wrong preset.",
+    fix="unsafe",
+    fix_does=RESULT_FIX,
 )
 NATURAL_LIMIT = register(
     "XQ303",
@@ -500,4 +562,6 @@ UNFINISHED_BY_RULE = register(
     "1. 车九进一 将４进１ 2. 车九退一 将４退１ 3. 车九进一 将４进１ 4. 车九退一 将４退１ *",
     fix_hint="Write the result the rules give (the XQ301 or XQ303 finding names it) in the Result tag and "
     "after the moves.",
+    fix="unsafe",
+    fix_does=RESULT_FIX,
 )

@@ -14,6 +14,7 @@ from kifu.core.results import RecordReport
 from kifu.core.sources import HEAD, Source, read_head
 from kifu.xiangqi import checker, reader, writers
 from kifu.xiangqi.presets import DESCRIPTIONS
+from kifu.xiangqi.source import RecordText
 
 NAME = "xiangqi"
 
@@ -33,17 +34,19 @@ class Parsed:
     """A read record and its findings, as sent to a worker. It pickles with its move tree
     flattened: pickle recurses once per level, and variations nest up to ``limits().depth``."""
 
-    __slots__ = ("findings", "record")
+    __slots__ = ("findings", "record", "text")
 
-    def __init__(self, record: Record, findings: list[Finding]) -> None:
+    def __init__(self, record: Record, findings: list[Finding], text: RecordText | None = None) -> None:
         self.record = record
         self.findings = findings
+        #: the record's text as the file holds it (a text format's), for its findings' fixes
+        self.text = text
 
-    def __getstate__(self) -> tuple[Record, list[Finding], list[object]]:
-        return replace(self.record, moves=[]), self.findings, flatten(self.record.moves)
+    def __getstate__(self) -> tuple[Record, list[Finding], list[object], RecordText | None]:
+        return replace(self.record, moves=[]), self.findings, flatten(self.record.moves), self.text
 
-    def __setstate__(self, state: tuple[Record, list[Finding], list[object]]) -> None:
-        record, self.findings, flat = state
+    def __setstate__(self, state: tuple[Record, list[Finding], list[object], RecordText | None]) -> None:
+        record, self.findings, flat, self.text = state
         record.moves = unflatten(flat)
         self.record = record
 
@@ -140,7 +143,7 @@ def _weight(record: Record) -> int:
 
 def check_record(record: RawRecord[RawXiangqi], options: Options) -> RecordReport:
     """Walk one record with the checker and judge it."""
-    return checker.check_record(record.data.record, record.data.findings, options)
+    return checker.check_record(record.data.record, record.data.findings, options, record.data.text)
 
 
 def convert_record(record: RawRecord[RawXiangqi], target: str, options: Options) -> Converted:

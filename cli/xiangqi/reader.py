@@ -24,10 +24,14 @@ from kifu.core.sources import (
 from kifu.xiangqi import codes
 from kifu.xiangqi.encoding import decode, detect, lines
 from kifu.xiangqi.formats.pgn import read_games
+from kifu.xiangqi.source import RecordText
+
+#: a record, the findings of reading it, and its text as the file holds it (a text format's)
+Read = tuple[Record, list[Finding], RecordText | None]
 
 
-def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] | Finding]:
-    """The records of ``source`` with their reading findings, then findings about the file.
+def records(source: Source, fmt: str) -> Iterator[Read | Finding]:
+    """The records of ``source`` with their reading findings and text, then findings about the file.
 
     Text records are read as a stream, one game at a time (memory stays flat whatever the
     size of the archive); binary and one-record formats are read whole.
@@ -38,7 +42,7 @@ def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] |
         head = _head(chunks)
         if _whole_file(head, fmt):
             data = _whole(head, chunks, source, damage)
-            items, file_findings = read_records(data, fmt)
+            items, file_findings = _read_records(data, fmt)
             del data  # the readers keep what they need: not held while the records are checked
             yield from file_findings
             yield from items
@@ -52,7 +56,7 @@ def records(source: Source, fmt: str) -> Iterator[tuple[Record, list[Finding]] |
             games = read_games(lines(head, chunks, encoding, controls), stop_at_cut=wary)
             for last in games:
                 count += 1
-                yield last.record, [*last.findings, *_tag_controls(last.record, controls)]
+                yield last.record, [*last.findings, *_tag_controls(last.record, controls)], last.text
             if wary and last is not None and any(f.code == IO_LIMIT.code for f in last.findings):
                 yield IO_LIMIT(
                     f"{source.path}: game {count} passes {characters(limits().record)} (--max-record) in the "
@@ -164,6 +168,12 @@ def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Fin
     ``fmt`` is what the extension said (``pgn`` for text); the content decides between XQF,
     CBR, CBF, DhtmlXQ and PGN/score sheets.
     """
+    items, file_findings = _read_records(data, fmt)
+    return ((record, findings) for record, findings, _ in items), file_findings
+
+
+def _read_records(data: bytes, fmt: str) -> tuple[Iterator[Read], list[Finding]]:
+    """:func:`read_records`, each record with its text (a text format's, for its fixes)."""
     if fmt == "xqf" or (data[:2] == b"XQ" and fmt not in ("cbf", "cbr")):
         from kifu.xiangqi.formats.xqf import read_xqf
 
@@ -179,6 +189,7 @@ def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Fin
                             "XQBridge CBL libraries cannot be read yet; the games are not checked"
                         )
                     ],
+                    None,
                 )
             ]
         ), []
@@ -196,10 +207,10 @@ def read_records(data: bytes, fmt: str) -> tuple[Iterator[tuple[Record, list[Fin
         return _guarded_single(lambda: read_cbf(text)), file_findings
     text = _scrubbed(text, file_findings)
     if is_dhtmlxq(text):
-        from kifu.xiangqi.formats.dhtmlxq import read_dhtmlxq
+        from kifu.xiangqi.formats.dhtmlxq import read_dhtmlxq_texts
 
-        return read_dhtmlxq(text), file_findings
-    return ((g.record, g.findings) for g in read_games(text)), file_findings
+        return read_dhtmlxq_texts(text), file_findings
+    return ((g.record, g.findings, g.text) for g in read_games(text)), file_findings
 
 
 def _scrubbed(text: str, findings: list[Finding]) -> str:
@@ -214,7 +225,7 @@ def _scrubbed(text: str, findings: list[Finding]) -> str:
 
 def _guarded_single(
     read: Callable[[], Record | tuple[Record, list[Finding]]],
-) -> Iterator[tuple[Record, list[Finding]]]:
+) -> Iterator[Read]:
     """One record from a reader of a one-record format; its failure becomes a finding."""
     from kifu.xiangqi.formats.errors import RecordError
 
@@ -222,9 +233,9 @@ def _guarded_single(
         result = read()
     except RecordError as error:
         record = Record(game="xiangqi", index=1, line=1)
-        yield record, [error.finding]
+        yield record, [error.finding], None
         return
     if isinstance(result, tuple):
-        yield result
+        yield result[0], result[1], None
     else:
-        yield result, []
+        yield result, [], None

@@ -166,6 +166,9 @@ class Problem:
     #: the look-ahead was asked this many moves before the move that cannot be played (the line
     #: would have ended there): its verdict is about ``node``, ``back - anchor`` moves before that
     anchor: int = 0
+    #: the moves of its line, ``node`` at ``index`` among them (a fix edits the moves after it)
+    nodes: list[MoveNode] = field(default_factory=list)
+    index: int = 0
 
     @property
     def written(self) -> str:
@@ -692,6 +695,8 @@ def _problem(
             _texts(nodes, start - 2, start),
             _texts(nodes, start + 1, start + 3),
             anchor,
+            nodes,
+            start,
         )
     return Problem(
         board,
@@ -713,6 +718,9 @@ def _problem(
         0,
         _texts(nodes, index - 3, index - 1),
         _texts(nodes, index, index + 2),
+        0,
+        nodes,
+        index - 1,
     )
 
 

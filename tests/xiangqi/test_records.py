@@ -282,11 +282,11 @@ def test_a_crash_in_one_record_is_contained(monkeypatch: pytest.MonkeyPatch) -> 
     calls = {"n": 0}
 
     # patched where kifu.xiangqi.game calls it: inside the compiled build, calls are direct
-    def flaky(record, findings, options):  # type: ignore[no-untyped-def]
+    def flaky(record, findings, options, text=None):  # type: ignore[no-untyped-def]
         calls["n"] += 1
         if calls["n"] == 1:
             raise RuntimeError("boom")
-        return real(record, findings, options)
+        return real(record, findings, options, text)
 
     monkeypatch.setattr(checker, "check_record", flaky)
     path = FIXTURES / "bad" / "XQ101-rules.pgn"
@@ -504,7 +504,7 @@ def test_a_comment_line_of_white_space_is_kept_as_written_in_a_file(tmp_path: Pa
         text = text.replace("渖纻", "中局")  # characters Big5 has
     path = tmp_path / "spaces.pgn"
     path.write_bytes(text.encode(encoding))
-    [(record, _)] = [item for item in records(Source(str(path)), "pgn") if isinstance(item, tuple)]
+    [(record, _, _)] = [item for item in records(Source(str(path)), "pgn") if isinstance(item, tuple)]
     assert record.comments == [text[text.index("{") + 1 : text.index("}")]]
 
 

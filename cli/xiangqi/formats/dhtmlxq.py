@@ -20,6 +20,7 @@ from kifu.xiangqi.board import Board, square
 from kifu.xiangqi.fen import PIECE_KINDS, write_fen
 from kifu.xiangqi.formats.budget import MoveBudget
 from kifu.xiangqi.formats.coords import dhtml_move_to_iccs
+from kifu.xiangqi.source import RecordText
 
 _BLOCK = re.compile(r"\[DhtmlXQ\](.*?)(?:\[/DhtmlXQ\]|\Z)", re.S | re.I)
 _OPENING = re.compile(r"\[DhtmlXQ_([A-Za-z0-9_]+)\]", re.I)
@@ -67,17 +68,37 @@ class _Positions:
 
 def read_dhtmlxq(text: str) -> Iterator[tuple[Record, list[Finding]]]:
     """Every DhtmlXQ record in ``text`` (a page may hold several blocks)."""
+    for record, findings, _ in read_dhtmlxq_texts(text):
+        yield record, findings
+
+
+def read_dhtmlxq_texts(text: str) -> Iterator[tuple[Record, list[Finding], RecordText]]:
+    """Every DhtmlXQ record in ``text`` with the lines that hold it (its fixes' text)."""
     positions = _Positions(text)
     blocks = [(m.start(1), m.group(1)) for m in _BLOCK.finditer(text)] or [(0, text)]
+    sources = [_lines_of(text, positions, offset, len(body)) for offset, body in blocks]
     del text  # each block is a copy: a page of megabytes is held once while its records are checked
     blocks.reverse()
+    sources.reverse()
     index = 0
     while blocks:
         offset, body = blocks.pop()
+        source = sources.pop()
         index += 1
-        read = _read_block(body, offset, index, positions)
+        record, findings = _read_block(body, offset, index, positions, source)
         del body
-        yield read
+        yield record, findings, source
+
+
+def _lines_of(text: str, positions: _Positions, offset: int, length: int) -> RecordText:
+    """The whole lines of ``text`` that hold its ``length`` characters from ``offset``."""
+    first = positions.span(offset, 0).line
+    last = positions.span(offset + length, 0).line
+    start = positions.starts[first - 1]
+    end = positions.starts[last] - 1 if last < len(positions.starts) else len(text)
+    source = RecordText("dhtmlxq", first, text[start:end].split("\n"))
+    source.fields["end"] = positions.span(offset + length, 0)
+    return source
 
 
 def fields_of(body: str) -> Iterator[tuple[str, int, str]]:
@@ -115,12 +136,17 @@ def _folded(name: str) -> str:
     return name.lower() if name.isascii() else "".join(c.lower()[:1] for c in name)
 
 
-def _read_block(body: str, offset: int, index: int, positions: _Positions) -> tuple[Record, list[Finding]]:
+def _read_block(
+    body: str, offset: int, index: int, positions: _Positions, source: RecordText | None = None
+) -> tuple[Record, list[Finding]]:
     findings: list[Finding] = []
     record = Record(game="xiangqi", index=index, line=positions.span(offset, 1).line)
     fields: dict[str, tuple[int, str]] = {}
     for name, start, value in fields_of(body):
         fields.setdefault(name.lower(), (offset + start, value))
+    if source is not None and "result" in fields and "\n" not in fields["result"][1]:
+        start, value = fields["result"]
+        source.fields["result"] = positions.span(start, len(value))
     for key, tag in _TAGS.items():
         if key in fields and fields[key][1].strip():
             record.tags.setdefault(tag, fields[key][1].strip())

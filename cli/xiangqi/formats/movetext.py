@@ -62,6 +62,9 @@ class Movetext:
     result_span: Span | None = None
     findings: list[Finding] = field(default_factory=list)
     after_result: Span | None = None
+    #: the round number written before a move (none but comments between them in its line), by
+    #: the start ``(line, column)`` of the move's span: the number's span and text as written
+    numbers: dict[tuple[int, int], tuple[Span, str]] = field(default_factory=dict)
 
 
 _NESTING = re.compile(r"\{[^}]*\}?|;[^\n]*|[()]")
@@ -119,6 +122,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
     junk: list[Token] = []
     number: int | None = None
     numbers: list[int | None] = []  # the number of each enclosing line, again after its variation
+    number_token: tuple[Span, str] | None = None  # the number token before the next move of the line
 
     def span(tok: Token) -> Span:
         line, column, end_line, end_column = _position(tok)
@@ -161,9 +165,13 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
                 break
             node = MoveNode(text=original(tok), span=span(tok), move_number=number, comments_before=pending)
             pending = []
+            if number_token is not None:
+                out.numbers[(node.span.line, node.span.column)] = number_token
+                number_token = None
             stack[-1].append(node)
         elif kind == "MOVENUM":
             number = int("".join(ch for ch in str(tok) if "0" <= ch <= "9"))
+            number_token = (span(tok), original(tok))
         elif kind in ("COMMENT", "LINE_COMMENT", "UNCLOSED_COMMENT"):
             written = original(tok)  # only the delimiters go: a comment may begin with ';' or end with '{'
             body = (written[1:-1] if kind == "COMMENT" else written[1:]).strip()
@@ -177,6 +185,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
                 pending.append(body)
         elif kind == "LPAR":
             numbers.append(number)
+            number_token = None
             if stack[-1]:
                 variation: list[MoveNode] = []
                 stack[-1][-1].variations.append(variation)
@@ -189,6 +198,7 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
             if len(stack) > 1:
                 stack.pop()
                 number = numbers.pop()
+                number_token = None
             else:
                 out.findings.append(codes.UNREADABLE_TEXT("`)` without `(`", span(tok), move=")"))
         elif kind == "NAG":

@@ -16,6 +16,7 @@ from kifu.core.limits import characters, limits
 from kifu.core.record import Record, Span
 from kifu.xiangqi import codes
 from kifu.xiangqi.formats.movetext import read_movetext
+from kifu.xiangqi.source import RecordText
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z_][\w.-]*)\s+"(.*)"\s*\]\s*$')
 _TAG_START = re.compile(r"^\s*\[\s*[A-Za-z_]")
@@ -31,6 +32,8 @@ class ParsedGame:
     record: Record
     findings: list[Finding] = field(default_factory=list)
     notation_tag: str | None = None
+    #: the record's text as the file holds it, for the fixes of its findings
+    text: RecordText | None = None
 
 
 def split_games(lines: Iterable[str], *, stop_at_cut: bool = False) -> Iterator[tuple[int, list[str], int]]:
@@ -184,4 +187,6 @@ def read_game(lines: list[str], offset: int, index: int) -> ParsedGame:
     record.result_span = movetext.result_span
     game.findings.extend(movetext.findings)
     game.notation_tag = record.tags.get("Format")
+    form = "pgn" if record.tag_spans else "sheet"
+    game.text = RecordText(form, offset + 1, lines, movetext.numbers)
     return game

@@ -59,7 +59,7 @@ def convert(
         if isinstance(item, Finding):
             yield item
             continue
-        record, findings = item
+        record, findings, _ = item
         yield convert_record(record, findings, target, options)
 
 
