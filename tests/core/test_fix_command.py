@@ -19,9 +19,9 @@ from click.testing import CliRunner
 from kifu.app import cli
 
 #: a safe fix (SGF013: FF[3]-style identifier) and an unsafe one (SGF048: KO written for KM)
-RECORD = "(;FF[4]GM[1]SZ[9]KO[7.5];AddBlack[cc];B[ee])\n"
-SAFE_FIXED = "(;FF[4]GM[1]SZ[9]KO[7.5];AB[cc];B[ee])\n"
-ALL_FIXED = "(;FF[4]GM[1]SZ[9]KM[7.5];AB[cc];B[ee])\n"
+RECORD = "(;FF[4]GM[1]SZ[9]PB[Ann]KO[7.5];AddBlack[cc];B[ee])\n"
+SAFE_FIXED = "(;FF[4]GM[1]SZ[9]PB[Ann]KO[7.5];AB[cc];B[ee])\n"
+ALL_FIXED = "(;FF[4]GM[1]SZ[9]PB[Ann]KM[7.5];AB[cc];B[ee])\n"
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
