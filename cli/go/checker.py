@@ -469,12 +469,13 @@ def _exact(result: GameResult, options: Options, findings: list[Finding]) -> boo
     record's own KM (or FF[3]'s KI) in the root and its RU naming area-counting rules, none of
     them overridden by the settings; its dead stones marked in the last node with TB/TW (or
     Tromp-Taylor rules, where every stone is alive); every move of the main line played as
-    written; the root's RE one value. (GO201 must be an error too: the verdict is certain.)"""
+    written, and the last two passes; the root's RE one value. (GO201 must be an error too: the
+    verdict is certain.)"""
     settings = options.settings
     root = result.root
     last = result.main.last
-    if root is None or last is None or result.assumptions or result.aside:
-        return False
+    if root is None or last is None or result.assumptions or result.aside or result.main.trailing_passes < 2:
+        return False  # (moves after the passes: were they played?)
     if options.rules is not None or any(
         settings.get(key) is not None for key in ("komi", "dead", "dead_from")
     ):

@@ -330,12 +330,27 @@ class PropertyChecker:
                 f"property {ident} is from FF[1]-FF[3], not FF[4]"
                 + (" (read as komi KM)" if ident == "KI" else ""),
                 prop,
-                fix=lambda: self._komi_for_ki(prop) if is_root and "KM" not in props else None,
+                fix=lambda: self._komi_for_ki(prop) if is_root and self._keeps_info_node(props) else None,
             )
             return
         if len(ident) > 2:
             self.report(codes.LONG_ID, f"property identifier {ident} has more than two letters", prop)
         self.report(codes.UNKNOWN_PROPERTY, f"unknown property {ident}", prop)
+
+    def _keeps_info_node(self, props: dict[str, Prop]) -> bool:
+        """Whether a KM written in the root (of these properties) keeps the game-info node where
+        it is: the root has no KM, and holds game information already or no node of the main line
+        does (else that node's would be game information outside it)."""
+        if "KM" in props:
+            return False
+        if not INFO_IDENTS.isdisjoint(props):
+            return True
+        node = self.root
+        while node is not None and node.children:
+            node = node.children[0]
+            if not INFO_IDENTS.isdisjoint(node.props):
+                return False
+        return True
 
     def _komi_for_ki(self, prop: Prop) -> Fix | None:
         """SGF028's fix on FF[3]'s ``KI`` (half points) in the root: the ``KM`` it was read as."""
@@ -354,7 +369,9 @@ class PropertyChecker:
         komi = None if ko is None else komi_in_ko(ko)
         if ko is not None and komi is not None:
             raw = ko.values[0]
-            fixable = info_node and "KM" not in props and not quirky(komi, self.info.app)
+            fixable = (
+                info_node and "KM" not in props and "KI" not in props and not quirky(komi, self.info.app)
+            )
             self.report(
                 codes.MIXED_UP_PROPERTY,
                 f"KO[{raw}] is a komi, not the ko annotation of a move: did you mean KM[{raw}]? "
