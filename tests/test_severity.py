@@ -15,6 +15,7 @@ from kifu.core.findings import REGISTRY
 from kifu.games import load_all_codes
 
 from tests.golden import CASES as CASE_TABLES
+from tests.golden import UPDATE
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the records written for an impact class: go-…, chess-…, xiangqi-… beside their expected reports
@@ -154,3 +155,50 @@ def test_explain_names_the_impact_and_sgfc_classification() -> None:
     run = CliRunner().invoke(cli, ["explain", "SGF017"])
     assert run.exit_code == 0 and run.stdout.startswith("SGF017 (warning)")
     assert "SGFC error 23" in run.stdout and "--strict" in run.stdout
+
+
+# --- the fixes table: docs/severity.md, "Fixes" (issue 46) -------------------------------------
+
+FIXES_HEADING = "## Fixes"
+
+
+def fixes_section() -> str:
+    """docs/severity.md's "Fixes" section, made from the registry: every fixable code with its
+    applicability and what its fix does, then the codes that have none."""
+    load_all_codes()
+    fixable = [entry for code, entry in sorted(REGISTRY.items()) if entry.fix is not None]
+    none = [code for code, entry in sorted(REGISTRY.items()) if entry.fix is None]
+    bar = "\\|"  # (a table cell's |)
+    rows = "".join(
+        f"| {entry.code} | {entry.fix} | {entry.title} | {entry.fix_does.replace('|', bar)} |\n"
+        for entry in fixable
+    )
+    return (
+        f"{FIXES_HEADING}\n\n"
+        "`kifu check --fix` applies the **safe** fixes, which change notation only: the game's moves\n"
+        "and its result stay as they are. `--unsafe-fixes` adds the **unsafe** ones, which change\n"
+        "what the record says and which an arbiter confirms: a move replaced by the reading the\n"
+        "moves after it decide (never a tie), a half-move put back, removed or two swapped back, a\n"
+        "result the record proves, a property or tag written for another. A fix is edits on the\n"
+        "file's own text (docs/cli.md, \"Fixing\"). The registry holds each code's kind and what its\n"
+        "fix does (`kifu explain CODE` says it); `tests/test_severity.py` makes this table from it.\n\n"
+        "| code | fix | finding | what the fix does |\n|---|---|---|---|\n"
+        f"{rows}\n"
+        f"The {len(none)} other codes have no fix: the record needs a person (what was played, what a\n"
+        "damaged file held), or kifu would only guess. They are "
+        + ", ".join(none)
+        + ".\n"
+    )
+
+
+def test_the_fixes_table_is_the_registrys() -> None:
+    path = ROOT / "docs" / "severity.md"
+    text = path.read_text(encoding="utf-8")
+    before, found, after = text.partition(f"\n{FIXES_HEADING}\n")
+    current = (found.lstrip("\n") + after.split("\n## ", 1)[0]).rstrip("\n") + "\n" if found else ""
+    wanted = fixes_section()
+    if current != wanted and UPDATE:
+        rest = ("\n## " + after.split("\n## ", 1)[1]) if found and "\n## " in after else ""
+        path.write_text(f"{before.rstrip()}\n\n{wanted}{rest}" if found else f"{text.rstrip()}\n\n{wanted}")
+        return
+    assert current == wanted, "docs/severity.md's Fixes section: run KIFU_UPDATE_GOLDEN=1"
