@@ -305,8 +305,11 @@ SARIF_KEYS = {
         "defaultConfiguration",
         "properties",
     },
-    "result": {"ruleId", "ruleIndex", "level", "message", "locations", "properties"},
+    "result": {"ruleId", "ruleIndex", "level", "message", "locations", "properties", "fixes"},
     "region": {"startLine", "startColumn", "endLine", "endColumn"},
+    "fix": {"description", "artifactChanges"},
+    "artifactChange": {"artifactLocation", "replacements"},
+    "replacement": {"deletedRegion", "insertedContent"},
 }
 LEVELS = {"error", "warning", "note", "none"}
 
@@ -346,6 +349,16 @@ def check_sarif(log: dict[str, Any]) -> Iterator[dict[str, Any]]:
         region = physical["region"]
         assert set(region) <= SARIF_KEYS["region"] and "startLine" in region
         assert all(isinstance(value, int) and value >= 1 for value in region.values())
+        for fix in result.get("fixes", []):
+            assert set(fix) == SARIF_KEYS["fix"] and fix["description"]["text"]
+            (change,) = fix["artifactChanges"]
+            assert set(change) == SARIF_KEYS["artifactChange"] and change["artifactLocation"] == artifact
+            assert change["replacements"]
+            for replacement in change["replacements"]:
+                assert set(replacement) == SARIF_KEYS["replacement"]
+                assert set(replacement["deletedRegion"]) == SARIF_KEYS["region"]
+                assert all(value >= 1 for value in replacement["deletedRegion"].values())
+                assert set(replacement["insertedContent"]) == {"text"}
         yield result
 
 
@@ -392,6 +405,31 @@ def test_sarif_rules_are_listed_even_when_their_game_was_checked_in_another_proc
     finally:
         findings.REGISTRY.clear()
         findings.REGISTRY.update(saved)
+
+
+def test_sarif_fixes_of_the_bad_fixtures() -> None:
+    """Each finding with a fix carries it as a SARIF ``fix``: its edits as replacements."""
+    _, out = run_check("--format", "sarif", "fixtures/chess/bad", "fixtures/go/bad", "fixtures/xiangqi/bad")
+    results = list(check_sarif(json.loads(out)))
+    fixed = [result for result in results if "fixes" in result]
+    assert len(fixed) > 20 and all(
+        result["fixes"][0]["description"]["text"].endswith(" fix)") for result in fixed
+    )
+
+
+#: the SARIF 2.1.0 JSON schema (sarif-2.1/schema/sarif-schema-2.1.0.json of github.com/oasis-tcs/sarif-spec)
+SARIF_SCHEMA = os.environ.get("KIFU_SARIF_SCHEMA")
+
+
+@pytest.mark.skipif(not SARIF_SCHEMA, reason="set KIFU_SARIF_SCHEMA to OASIS's sarif-schema-2.1.0.json")
+def test_sarif_with_fixes_validates_against_the_oasis_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(Path(str(SARIF_SCHEMA)).read_text(encoding="utf-8"))
+    _, out = run_check("--format", "sarif", "fixtures/chess/bad", "fixtures/go/bad", "fixtures/xiangqi/bad")
+    log = json.loads(out)
+    assert any("fixes" in result for result in log["runs"][0]["results"])
+    errors = list(jsonschema.validators.validator_for(schema)(schema).iter_errors(log))
+    assert errors == []
 
 
 MULTITOOL = os.environ.get("KIFU_SARIF_MULTITOOL")

@@ -47,6 +47,7 @@ def _check(*args: str) -> str:
 def test_the_json_report_of_every_fixture_validates(game: str) -> None:
     document = json.loads(_check("-r", "--format", "json", str(ROOT / "fixtures" / game)))
     assert document["files"] and _errors(document) == []
+    assert '"fix": {"applicability"' in json.dumps(document)  # (their fixes are validated too)
 
 
 def test_every_jsonl_line_validates() -> None:
@@ -63,6 +64,17 @@ def test_the_schema_rejects_what_breaks_the_contract() -> None:
     assert _errors(document)
     document["files"][0]["records"][0]["findings"][0] = {**finding, "column": "1"}
     assert _errors(document)
+    place = {"line": 1, "column": 1}
+    fix = {"applicability": "safe", "message": "m", "edits": [{"start": place, "end": place, "content": ""}]}
+    document["files"][0]["records"][0]["findings"][0] = {**finding, "column": 1, "fix": fix}
+    assert not _errors(document)
+    for wrong in (
+        {**fix, "applicability": "always"},
+        {**fix, "edits": []},
+        {**fix, "edits": [{"start": place}]},
+    ):
+        document["files"][0]["records"][0]["findings"][0] = {**finding, "column": 1, "fix": wrong}
+        assert _errors(document)
 
 
 @pytest.mark.corpus
