@@ -265,6 +265,11 @@ def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) ->
     return finding
 
 
+def _inside(edit: Edit, span: Span | None) -> bool:
+    """Whether ``edit`` lies within ``span``."""
+    return span is not None and span[:2] <= edit.span[:2] and edit.span[2:] <= span[2:]
+
+
 def _ordinal(number: int) -> str:
     """``13th``, ``21st``."""
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
@@ -320,6 +325,7 @@ class Checker(Visitor[Checked]):
         self.figurines_reported = False  # once a game
         self.figurines: Finding | None = None  # the figurine finding, whose fix takes every figurine
         self.figurine_edits: list[Edit] = []
+        self.reread: set[int] = set()  # the nodes played as written, then read otherwise (ids)
         self.outer: list[tuple[bool, bool, Finding | None, list[Edit]]] = []
 
     def begin(self, start: Start) -> None:
@@ -398,11 +404,15 @@ class Checker(Visitor[Checked]):
         structural = verdict is not None and verdict.fits and verdict.kind in (MISSING, TWICE)
         if structural:
             self.numbers_reported = True  # the sheet's numbering is off by the half-move: understood
+            if self.numbering is not None and (self.numbering.ply or 0) >= ply:
+                self.numbering = None  # (a number found wrong from the gap on is the slip's)
             self._renumbering()  # (the numbers after it are the slip's: its fix mends them)
         if node.move_number is not None and node.move_number != number:
             self._numbered(node, number, white, ply)
         if main and self.main.ending is not None and not self.ended_reported:
             self._after_end(node, number, white, ply)
+        if going is not None and going.back:
+            self._reread(problem, going.back)
         if main:
             self.complete = False
             if problem.assumed is None and going is None:
@@ -546,6 +556,18 @@ class Checker(Visitor[Checked]):
                 "exchange the two moves", Edit(span, text), Edit(second.span, node.text)
             )
 
+    def _reread(self, problem: Unplayable, back: int) -> None:
+        """The moves from ``problem``'s node up to the move that could not be played, which the
+        walk played as written and now reads otherwise (a slip found ``back`` moves late): no fix
+        rests on how they were read (a check mark judged on the wrong move)."""
+        nodes = [problem.node, *(problem.rest or [])[:back]]
+        spans = {node.span for node in nodes}
+        self.reread.update(id(node) for node in nodes)
+        for finding in self.findings:
+            if finding.fix is not None and finding.span in spans:
+                finding.fix = None
+        self.figurine_edits = [e for e in self.figurine_edits if not any(_inside(e, span) for span in spans)]
+
     def _renumbering(self) -> None:
         """Give the line's move number finding its fix, with every number of the line it renumbers."""
         if self.numbering is not None and self.renumbered:
@@ -569,6 +591,8 @@ class Checker(Visitor[Checked]):
             )
             edits = []
             for node, _, _, san, _ in long_moves:
+                if id(node) in self.reread:
+                    continue
                 core = split_suffixes(node.text)[0]
                 edit = fixes.text_edit(node.span, core, san) if node.span is not None else None
                 if edit is not None:
@@ -587,7 +611,7 @@ class Checker(Visitor[Checked]):
             )
             marks = []
             for node, _, _, mark in unmarked:
-                if node.span is not None:
+                if node.span is not None and id(node) not in self.reread:
                     at = node.span.column + len(split_suffixes(node.text)[0])
                     marks.append(Edit(line_span(node.span.line, at, at), mark))
             if marks:
