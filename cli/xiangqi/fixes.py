@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from contextlib import suppress
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -371,7 +371,7 @@ def _repaired(item: Repair, text: RecordText, lines: _Lines, notes: bool, struct
         ]
         if not edits:
             return None
-        return code.fixing("number the rounds as the moves are played", *edits)
+        return code.fixing("number the rounds as the moves are played", *_merged(edits))
     if item.kind == SLIP:
         meant = item.texts[0]
         edits = [
@@ -416,7 +416,7 @@ def _repaired(item: Repair, text: RecordText, lines: _Lines, notes: bool, struct
             if p
         ]
         return code.fixing(
-            f"remove {node.text}, written twice", Edit(cut, note + (" " if note else "")), *edits
+            f"remove {node.text}, written twice", *_merged([Edit(cut, note + (" " if note else "")), *edits])
         )
     # a half-move left out before the node: inserted, and the rounds after it numbered again
     gap = item.texts[0]
@@ -456,7 +456,7 @@ def _repaired(item: Repair, text: RecordText, lines: _Lines, notes: bool, struct
         for (n, _, _), p in zip(items, prefixes, strict=True)
         if p and n is not None
     ]
-    return code.fixing(f"insert {gap} before {node.text}", *edits)
+    return code.fixing(f"insert {gap} before {node.text}", *_merged(edits))
 
 
 def _round_of(round_: int, red: bool, later: int) -> tuple[int, bool]:
@@ -543,6 +543,20 @@ def _dhtml_note(text: RecordText, lines: _Lines, node: MoveNode, depth: int, not
     _, index = lines.of(node)
     name = f"DhtmlXQ_comment{index + 1}"
     return [Edit(end, f"[{name}]{_note(note, 'dhtmlxq')}[/{name}]")]
+
+
+def _merged(edits: list[Edit]) -> list[Edit]:
+    """``edits`` with each insertion joined to the edit that starts where it stands (a fix's
+    edits may neither overlap nor insert at one point twice), in their order."""
+    ordered = sorted(edits, key=lambda edit: (edit.span.line, edit.span.column))
+    out: list[Edit] = []
+    for edit in ordered:
+        last = out[-1] if out else None
+        if last is not None and last.span[2:] == last.span[:2] and last.span[:2] == edit.span[:2]:
+            out[-1] = Edit(edit.span, last.content + edit.content)
+        else:
+            out.append(edit)
+    return out
 
 
 def codes_by(code: str) -> Any:
