@@ -270,6 +270,10 @@ class PropertyChecker:
         text = self.index.text
         message = f"merge the second {first.ident} into the first"
         if not text[end : again.offset].strip():
+            if added == "".join(f"[{value}]" for value in again.values):  # (its identifier alone goes)
+                return codes.DUPLICATE_PROPERTY.fixing(
+                    message, edit(self.index, again.offset, again.offset + len(again.name), "")
+                )
             return codes.DUPLICATE_PROPERTY.fixing(message, edit(self.index, end, prop_end(again), added))
         return codes.DUPLICATE_PROPERTY.fixing(
             message, edit(self.index, end, end, added), delete_prop(self.index, again)

@@ -77,7 +77,13 @@ FIXED: list[tuple[str, str, Edits, str]] = [
     (
         "SGF020",
         "(;FF[4]GM[1]SZ[9]HA[2]AB[cc]\r\nAB[gg];W[ee])",
-        [((1, 29, 2, 7), "[gg]")],
+        [((2, 1, 2, 3), "")],
+        "(;FF[4]GM[1]SZ[9]HA[2]AB[cc]\r\n[gg];W[ee])",
+    ),
+    (
+        "SGF020",
+        "(;FF[4]GM[1]SZ[9]HA[2]AB[cc]\nAB[gg][cc];W[ee])",
+        [((1, 29, 2, 11), "[gg]")],
         "(;FF[4]GM[1]SZ[9]HA[2]AB[cc][gg];W[ee])",
     ),
     (
@@ -374,3 +380,20 @@ def test_corpus_fixed(corpus: Path) -> None:
         assert not serious(after) - serious(before), path
     assert files >= 10
     assert sum(fixable.values()) >= 19
+
+
+FIXABLE = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "go" / "fixable").glob("*.sgf"))
+
+
+@pytest.mark.parametrize("fixture", FIXABLE, ids=lambda p: p.name)
+def test_fixable_fixture(fixture: Path) -> None:
+    """Each fixture of fixtures/go/fixable has a fix for the code it is named after; ``kifu.fix``
+    with the unsafe fixes leaves no finding of that code, and no error or warning it did not have."""
+    code = fixture.name.split("-")[0]
+    before = findings(fixture)
+    assert [f for f in before if f.code == code and f.fix is not None]
+    fixed = kifu.fix(str(fixture), game="go", unsafe=True)
+    after = [f for record in fixed.report.records for f in record.findings]
+    assert code not in [f.code for f in after]
+    assert not serious(after) - serious(before)
+    assert fixed.fixed >= 1
