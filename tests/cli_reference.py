@@ -63,8 +63,10 @@ How the files are changed:
 - `--diff` prints the changes `--fix` would make (with the same options) as a unified diff,
   writes nothing, and exits with status 1 if there is anything to fix.
 - `--unfixable CODES` never fixes those codes; `--extend-safe-fixes CODES` applies their unsafe
-  fixes without `--unsafe-fixes`. In the configuration: `fix`, `unsafe-fixes`, `fix-comments`,
-  `unfixable`, `extend-safe-fixes` (ruff's names).
+  fixes without `--unsafe-fixes`. The configuration keys have ruff's names: `unfixable` and
+  `fix-comments` in any configuration; `fix`, `unsafe-fixes` and `extend-safe-fixes` only in the
+  user's own (`kifu config` names it), never in a project's: records come with the
+  configuration of whoever sent them, and a plain `kifu check` must not rewrite them.
 - The JSON and JSONL reports give each finding's `fix` (its applicability, message and edits:
   [json.md](json.md)), SARIF its `fixes`; `kifu.fix()` does the same in a program
   ([api.md](api.md#kifufix)).

@@ -328,6 +328,9 @@ PRIVILEGED = {
     "insecure-scheduler": "accepts a Dask scheduler that is not tls://",
     "dashboard": "opens a Dask dashboard",
     "dead-from": "runs a program (GNU Go)",
+    "fix": "rewrites the record files in place",
+    "unsafe-fixes": "lets fixes change the records' moves and results",
+    "extend-safe-fixes": "lets fixes change the records' moves and results",
 }
 
 

@@ -71,6 +71,16 @@ SAMPLES: dict[str, tuple[str, str, list[str], tuple[str, str, str]]] = {
     "max-nodes": ("10", "20", ["--max-nodes", "30"], ("10", "20", "30")),
     "max-items": ("10", "20", ["--max-items", "30"], ("10", "20", "30")),
     "max-moves": ("10", "20", ["--max-moves", "30"], ("10", "20", "30")),
+    "fix": ("true", "false", ["--fix"], ("true", "false", "true")),
+    "unsafe-fixes": ("true", "false", ["--unsafe-fixes"], ("true", "false", "true")),
+    "fix-comments": ("false", "true", ["--no-fix-comments"], ("false", "true", "false")),
+    "unfixable": ('["PGN0"]', '["CHESS1"]', ["--unfixable", "GO2"], ('["PGN0"]', '["CHESS1"]', '["GO2"]')),
+    "extend-safe-fixes": (
+        '["PGN0"]',
+        '["CHESS1"]',
+        ["--extend-safe-fixes", "GO2"],
+        ('["PGN0"]', '["CHESS1"]', '["GO2"]'),
+    ),
 }
 #: the rule-selection keys combine in layers (a file, the file it extends, the command line):
 #: key → (extended file's value, extending file's, command line, what `kifu config` shows of all)

@@ -127,3 +127,30 @@ def test_the_library_fixes_text_and_writes_nothing(record: Path) -> None:
     assert kifu.fix(record, unsafe=True).text == ALL_FIXED and record.read_text(encoding="utf-8") == RECORD
     with pytest.raises(ValueError, match="directory"):
         kifu.fix(record.parent)
+
+
+def test_a_projects_configuration_may_not_turn_fixing_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Records come with the configuration of whoever sent them: a project's ``fix = true`` (or
+    unsafe fixes made safe) would rewrite them on a plain ``kifu check``. The user's own may."""
+    project = tmp_path / "archive"
+    project.mkdir()
+    path = project / "game.sgf"
+    path.write_text(RECORD, encoding="utf-8")
+    monkeypatch.chdir(project)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "home"))
+    for key in ("fix = true", "unsafe-fixes = true", 'extend-safe-fixes = ["SGF"]'):
+        (project / "kifu.toml").write_text(key + "\n", encoding="utf-8")
+        result = CliRunner().invoke(cli, ["check", "--fix", "game.sgf"], catch_exceptions=False)
+        assert result.exit_code == 2 and "may not be set in a project's configuration" in result.stderr
+        assert path.read_text(encoding="utf-8") == RECORD
+    (project / "kifu.toml").write_text('unfixable = ["SGF013"]\nfix-comments = false\n', encoding="utf-8")
+    assert CliRunner().invoke(cli, ["check", "--fix", "game.sgf"]).exit_code == 0
+    assert path.read_text(encoding="utf-8") == RECORD  # (SGF013 unfixable; SGF048 unsafe)
+    (project / "kifu.toml").unlink()
+    own = tmp_path / "home" / "kifu" / "kifu.toml"
+    own.parent.mkdir(parents=True)
+    own.write_text("fix = true\nunsafe-fixes = true\n", encoding="utf-8")
+    assert CliRunner().invoke(cli, ["check", "game.sgf"]).exit_code == 0
+    assert path.read_text(encoding="utf-8") == ALL_FIXED

@@ -38,6 +38,9 @@ VALUES = {
     "insecure-scheduler": "true",
     "dashboard": "true",
     "dead-from": '"gnugo"',
+    "fix": "true",
+    "unsafe-fixes": "true",
+    "extend-safe-fixes": '["CHESS101"]',
 }
 
 
