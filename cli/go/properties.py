@@ -367,6 +367,13 @@ class PropertyChecker:
             edit(self.index, prop.offset, prop_end(prop), written),
         )
 
+    def _komi_for_ko(self, ko: Prop) -> Fix:
+        """SGF048's fix: ``KM`` written for a ``KO`` that holds a komi."""
+        raw = ko.values[0]
+        return codes.MIXED_UP_PROPERTY.fixing(
+            f"write KM[{raw}] for KO[{raw}]", edit(self.index, ko.offset, ko.offset + len(ko.name), "KM")
+        )
+
     def _annotations(self, props: dict[str, Prop], has_move: bool, info_node: bool = False) -> None:
         present = [i for i in ("BM", "TE", "DO", "IT") if i in props]
         ko = props.get("KO")
@@ -382,14 +389,7 @@ class PropertyChecker:
                 f"(read as komi {raw.strip()} when no KM gives one)",
                 ko,
                 0,
-                fix=lambda: (
-                    codes.MIXED_UP_PROPERTY.fixing(
-                        f"write KM[{raw}] for KO[{raw}]",
-                        edit(self.index, ko.offset, ko.offset + len(ko.name), "KM"),
-                    )
-                    if fixable
-                    else None
-                ),
+                fix=partial(self._komi_for_ko, ko) if fixable else None,
             )
             ko = None
         if not has_move:

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kifu.application.fixing import apply, apply_text
-from kifu.application.library import _codec_of
 from kifu.core.findings import REGISTRY, Finding, Fix
 from kifu.go.fixes import escape, sgf_date, sgf_result
+from kifu.go.game import text_encoding
 
-Edits = list[tuple[tuple[int, int, int, int], str]]
+Edits = list[tuple[tuple[int, ...], str]]
 
 
 def findings(source: str | bytes | Path) -> list[Finding]:
@@ -38,7 +38,7 @@ def serious(found: list[Finding]) -> collections.Counter[str]:
 
 
 def edits_of(fix: Fix) -> Edits:
-    return [(tuple(edit.span), edit.content) for edit in fix.edits]  # type: ignore[misc]
+    return [(tuple(edit.span), edit.content) for edit in fix.edits]
 
 
 #: (code, record, its fix's edits, the record fixed)
@@ -370,7 +370,7 @@ def test_corpus_fixed(corpus: Path) -> None:
             continue
         files += 1
         fixable.update(f.code for f in chosen)
-        done = apply(path.read_bytes(), [f.fix for f in chosen if f.fix], _codec_of("go", str(path)))
+        done = apply(path.read_bytes(), [f.fix for f in chosen if f.fix], text_encoding(str(path)))
         assert done.failed == [], path
         assert len(done.applied) == len(chosen), path
         after = findings(done.data)
