@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
-from kifu.core.findings import Edit, Finding, Fix
+from kifu.core.findings import REGISTRY, Code, Edit, Finding, Fix
 from kifu.core.game import Options
 from kifu.core.lookahead import MISSING, SWAPPED, TWICE
 from kifu.core.record import MoveNode, Record, Span
@@ -110,9 +110,9 @@ class Style:
                     marks[ch + "s"] += 1
                 elif ch in ".=":
                     marks[ch] += 1
-                kind = _digit_kind(ch)
-                if kind is not None and not (i == 0 and ch in _ORDINALS):
-                    digits[(side, kind)] += 1
+                digit = _digit_kind(ch)
+                if digit is not None and not (i == 0 and ch in _ORDINALS):
+                    digits[(side, digit)] += 1
             if " " in text:
                 marks["spaced"] += 1
             side = -side
@@ -120,8 +120,8 @@ class Style:
             style.notation = notations.most_common(1)[0][0]
         for (side, kind, ch), _ in pieces.most_common():
             style.pieces.setdefault((side, kind), ch)
-        for (side, kind), _ in digits.most_common():
-            style.digits.setdefault(side, kind)
+        for (side, digit), _ in digits.most_common():
+            style.digits.setdefault(side, digit)
         style.traditional = {ch for ch in "進後" if marks[ch] > marks[_simple(ch) + "s"]}
         style.gap = " " if marks["spaced"] or style.notation != "abridged" else ""
         style.letters = {
@@ -362,11 +362,11 @@ def _repaired(item: Repair, text: RecordText, lines: _Lines, notes: bool, struct
     if item.kind == NUMBER:
         line, index = lines.of(node)
         end = next((i for i in range(index + 1, len(line)) if id(line[i]) in structural), len(line))
-        items = [(n, *_round_of(item.round, item.red, k)) for k, n in enumerate(line[index:end])]
-        prefixes, edits = _numbering(text, items, _carried(line, index, text))
+        numbered = [(n, *_round_of(item.round, item.red, k)) for k, n in enumerate(line[index:end])]
+        prefixes, edits = _numbering(text, numbered, _carried(line, index, text))
         edits += [
             Edit(_point(_span_of(n).line, _span_of(n).column), p)
-            for (n, _, _), p in zip(items, prefixes, strict=True)
+            for (n, _, _), p in zip(numbered, prefixes, strict=True)
             if p
         ]
         if not edits:
@@ -382,7 +382,8 @@ def _repaired(item: Repair, text: RecordText, lines: _Lines, notes: bool, struct
             )
         ]
         if notes and dhtml:
-            edits += _dhtml_note(text, lines, node, item.depth, f"kifu: {label} corrected to {meant}{why}")
+            named = item.finding.meant or meant  # (the move as the record's moves are named, not digits)
+            edits += _dhtml_note(text, lines, node, item.depth, f"kifu: {label} corrected to {named}{why}")
         return code.fixing(f"write {meant} for {node.text}", *edits)
     line, index = lines.of(node)
     if (
@@ -431,6 +432,7 @@ def _repaired(item: Repair, text: RecordText, lines: _Lines, notes: bool, struct
             f"insert {gap}", Edit(_point(span.line, span.column), gap + (" " if after == " " else ""))
         )
     carried = _carried(line, index, text)
+    items: list[tuple[MoveNode | None, int, bool]]
     if item.red:  # the node's number, if any, now numbers the move put before it
         items = [
             (None, item.round, True),
@@ -482,7 +484,7 @@ _NUMBER = re.compile(r"([0-9０-９]+)(.*)", re.S)
 
 def _numbering(
     text: RecordText,
-    items: list[tuple[MoveNode | None, int, bool]],
+    items: Sequence[tuple[MoveNode | None, int, bool]],
     carried: int | None,
     tokens: dict[int, tuple[Span, str] | None] | None = None,
 ) -> tuple[list[str], list[Edit]]:
@@ -559,10 +561,8 @@ def _merged(edits: list[Edit]) -> list[Edit]:
     return out
 
 
-def codes_by(code: str) -> Any:
+def codes_by(code: str) -> Code:
     """The registered code of a finding (its ``fixing``)."""
-    from kifu.core.findings import REGISTRY
-
     return REGISTRY[code]
 
 

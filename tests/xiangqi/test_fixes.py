@@ -9,12 +9,18 @@ from kifu.application.library import check
 from kifu.core.findings import REGISTRY, Finding, Severity
 from kifu.core.game import Options
 from kifu.xiangqi.checker import check_record
+from kifu.xiangqi.fen import START_FEN, parse_fen
+from kifu.xiangqi.fixes import Style
+from kifu.xiangqi.notation import parse_move, resolve
 from kifu.xiangqi.reader import _read_records
 
 from tests.xiangqi.fix_slips import measure
 
 TAGS = '[Game "Chinese Chess"]\n[Event "fix"]\n[Result "*"]\n\n'
-OPENING = "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 马２进３ 4. 兵七进一 卒７进１ 5. 车二进六 炮８平９ "
+OPENING = (
+    "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 马２进３ "
+    + "4. 兵七进一 卒７进１ 5. 车二进六 炮８平９ "
+)
 REST = "6. 车二平三 炮９退１ 7. 马八进七 士４进５ 8. 马七进六 *\n"
 
 
@@ -94,7 +100,8 @@ def test_a_left_out_move_is_inserted_and_the_rounds_numbered_again() -> None:
     text += "5. 炮８平９ 车二平三 6. 炮９退１ 马八进七 7. 士４进５ 马七进六 *\n"
     new, _ = fixed(text, "XQ113", Options(fix_notes=False))
     assert new.endswith(
-        "3. 车一平二 马２进３ 4. 兵七进一 卒７进１ 5. 车二进六\n炮８平９ 6. 车二平三 炮９退１ 7. 马八进七 士４进５ 8. 马七进六 *\n"
+        "3. 车一平二 马２进３ 4. 兵七进一 卒７进１ 5. 车二进六\n"
+        "炮８平９ 6. 车二平三 炮９退１ 7. 马八进七 士４进５ 8. 马七进六 *\n"
     )
     clean(text, new, "XQ113")
     assert "XQN017" not in {f.code for f in findings(new)}
@@ -112,7 +119,10 @@ def test_a_doubled_move_is_removed_and_a_swap_undone() -> None:
 
 
 def test_results_the_rules_prove() -> None:
-    mate = '[Game "Chinese Chess"]\n[Result "0-1"]\n[FEN "9/2N2k3/b8/9/9/9/9/3AK4/7R1/9 w - - 0 1"]\n\n1. 车二平四 0-1\n'
+    mate = (
+        '[Game "Chinese Chess"]\n[Result "0-1"]\n[FEN "9/2N2k3/b8/9/9/9/9/3AK4/7R1/9 w - - 0 1"]\n\n'
+        "1. 车二平四 0-1\n"
+    )
     new, _ = fixed(mate, "XQ202")
     assert new == mate.replace("0-1", "1-0")
     clean(mate, new, "XQ202")
@@ -158,16 +168,25 @@ def test_control_characters_in_a_tag_are_removed() -> None:
 
 
 def test_dhtmlxq_moves_and_results() -> None:
-    page = (
-        "[DhtmlXQ]\n[DhtmlXQ_result]黑胜[/DhtmlXQ_result]\n"
-        "[DhtmlXQ_binit]8979695949392919097717866646260600102030405060708012720323436383[/DhtmlXQ_binit]\n"
-        "[DhtmlXQ_movelist]77477062797771726967[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n"
-    )
-    slipped = page.replace("79777172", "79787172")  # h0g2 written h0h2 (no such move)
-    found = [f for f in findings(slipped) if f.fix is not None]
-    for finding in found:
-        new, _ = apply_text(slipped, [finding.fix])
-        assert "[DhtmlXQ_movelist]" in new
+    """A DhtmlXQ move list: the move written back as four digits, with a comment field."""
+    board = parse_fen(START_FEN)
+    digits = []
+    for text in (OPENING + REST).split():
+        if text[0].isdigit() or text == "*":
+            continue
+        move = resolve(board, parse_move(text)).move
+        assert move is not None
+        digits.append(Style(notation="dhtmlxq").write(board, move))
+        board.push(move)
+    page = "[DhtmlXQ]\n[DhtmlXQ_movelist]{}[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n"
+    slipped = digits[:]
+    slipped[4] = "8978"  # 车一平二 (8979, i0h0) written i0h1: no such move
+    text = page.format("".join(slipped))
+    [finding] = [f for f in findings(text) if f.fix is not None]
+    new, _ = apply_text(text, [finding.fix])
+    assert new.startswith(page.format("".join(digits)).split("[/DhtmlXQ]")[0])
+    assert "[DhtmlXQ_comment5]kifu: 3. i0h1 corrected to i0h0" in new
+    clean(text, new, finding.code)
 
 
 def test_generated_slips_come_back() -> None:

@@ -163,10 +163,11 @@ def read_movetext(text: str, first_line: int, original_lines: list[str] | None =
             if not budget.take():
                 out.findings.append(budget.finding(span(tok), move=original(tok)))
                 break
-            node = MoveNode(text=original(tok), span=span(tok), move_number=number, comments_before=pending)
+            where = span(tok)
+            node = MoveNode(text=original(tok), span=where, move_number=number, comments_before=pending)
             pending = []
             if number_token is not None:
-                out.numbers[(node.span.line, node.span.column)] = number_token
+                out.numbers[(where.line, where.column)] = number_token
                 number_token = None
             stack[-1].append(node)
         elif kind == "MOVENUM":
