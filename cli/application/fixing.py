@@ -132,8 +132,11 @@ def _byte_edits(lines: Lines, fix: Fix) -> list[tuple[int, int, bytes]]:
         if end < start:
             raise Unfixable("an edit ends before it starts")
         codec = lines.codec_of(line) if line <= len(lines.starts) else lines.codec or "utf-8"
+        text = edit.content
+        if "\n" in text and line <= len(lines.starts) and lines.raw(line).endswith(b"\r"):
+            text = text.replace("\r\n", "\n").replace("\n", "\r\n")  # (a line break as the file writes it)
         try:
-            content = edit.content.encode(codec)
+            content = text.encode(codec)
         except UnicodeEncodeError:
             raise Unfixable(f"its text cannot be written in {codec}") from None
         edits.append((start, end, content))

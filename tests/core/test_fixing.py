@@ -46,6 +46,13 @@ def test_the_file_keeps_its_encoding_line_endings_and_byte_order_mark() -> None:
     assert done.data == "炮二平五 馬８進７\n".encode("gb18030")
 
 
+def test_a_line_break_written_in_a_crlf_file_is_a_crlf() -> None:
+    data = b'[Event "x"]\r\n1. e4 *\r\n'
+    assert apply(data, [fix(((2, 1, 2, 1), '[Site "?"]\n\n'))], None).data == (
+        b'[Event "x"]\r\n[Site "?"]\r\n\r\n1. e4 *\r\n'
+    )
+
+
 def test_a_fix_the_codec_cannot_write_or_whose_place_is_not_in_the_file_is_not_applied() -> None:
     done = apply(b"1. e4 *\n", [fix(((1, 1, 1, 2), "\u9a6c"))], "latin-1")
     assert done.data == b"1. e4 *\n" and not done.applied and "latin-1" in done.failed[0][1]
@@ -74,7 +81,7 @@ def test_a_fix_is_applied_whole_or_not_at_all() -> None:
 
 
 @given(
-    st.text(alphabet=st.sampled_from("ab é\n\r{}馬"), max_size=60),
+    st.text(alphabet=st.sampled_from("ab é\n{}馬"), max_size=60),  # (CRLF: the test above)
     st.lists(st.tuples(st.integers(0, 60), st.integers(0, 5), st.text(alphabet="xyz\n", max_size=3))),
 )
 def test_every_byte_outside_the_applied_edits_is_kept(text: str, cuts: list[tuple[int, int, str]]) -> None:
