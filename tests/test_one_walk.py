@@ -62,6 +62,8 @@ ALLOWED = {
     "boards (python-chess), and a reason's line replayed once",
     "go/lookahead.py": "the look-ahead's Go side: a move of the line played on the engine's boards",
     "xiangqi/lookahead.py": "the look-ahead's xiangqi side: a move of the line played on the engine's boards",
+    "xiangqi/fixes.py": "a swap undone is written in the record's notation: its second move is named "
+    "on a copy of the board after the first two of the swapped three (no move of the record is replayed)",
     "go/writers/common.py": "a move the rules forbid was judged on the board: its undo record, on a "
     "copy, gives the position before it where the writer's main line stops",
 }

@@ -100,12 +100,16 @@ def sgf_result(text: str) -> str | None:
         winner, how = _WINNER[match.group(1).lower()], match.group(2)
         if how is None:
             return f"{winner}+"
-        return f"{winner}+{_HOW[how.lower()] if how[0].isalpha() else format_number(float(how))}"
+        if how[0].isalpha():
+            return f"{winner}+{_HOW[how.lower()]}"
+        margin = _margin(float(how))
+        return None if margin is None else f"{winner}+{margin}"
     match = _WORDS.fullmatch(value)
     if match:
         winner = _WINNER[match.group(1).lower()]
         if match.group(2):
-            return f"{winner}+{format_number(float(match.group(2)))}"
+            margin = _margin(float(match.group(2)))
+            return None if margin is None else f"{winner}+{margin}"
         how = match.group(3).lower()
         return f"{winner}+{'R' if 'resign' in how else 'T' if 'time' in how else 'F'}"
     match = _RESIGNS.fullmatch(value)
@@ -119,8 +123,18 @@ def sgf_result(text: str) -> str | None:
         points, half = (
             (match.group(3), match.group(4)) if match.group(3) else (match.group(5), match.group(6))
         )
-        return f"{winner}+{format_number(int(points) + (0.5 if half else 0))}"
+        margin = _margin(int(points) + (0.5 if half else 0))
+        return None if margin is None else f"{winner}+{margin}"
     return None
+
+
+#: no board has more points (52 × 52): a larger margin is no count
+_MOST_POINTS: Final = 52 * 52
+
+
+def _margin(points: float) -> str | None:
+    """``points`` as SGF writes a margin, or ``None`` for a number no count gives."""
+    return format_number(points) if 0 <= points <= _MOST_POINTS else None
 
 
 # --- dates (DT) ------------------------------------------------------------------------------

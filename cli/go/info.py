@@ -231,7 +231,7 @@ def quirky(komi: float, app: str) -> bool:
 
 
 def _komi_fix(prop: Prop, komi: float, checker: PropertyChecker) -> Fix | None:
-    """SGF045's fix: the komi in points, as it was read (a KM only: FF[3]'s KI is in half points)."""
+    """The fix of SGF045: the komi in points, as it was read (a KM only: FF[3]'s KI is in half points)."""
     if prop.ident != "KM" or quirky(komi, checker.info.app):
         return None
     written = format_number(komi)

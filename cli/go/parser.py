@@ -400,7 +400,7 @@ def link(raw: RawTree, findings: Capped[Finding], index: TextIndex) -> Node | No
 
 
 def _empty_variation(index: TextIndex, offset: int) -> Fix | None:
-    """SGF004's fix: the ``()`` at ``offset`` deleted, when only white space is inside it and it
+    """The fix of SGF004: the ``()`` at ``offset`` deleted, when only white space is inside it and it
     does not follow another ``(`` (whose ``)`` it would leave to a variation of its own)."""
     text = index.text
     close = offset + 1

@@ -221,7 +221,7 @@ class PropertyChecker:
         return raw == "" or (raw == "tt" and self.info.width <= 19 and self.info.height <= 19)
 
     def _merged(self, prop: Prop) -> None:
-        """SGF020 (a warning) on each repetition of a list property, whose values were read as
+        """Report SGF020 (a warning) on each repetition of a list property, whose values were read as
         part of the first one's list (:meth:`kifu.go.tree.Node.add`)."""
         ident = prop.ident
         merged = prop.merged or []
@@ -237,7 +237,7 @@ class PropertyChecker:
             )
 
     def _upper_case(self, prop: Prop) -> Fix | None:
-        """SGF013's fix: the identifier without its lower-case letters, when that is an FF[4]
+        """The fix of SGF013: the identifier without its lower-case letters, when that is an FF[4]
         property (what kifu reads it as)."""
         if prop.ident not in PROPERTIES:
             return None
@@ -247,7 +247,7 @@ class PropertyChecker:
         )
 
     def _repeated(self, first: Prop, again: Prop) -> Fix | None:
-        """SGF020's fix on a property given twice alike: the second deleted."""
+        """The fix of SGF020 on a property given twice alike: the second deleted."""
         if again.values != first.values:
             return None  # (which one is meant is not known)
         return codes.DUPLICATE_PROPERTY.fixing(
@@ -255,14 +255,14 @@ class PropertyChecker:
         )
 
     def _version(self, prop: Prop, value: int) -> Fix:
-        """SGF017's fix on an application without its version: ``AP[name:]``, the version left empty."""
+        """The fix of SGF017 on an application without its version: ``AP[name:]``, the version left empty."""
         colon = value_end(prop, value) - 1
         return codes.COMPOSE_EXPECTED.fixing(
             f"write {prop.ident}[{prop.values[value]}:]", edit(self.index, colon, colon, ":")
         )
 
     def _merge(self, first: Prop, again: Prop) -> Fix:
-        """SGF020's fix on a repeated list: its values not in the list already appended to the
+        """The fix of SGF020 on a repeated list: its values not in the list already appended to the
         first property's own, the repetition deleted (kifu read them as one list)."""
         own = first.values[: own_values(first)]
         added = "".join(f"[{value}]" for value in dict.fromkeys(again.values) if value not in own)
@@ -280,7 +280,7 @@ class PropertyChecker:
         )
 
     def _to_root(self, prop: Prop, ptype: PropertyType) -> Fix | None:
-        """SGF032's fix: a descriptive game-info property of the main line moved to the end of the
+        """The fix of SGF032: a descriptive game-info property of the main line moved to the end of the
         root node, when the root is the game-info node and lacks it, and its value is sound."""
         root = self.root
         ident = prop.ident
@@ -357,7 +357,7 @@ class PropertyChecker:
         return True
 
     def _komi_for_ki(self, prop: Prop) -> Fix | None:
-        """SGF028's fix on FF[3]'s ``KI`` (half points) in the root: the ``KM`` it was read as."""
+        """The fix of SGF028 on FF[3]'s ``KI`` (half points) in the root: the ``KM`` it was read as."""
         komi = real(prop.values[0]) if len(prop.values) == 1 else None
         if komi is None or quirky(komi / 2, self.info.app):
             return None
@@ -368,7 +368,7 @@ class PropertyChecker:
         )
 
     def _komi_for_ko(self, ko: Prop) -> Fix:
-        """SGF048's fix: ``KM`` written for a ``KO`` that holds a komi."""
+        """The fix of SGF048: ``KM`` written for a ``KO`` that holds a komi."""
         raw = ko.values[0]
         return codes.MIXED_UP_PROPERTY.fixing(
             f"write KM[{raw}] for KO[{raw}]", edit(self.index, ko.offset, ko.offset + len(ko.name), "KM")
@@ -434,7 +434,7 @@ class PropertyChecker:
                         )
 
     def _drop_value(self, prop: Prop, value: int) -> Fix:
-        """SGF026's fix: value number ``value`` of ``prop`` (perhaps of a repetition merged into
+        """The fix of SGF026: value number ``value`` of ``prop`` (perhaps of a repetition merged into
         it) deleted; the repetition itself when it is its only value."""
         at = value
         owner, count = prop, own_values(prop)

@@ -57,7 +57,9 @@ def test_every_code_has_the_four_parts_in_lines_of_at_most_100_characters(code: 
         assert lines[i - 1] == "" and lines[i + 1].strip(), (code, lines[i])  # a heading, then text
     example = lines[headed[2] + 1 : headed[3] - 1]
     assert example == ["    " + line if line else "" for line in entry.example.splitlines()]
-    assert "  `kifu check --fix` does not repair this yet: edit the record." in lines
+    section = lines[headed[3] + 1 :]
+    fixing = " ".join(line.strip() for line in section[: [*section, ""].index("")])
+    assert fixing.endswith(" ".join(entry.fix_note.split())), (code, fixing)
     assert (f"Rule: {entry.rule}" in lines) == bool(entry.rule)
     if entry.means:  # the meaning said apart, kifu's own reasoning follows in a part of its own
         assert "How kifu decides" in lines

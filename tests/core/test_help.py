@@ -31,6 +31,7 @@ def test_check_help_opens_with_paths_output_and_selection() -> None:
         "Paths",
         "Output",
         "Selection",
+        "Fixing",
         "Rules",
         "Chess",
         "Xiangqi",
