@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kifu.core.escape import terminal
-from kifu.core.findings import Finding, Fix
+from kifu.core.findings import Finding, Fix, lookup
 from kifu.core.results import RecordReport, Totals
 from kifu.core.sources import HEAD, Source, display_path
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 BOM = b"\xef\xbb\xbf"
 #: formats whose files are not text: no edit can be made on them
-BINARY_FORMATS = frozenset({"xqf", "cbr", "cbf", "cbl"})
+BINARY_FORMATS = frozenset({"xqf", "cbr"})
 #: how many times a file is fixed and checked again, at most, to reach a fixed point (a fix of
 #: one round may make another possible: a move repaired lets the look-ahead read the next slip)
 ROUNDS = 8
@@ -52,6 +52,13 @@ class Policy:
         if fix is None or _matches(finding.code, self.unfixable):
             return False
         return fix.applicability == "safe" or self.unsafe or _matches(finding.code, self.extend_safe)
+
+    def takes(self, code: str) -> bool:
+        """Whether this policy applies the fixes of ``code``, as the registry makes them."""
+        entry = lookup(code)
+        if entry is None or entry.fix is None or _matches(code, self.unfixable):
+            return False
+        return entry.fix == "safe" or self.unsafe or _matches(code, self.extend_safe)
 
     def waiting(self, finding: Finding) -> bool:
         """Whether ``finding`` has a fix that only ``--unsafe-fixes`` would apply."""
@@ -308,7 +315,14 @@ def fix_sources(
         for shown, game, fmt, findings in collector.files:
             chosen = fixes_of(findings, policy)
             source = by_shown.get(shown)
-            if not chosen or source is None:
+            if source is None:
+                continue
+            if fmt in BINARY_FORMATS and shown not in fixed and any(policy.takes(f.code) for f in findings):
+                # (its findings carry no fix: their places are bytes of a binary record)
+                fixed[shown] = FileFix(
+                    source, None, b"", b"", refused=f"a binary {fmt.upper()} file is not edited"
+                )
+            if not chosen:
                 continue
             entry = fixed.get(shown)
             if entry is None:

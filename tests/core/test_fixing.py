@@ -4,6 +4,9 @@ applied whole or not at all; the policy of --unsafe-fixes, --unfixable and --ext
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -142,3 +145,26 @@ def test_the_diff_is_safe_on_a_terminal() -> None:
     assert "\x1b" not in shown and "\r" not in shown
     assert shown.splitlines()[:2] == ["--- a/a\\x1b.pgn", "+++ b/a\\x1b.pgn"]
     assert "-1. e4 {\\x1b[2J} 0-0" in shown and "+1. e4 {\\x1b[2J} O-O" in shown
+
+
+def test_a_binary_record_with_a_finding_a_text_record_would_have_fixed_is_said_not_edited(
+    tmp_path: Path,
+) -> None:
+    import kifu.xiangqi.codes  # noqa: F401  (the registry's XQ202)
+    from kifu.application.fixing import fix_sources
+    from kifu.core.results import RecordReport, Totals
+    from kifu.core.sources import Source
+
+    path = tmp_path / "game.xqf"
+    path.write_bytes(b"XQ\x0a")
+
+    def check(sources: list[Source], reporter: Any) -> None:
+        reporter.begin()
+        reporter.begin_file(str(path), "xiangqi", "xqf")
+        reporter.record(RecordReport(1, 1, findings=[Finding("XQ202", Severity.ERROR, "m")]))
+        reporter.end_file([])
+        reporter.end(Totals())
+
+    (entry,) = fix_sources([Source(str(path))], check, Policy(unsafe=True), lambda game, path: None)
+    assert entry.refused == "a binary XQF file is not edited" and not entry.changed
+    assert fix_sources([Source(str(path))], check, Policy(), lambda game, path: None) == []  # (unsafe)
