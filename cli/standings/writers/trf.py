@@ -17,7 +17,7 @@ The player line ``001``, by column (1-based, both ends included):
 92-95  round 1: opponent's starting rank, ``0000`` when not paired
 97     round 1: colour ``w``/``b``, ``-`` when not paired
 99     round 1: result ``1`` ``=`` ``0``, forfeits ``+`` ``-``, bye ``U`` (half-point ``H``,
-       zero-point ``Z``), absent ``Z``
+       zero-point ``Z``), absent ``Z``; the rounds after a withdrawal blank
 ====== =====================================================
 
 and every further round 10 columns to the right (102-105, 107, 109; 112-115 …).
@@ -34,6 +34,7 @@ The tournament lines come first, the code in columns 1-3 and the value from colu
 072    number of rated players (a ``WhiteElo``/``BlackElo``)
 092    type of tournament: ``Swiss system``, ``Round robin``, ``Knockout``
 102    chief arbiter: ``--arbiter``
+112    deputy arbiters, one line each (a TRF file read as the event gives them)
 122    time control: ``TimeControl``
 132    dates of the rounds ``YY/MM/DD``, each in the columns of its round in the 001 lines
        (round 1 in 92-99, round 2 in 102-109 …): the date most of the round's games give
@@ -90,7 +91,16 @@ def player_line(row: Row, rounds: int, federation: str | None = None) -> str:
     _put(line, 58, 68, competitor.fide_id or "", right=True)
     _put(line, 81, 84, f"{competitor.points:.1f}", right=True)
     _put(line, 86, 89, str(row.standing.place), right=True)
+    # the rounds after a withdrawal are left blank (TRF-16: blank is Z), as FIDE's example file
+    # leaves them: a reader tells a player who left from one absent for a round
+    left = (
+        max((i for i, cells in enumerate(row.cells) if cells), default=-1) + 1
+        if competitor.withdrawn
+        else None
+    )
     for index, cells in enumerate(row.cells):
+        if left is not None and index >= left:
+            break
         start = 92 + 10 * index
         opponent, colour, symbol = _result(cells[0]) if cells else ("0000", "-", "Z")
         _put(line, start, start + 3, opponent, right=True)
@@ -134,6 +144,8 @@ def header_lines(report: Report) -> list[str]:
         ("072", str(rated)),
         ("092", SYSTEMS.get(report.system, report.system)),
         ("102", details.arbiter),
+        # deputy arbiters: a TRF file read as the event gives them (kifu.standings.trf_read)
+        *(("112", deputy) for deputy in getattr(details, "deputies", ())),
         ("122", details.time_control),
     ]
     lines = [f"{code} {terminal(value, one_line=True)}" for code, value in values if value]
