@@ -54,7 +54,7 @@ STANDINGS_GROUPS: Groups = (
             "federation",
         ),
     ),
-    ("Output", ("output_format", "link_base", "no_links", "output_file", "help")),
+    ("Output", ("output_format", "link_base", "no_links", "notes", "excel", "output_file", "help")),
     ("Rules", ("game", "rules")),
     XIANGQI,
     GO,
@@ -141,6 +141,21 @@ STANDINGS_GROUPS: Groups = (
     "(default: relative to the -o file, or file:// addresses on stdout).",
 )
 @click.option("--no-links", is_flag=True, help="html: no links to the records.")
+@click.option(
+    "--notes",
+    metavar="FILE",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the arbiter's notes (errors and warnings, by kind) to FILE as an HTML page; "
+    "they are never on the public page (--format html). They go to stderr too.",
+)
+@click.option(
+    "--excel",
+    "--bom",
+    "excel",
+    is_flag=True,
+    help="csv: the form Excel on Windows reads: a UTF-8 byte-order mark and CRLF line ends "
+    "(default: plain UTF-8 with LF, for programs).",
+)
 @output_file_option
 @config_options
 @click.pass_context
@@ -162,6 +177,8 @@ def standings(
     output_format: str,
     link_base: str | None,
     no_links: bool,
+    notes: str | None,
+    excel: bool,
     output_file: str | None,
     rules: str | None,
     **overrides: Any,
@@ -206,7 +223,7 @@ def standings(
         for path, _ in collected:
             per_path[path] = per_path.get(path, 0) + 1
         for path, report in collected:
-            source = path if per_path[path] == 1 else f"{path}:{report.index}"
+            source = _where(path, report, per_path[path] > 1)
             kind = _add_record(event, source, path, report, trust)
             if kind:
                 games_seen[kind] = games_seen.get(kind, 0) + 1
@@ -274,6 +291,9 @@ def standings(
             page=Path(output_file) if output_file not in (None, "-") else None,
         ),
     )
+    output.excel = excel
+    if notes is not None:
+        _write_notes(output, notes, trust, output_file)
     with output_to(output_file) as target:
         write(output_format, output, target)
     for problem in event.errors:
@@ -282,6 +302,26 @@ def standings(
         click.echo(f"kifu: warning: {terminal(warning, one_line=True)}", err=True)
     if event.errors:
         sys.exit(1)
+
+
+def _write_notes(report: object, notes: str, trust: str, output_file: str | None) -> None:
+    """The arbiter's notes page, written to ``notes`` as any output is (whole or not at all)."""
+    from kifu.application.output import is_stdout
+    from kifu.standings.writers import Report
+    from kifu.standings.writers.html import write_notes
+
+    assert isinstance(report, Report)
+    same = is_stdout(notes) and is_stdout(output_file)
+    if same or (output_file is not None and os.path.abspath(notes) == os.path.abspath(output_file)):
+        raise click.BadParameter("the notes need a file of their own, not the output's", param_hint="--notes")
+    with output_to(notes) as target:
+        write_notes(report, target, trust)
+
+
+def _where(path: str, report: RecordReport, several: bool) -> str:
+    """Where a record is, for warnings and links: its file, and when the file holds several
+    records the line the record starts at and its index in words (``round5.pgn:23: game 3``)."""
+    return f"{path}:{report.line}: game {report.index}" if several else path
 
 
 def _system_of_preset(preset: str | None) -> str | None:
@@ -404,8 +444,10 @@ def _add_record(event: object, source: str, path: str, report: RecordReport, tru
             (f.span.line for f in report.findings if f.span is not None and repr(written) in f.message),
             report.line,
         )
+        game_words = f"game {report.index}: " if source != path else ""  # the file holds several
         event.errors.append(
-            f"{path}:{line}: {first} – {second}: {result_tag} {written!r} cannot be read as a result; "
+            f"{path}:{line}: {game_words}{first} – {second}: "
+            f"{result_tag} {written!r} cannot be read as a result; "
             "the game is not counted"
         )
     elif counted == UNKNOWN:

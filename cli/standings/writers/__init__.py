@@ -27,6 +27,7 @@ class Report:
     errors: list[str] = field(default_factory=list)
     details: Details = field(default_factory=Details)
     links: Links = field(default_factory=Links)  # where the HTML page links each result
+    excel: bool = False  # csv: the form Excel on Windows reads (a byte-order mark, CRLF)
 
     def ranked_by(self) -> str:
         """The line under the table: the criteria applied, each with its article."""

@@ -6,6 +6,7 @@ import unicodedata
 from typing import TextIO
 
 from kifu.core.escape import terminal
+from kifu.standings.crosstable import Cell
 from kifu.standings.tiebreaks import CRITERIA
 from kifu.standings.writers import Report, value_text
 
@@ -28,9 +29,21 @@ NAME = 2
 PROFILE = {"title": "Title", "rating": "Rtg", "federation": "Fed"}
 
 
+def ascii_cell(cell: Cell) -> str:
+    """A round's cell in ASCII, as a spreadsheet or a program reads it: ``12w1``, ``3b0.5``,
+    ``5r+``, ``bye``, ``bye0.5``, ``bye0``; a team ``4 (2.5)`` (opponent 4, 2.5 board points:
+    ``4-2`` or ``4/2`` would be read as a date)."""
+    if cell.opponent is None:
+        score = cell.result.score
+        return "bye" + ("" if score >= 1 else f"{score:g}")
+    if not cell.colour:
+        return f"{cell.opponent} ({cell.result.board_points:g})"
+    return f"{cell.opponent}{cell.colour}{'0.5' if cell.symbol == '½' else cell.symbol}"
+
+
 def rows(report: Report, numeric: bool = False) -> tuple[list[str], list[list[str]]]:
     """The header and the cells of the standings table (shared with the CSV writer, which asks
-    for ``numeric`` points: ``2.5``)."""
+    for ``numeric`` points, ``2.5``, and round cells in ASCII, :func:`ascii_cell`)."""
     table = report.crosstable
     profile = table.profile()
     header = ["Place", "No", "Name", *(PROFILE[column] for column in profile)]
@@ -42,7 +55,8 @@ def rows(report: Report, numeric: bool = False) -> tuple[list[str], list[list[st
         name = competitor.name + (" (withdrew)" if competitor.withdrawn else "")
         cells = [row.standing.label, str(row.number), name]
         cells += [table.profile_of(competitor.name, column) for column in profile]
-        cells += [" ".join(cell.text() for cell in round_) for round_ in row.cells]
+        text = ascii_cell if numeric else Cell.text
+        cells += [" ".join(text(cell) for cell in round_) for round_ in row.cells]
         cells += [value_text(name_, row.standing.values.get(name_), numeric) for name_ in table.criteria]
         lines.append(cells)
     return header, lines
