@@ -98,6 +98,8 @@ class TrfEvent:
     event: Event = field(default_factory=Event)
     details: TrfDetails = field(default_factory=TrfDetails)
     system: str | None = None  # "swiss", "round-robin", "knockout"; None when 092 does not say
+    #: the system the command line gives (``--system``, a ``*-rr``/``*-swiss`` preset): wins over 092
+    forced: str | None = None
     #: player → (the points column, where it is written), from the line with the most rounds
     points: dict[str, tuple[float, str]] = field(default_factory=dict)
     #: player → the starting rank the (last) file gives
@@ -136,14 +138,16 @@ def trf_files(path: str) -> list[str]:
     return found
 
 
-def read_trf(path: str, into: TrfEvent | None = None) -> TrfEvent:
+def read_trf(path: str, into: TrfEvent | None = None, system: str | None = None) -> TrfEvent:
     """The event of the TRF file ``path`` (or of every TRF file of the folder ``path``), added to
     ``into`` when given (several files: players are matched by name, a game two files give
-    alike is counted once).
+    alike is counted once). ``system``, when the command line gives one, decides what a ``Z``
+    and blank last rounds mean instead of the ``092`` line (else: the games say).
 
     Raises :class:`OSError` when a file cannot be read.
     """
     read = into if into is not None else TrfEvent()
+    read.forced = system or read.forced
     for file in trf_files(path):
         with open(file, "rb") as handle:
             text = _decode(handle.read())
@@ -436,13 +440,13 @@ def _games(by_number: dict[int, Line], path: str, read: TrfEvent) -> None:
         for entry in sorted(by_number[number].rounds.values(), key=lambda entry: entry.round):
             if entry.opponent is not None and (entry.round, number) not in counted:
                 _pair(by_number[number], entry, by_number, path, read, counted, paired)
-    system = read.system or infer_system(read.event)
+    system = read.forced or read.system or infer_system(read.event)
     for number in sorted(by_number):
         line = by_number[number]
         for _, entry in sorted(line.rounds.items()):
             if entry.opponent is None:
                 _unpaired(line, entry, f"{path}:{entry.line}", system, read)
-    if system != "round-robin":
+    if system == "swiss":  # (a knockout's losers leave too, without withdrawing)
         _withdrawals(by_number, paired, read.event)
     for line in by_number.values():
         if line.points is not None:

@@ -326,3 +326,49 @@ def test_encodings_and_a_folder_of_trf_files(tmp_path: Path) -> None:
 def test_looks_like_trf() -> None:
     assert looks_like_trf(str(HERE / "bbp-issue_7.trf"))
     assert not looks_like_trf(str(HERE / "README.md"))
+
+
+def test_forfeits_without_colour_and_a_withdrawal_written_0000_dash() -> None:
+    """As FIDE's example file writes them: ``  2 - -`` a forfeit with no colour (the lower
+    starting rank first), ``0000 - -`` no game; nothing after round 1 while others play: withdrew."""
+    text = "\n".join(
+        [
+            player(1, "Ann", "2.0", "   2 - +", "   3 w 1"),
+            player(2, "Ben", "0.0", "   1 - -", "0000 - -"),
+            player(3, "Cai", "1.0", "0000 - U", "   1 b 0"),
+        ]
+    )
+    read = read_trf_text(text, "fide.trf")
+    assert read.event.warnings == [] and read.event.withdrawn == {"Ben": 2}
+    assert [(g.round, g.first, g.second, g.result) for g in read.event.games] == [
+        (1, "Ann", "Ben", "+-"),
+        (2, "Ann", "Cai", "1-0"),
+        (1, "Cai", None, "bye"),
+    ]
+    assert points_warnings(read, kifu_points(rank(read))) == []
+
+
+def test_the_command_lines_system_decides_what_z_means() -> None:
+    """A round robin by --system: Z is the free round, even when 092 says Swiss; a knockout's
+    losers, with nothing after their last round, did not withdraw."""
+    text = "\n".join(
+        [
+            "092 Swiss system",
+            player(1, "Ann", "1.0", "0000 - Z", "   2 w 1", "   3 b 0"),
+            player(2, "Ben", "1.0", "   3 w 1", "   1 b 0", "0000 - Z"),
+            player(3, "Cai", "1.0", "   2 b 0", "0000 - Z", "   1 w 1"),
+        ]
+    )
+    read = read_trf_text(text, "rr.trf", TrfEvent(forced="round-robin"))
+    assert all(g.second is not None for g in read.event.games)
+    assert len(read_trf_text(text, "swiss.trf").event.games) == 6  # Swiss: three zero-point byes
+    knockout = "\n".join(
+        [
+            "092 Knockout",
+            player(1, "Ann", "2.0", "   4 w 1", "   2 w 1"),
+            player(2, "Ben", "1.0", "   3 b 1", "   1 b 0"),
+            player(3, "Cai", "0.0", "   2 w 0"),
+            player(4, "Dan", "0.0", "   1 b 0"),
+        ]
+    )
+    assert read_trf_text(knockout, "ko.trf").event.withdrawn == {}
