@@ -39,6 +39,8 @@ PYPROJECT = "pyproject.toml"
 CONFIG_NAMES = (HIDDEN_KIFU_TOML, KIFU_TOML, PYPROJECT)
 #: the key that names a file whose settings this one extends
 EXTEND = "extend"
+#: the table of ``kifu standings``'s own settings (its keys: :mod:`kifu.standings.register`)
+STANDINGS = "standings"
 
 
 class ConfigError(ValueError):
@@ -348,7 +350,7 @@ def discover(start: Path) -> list[ConfigFile]:
 
 def check_keys(config: ConfigFile, known: Collection[str]) -> None:
     """Raise :class:`ConfigError` naming the first key of ``config`` that is not in ``known``."""
-    check_table_keys(config.values, known, config.name, (EXTEND,))
+    check_table_keys(config.values, known, config.name, (EXTEND, STANDINGS))
 
 
 def check_table_keys(

@@ -25,6 +25,7 @@ from kifu.core.game import Options
 from kifu.core.results import RecordReport
 from kifu.games import GAME_CHOICES
 from kifu.standings.fide import DEFAULT_EDITION, EDITIONS
+from kifu.standings.register import Register
 from kifu.standings.tiebreaks import PRESETS
 from kifu.standings.writers import FORMATS
 
@@ -49,6 +50,8 @@ STANDINGS_GROUPS: Groups = (
             "team_file",
             "trust",
             "withdrawn",
+            "players",
+            "alias",
             "event_name",
             "arbiter",
             "federation",
@@ -106,6 +109,19 @@ STANDINGS_GROUPS: Groups = (
     multiple=True,
     metavar="NAME[@ROUND]",
     help="A player who withdrew (before ROUND); CXA 20.3 applies in a round robin. Repeatable.",
+)
+@click.option(
+    "--players",
+    metavar="FILE",
+    help="Player register, a CSV with a header: name, fide_id, national_id, federation, title, "
+    "rating, spellings (separated by ;). A spelling is read as its player, and the register's "
+    "columns replace the records' (default: [tool.kifu.standings] players).",
+)
+@click.option(
+    "--alias",
+    multiple=True,
+    metavar="SPELLING=NAME",
+    help="Read SPELLING as the player NAME (as a register's spelling). Repeatable.",
 )
 @click.option(
     "--game",
@@ -170,6 +186,8 @@ def standings(
     team_file: str | None,
     trust: str,
     withdrawn: tuple[str, ...],
+    players: str | None,
+    alias: tuple[str, ...],
     game: str,
     event_name: str | None,
     arbiter: str | None,
@@ -199,14 +217,20 @@ def standings(
     from kifu.core.escape import terminal
     from kifu.standings import checks
     from kifu.standings import compute as computing
+    from kifu.standings import register as registers
     from kifu.standings.details import Details
-    from kifu.standings.event import Event, normalise, parse_round
+    from kifu.standings.event import Event, parse_round
+    from kifu.standings.scoring import Team
     from kifu.standings.table import read_table, read_teams
     from kifu.standings.tiebreaks import Rules, default_preset, parse_list
     from kifu.standings.writers import Report, write
     from kifu.standings.writers.links import Links
 
     event = Event()
+    register = _register(ctx, paths, players, alias)
+    if register is not None:
+        event.aliases = register.aliases()
+        event.warnings += register.warnings
     tables = [path for path in paths if path.lower().endswith(".csv")]
     records = [path for path in paths if not path.lower().endswith(".csv")]
     for path in tables:
@@ -232,7 +256,7 @@ def standings(
     for entry in withdrawn:
         name, _, before = entry.rpartition("@") if "@" in entry else (entry, "", "")
         round_, _ = parse_round(before)
-        key = normalise(name)
+        key = event.resolve(name)
         if key not in event.players:
             raise click.BadParameter(f"{name!r} played no game in this event", param_hint="--withdrawn")
         event.withdrawn[key] = round_
@@ -246,8 +270,14 @@ def standings(
         with open(team_file, encoding="utf-8-sig") as handle:
             roster, team_warnings = read_teams(handle.read(), team_file)
         event.warnings += team_warnings
+        if event.aliases:  # (a team file's spellings are the register's too)
+            roster = [Team(team.name, tuple(map(event.resolve, team.players))) for team in roster]
     system = system or _system_of_preset(preset) or computing.infer_system(event, roster)
-    event.warnings += checks.near_duplicates(event)
+    if register is not None and register.label is not None:
+        event.warnings += registers.unregistered(event, register)  # (the near names among them)
+    else:
+        event.warnings += checks.near_duplicates(event)
+    provenance = registers.apply(event, register) if register is not None else None
     event.warnings += checks.empty_rounds(event)
     event.warnings += checks.missing_players(event, system, roster is not None)
     chosen = preset or default_preset(game_name, system, roster is not None)
@@ -291,6 +321,8 @@ def standings(
             page=Path(output_file) if output_file not in (None, "-") else None,
         ),
     )
+    if provenance is not None and register is not None:
+        output.provenance, output.register = provenance, register.label
     output.excel = excel
     if notes is not None:
         _write_notes(output, notes, trust, output_file)
@@ -322,6 +354,54 @@ def _where(path: str, report: RecordReport, several: bool) -> str:
     """Where a record is, for warnings and links: its file, and when the file holds several
     records the line the record starts at and its index in words (``round5.pgn:23: game 3``)."""
     return f"{path}:{report.line}: game {report.index}" if several else path
+
+
+def _register(
+    ctx: click.Context, paths: Sequence[str], players: str | None, aliases: Sequence[str]
+) -> Register | None:
+    """The player register of ``--players`` (else of ``[tool.kifu.standings] players`` in the
+    configuration that applies to the first path), with the ``--alias`` spellings; ``None``
+    when there is neither."""
+    from kifu.application.config import ConfigError
+    from kifu.commands.options import FatalError
+    from kifu.standings import register as registers
+
+    found: Register | None = None
+    named: tuple[str, str] | None = None
+    if players is not None:
+        try:
+            found = registers.load(players, terminal_path(players))
+        except registers.RegisterError as error:
+            raise click.BadParameter(str(error), param_hint="--players") from None
+    else:
+        first = paths[0] if paths else os.curdir
+        start = Path(first if os.path.isdir(first) else os.path.dirname(first) or os.curdir)
+        try:
+            named = registers.configured(
+                start, ctx.params.get("config_file"), bool(ctx.params.get("isolated"))
+            )
+            if named is not None:
+                found = registers.load(named[0], terminal_path(named[0]))
+        except ConfigError as error:
+            raise FatalError(str(error)) from None
+        except registers.RegisterError as error:
+            raise FatalError(f"{named[1] if named else ''}: players: {error}") from None
+    for text in aliases:
+        try:
+            spelling, name = registers.parse_alias(text)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--alias") from None
+        if found is None:
+            found = registers.Register()
+        found.alias(spelling, name)
+    return found
+
+
+def terminal_path(path: str) -> str:
+    """A path as messages show it: its control characters visible."""
+    from kifu.core.escape import terminal
+
+    return terminal(path, one_line=True)
 
 
 def _system_of_preset(preset: str | None) -> str | None:

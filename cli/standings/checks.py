@@ -20,6 +20,9 @@ from kifu.standings.event import Event, loose_key, normalise
 #: players missing rounds whose names are compared at most: beyond (a file of many events, most
 #: players in few rounds of the longest) the names are not compared and a warning says so
 MAX_NAMES = 5_000
+#: the longest name (its words, in characters) compared letter by letter: a longer one is a
+#: stranger's slip or a trap (its forms with two letters left out grow as its length squared)
+MAX_COMPARED = 100
 
 
 def rounds_text(rounds: Iterable[int]) -> str:
@@ -164,7 +167,7 @@ def _alike(wa: list[str], wb: list[str]) -> str | None:
     if same_by_initials(wa, wb):
         return "initials of the same name"
     x, y = " ".join(wa), " ".join(wb)
-    if abs(len(x) - len(y)) > 2:
+    if abs(len(x) - len(y)) > 2 or max(len(x), len(y)) > MAX_COMPARED:
         return None
     shorter = min(len(x), len(y))
     edits = distance(x, y)
@@ -187,11 +190,37 @@ def _deletions(text: str, count: int = 2) -> set[str]:
 
 def _keys(written: list[str]) -> set[str]:
     """The blocking keys of a name: spellings that may be one share a key (the same words in
-    any order; a whole word in common, for initials; a common form two letters left out)."""
+    any order; a whole word in common, for initials; a common form two letters left out, for a
+    name of at most :data:`MAX_COMPARED` characters)."""
     keys = {"w:" + " ".join(sorted(written))}
     keys |= {"W:" + word for word in written if len(word.rstrip(".")) > 1}
-    keys |= {"d:" + variant for variant in _deletions(" ".join(written))}
+    joined = " ".join(written)
+    if len(joined) <= MAX_COMPARED:
+        keys |= {"d:" + variant for variant in _deletions(joined)}
     return keys
+
+
+def near_matches(names: Iterable[str], pool: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
+    """For each of ``names``, the spellings of ``pool`` that look like it (:func:`likeness`), each
+    with why. Blocked by :func:`_keys` as :func:`near_duplicates` is: only the keys of ``names``
+    are kept, and ``pool`` (a federation's list of players, say) is read once, never stored."""
+    written = {name: words(normalise(name)) for name in names}
+    wanted: dict[str, list[str]] = {}
+    for name, its in written.items():
+        for key in _keys(its):
+            wanted.setdefault(key, []).append(name)
+    found: dict[str, list[tuple[str, str]]] = {name: [] for name in written}
+    for other in dict.fromkeys(pool):
+        theirs = words(normalise(other))
+        candidates = {name for key in _keys(theirs) for name in wanted.get(key, ())}
+        for name in sorted(candidates):
+            if name == other:
+                continue
+            if loose_key(name) == loose_key(other):
+                found[name].append((other, "the same but for case or spacing"))
+            elif (why := _alike(written[name], theirs)) is not None:
+                found[name].append((other, why))
+    return found
 
 
 def near_duplicates(event: Event) -> list[str]:

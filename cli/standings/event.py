@@ -73,10 +73,31 @@ class Event:
     errors: list[str] = field(default_factory=list)
     #: the spellings seen of each name key, for the case/spacing warning
     _spellings: dict[str, dict[str, int | None]] = field(default_factory=dict)
+    #: the player register's spellings (and ``--alias``): :func:`loose_key` of a spelling → the
+    #: name it is read as (:mod:`kifu.standings.register`)
+    aliases: dict[str, str] = field(default_factory=dict)
+    #: a registered name → the other spellings read as it, with the rounds each was written in
+    read_as: dict[str, dict[str, set[int]]] = field(default_factory=dict)
+
+    def resolve(self, written: str) -> str:
+        """The name ``written`` is read as: a registered name, else the name as matched."""
+        name = normalise(written)
+        return self.aliases.get(loose_key(name), name) if self.aliases else name
 
     def name(self, written: str, round_: int | None = None) -> str:
-        """The name as matched (NFC, whitespace folded); remembers the spelling for warnings."""
+        """The name as matched (NFC, whitespace folded), or the registered name its spelling is
+        read as; remembers the spelling for warnings."""
         name = normalise(written)
+        if self.aliases:
+            registered = self.aliases.get(loose_key(name))
+            if registered is not None:
+                if name != registered:
+                    rounds = self.read_as.setdefault(registered, {}).setdefault(name, set())
+                    if round_ is not None:
+                        rounds.add(round_)
+                if registered not in self.players:
+                    self.players[registered] = Player(registered)
+                return registered
         seen = self._spellings.setdefault(loose_key(name), {})
         seen.setdefault(name, round_)
         if name not in self.players:

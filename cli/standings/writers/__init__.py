@@ -7,6 +7,7 @@ from typing import TextIO
 
 from kifu.standings.crosstable import Crosstable
 from kifu.standings.details import Details
+from kifu.standings.register import Provenance
 from kifu.standings.writers.links import Links
 
 FORMATS = ("text", "csv", "json", "html", "trf")
@@ -28,6 +29,10 @@ class Report:
     details: Details = field(default_factory=Details)
     links: Links = field(default_factory=Links)  # where the HTML page links each result
     excel: bool = False  # csv: the form Excel on Windows reads (a byte-order mark, CRLF)
+    #: with a player register or ``--alias``: where each player's columns come from, and the
+    #: register file as shown (``None``: ``--alias`` alone)
+    provenance: dict[str, Provenance] | None = None
+    register: str | None = None
 
     def ranked_by(self) -> str:
         """The line under the table: the criteria applied, each with its article."""
@@ -35,6 +40,12 @@ class Report:
 
         order = ranked_by(self.crosstable.criteria, self.preset, self.game, self.team)
         return f"Ranked by ({self.preset}, {self.source}): {order}."
+
+    def source_notes(self) -> list[str]:
+        """The lines that say where the players' columns come from (none without a register)."""
+        from kifu.standings.register import notes
+
+        return [] if self.provenance is None else notes(self.provenance, self.register)
 
 
 def write(name: str, report: Report, out: TextIO) -> None:

@@ -52,6 +52,13 @@ def _entry(report: Report, row: Any) -> dict[str, Any]:
     }
     if report.team:
         entry["members"] = competitor.members
+    if report.provenance is not None and competitor.name in report.provenance:
+        known = report.provenance[competitor.name]
+        entry["fide_id"] = known.fide_id
+        entry["national_id"] = known.national_id
+        entry["sources"] = known.columns
+        entry["register"] = known.entry
+        entry["spellings"] = list(known.spellings)
     return entry
 
 

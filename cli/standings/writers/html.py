@@ -182,6 +182,9 @@ def write_notes(report: Report, out: TextIO, trust: str) -> None:
         f"notes out. Where the rules contradict a declared result, {counted} was counted "
         f"(--trust {html_text(trust)}).</p>\n"
     )
+    sources = report.source_notes()  # (the player register's: where each column comes from)
+    if sources:
+        out.write(f"<h2>Player register</h2>\n{_list('sources', [line.strip() for line in sources])}")
     if not report.errors and not report.warnings:
         out.write("<p>No errors and no warnings.</p>\n</body></html>\n")
         return
