@@ -424,16 +424,16 @@ def unregistered(event: Event, register: Register) -> list[str]:
         rounds = seen.get(name, set())
         said: dict[str, str] = {}
         for other, why in near[name]:
-            entry = entry_of.get(other)
-            player = entry.name if entry is not None else other
+            known = entry_of.get(other)
+            player = known.name if known is not None else other
             if player in said or seen.get(player, set()) & rounds:
                 continue  # (one who plays in the same round is another player)
-            if entry is None:
+            if known is None:
                 said[player] = f"{other!r} ({rounds_text(seen.get(other, ()))} of the event, {why})"
-            elif other == entry.name:
-                said[player] = f"{entry.name!r} ({entry.where}, {why})"
+            elif other == known.name:
+                said[player] = f"{known.name!r} ({known.where}, {why})"
             else:
-                said[player] = f"{entry.name!r} ({entry.where}, as {other!r}: {why})"
+                said[player] = f"{known.name!r} ({known.where}, as {other!r}: {why})"
         listed = list(said.values())
         where = f"{name!r} ({rounds_text(rounds)}) is not in the player register {register.label}"
         if not listed:

@@ -82,5 +82,5 @@ def write_text(report: Report, out: TextIO) -> None:
     shared = [row.standing.label for row in report.crosstable.rows if row.standing.shared]
     if shared:
         out.write(f"Shared places ({', '.join(dict.fromkeys(shared))}): no criterion separates them.\n")
-    for line in report.source_notes():
-        out.write(terminal(line, one_line=True) + "\n")
+    for note in report.source_notes():
+        out.write(terminal(note, one_line=True) + "\n")
