@@ -37,7 +37,7 @@ PICTURES = {
 WIDTH, HEIGHT = 900, 1100
 #: the standings page: the event, and each picture's window (width, height)
 STANDINGS = ["fixtures/standings/profile-event"]
-STANDINGS_PICTURES = {"standings-1280.png": (1280, 500), "standings-400.png": (400, 700)}
+STANDINGS_PICTURES = {"standings-1280.png": (1280, 640), "standings-400.png": (400, 700)}
 #: the ``kifu show`` boards of the README's table
 SHOWN = {
     "show-chess.svg": ["fixtures/chess/good/opera-game.pgn", "--ply", "11"],

@@ -36,7 +36,9 @@ _STYLE = (
     ".pts{position:sticky;right:0;background:#fff;font-weight:bold;box-shadow:inset 1px 0 #999}"
     "tr.shared td.place{font-style:italic}"
     "dl{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em}dt{font-weight:bold}dd{margin:0}"
-    "@media (max-width:600px){body{margin:.5em}h1{font-size:1.3em}th,td{padding:.2em .3em}}"
+    "@media (max-width:600px){body{margin:.5em}h1{font-size:1.3em}th,td{padding:.2em .3em}"
+    # a long name wraps on a phone, leaving the rounds room to scroll between it and the points
+    ".name{white-space:normal;min-width:6em;width:8em;overflow-wrap:anywhere}}"
 )
 #: the notes page's style
 _NOTES_STYLE = (
@@ -129,24 +131,31 @@ _COLOUR_WORDS = {"chess": ("White", "Black"), "xiangqi": ("Red", "Black"), "go":
 
 
 def _legend(report: Report) -> str:
-    """How to read the table: a round's cell, each column's heading, the ranking order, and
-    the places no criterion separates."""
+    """How to read the table: a round's cell (the forfeits and byes when there are some), each
+    column's heading, the ranking order by headings, and the places no criterion separates."""
     table = report.crosstable
+    cells = [cell for row in table.rows for round_ in row.cells for cell in round_]
     if report.team:
-        cells = "4–2½: against team 4, 2½ board points."
+        key = [("4–2½", "against team 4: 2½ board points")]
     else:
         letter, _ = COLOURS.get(report.game or "", COLOURS["chess"])
         colour, _ = _COLOUR_WORDS.get(report.game or "", _COLOUR_WORDS["chess"])
-        cells = (
-            f"12{letter}1: against player 12, with {colour}, won (½ drawn, 0 lost); + and - a forfeit "
-            "won or lost; bye a round without an opponent (bye½, bye0: a half- or zero-point bye)."
+        key = [(f"12{letter}1", f"against player 12, with {colour}: won (½ drawn, 0 lost)")]
+        if any(cell.result.forfeit and cell.opponent is not None for cell in cells):
+            key.append(("+ -", "a forfeit, won or lost: not played"))
+    if any(cell.opponent is None for cell in cells):
+        key.append(
+            ("bye", "a round without an opponent, scored as a win (bye½, bye0: a half- or zero-point bye)")
         )
     names = rulebook(report.preset, report.game, report.team)
     columns = [("No", "starting number"), *(_PROFILE_WORDS[column] for column in table.profile())]
-    columns += [(CRITERIA[name].heading, describe(name, names)) for name in table.criteria]
-    parts = ["<h2>How to read the table</h2>\n<p>" + html_text(cells) + "</p>\n<dl>"]
-    parts += [f"<dt>{html_text(heading)}</dt><dd>{html_text(words)}</dd>" for heading, words in columns]
-    parts.append(f"</dl>\n<p>{html_text(report.ranked_by())}</p>\n")
+    criteria = [(CRITERIA[name].heading, describe(name, names)) for name in table.criteria]
+    parts = ["<h2>How to read the table</h2>\n<dl>"]
+    parts += [
+        f"<dt>{html_text(term)}</dt><dd>{html_text(words)}</dd>" for term, words in key + columns + criteria
+    ]
+    order = ", ".join(heading for heading, _ in criteria)
+    parts.append(f"</dl>\n<p>{html_text(f'Ranked by {order} ({report.preset}, {report.source}).')}</p>\n")
     shared = [row.standing.label for row in table.rows if row.standing.shared]
     if shared:
         labels = ", ".join(dict.fromkeys(shared))
