@@ -41,12 +41,19 @@ def write_csv(report: Report, out: TextIO) -> None:
         line[0] = line[0].replace("-", "–")  # the place: 3–4, not a date
     # UTF-8 whatever the stream's own encoding (a Windows console's code page), lines as written
     buffer = getattr(out, "buffer", None)
-    stream = io.TextIOWrapper(buffer, encoding="utf-8", newline="") if buffer is not None else out
+    if buffer is None:
+        _excel_rows(out, header, body)
+        return
     out.flush()
-    stream.write(BOM)
-    writer = csv.writer(stream, lineterminator="\r\n")
+    stream = io.TextIOWrapper(buffer, encoding="utf-8", newline="")
+    _excel_rows(stream, header, body)
+    stream.flush()
+    stream.detach()  # (the caller closes the stream it gave)
+
+
+def _excel_rows(out: TextIO, header: list[str], body: list[list[str]]) -> None:
+    """The byte-order mark, then the rows ended by CRLF."""
+    out.write(BOM)
+    writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
     writer.writerows(body)
-    if stream is not out:
-        stream.flush()
-        stream.detach()  # (the caller closes the stream it gave)
