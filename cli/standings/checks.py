@@ -13,6 +13,7 @@ Each check gives warnings (plain sentences, the command prints them like its oth
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from kifu.standings.event import Event, loose_key, normalise
@@ -188,31 +189,71 @@ def _deletions(text: str, count: int = 2) -> set[str]:
     return found
 
 
-def _keys(written: list[str]) -> set[str]:
-    """The blocking keys of a name: spellings that may be one share a key (the same words in
-    any order; a whole word in common, for initials; a common form two letters left out, for a
-    name of at most :data:`MAX_COMPARED` characters)."""
+def _word_keys(written: list[str]) -> set[str]:
+    """The keys of a name's words: the same words in any order; a whole word, for initials."""
     keys = {"w:" + " ".join(sorted(written))}
     keys |= {"W:" + word for word in written if len(word.rstrip(".")) > 1}
+    return keys
+
+
+def _keys(written: list[str]) -> set[str]:
+    """The blocking keys of a name: spellings that may be one share a key (:func:`_word_keys`;
+    a common form two letters left out, for a name of at most :data:`MAX_COMPARED` characters)."""
+    keys = _word_keys(written)
     joined = " ".join(written)
     if len(joined) <= MAX_COMPARED:
         keys |= {"d:" + variant for variant in _deletions(joined)}
     return keys
 
 
+def _pairs(text: str) -> Counter[str]:
+    """The letter pairs of ``text``, each with how often it comes."""
+    return Counter(text[i : i + 2] for i in range(len(text) - 1))
+
+
+#: two texts at most two edits apart (a swap of neighbours is one, and spoils three letter pairs)
+#: share at least this many fewer letter pairs than the longer has characters
+_SPOILED = 7
+
+
 def near_matches(names: Iterable[str], pool: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
     """For each of ``names``, the spellings of ``pool`` that look like it (:func:`likeness`), each
-    with why. Blocked by :func:`_keys` as :func:`near_duplicates` is: only the keys of ``names``
-    are kept, and ``pool`` (a federation's list of players, say) is read once, never stored."""
+    with why. Only the keys of ``names`` are kept, and ``pool`` (a federation's list of players,
+    say) is read once, never stored: a spelling of ``pool`` is compared with the names that
+    share a word key with it (:func:`_word_keys`), or enough letter pairs to be two edits from
+    it (the q-gram lemma, cheaper than :func:`near_duplicates`'s forms with letters left out for
+    a pool far larger than ``names``)."""
     written = {name: words(normalise(name)) for name in names}
-    wanted: dict[str, list[str]] = {}
+    joined = {name: " ".join(its) for name, its in written.items()}
+    by_word: dict[str, list[str]] = {}
+    by_pair: dict[str, list[tuple[str, int]]] = {}
+    short: list[str] = []  # (too short to share a pair and still be two edits apart)
     for name, its in written.items():
-        for key in _keys(its):
-            wanted.setdefault(key, []).append(name)
+        for key in _word_keys(its):
+            by_word.setdefault(key, []).append(name)
+        if len(joined[name]) <= _SPOILED:
+            short.append(name)
+        elif len(joined[name]) <= MAX_COMPARED:
+            for pair, count in _pairs(joined[name]).items():
+                by_pair.setdefault(pair, []).append((name, count))
     found: dict[str, list[tuple[str, str]]] = {name: [] for name in written}
     for other in dict.fromkeys(pool):
         theirs = words(normalise(other))
-        candidates = {name for key in _keys(theirs) for name in wanted.get(key, ())}
+        text = " ".join(theirs)
+        candidates = {name for key in _word_keys(theirs) for name in by_word.get(key, ())}
+        if len(text) <= MAX_COMPARED:
+            common: dict[str, int] = {}
+            for pair, count in _pairs(text).items():
+                for name, mine in by_pair.get(pair, ()):
+                    common[name] = common.get(name, 0) + min(count, mine)
+            candidates.update(
+                name
+                for name, shared in common.items()
+                if shared >= max(len(text), len(joined[name])) - _SPOILED
+                and abs(len(text) - len(joined[name])) <= 2
+            )
+            if len(text) <= _SPOILED + 2:
+                candidates.update(name for name in short if abs(len(text) - len(joined[name])) <= 2)
         for name in sorted(candidates):
             if name == other:
                 continue

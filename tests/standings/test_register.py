@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner, Result
 from kifu.app import cli
 from kifu.standings import checks, register
-from kifu.standings.event import Event, Game
+from kifu.standings.event import Event, Game, loose_key
 
 from tests.standings.test_scale import swiss
 
@@ -410,3 +410,42 @@ def test_the_sources_are_the_arbiters_notes_not_the_public_page(tmp_path: Path) 
     assert "Petrov, Ivan" in public and "Petrov, I." not in public and "register" not in public
     assert "<h2>Player register</h2>" in notes.read_text("utf-8")
     assert "&#x27;Petrov, I.&#x27; as &#x27;Petrov, Ivan&#x27;" in notes.read_text("utf-8")
+
+
+def test_near_matches_finds_what_comparing_every_two_names_finds() -> None:
+    """The letter-pair filter of :func:`checks.near_matches` (a register as large as a
+    federation's list is not compared name by name) leaves out no spelling that
+    :func:`checks.likeness` (or the case/spacing match) finds: random names of a small alphabet,
+    with one or two edits (a letter changed, added, left out, two neighbours swapped)."""
+    rng = random.Random(48)
+    alphabet = "abcde "
+
+    def name() -> str:
+        return "".join(rng.choice(alphabet) for _ in range(rng.randint(2, 14))).strip() or "a"
+
+    def edited(text: str) -> str:
+        letters = list(text)
+        for _ in range(rng.randint(1, 2)):
+            i = rng.randrange(len(letters))
+            edit = rng.randrange(4)
+            if edit == 0:
+                letters[i] = rng.choice(alphabet)
+            elif edit == 1:
+                letters.insert(i, rng.choice(alphabet))
+            elif len(letters) > 1 and edit == 2:
+                del letters[i]
+            elif len(letters) > 1 and i < len(letters) - 1:
+                letters[i], letters[i + 1] = letters[i + 1], letters[i]
+        return "".join(letters).strip() or "b"
+
+    for _ in range(200):
+        names = list(dict.fromkeys(name() for _ in range(5)))
+        pool = [edited(rng.choice(names)) for _ in range(20)] + [name() for _ in range(20)]
+        found = checks.near_matches(names, pool)
+        for one in names:
+            expected = {
+                other
+                for other in pool
+                if other != one and (loose_key(one) == loose_key(other) or checks.likeness(one, other))
+            }
+            assert {other for other, _ in found[one]} == expected, (one, pool)
