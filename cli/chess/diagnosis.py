@@ -52,12 +52,12 @@ class MoveProblem:
         """The move meant on ``board`` (the position before it), in SAN without its check mark;
         its tied readings joined by "or" when the rest of the game cannot tell them apart."""
         moves = self.readings or ((self.meant,) if self.meant is not None else ())
-        return " or ".join(_strip(board.san(move)) for move in moves)
+        return " or ".join(san_core(board, move) for move in moves)
 
 
 def ambiguous(board: chess.Board, core: str) -> MoveProblem:
     """``core`` (well-formed SAN) names more than one legal move."""
-    options = sorted(_strip(board.san(m)) for m in _candidates(board, core))
+    options = sorted(san_core(board, m) for m in _candidates(board, core))
     return MoveProblem("ambiguous", f"ambiguous: {' or '.join(options)} can be meant")
 
 
@@ -70,6 +70,18 @@ def no_castling(board: chess.Board, long_side: bool) -> MoveProblem:
 
 def _strip(san: str) -> str:
     return san.rstrip("+#")
+
+
+def san_core(board: chess.Board, move: chess.Move) -> str:
+    """``move``'s SAN on ``board`` without ``+`` or ``#``: what a slip is compared with.
+
+    ``san()`` plays the move to find its mark, testing the position after it for mate; a reading
+    compared with written text has no use for the mark. python-chess's SAN without it is a private
+    method (since 1.0): used where it is, else the mark is cut from ``san()``."""
+    without = getattr(board, "_algebraic_without_suffix", None)
+    if without is not None:
+        return str(without(move))
+    return board.san(move).rstrip("+#")
 
 
 def _candidates(board: chess.Board, core: str) -> list[chess.Move]:
@@ -140,7 +152,7 @@ def illegal(board: chess.Board, core: str, move: chess.Move | None = None) -> Mo
 
 def _guess(board: chess.Board, written: str, legal: list[chess.Move]) -> tuple[str | None, chess.Move | None]:
     """The legal moves closest to what was written, when few stand out, and the move when one does."""
-    sans = {_strip(board.san(m)): m for m in legal}
+    sans = {san_core(board, m): m for m in legal}
     if written in sans:
         return None, None
     capital = written[:1].upper() + written[1:]
@@ -224,7 +236,7 @@ def unreadable(board: chess.Board, written: str, core: str) -> MoveProblem:
     """Why ``written`` (``core`` without its suffixes) cannot be read as a move, with a guess."""
     message = f"cannot read {written!r} as a move"
     legal = list(board.legal_moves)
-    sans = {_strip(board.san(m)): m for m in legal}
+    sans = {san_core(board, m): m for m in legal}
     capital = core[:1].upper() + core[1:]
     if capital != core and capital in sans:
         return MoveProblem(

@@ -12,10 +12,10 @@ engine weighs after how far the moves play. :func:`settle` is what the walk call
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from kifu.chess.diagnosis import MoveProblem
+from kifu.chess.diagnosis import MoveProblem, san_core
 from kifu.chess.locales import candidate_tables, letter_map, translate
 from kifu.chess.notation import FIGURINES, ReadMove, is_null, read_move, split_suffixes
 from kifu.core import lookahead as engine
@@ -60,7 +60,7 @@ def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | No
         readings.setdefault(reading, EDIT if english or reading[:1] not in "NBRQK" else 1)
     found: list[Candidate] = []
     for move in board.legal_moves:
-        san = board.san(move).rstrip("+#")
+        san = san_core(board, move)
         best = min(
             cost + extra + _distance(reading, form)
             for form, extra in _forms(board, move, san).items()
@@ -159,13 +159,22 @@ def _disagreements(board: chess.Board, text: str, read: ReadMove, marks: _Marks)
 
 #: the candidates of a later slip, by position, text and letters: reading past the slips after one
 #: asks them again for each reading of it, and again at the next slip's own settling
-_KNOWN: dict[tuple[str, bool, str, tuple[tuple[str, str], ...]], list[Candidate]] = {}
+_KNOWN: dict[tuple[Hashable, bool, str, tuple[tuple[str, str], ...]], list[Candidate]] = {}
 _KNOWN_LIMIT = 4096
+
+
+def _position_key(board: chess.Board) -> Hashable:
+    """What the legal moves of ``board`` depend on: the pieces, the side to move, the castling
+    rights and an en-passant square that can be taken (the EPD's fields). python-chess's own
+    transposition key (a private method since 1.0: its bitboards, no string made) where it has
+    one, else the EPD."""
+    key = getattr(board, "_transposition_key", None)
+    return key() if key is not None else board.epd()
 
 
 def _candidates_at(board: chess.Board, written: str, letters: Mapping[str, str] | None) -> list[Candidate]:
     """:func:`candidates`, remembered (they depend on the legal moves only: the EPD's fields)."""
-    key = (board.epd(), board.chess960, written, tuple(sorted(letters.items())) if letters else ())
+    key = (_position_key(board), board.chess960, written, tuple(sorted(letters.items())) if letters else ())
     known = _KNOWN.get(key)
     if known is None:
         if len(_KNOWN) >= _KNOWN_LIMIT:
@@ -229,7 +238,7 @@ class ChessGame(engine.Game[chess.Board, chess.Move]):
         return self.nodes[index].text == self.nodes[other].text
 
     def name(self, board: chess.Board, move: chess.Move) -> str:
-        return board.san(move).rstrip("+#")
+        return san_core(board, move)
 
     def label(self, board: chess.Board, index: int) -> str:
         return (
