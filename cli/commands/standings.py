@@ -223,6 +223,7 @@ def standings(
     from kifu.standings.scoring import Team
     from kifu.standings.table import read_table, read_teams
     from kifu.standings.tiebreaks import Rules, default_preset, parse_list
+    from kifu.standings.trf_read import TrfEvent, looks_like_trf, points_warnings, read_trf, trf_files
     from kifu.standings.writers import Report, write
     from kifu.standings.writers.links import Links
 
@@ -231,8 +232,9 @@ def standings(
     if register is not None:
         event.aliases = register.aliases()
         event.warnings += register.warnings
+    trfs = [path for path in paths if looks_like_trf(path) or (os.path.isdir(path) and trf_files(path))]
     tables = [path for path in paths if path.lower().endswith(".csv")]
-    records = [path for path in paths if not path.lower().endswith(".csv")]
+    records = [path for path in paths if not path.lower().endswith(".csv") and path not in trfs]
     for path in tables:
         try:
             with open(path, encoding="utf-8-sig") as handle:
@@ -241,6 +243,19 @@ def standings(
             raise click.BadParameter(f"cannot read {path}: {error.strerror}", param_hint="PATHS") from error
     games_seen: dict[str, int] = {}
     details = Details(arbiter=arbiter or None, federation=federation or None)
+    trf = None
+    if trfs:  # (TRF-16: FIDE's report of a chess event, from kifu or a pairing program)
+        trf = TrfEvent(event=event)
+        for path in trfs:
+            try:
+                read_trf(path, trf, system or _system_of_preset(preset))
+            except OSError as error:
+                shown = f"cannot read {terminal(path, one_line=True)}: {error.strerror}"
+                raise click.BadParameter(shown, param_hint="PATHS") from error
+        details = trf.details
+        details.arbiter = arbiter or details.arbiter
+        details.federation = federation or details.federation
+        games_seen["chess"] = games_seen.get("chess", 0) + len(event.games)
     if records:
         collected = list(_records(ctx, records, event.warnings))
         per_path: dict[str, int] = {}
@@ -272,7 +287,12 @@ def standings(
         event.warnings += team_warnings
         if event.aliases:  # (a team file's spellings are the register's too)
             roster = [Team(team.name, tuple(map(event.resolve, team.players))) for team in roster]
-    system = system or _system_of_preset(preset) or computing.infer_system(event, roster)
+    system = (
+        system
+        or _system_of_preset(preset)
+        or (trf.system if trf is not None else None)
+        or computing.infer_system(event, roster)
+    )
     if register is not None and register.label is not None:
         event.warnings += registers.unregistered(event, register)  # (the near names among them)
     else:
@@ -303,6 +323,9 @@ def standings(
             source += f" (unplayed rounds: {EDITIONS[fide_edition]}, article 16)"
     unplayed = Rules(ranking.convention, fide_edition, system != "swiss")
     table = computing.compute(event, system, criteria, game_name, roster, unplayed)
+    if trf is not None:  # (kifu's points against the file's points column)
+        counted = {row.standing.competitor.name: row.standing.competitor.points for row in table.rows}
+        event.warnings += points_warnings(trf, counted)
     title = event_name or details.name or ""
     output = Report(
         table,
