@@ -270,24 +270,34 @@ class FileFix:
 
 
 class _Collector:
-    """A reporter that keeps each file's findings, for the fixes among them."""
+    """A reporter that hands each file's findings to ``done`` when the file ends (none are kept:
+    an archive's findings are never all in memory)."""
 
     uses_tags = False
 
-    def __init__(self) -> None:
-        self.files: list[tuple[str, str | None, str | None, list[Finding]]] = []
+    def __init__(self, done: Callable[[str, str | None, str | None, list[Finding]], None]) -> None:
+        self.done = done
+        self.file: tuple[str, str | None, str | None] = ("", None, None)
+        self.findings: list[Finding] = []
 
     def begin(self) -> None:
         pass
 
     def begin_file(self, path: str, game: str | None, fmt: str | None) -> None:
-        self.files.append((path, game, fmt, []))
+        self.file, self.findings = (path, game, fmt), []
 
     def record(self, report: RecordReport) -> None:
-        self.files[-1][3].extend(report.findings)
+        self.findings += self._kept(report.findings)
 
     def end_file(self, findings: list[Finding]) -> None:
-        self.files[-1][3].extend(findings)
+        self.done(*self.file, [*self.findings, *self._kept(findings)])
+        self.findings = []
+
+    def _kept(self, findings: list[Finding]) -> list[Finding]:
+        """Those with a fix (a binary record's all: which codes a text record would have fixed)."""
+        if self.file[2] in BINARY_FORMATS:
+            return findings
+        return [finding for finding in findings if finding.fix is not None]
 
     def end(self, totals: Totals) -> None:
         pass
@@ -307,35 +317,37 @@ def fix_sources(
     codec the game's reader reads that file with."""
     by_shown = {display_path(source.path): source for source in sources}
     fixed: dict[str, FileFix] = {}
-    current = list(sources)
+    current: list[Source] = list(sources)
+    again: list[Source] = []
+
+    def fix_file(shown: str, game: str | None, fmt: str | None, findings: list[Finding]) -> None:
+        source = by_shown.get(shown)
+        if source is None:
+            return
+        if fmt in BINARY_FORMATS and shown not in fixed and any(policy.takes(f.code) for f in findings):
+            # (its findings carry no fix: their places are bytes of a binary record)
+            fixed[shown] = FileFix(
+                source, None, b"", b"", refused=f"a binary {fmt.upper()} file is not edited"
+            )
+        chosen = fixes_of(findings, policy)
+        if not chosen:
+            return
+        entry = fixed.get(shown)
+        if entry is None:
+            entry = fixed[shown] = _entry(source, game, fmt, codec_of)
+        if entry.refused is not None:
+            return
+        codes = {id(finding.fix): finding.code for finding in findings if finding.fix is not None}
+        done = apply(entry.data, chosen, entry.codec)
+        entry.failures += [f"{codes[id(fix)]}: {why}" for fix, why in done.failed]
+        if done.applied:
+            entry.data = done.data
+            entry.applied.update(codes[id(fix)] for fix in done.applied)
+            again.append(Source(source.path, source.root, entry.data))
+
     for _ in range(ROUNDS):
-        collector = _Collector()
-        check(current, collector)
-        current = []
-        for shown, game, fmt, findings in collector.files:
-            chosen = fixes_of(findings, policy)
-            source = by_shown.get(shown)
-            if source is None:
-                continue
-            if fmt in BINARY_FORMATS and shown not in fixed and any(policy.takes(f.code) for f in findings):
-                # (its findings carry no fix: their places are bytes of a binary record)
-                fixed[shown] = FileFix(
-                    source, None, b"", b"", refused=f"a binary {fmt.upper()} file is not edited"
-                )
-            if not chosen:
-                continue
-            entry = fixed.get(shown)
-            if entry is None:
-                entry = fixed[shown] = _entry(source, game, fmt, codec_of)
-            if entry.refused is not None:
-                continue
-            codes = {id(finding.fix): finding.code for finding in findings if finding.fix is not None}
-            done = apply(entry.data, chosen, entry.codec)
-            entry.failures += [f"{codes[id(fix)]}: {why}" for fix, why in done.failed]
-            if done.applied:
-                entry.data = done.data
-                entry.applied.update(codes[id(fix)] for fix in done.applied)
-                current.append(Source(source.path, source.root, entry.data))
+        check(current, _Collector(fix_file))
+        current, again = again, []
         if not current:
             break
     return [fixed[shown] for shown in by_shown if shown in fixed]
