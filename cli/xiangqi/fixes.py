@@ -281,17 +281,18 @@ def attach(
     options: Options,
 ) -> None:
     """Set the fix of each finding of ``report_findings`` that kifu can repair on ``text``."""
-    if text is None:
+    if text is None or not report_findings:  # (most records of an archive: nothing to repair)
         return
     present = {id(finding) for finding in report_findings}
-    lines = _Lines(record)
     notes = options.fix_notes and text.form != "sheet"
     structural = {
         id(r.node) for r in repairs if r.kind in (MISSING, TWICE, SWAPPED) and id(r.finding) in present
     }
+    lines: _Lines | None = None
     for item in repairs:
         if id(item.finding) not in present or item.finding.fix is not None:
             continue
+        lines = lines or _Lines(record)  # (a walk over the record's lines: only for a repair)
         try:
             fix = _repaired(item, text, lines, notes, structural)
         except _NoFix:
