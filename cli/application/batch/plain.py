@@ -17,9 +17,9 @@ from kifu.application.batch.jobs import (
     check_files_task,
     check_part_task,
 )
-from kifu.core.findings import Assumption, Edit, Finding, Fix, Severity
+from kifu.core.findings import IO_UNREADABLE, Assumption, Edit, Finding, Fix, Severity
 from kifu.core.game import Position
-from kifu.core.parts import PartRead
+from kifu.core.parts import Part, PartRead
 from kifu.core.record import Span
 from kifu.core.results import RecordReport
 
@@ -45,9 +45,23 @@ def plain_task(function: Callable[..., Any], *arguments: Any) -> str:
     """``function(*arguments)`` (a task of :mod:`~kifu.application.batch.jobs`) as JSON text:
     ``{"result": …}``, or ``{"error": "ValueError: … at file.py:12"}`` (runs on a worker)."""
     try:
-        return json.dumps({"result": _data(function(*arguments))}, separators=(",", ":"))
+        try:
+            result = function(*arguments)
+        except OSError as error:
+            if function is not check_part_task:
+                raise
+            result = _unread_part(arguments[1], error)
+        return json.dumps({"result": _data(result)}, separators=(",", ":"))
     except Exception as error:  # read here as WorkerError: reported on the task's records
         return json.dumps({"error": _error_text(error)})
+
+
+def _unread_part(part: Part, error: OSError) -> PartRead[RecordReport]:
+    """A part of a file that the worker cannot read (the file is not where kifu sees it): one
+    IO001 on the file, and no part after it (as a small file the worker cannot open)."""
+    reason = error.strerror or str(error)
+    finding = IO_UNREADABLE(f"cannot read {part.path} on the Dask worker: {reason}")
+    return PartRead([], None, (0, 0, 0, 0, 0), [finding])
 
 
 def read_result(answer: object, task: _Task) -> Result:
