@@ -295,3 +295,35 @@ def test_a_pool_found_broken_when_a_task_is_submitted_is_replaced() -> None:
         assert pool.result(pool.submit(task), task) == 7
     finally:
         pool.close()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="the dask extra is not installed")
+def test_dask_workers_read_a_large_files_parts_and_give_the_report_of_one_process(
+    archive: Path, small_parts: list[bool]
+) -> None:
+    """Dask's workers read the parts of a large file themselves, as the local pool's do (the
+    files are where they see them), and the report is one process's."""
+    serial = report("-r", "--jobs", "1", str(archive))
+    assert small_parts == []
+    assert report("-r", "--executor", "dask", str(archive)) == serial
+    assert len(small_parts) > 100
+
+
+def test_a_part_a_remote_worker_cannot_open_is_one_io001_on_the_file(tmp_path: Path) -> None:
+    """A remote Dask worker reads a large file's parts where kifu names them: a part it cannot
+    open (the file is not there on its machine) is one IO001 on the file, as a small file it
+    cannot open, not an internal error on each record."""
+    import kifu.chess.game as chess
+    from kifu.application.batch.jobs import check_part_task
+    from kifu.application.batch.plain import plain_task
+    from kifu.core.game import Options
+    from kifu.core.parts import parts
+
+    path = tmp_path / "elsewhere.pgn"
+    path.write_bytes((FIXTURES / "good" / "opera-game.pgn").read_bytes() * 4)
+    part = next(iter(parts(str(path), 300, chess._game_starts)))
+    path.unlink()
+    read = json.loads(plain_task(check_part_task, chess.__name__, part, Options()))["result"]["part"]
+    (finding,) = read["findings"]
+    assert finding["code"] == "IO001" and read["records"] == []
+    assert finding["message"].endswith("on the Dask worker: No such file or directory")
