@@ -185,9 +185,7 @@ def fixes_section() -> str:
         "| code | fix | finding | what the fix does |\n|---|---|---|---|\n"
         f"{rows}\n"
         f"The {len(none)} other codes have no fix: the record needs a person (what was played, what a\n"
-        "damaged file held), or kifu would only guess. They are "
-        + ", ".join(none)
-        + ".\n"
+        "damaged file held), or kifu would only guess. They are " + ", ".join(none) + ".\n"
     )
 
 
