@@ -33,7 +33,7 @@ code for a **safe** fix, `[unsafe fix]` for an **unsafe** one, and the summary s
   the one the moves after it prove (never where two readings fit them equally), a half-move
   left out put back, a `Result` the final position proves, `KO[7.5]` → `KM[7.5]`. They are
   applied with `--unsafe-fixes`; a move changed leaves a comment saying what and why
-  (`{kifu: 8. Nd3 corrected to Bd3: 9... Bxd3 needs a bishop on d3}`) unless
+  (`{kifu: 8. Nd3 corrected to Bd3: the moves after it fit it furthest (…)}`) unless
   `--no-fix-comments`.
 
 Each code's fix, safe or unsafe, is in the registry: `kifu explain CODE` says it, and

@@ -37,7 +37,7 @@ from kifu.core.assumed import provisional
 from kifu.core.digits import TOO_BIG
 from kifu.core.findings import MAX_PER_CODE, Assumption, Code, Edit, Finding, Severity, capped
 from kifu.core.game import Snapshots, kept_plies
-from kifu.core.lookahead import MISSING, OTHER, SLIP, SWAPPED, TWICE
+from kifu.core.lookahead import MISSING, OTHER, SLIP, SWAPPED, TWICE, correction
 from kifu.core.record import MoveNode, Record, Span, line_span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
@@ -494,8 +494,7 @@ class Checker(Visitor[Checked]):
         san = self._san(problem.board, meant)
         text = san + split_suffixes(node.text)[2]
         if self.notes:
-            because = f": {why.because}" if why.because else ""
-            text += " " + fixes.comment(f"{label} corrected to {san.rstrip('+#')}{because}")
+            text += " " + fixes.comment(correction(label, san.rstrip("+#"), why.because))
         finding.fix = code.fixing(f"write {san}", Edit(span, text))
 
     def _structural_fix(self, finding: Finding, verdict: Verdict[chess.Move], problem: Unplayable) -> None:

@@ -322,6 +322,15 @@ def settle(
     return _verdict(game, board, index, probes, end)
 
 
+def correction(label: str, meant: str, reason: str) -> str:
+    """What a fix's comment says of a move it replaced by the reading the look-ahead decided:
+    ``3. Nb5 corrected to Bb5: the moves after it fit it furthest (Ng5: 4. Ba4 cannot be played
+    after it)``. The reason names the rival readings and where they fail; said alone after the
+    correction it would read as the reason for the move kept."""
+    because = f" ({reason})" if reason else ""
+    return f"{label} corrected to {meant}: the moves after it fit it furthest{because}"
+
+
 def _unread(game: Game[B, M], board: B, near: list[tuple[M, int]]) -> Verdict[M]:
     """The nearest readings, named without reading on (the effort is spent)."""
     nearest = [move for move, distance in near if distance == near[0][1]] if near else []

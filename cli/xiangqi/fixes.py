@@ -21,7 +21,7 @@ from typing import Any
 
 from kifu.core.findings import REGISTRY, Code, Edit, Finding, Fix
 from kifu.core.game import Options
-from kifu.core.lookahead import MISSING, SWAPPED, TWICE
+from kifu.core.lookahead import MISSING, SWAPPED, TWICE, correction
 from kifu.core.record import MoveNode, Record, Span
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import FILES, RED, Board, move_name
@@ -379,12 +379,18 @@ def _repaired(item: Repair, text: RecordText, lines: _Lines, notes: bool, struct
             Edit(
                 span,
                 meant
-                + (_note(f"kifu: {label} corrected to {meant}{why}", "pgn") if notes and not dhtml else ""),
+                + (
+                    _note("kifu: " + correction(label, meant, item.reason), "pgn")
+                    if notes and not dhtml
+                    else ""
+                ),
             )
         ]
         if notes and dhtml:
             named = item.finding.meant or meant  # (the move as the record's moves are named, not digits)
-            edits += _dhtml_note(text, lines, node, item.depth, f"kifu: {label} corrected to {named}{why}")
+            edits += _dhtml_note(
+                text, lines, node, item.depth, "kifu: " + correction(label, named, item.reason)
+            )
         return code.fixing(f"write {meant} for {node.text}", *edits)
     line, index = lines.of(node)
     if (

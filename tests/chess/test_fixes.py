@@ -105,21 +105,22 @@ CASES = [
     (
         "CHESS101",
         '[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Nb5 a6 4. Ba4 Nf6 *\n',
-        '[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {kifu: 3. Nb5 corrected to Bb5: Ng5: 4. Ba4 cannot be '
-        "played after it} a6 4. Ba4 Nf6 *\n",
+        '[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {kifu: 3. Nb5 corrected to Bb5: the moves after '
+        "it fit it furthest (Ng5: 4. Ba4 cannot be played after it)} a6 4. Ba4 Nf6 *\n",
     ),
     (
         "CHESS102",
         STAR + "1. e4 e5 2. Nf3 Nf6 3. Bb5 a6 4. Ba4 b5 5. Bb3 d6 6. d3 Nd7 7. Nc3 Nc5 8. Be3 Ng4 *\n",
         STAR + "1. e4 e5 2. Nf3 Nf6 3. Bb5 a6 4. Ba4 b5 5. Bb3 d6 6. d3 Nbd7 {kifu: 6... Nd7 corrected "
-        "to Nbd7: Nfd7: 8... Ng4 cannot be played after it} 7. Nc3 Nc5 8. Be3 Ng4 *\n",
+        "to Nbd7: the moves after it fit it furthest (Nfd7: 8... Ng4 cannot be played after it)} 7. Nc3 Nc5 "
+        "8. Be3 Ng4 *\n",
     ),
     (
         "CHESS103",
         STAR + "1. e4 e5 2. nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O Bd6 6. d4 exd4 7. Nxd4 Ne7 *\n",
-        STAR
-        + "1. e4 e5 2. Nf3 {kifu: 2. nf3 corrected to Nf3: 7. Nxd4 cannot be played after any other move} "
-        "Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O Bd6 6. d4 exd4 7. Nxd4 Ne7 *\n",
+        STAR + "1. e4 e5 2. Nf3 {kifu: 2. nf3 corrected to Nf3: the moves after it fit it furthest (7. Nxd4 "
+        "cannot be played after any other move)} Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O Bd6 6. d4 exd4 "
+        "7. Nxd4 Ne7 *\n",
     ),
     (
         "CHESS113",
@@ -274,7 +275,8 @@ def _spoiled(rng: random.Random, board: chess.Board, move: chess.Move) -> str:
     if kind == "promotion" and "=" in core:
         return core.replace("=", "") + mark
     if kind == "long" and not core.startswith("O"):
-        return f"{chess.square_name(move.from_square)}-{chess.square_name(move.to_square)}" + mark
+        promotion = f"={chess.piece_symbol(move.promotion).upper()}" if move.promotion else ""
+        return f"{chess.square_name(move.from_square)}-{chess.square_name(move.to_square)}{promotion}{mark}"
     if kind == "uci":
         return move.uci()
     if kind == "figurine" and core[0] in "NBRQK":
