@@ -276,8 +276,11 @@ def standings(
             raise click.BadParameter(f"{name!r} played no game in this event", param_hint="--withdrawn")
         event.withdrawn[key] = round_
     event.warnings[:0] = event.name_warnings()
-    if not event.games:
-        raise click.UsageError("no games found: give record files, folders or a CSV results table")
+    if not event.games:  # (what was read says why: a TRF's malformed lines, unreadable records)
+        _said(event.errors, event.warnings)
+        raise click.UsageError(
+            "no games found: give record files, folders, a CSV results table or a TRF-16 file"
+        )
     forced = None if game == "auto" else game
     game_name = max(games_seen, key=lambda k: games_seen[k]) if games_seen else forced
     roster = None
@@ -351,12 +354,19 @@ def standings(
         _write_notes(output, notes, trust, output_file)
     with output_to(output_file) as target:
         write(output_format, output, target)
-    for problem in event.errors:
-        click.echo(f"kifu: error: {terminal(problem, one_line=True)}", err=True)
-    for warning in event.warnings:
-        click.echo(f"kifu: warning: {terminal(warning, one_line=True)}", err=True)
+    _said(event.errors, event.warnings)
     if event.errors:
         sys.exit(1)
+
+
+def _said(errors: list[str], warnings: list[str]) -> None:
+    """The errors and warnings on stderr, each on one line, safe on a terminal."""
+    from kifu.core.escape import terminal
+
+    for problem in errors:
+        click.echo(f"kifu: error: {terminal(problem, one_line=True)}", err=True)
+    for warning in warnings:
+        click.echo(f"kifu: warning: {terminal(warning, one_line=True)}", err=True)
 
 
 def _write_notes(report: object, notes: str, trust: str, output_file: str | None) -> None:

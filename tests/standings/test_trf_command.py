@@ -42,3 +42,11 @@ def test_a_points_column_that_disagrees_is_said(tmp_path: Path) -> None:
     (tmp_path / "edited.trf").write_text("".join(lines), encoding="utf-8")
     code, _, err = run(str(tmp_path / "edited.trf"))
     assert code == 0 and "the points column says" in err and "kifu counts" in err
+
+
+def test_a_trf_with_no_readable_game_says_why_before_the_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "broken.trf"
+    path.write_text("012 Broken\n001 garbage\x1b[2J\n", encoding="utf-8")
+    code, out, err = run(str(path))
+    assert code == 2 and out == "" and "no games found" in err
+    assert "broken.trf:2: a player line without a starting rank" in err and "\x1b" not in err
