@@ -263,6 +263,37 @@ def test_a_task_that_raised_is_read_as_its_error() -> None:
         read_result(plain_task(failing), _task(check_file_task))
 
 
+@pytest.mark.parametrize("outcome", ["returns", "raises"])
+def test_a_worker_checks_under_the_check_s_collector_thresholds_and_gets_its_own_back(outcome: str) -> None:
+    """A Dask worker's collector, at Python's default thresholds over the heap of Dask's modules,
+    cost a remote check 12-15 % of its time: a task runs under the check's thresholds, and the
+    worker's own are put back after it, whatever the task did."""
+    import gc
+
+    from kifu.application.batch.jobs import CHECK_THRESHOLDS
+    from kifu.application.batch.plain import plain_task
+
+    seen: list[tuple[int, int, int]] = []
+
+    def task() -> list[object]:
+        seen.append(gc.get_threshold())
+        if outcome == "raises":
+            raise ValueError("boom")
+        return []
+
+    worker_s = (700, 10, 10)
+    before = gc.get_threshold()
+    gc.set_threshold(*worker_s)
+    try:
+        answer = json.loads(plain_task(task))
+        after = gc.get_threshold()
+    finally:
+        gc.set_threshold(*before)
+    assert seen == [CHECK_THRESHOLDS]
+    assert after == worker_s
+    assert ("error" in answer) == (outcome == "raises")
+
+
 def test_a_game_module_imported_by_two_threads_at_once_is_whole_for_both(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
