@@ -44,7 +44,6 @@ from kifu.go.scoring import (
     whole_groups,
 )
 from kifu.go.tree import Game, Node, Prop
-from kifu.go.values import point_list
 from kifu.go.verdict import Premises, judge
 from kifu.go.walk import GoVisitor, Problem, Step, WalkOptions, walk
 
@@ -59,6 +58,7 @@ class MainLine:
         "last",
         "leading_black",
         "passed_out",
+        "placed",
         "plies",
         "setup_black",
         "trailing_passes",
@@ -74,6 +74,7 @@ class MainLine:
         leading_black: int = 0,
         setup_black: int = 0,
         passed_out: bool = False,  # both players passed in a row (perhaps with moves after)
+        placed: int = 0,  # the stones the record puts on the board, Black's less White's
     ) -> None:
         self.plies = plies
         self.board = board
@@ -83,6 +84,7 @@ class MainLine:
         self.leading_black = leading_black
         self.setup_black = setup_black
         self.passed_out = passed_out
+        self.placed = placed
 
 
 @dataclass(slots=True)
@@ -183,6 +185,7 @@ class Checker(GoVisitor["tuple[MainLine, dict[str, int]]"]):
             step.leading_black,
             step.setup_black,
             step.passed_out,
+            step.placed,
         )
 
     def result(self) -> tuple[MainLine, dict[str, int]]:
@@ -529,7 +532,7 @@ def _compare(result: GameResult, findings: list[Finding], span: Span | None) -> 
         result.dead or set(),
         result.dead_given,
         result.main.first_passer == WHITE,
-        None if result.rules_stated or result.root is None else placed(result.root, result.info),
+        None if result.rules_stated or result.root is None else result.main.placed,
         None if result.rules_stated else marked_territory(board, result.main.last),
     )
     judged = judge(premises, declared, counted)
@@ -546,28 +549,6 @@ def _compare(result: GameResult, findings: list[Finding], span: Span | None) -> 
             severity=severity,
         )
     )
-
-
-def placed(root: Node, info: GameInfo) -> int:
-    """The black stones the main line puts on the board less the white ones: its moves (not
-    passes) and its setup stones (AB, AW)."""
-    difference = 0
-    node: Node | None = root
-    while node is not None:
-        props = node.props
-        for ident, sign in (("B", 1), ("W", -1)):
-            move = props.get(ident)
-            if move is not None:
-                raw = move.values[0] if move.values else ""
-                passes = raw == "" or (raw == "tt" and info.width <= 19 and info.height <= 19)
-                difference += 0 if passes else sign
-        for ident, sign in (("AB", 1), ("AW", -1)):
-            stones = props.get(ident)
-            if stones is not None:
-                for raw in stones.values:
-                    difference += sign * len(point_list(raw, info.width, info.height) or ())
-        node = node.children[0] if node.children else None
-    return difference
 
 
 def marked_territory(board: Board, node: Node | None) -> int | None:

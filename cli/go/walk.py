@@ -99,7 +99,9 @@ class Step:
     ``is_root``. Always: ``board`` (the live position), ``main``, ``depth``. For
     ``main_end``: ``node`` (the last one), ``ply``, ``passes`` (trailing), ``first_passer``,
     ``leading_black`` (black moves before White's first), ``setup_black`` (black stones set up
-    before the first move), ``passed_out`` (both players passed in a row somewhere on it).
+    before the first move), ``placed`` (the stones its record puts on the board, Black's less
+    White's: moves as written but passes, and set-up stones), ``passed_out`` (both players
+    passed in a row somewhere on it).
     """
 
     __slots__ = (
@@ -115,6 +117,7 @@ class Step:
         "node",
         "passed_out",
         "passes",
+        "placed",
         "ply",
         "point",
         "prop",
@@ -141,6 +144,7 @@ class Step:
         self.first_passer: int | None = None
         self.leading_black = 0
         self.setup_black = 0
+        self.placed = 0
         self.passed_out = False
 
 
@@ -202,6 +206,7 @@ class _Line:
         "leading_black",
         "main",
         "passes",
+        "placed",
         "ply",
         "to_move",
         "white_moved",
@@ -219,6 +224,9 @@ class _Line:
         self.white_moved = False
         self.leading_black = 0
         self.depth = 0
+        #: the stones the line's record puts on the board, Black's less White's: its moves as
+        #: written (not passes; whether or not they could be played) and its set-up stones
+        self.placed = 0
 
     def variation(self) -> _Line:
         """A copy for an alternative line, one level deeper."""
@@ -234,6 +242,7 @@ class _Line:
         twin.before_last, twin.info_seen, twin.passes = self.before_last, self.info_seen, self.passes
         twin.first_passer, twin.white_moved = self.first_passer, self.white_moved
         twin.leading_black, twin.main, twin.depth = self.leading_black, self.main, self.depth
+        twin.placed = self.placed
         return twin
 
 
@@ -264,6 +273,7 @@ class _Walk:
         self.go = visitor if isinstance(visitor, GoVisitor) else None
         self.board = board = Board(info.width, info.height)
         self.points = _point_table(board, info.ff >= 4)
+        self.tt_passes = info.width <= 19 and info.height <= 19  # (what a move's [tt] is)
         self.positional = rules.ko == "positional" or rules.repetition_allowed
         self.situational = rules.ko == "situational"
         self.positions: dict[int, int] = {0: 1}
@@ -465,7 +475,8 @@ class _Walk:
             for ident, colour in _SETUP:
                 found = props.get(ident)
                 if found is not None:
-                    self._setup(found, colour, undo, line.ply, remarks)
+                    listed = self._setup(found, colour, undo, line.ply, remarks)
+                    line.placed += listed if colour == BLACK else -listed if colour == WHITE else 0
             undos.append(undo)
             line.before_last = -1
             if line.main and line.ply == 0 and "AB" in props:
@@ -516,6 +527,8 @@ class _Walk:
         judging it under the rules; False when a writer's line ends. The property itself is
         looked up only for a finding or a visitor that hears moves."""
         line.ply = ply = line.ply + 1
+        if raw != "" and (raw != "tt" or not self.tt_passes):  # a stone the record places
+            line.placed += 1 if colour == BLACK else -1
         board = self.board
         point = self.points.get(raw)
         if point is None:
@@ -919,9 +932,11 @@ class _Walk:
                 return board.point(x, y)
         return -2
 
-    def _setup(self, prop: Prop, colour: int, undo: Undo, ply: int, remarks: list[Problem]) -> None:
+    def _setup(self, prop: Prop, colour: int, undo: Undo, ply: int, remarks: list[Problem]) -> int:
+        """Put the points of set-up property ``prop`` to ``colour``; how many points it lists."""
         board = self.board
         width, height = self.info.width, self.info.height
+        listed = 0
         for i, raw in enumerate(prop.values):
             points = point_list(raw, width, height)
             if points is None and len(raw) == 5 and raw[2] == ":":
@@ -932,6 +947,7 @@ class _Walk:
                 )
             if points is None:
                 continue  # reported by the property checker
+            listed += len(points)
             before = len(undo.changes)
             idle = [p for p in points if not board.put(board.point(*p), colour, undo)]
             if idle:
@@ -942,6 +958,7 @@ class _Walk:
             if idle and len(idle) == len(points):
                 what = "clears an empty point" if colour == EMPTY else "adds a stone where the same stone is"
                 remarks.append(Problem(codes.SETUP_NO_EFFECT, f"{prop.ident}[{raw}] {what}", prop, ply, i))
+        return listed
 
     def _main_end(self, node: Node, line: _Line) -> None:
         step = self.step
@@ -953,6 +970,7 @@ class _Walk:
         step.first_passer = line.first_passer
         step.leading_black = line.leading_black
         step.setup_black = self.setup_black
+        step.placed = line.placed
         step.passed_out = self.moves_after_end or line.passes >= 2
         if self.go is not None:
             self.go.main_end(step)

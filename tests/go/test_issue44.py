@@ -14,13 +14,16 @@ import pytest
 from click.testing import CliRunner
 from kifu.app import cli
 from kifu.core.findings import Finding, Severity
+from kifu.core.game import Options
 from kifu.core.sources import Source
 from kifu.go import encoding
-from kifu.go.checker import placed
+from kifu.go.checker import check_games
 from kifu.go.encoding import decode, mostly_utf8
 from kifu.go.info import GameInfo
 from kifu.go.nodes import split_nodes
 from kifu.go.reader import lost, parse_collection
+from kifu.go.tree import Node
+from kifu.go.values import point_list
 from kifu.go.verdict import sure_life
 from kifu.go.writers import convert
 
@@ -321,10 +324,59 @@ def test_territory_is_read_from_the_records_marks() -> None:
     assert findings(check_text(text.replace("KM", "RU[Chinese]KM")), "GO201")[0].severity is Severity.ERROR
 
 
+def _placed(source: Source) -> list[int]:
+    """The walk's count of each game's placed stones (Black's less White's)."""
+    return [
+        result.main.placed for result in check_games(source, Options()) if not isinstance(result, Finding)
+    ]
+
+
 def test_placed_counts_moves_and_setup_of_the_main_line() -> None:
-    [game] = parse_collection("(;SZ[9]AB[aa][bb:cc]AW[dd];B[ee];W[];B[tt];W[ff](;B[gg])(;W[hh];B[ii]))")
-    assert game.root is not None
-    assert placed(game.root, GameInfo(width=9, height=9)) == 5 - 1 + 1 - 1 + 1
+    """Set-up stones (a rectangle's points each) and moves as written count; passes ([], [tt] up
+    to 19x19) and the variations do not; a move that cannot be played counts (it is written)."""
+    text = "(;FF[4]SZ[9]AB[aa][bb:cc]AW[dd];B[ee];W[];B[tt];W[ff](;B[gg])(;W[hh];B[ii]))"
+    assert _placed(Source("<text>", data=text.encode())) == [5 - 1 + 1 - 1 + 1]
+    assert _placed(Source("<text>", data=b"(;FF[4]SZ[9]AB[aa];W[aa];B[bb])")) == [1 - 1 + 1]
+    assert _placed(Source("<text>", data=b"(;FF[4]SZ[21];B[tt];W[])")) == [1]
+    assert _placed(Source("<text>", data=b"(;FF[4]SZ[9]AB[cc:aa])")) == [9]  # as the board has it
+
+
+def _placed_by_reading(root: Node, info: GameInfo) -> int:
+    """The same count read off the main line's properties, without the walk (the oracle)."""
+    difference = 0
+    node: Node | None = root
+    while node is not None:
+        for ident, sign in (("B", 1), ("W", -1), ("AB", 1), ("AW", -1)):
+            prop = node.props.get(ident)
+            if prop is None:
+                continue
+            if len(ident) == 1:
+                raw = prop.values[0] if prop.values else ""
+                passes = raw == "" or (raw == "tt" and info.width <= 19 and info.height <= 19)
+                difference += 0 if passes else sign
+                continue
+            for raw in prop.values:
+                if len(raw) == 5 and raw[2] == ":":  # a rectangle given by its other corners counts
+                    low = min(raw[0], raw[3]) + min(raw[1], raw[4])
+                    high = max(raw[0], raw[3]) + max(raw[1], raw[4])
+                    raw = f"{low}:{high}"
+                difference += sign * len(point_list(raw, info.width, info.height) or ())
+        node = node.children[0] if node.children else None
+    return difference
+
+
+def test_placed_is_what_the_main_line_s_properties_say_on_the_corpus(corpus: Path) -> None:
+    """The count the walk keeps as it plays, against one read off each corpus game's main line."""
+    compared = 0
+    for path in sorted((corpus / "go").rglob("*.sgf")):
+        for result in check_games(Source(str(path)), Options()):
+            if isinstance(result, Finding) or result.root is None:
+                continue
+            if any(finding.code == "SGF039" for finding in result.report.findings):
+                continue  # not Go: not replayed, not counted
+            assert result.main.placed == _placed_by_reading(result.root, result.info), path
+            compared += 1
+    assert compared > 150
 
 
 def test_sure_life_is_benson_or_a_chain_alone_around_seven_points() -> None:
