@@ -11,7 +11,8 @@ best run of each is printed with the ratio. Numbers, not assertions.
 Then, as users run it, whole processes on the corpus's SGF files copied ten times (one game
 per file, as Go archives are): ``kifu check -r --format json --jobs 1`` and ``--jobs 2``
 against a process doing sgfmill's parse + replay of the same files (:data:`SGFMILL_PROCESS`:
-sgfmill alone, no kifu import), alternately, wall time, medians: one row per ``--jobs``
+sgfmill alone, no kifu import; and :data:`SGFMILL_FIRST_GAME`, the plainest way, which reads
+only each file's first game), alternately, wall time, medians: one row per ``--jobs``
 (issue 31 compares one core with one core: ``--jobs 1``; ``--jobs N`` given once or more
 measures those instead, ``--jobs 0`` kifu's default). Each command's CPU time (its user +
 system time) is printed too: on a loaded machine it says more than the wall time.
@@ -76,6 +77,25 @@ import sys
 sgfmill_check(sorted(Path(sys.argv[1]).rglob("*.sgf")))
 """
 )
+#: the plainest sgfmill peer, as its documentation reads a file: ``Sgf_game.from_bytes`` (the
+#: file's first game only), its setup and main line replayed; it does less than
+#: :data:`SGFMILL_PROCESS` (a file's other games are not read), so it is the harder bar
+SGFMILL_FIRST_GAME = """
+import sys
+from pathlib import Path
+
+from sgfmill import sgf, sgf_moves
+
+for path in sorted(Path(sys.argv[1]).rglob("*.sgf")):
+    try:
+        game = sgf.Sgf_game.from_bytes(path.read_bytes())
+        board, plays = sgf_moves.get_setup_and_moves(game)
+        for colour, move in plays:
+            if move is not None:
+                board.play(move[0], move[1], colour)
+    except ValueError:
+        continue
+"""
 _namespace: dict[str, Any] = {}
 exec(SGFMILL, _namespace)
 sgfmill_check: Callable[[list[Path]], tuple[int, int]] = _namespace["sgfmill_check"]
@@ -173,7 +193,10 @@ def commands(paths: list[Path], rounds: int, jobs: list[int]) -> None:
                 target.parent.mkdir(exist_ok=True)
                 shutil.copyfile(path, target)
         check = [*kifu_command(), "check", "-r", "--format", "json", folder]
-        runs = {"sgfmill": [sys.executable, "-c", SGFMILL_PROCESS, folder]}
+        runs = {
+            "sgfmill": [sys.executable, "-c", SGFMILL_PROCESS, folder],
+            "sgfmill first game": [sys.executable, "-c", SGFMILL_FIRST_GAME, folder],
+        }
         for n in jobs:
             runs[f"kifu {n}"] = check + (["--jobs", str(n)] if n else [])
         times: dict[str, list[float]] = {name: [] for name in runs}
@@ -206,6 +229,18 @@ def commands(paths: list[Path], rounds: int, jobs: list[int]) -> None:
                 kifu,
                 "sgfmill parse + replay, one process",
                 peer,
+            )
+            first = statistics.median(times["sgfmill first game"])
+            print(
+                f"  the same against sgfmill's first game of each file (Sgf_game.from_bytes): "
+                f"{first:.2f} s, {first / kifu:.2f}x"
+            )
+            row(
+                f"Go check -r --format json{option}, command, wall time",
+                f"{files} SGF files (corpus x10)",
+                kifu,
+                "sgfmill Sgf_game.from_bytes + replay, one process",
+                first,
             )
 
 
