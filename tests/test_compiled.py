@@ -3,8 +3,9 @@
 ``make test`` runs the whole suite in the mode of its environment: compiled when the build is
 there (the fast-path property tests then hold the compiled code to python-chess), pure with
 ``KIFU_PURE=1`` or without a build. :func:`test_a_representative_part_of_the_suite_in_the_other_mode`
-runs the property, walk and golden tests of the three games again in the other mode, so that
-both are tested in one run; the whole suite in both modes would double its time.
+runs the golden cases of the three games, and each game's walk tests and its properties against
+a reference (python-chess, sgfmill, pyffish) again in the other mode, so that both are tested in
+one run; the whole suite in both modes would double its time.
 """
 
 from __future__ import annotations
@@ -22,17 +23,17 @@ from kifu._native import CompiledFinder
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = Path(kifu.__file__).resolve().parent / "_mypyc"  # (resolved: an editable install links the sources)
 
-#: the tests run in the other mode: the fast paths against python-chess and pyffish, the walks,
-#: the command cases (check, convert, show, score), the boards (the slowest property tests left out)
-#: the part of the suite run again in the other mode, by game (the golden cases go with chess)
+#: the part of the suite run again in the other mode, by game: the command cases of every game
+#: (check, convert, show, score: they go with chess), and for each game its walk, its fixtures or
+#: records, and one or two property tests against the reference that cover its compiled modules
+#: (the board, the replay, the fast paths); the rest of those files runs in this mode only
 SUBSET = {
     "chess": [
         "tests/test_cases.py",
-        "tests/chess/test_fastpath.py",
+        "tests/chess/test_fastpath.py::test_push_and_fen_match_python_chess",
         "tests/chess/test_properties.py",
         "tests/chess/test_walk.py",
         "tests/chess/test_fixtures.py",
-        "tests/chess/test_convert.py",
     ],
     "go": [
         "tests/go/test_board.py",
@@ -49,11 +50,16 @@ SUBSET = {
         "tests/xiangqi/test_records.py",
     ],
 }
-#: left out of the other mode: the slowest property tests, the round trips of whole corpus files
-#: (the random games' round trips cover the same code), and a test of the tests' own strategy
+#: left out of the other mode: the slowest property tests (the legal moves, mates and cycles
+#: against pyffish: the perft and the fairy-stockfish cases stay), the replay of every corpus file
+#: (the corpus' outcomes and formats stay) and the round trips of whole corpus files and of every
+#: legal move (the corpus scores written again stay; chess's conversions are command cases), and a
+#: test of the tests' own strategy
 SLOW = (
     "not pyffish_on_random_positions and not depth_4 and not corpus_round_trip"
-    " and not property_strategy_reaches"
+    " and not property_strategy_reaches and not mates_and_stalemates_agree_with_pyffish"
+    " and not random_cycles_agree_with_pyffish and not every_corpus_file_reads_and_replays"
+    " and not every_legal_move_round_trips_in_every_notation"
 )
 
 PROBE = (
