@@ -99,10 +99,11 @@ test: $(VENV)/.installed-test $(VENV)/.compiled
 
 ## make test-install: the user's install routes, each from a clean copy of the repository into a
 ## fresh environment (tests/test_install.py): python -m build and a wheel in a clean venv, pipx
-## install ., pip install . without a C compiler. Each builds kifu: a few minutes in all, one at a
-## time (they share the copy's build folder).
+## install ., pip install . without a C compiler; and the GitHub Action's steps as a runner runs
+## them (tests/test_action.py). Each builds kifu: a few minutes in all, one at a time (they share
+## the copy's build folder).
 test-install: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q -p no:cacheprovider -m install tests/test_install.py
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m install tests/test_install.py tests/test_action.py
 
 ## make bench: kifu against its peers, side by side (numbers, not assertions); first the start-up
 ## (tests/bench/startup.py: kifu --help, kifu explain CHESS101, a one-file check, against python -c pass)

@@ -31,7 +31,6 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 LONG = (
     "tests/test_linear_readers.py::test_every_reader_is_linear_on_runs_of_each_character_class",
     "tests/test_compiled.py::test_a_representative_part_of_the_suite_in_the_other_mode",
-    "tests/test_action.py::test_the_action_installs_kifu_and_annotates_the_findings",
     "tests/show/test_report_scale.py::",
     "tests/test_imports.py::test_every_module_imports_alone",
     "tests/go/test_gnugo_game.py::test_dead_stones_are_gnugos_answer_on_the_game_it_loads",

@@ -72,6 +72,7 @@ def test_the_inputs_are_documented() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.install  # (a user's install route: make test-install, which CI runs, not make test)
 def test_the_action_installs_kifu_and_annotates_the_findings(tmp_path: Path) -> None:
     action = clean_copy(tmp_path / "action")
     workspace = tmp_path / "repository"
