@@ -9,7 +9,7 @@ TWIC games (``small``: 200 files of 232 games, 40 MB, each sent to a worker as i
 kifu's process (and its pool) and of the cluster's processes, and whether the reports are
 byte-identical.
 
-    python tests/bench/dask_cluster.py [--layout small|large] [--runs N] [--modes 1,2,dask]
+    python tests/bench/dask_cluster.py [--layout small|large] [--runs N] [--modes 1,2,dask] [--no-profiler]
 """
 
 from __future__ import annotations
@@ -117,6 +117,12 @@ def main() -> None:
     parser.add_argument("--archive", type=Path, help="check this folder instead of building one")
     # (--jobs 1 is left out by default: `make bench` runs this script, and batch.py times it)
     parser.add_argument("--modes", default="2,dask", help="which runs, of 1, 2 and dask (--jobs N)")
+    parser.add_argument(
+        "--no-profiler",
+        action="store_true",
+        help="start the workers with Dask's profiler off, as docs/ci.md advises "
+        "(DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False); by default they run as Dask starts them",
+    )
     args = parser.parse_args()
     if not DASK.exists():
         sys.exit(f"the dask extra is needed: {DASK}")
@@ -124,7 +130,8 @@ def main() -> None:
         sys.exit(f"the shared corpus is needed: {TWIC}")
     with tempfile.TemporaryDirectory() as temporary:
         archive = (args.archive or build(Path(temporary), args.layout)).resolve()
-        cluster = Cluster(free_port())
+        tuning = {"DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False"} if args.no_profiler else None
+        cluster = Cluster(free_port(), environment=tuning)
         try:
             check = [*kifu_command(), "check", "-q", "--isolated", "--format", "json"]
             remote = ["--executor", "dask", "--scheduler", cluster.address, "--insecure-scheduler"]
@@ -161,6 +168,7 @@ def main() -> None:
                 f"(each round: {', '.join(f'{p:.2f}' for p in pairs)})"
             )
             source = f"{files} files, {size:.0f} MB, 2 worker processes"
+            source += ", Dask's profiler off" if args.no_profiler else ""
             row("chess check --executor dask", source, medians["dask"], "kifu --jobs 2", medians["2"])
 
 
