@@ -84,6 +84,55 @@ def san_core(board: chess.Board, move: chess.Move) -> str:
     return board.san(move).rstrip("+#")
 
 
+def legal_sans(board: chess.Board) -> list[tuple[chess.Move, str]]:
+    """Every legal move of ``board`` with its SAN without ``+`` or ``#``, as :func:`san_core`
+    writes each, in one pass. python-chess's SAN generates the legal moves of the piece's kind to
+    its square again for each move, to disambiguate it; here they are gathered once for the
+    position (the look-ahead names the moves of about a hundred positions a slip)."""
+    import chess
+
+    if type(board) is not chess.Board:  # (a variant's board: its own SAN)
+        return [(move, san_core(board, move)) for move in board.legal_moves]
+    moves = list(board.legal_moves)
+    kinds: list[int] = []  # each move's piece type, 0 for castling
+    origins: dict[tuple[int, int], int] = {}  # (piece type, to square): the squares moving there
+    for move in moves:
+        if board.is_castling(move):
+            kinds.append(0)
+            continue
+        piece = board.piece_type_at(move.from_square) or 0
+        kinds.append(piece)
+        if piece != chess.PAWN:
+            key = (piece, move.to_square)
+            origins[key] = origins.get(key, 0) | chess.BB_SQUARES[move.from_square]
+    named: list[tuple[chess.Move, str]] = []
+    for move, piece in zip(moves, kinds, strict=True):
+        start, to = move.from_square, move.to_square
+        if not piece:
+            named.append((move, "O-O-O" if chess.square_file(to) < chess.square_file(start) else "O-O"))
+            continue
+        capture = board.is_capture(move)
+        if piece == chess.PAWN:
+            san = chess.FILE_NAMES[chess.square_file(start)] if capture else ""
+        else:
+            san = chess.piece_symbol(piece).upper()
+            others = origins[(piece, to)] & ~chess.BB_SQUARES[start]
+            if others:  # (python-chess's rule: the file, unless the rank alone tells them apart)
+                column = bool(others & chess.BB_RANKS[chess.square_rank(start)])
+                row = bool(others & chess.BB_FILES[chess.square_file(start)])
+                if column or not row:
+                    san += chess.FILE_NAMES[chess.square_file(start)]
+                if row:
+                    san += chess.RANK_NAMES[chess.square_rank(start)]
+        if capture:
+            san += "x"
+        san += chess.SQUARE_NAMES[to]
+        if move.promotion:
+            san += "=" + chess.piece_symbol(move.promotion).upper()
+        named.append((move, san))
+    return named
+
+
 def _candidates(board: chess.Board, core: str) -> list[chess.Move]:
     from kifu.chess.fastpath import SAN
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from kifu.chess.diagnosis import MoveProblem, san_core
+from kifu.chess.diagnosis import MoveProblem, legal_sans, san_core
 from kifu.chess.locales import candidate_tables, letter_map, translate
 from kifu.chess.notation import FIGURINES, ReadMove, is_null, read_move, split_suffixes
 from kifu.core import lookahead as engine
@@ -59,8 +59,7 @@ def candidates(board: chess.Board, written: str, letters: Mapping[str, str] | No
         reading = translate(core, table)
         readings.setdefault(reading, EDIT if english or reading[:1] not in "NBRQK" else 1)
     found: list[Candidate] = []
-    for move in board.legal_moves:
-        san = san_core(board, move)
+    for move, san in legal_sans(board):
         best = min(
             cost + extra + _distance(reading, form)
             for form, extra in _forms(board, move, san).items()

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kifu.chess.diagnosis import legal_sans, san_core
 from kifu.chess.fastpath import (
     SPECIAL,
     ZEROING,
@@ -265,3 +266,30 @@ def test_a_move_the_shortcut_calls_unreachable_is_one_the_full_reading_cannot_pl
                     read = read_move(board, text, None, explain=False)
                 assert not isinstance(read, ReadMove), (board.fen(), text)
     assert shortcuts > len(texts) * 60 // 3  # (it decides most of them)
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 250), chess960=st.booleans())
+def test_legal_sans_names_every_move_as_python_chess_does(seed: int, plies: int, chess960: bool) -> None:
+    """The look-ahead's names of a position's moves, made in one pass, are python-chess's SAN of
+    each (castling either side, captures, promotions, disambiguators), position after position."""
+    rng = random.Random(seed)
+    board = _start(rng, chess960)
+    for position in _played(rng, board, plies):
+        assert legal_sans(position) == [(move, san_core(position, move)) for move in position.legal_moves]
+
+
+@pytest.mark.parametrize(
+    ("fen", "named"),
+    [
+        ("7k/8/8/8/8/Q1Q5/8/Q6K w - - 0 1", {"Q1b2", "Qa3b2", "Qcb2"}),  # a rank, both, a file
+        ("7k/8/8/1N3N2/8/1N3N2/8/7K w - - 0 1", {"Nb3d4", "Nf5d4"}),  # four knights to d4
+        ("4k3/8/8/8/R6R/8/8/R3K3 w - - 0 1", {"R4a2", "Rhd4", "Rad4"}),  # rooks on a rank, a file
+        ("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", {"a8=Q", "axb8=N"}),  # a promotion, with a capture
+        ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", {"O-O", "O-O-O"}),
+    ],
+)
+def test_legal_sans_disambiguates_as_python_chess_does(fen: str, named: set[str]) -> None:
+    board = chess.Board(fen)
+    assert legal_sans(board) == [(move, san_core(board, move)) for move in board.legal_moves]
+    assert named <= {san for _, san in legal_sans(board)}
