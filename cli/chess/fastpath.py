@@ -472,7 +472,8 @@ def unreachable(board: chess.Board, groups: tuple[Any, ...]) -> bool:
     """Whether the move of a well-formed SAN (``groups`` as :func:`fast_san` takes them) surely
     cannot be played: no piece of its kind attacks the target square, or the target
     holds a piece of the side to move; for a pawn, no pawn of its own stands where it would
-    come from. ``False`` for a king move (``Kg1`` may be castling), or where a move may exist."""
+    come from, or its step forward is onto an occupied square. ``False`` for a king move (``Kg1``
+    may be castling), or where a move may exist."""
     letter = groups[0]
     turn = board.turn
     if not letter:
@@ -485,6 +486,8 @@ def unreachable(board: chess.Board, groups: tuple[Any, ...]) -> bool:
         if takes:
             origin = ((to + step) >> 3 << 3) + ord(pawn_file) - 97
             return abs((origin & 7) - (to & 7)) == 1 and not pawns & _SQUARES[origin]
+        if board.occupied & _SQUARES[to]:
+            return True
         double = to + 2 * step
         return not pawns & _SQUARES[to + step] and not (0 <= double < 64 and pawns & _SQUARES[double])
     if letter == "K":

@@ -143,12 +143,12 @@ def _san(
 def _castle(
     board: chess.Board, core: str, suffix: str, annotation: str, notes: list[str], *, long_side: bool
 ) -> ReadMove | MoveProblem:
-    san = "O-O-O" if long_side else "O-O"
-    try:
-        move = board.parse_san(san)
-    except ValueError:
-        return no_castling(board, long_side)
-    return ReadMove(move, suffix, annotation, notes)
+    # (parse_san's own search, without its error message: it writes the board's FEN, and the
+    # look-ahead asks most positions it tries whether they castle)
+    for move in board.generate_castling_moves():
+        if board.is_queenside_castling(move) if long_side else board.is_kingside_castling(move):
+            return ReadMove(move, suffix, annotation, notes)
+    return no_castling(board, long_side)
 
 
 def _long(

@@ -293,3 +293,22 @@ def test_legal_sans_disambiguates_as_python_chess_does(fen: str, named: set[str]
     board = chess.Board(fen)
     assert legal_sans(board) == [(move, san_core(board, move)) for move in board.legal_moves]
     assert named <= {san for _, san in legal_sans(board)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(1, 120), chess960=st.booleans())
+def test_castling_is_read_as_parse_san_reads_it(seed: int, plies: int, chess960: bool) -> None:
+    """Castling is found among python-chess's castling moves, as ``parse_san`` finds it (without
+    its error message, which writes the FEN), on either side, in Chess960 too."""
+    from kifu.chess.notation import UNEXPLAINED, ReadMove, read_move
+
+    rng = random.Random(seed)
+    for position in _played(rng, _start(rng, chess960), plies):
+        for text in ("O-O", "O-O-O"):
+            read = read_move(position, text, explain=False)
+            try:
+                expected: chess.Move | None = position.parse_san(text)
+            except ValueError:
+                expected = None
+            assert (read.move if isinstance(read, ReadMove) else None) == expected
+            assert isinstance(read, ReadMove) or read is UNEXPLAINED
