@@ -403,7 +403,7 @@ def check(ctx: click.Context, /, paths: tuple[str, ...], **_: Any) -> None:
         scheduler=values["scheduler"],
         insecure_scheduler=values["insecure_scheduler"],
         chunk_records=2000 if executor == "dask" else 200,
-        part_bytes=(1 << 20) if executor == "dask" else 192 << 10,
+        part_bytes=batch.jobs.DASK_PART_BYTES if executor == "dask" else batch.jobs.PART_BYTES,
         connect_timeout=values["connect_timeout"],
         dashboard=values["dashboard"],
         announce=lambda message: click.echo(f"kifu: {message}", err=True),
