@@ -8,6 +8,7 @@ import cannot hide an arrow pointing the wrong way.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -36,7 +37,11 @@ def _imports(path: Path) -> set[str]:
     return {name for name in names if name == "kifu" or name.startswith("kifu.")}
 
 
-MODULES = {_module_name(path): _imports(path) for path in sorted(PACKAGE.rglob("*.py"))}
+@functools.cache
+def modules() -> dict[str, set[str]]:
+    """Every module of the package and the ``kifu`` modules it imports (read when a test first
+    asks, not when the file is collected: each of the suite's workers collects it)."""
+    return {_module_name(path): _imports(path) for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 def _under(name: str, *packages: str) -> bool:
@@ -46,7 +51,7 @@ def _under(name: str, *packages: str) -> bool:
 def _violations(importers: tuple[str, ...], forbidden: tuple[str, ...]) -> list[str]:
     return sorted(
         f"{module} imports {target}"
-        for module, targets in MODULES.items()
+        for module, targets in modules().items()
         if _under(module, *importers)
         for target in targets
         if _under(target, *forbidden)
@@ -67,7 +72,7 @@ def test_core_is_the_core() -> None:
 
 
 def test_the_source_was_found() -> None:
-    assert "kifu.core.game" in MODULES and "kifu.games" in MODULES and len(MODULES) > 50
+    assert "kifu.core.game" in modules() and "kifu.games" in modules() and len(modules()) > 50
 
 
 #: the application: its package, and the library's path up to 0.2 (``kifu.api``, a re-export)
@@ -112,7 +117,7 @@ REGISTRY_USERS = (
 
 
 def test_the_application_imports_no_game() -> None:
-    assert all(name in MODULES for name in REGISTRY_USERS)
+    assert all(name in modules() for name in REGISTRY_USERS)
     assert _violations(APPLICATION, GAMES) == []
 
 
@@ -130,7 +135,7 @@ def test_kifu_api_only_re_exports_the_library() -> None:
 
     # (all of the library's names, as its own __all__ lists them, and nothing else)
     star = {"kifu.application.library.*", "kifu.application.library.__all__"}
-    assert MODULES["kifu.api"] == {"kifu.application.library", *star}
+    assert modules()["kifu.api"] == {"kifu.application.library", *star}
     public = {name for name in vars(kifu.api) if not name.startswith("_") and name != "annotations"}
     assert public == set(kifu.api.__all__) == set(library.__all__) >= set(kifu.__all__) - {"__version__"}
     assert all(getattr(kifu.api, name) is getattr(library, name) for name in public)
@@ -140,8 +145,8 @@ def test_kifu_api_only_re_exports_the_library() -> None:
 def test_a_game_s_detector_and_presets_import_nothing_of_the_game_but_its_rules(game: str) -> None:
     """The registry imports them to tell a file's game and list the presets: they must stay cheap."""
     for module in (f"{game}.detect", f"{game}.presets"):
-        assert [t for t in MODULES[module] if _under(t, game) and t != "kifu.go.rules.PRESETS"] == [
-            t for t in MODULES[module] if t == "kifu.go.rules"
+        assert [t for t in modules()[module] if _under(t, game) and t != "kifu.go.rules.PRESETS"] == [
+            t for t in modules()[module] if t == "kifu.go.rules"
         ], module
 
 
@@ -165,7 +170,7 @@ def test_every_game_module_is_named_by_the_registry() -> None:
     from kifu.games import GAMES as REGISTERED
 
     assert sorted(info.module for info in REGISTERED.values()) == sorted(f"{game}.game" for game in GAMES)
-    assert all(f"{game}.game" in MODULES for game in GAMES)
+    assert all(f"{game}.game" in modules() for game in GAMES)
 
 
 #: a finding code written as a string literal
@@ -212,7 +217,7 @@ def test_no_import_cycle_even_through_imports_inside_functions(package: str) -> 
     """No module of ``package`` reaches itself again through the modules it imports when run,
     counting the imports inside functions (a cycle hidden there still ties the modules
     together; an import for type checking only is no import)."""
-    inside = {name for name in MODULES if _under(name, package) and name != package}
+    inside = {name for name in modules() if _under(name, package) and name != package}
     paths = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
     runtime = {name: _runtime_imports(paths[name]) for name in inside}
     edges = {name: {t for t in runtime[name] if t in inside and t != name} for name in inside}
