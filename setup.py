@@ -81,6 +81,8 @@ COMPILED = [
     "kifu.go.info",
     "kifu.go.rules",
     "kifu.go.capped",
+    # a remote Dask cluster's answers, read and checked field by field (a record at a time)
+    "kifu.application.batch.plain",
     # xiangqi: the board, move generation, notation resolution, the replay and its verdicts
     "kifu.xiangqi.board",
     "kifu.xiangqi.fen",

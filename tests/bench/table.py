@@ -21,13 +21,23 @@ def kifu_command() -> list[str]:
     return [str(script)] if script.is_file() else [sys.executable, "-m", "kifu"]
 
 
-def row(task: str, source: str, kifu: float, peer: str, theirs: float | None, unit: str = "s") -> None:
+def row(
+    task: str,
+    source: str,
+    kifu: float,
+    peer: str,
+    theirs: float | None,
+    unit: str = "s",
+    ratio: float | None = None,
+) -> None:
     """Print one summary row; ``theirs`` is ``None`` when the peer could not run.
 
     Figures are times (lower is better) unless ``unit`` says otherwise; the ratio is the
-    peer's time over kifu's, so above 1 means kifu is faster.
+    peer's time over kifu's, so above 1 means kifu is faster (``ratio``: one measured otherwise,
+    the median of paired runs' ratios).
     """
     if theirs is None:
         print(f"BENCH|{task}|{source}|{kifu:.3f} {unit}|{peer}|not available|–")
     else:
-        print(f"BENCH|{task}|{source}|{kifu:.3f} {unit}|{peer}|{theirs:.3f} {unit}|{theirs / kifu:.2f}x")
+        shown = theirs / kifu if ratio is None else ratio
+        print(f"BENCH|{task}|{source}|{kifu:.3f} {unit}|{peer}|{theirs:.3f} {unit}|{shown:.2f}x")
