@@ -49,11 +49,15 @@ def _plan(
 ) -> Iterator[_Job]:
     """The jobs of every item in input order; ``settings`` says what applies to each file
     (default: ``options`` and the batch's game to all). When workers share the work (``split``), small
-    files sent whole are grouped, up to :data:`GROUP_FILES` files or :data:`WHOLE_FILE` bytes,
-    into one task: a run over many one-game files does not pay a worker round trip per file.
+    files sent whole are grouped, up to :data:`GROUP_FILES` files or :data:`WHOLE_FILE` bytes (a
+    part's, ``batch.part_bytes``, where that is more), into one task: a run over many one-game
+    files does not pay a worker round trip per file.
     ``ready`` is called before this process reads a file to split it (the executor's
     :meth:`~_Executor.ready`)."""
     waiting: list[_Job] = []  # the jobs of the files of the group being gathered, in order
+    # (a group weighs up to a part of a large file if that is more: 1 MiB on a Dask cluster,
+    # whose task costs more; 200 files of 200 KB are then 40 tasks rather than 100)
+    group_bytes = max(WHOLE_FILE, batch.part_bytes)
     tasks = weight = 0  # the tasks among them, and their weight
     for item in items:
         if isinstance(item, tuple):
@@ -74,7 +78,7 @@ def _plan(
                 tasks += 1
                 weight += job.weight
             waiting.append(job)
-        if not split or tasks >= GROUP_FILES or weight >= WHOLE_FILE or len(waiting) >= 4 * GROUP_FILES:
+        if not split or tasks >= GROUP_FILES or weight >= group_bytes or len(waiting) >= 4 * GROUP_FILES:
             yield from _grouped(waiting, batch.tags)
             waiting, tasks, weight = [], 0, 0
     yield from _grouped(waiting, batch.tags)
