@@ -56,7 +56,7 @@ def _plan(
     :meth:`~_Executor.ready`)."""
     waiting: list[_Job] = []  # the jobs of the files of the group being gathered, in order
     # (a group weighs up to a part of a large file if that is more: 1 MiB on a Dask cluster,
-    # whose task costs more; 200 files of 200 KB are then 40 tasks rather than 100)
+    # whose task costs more; 200 files of 200 KB are then 34 tasks rather than 100)
     group_bytes = max(WHOLE_FILE, batch.part_bytes)
     tasks = weight = 0  # the tasks among them, and their weight
     for item in items:
