@@ -89,6 +89,8 @@ class Lines:
     @classmethod
     def of(cls, data: bytes, codec: str | None) -> Lines:
         starts = [len(BOM) if data.startswith(BOM) else 0]
+        if codec == "utf-8-sig":  # (the mark is before the first line, not in it: each line is UTF-8)
+            codec = "utf-8"
         at = data.find(b"\n")
         while at >= 0:
             starts.append(at + 1)
