@@ -584,12 +584,15 @@ MOVE_TWICE = register(
     "checked without it. " + LOOKAHEAD,
     f"{FIDE} 8.1",
     means="A move is the move before it written again.",
-    why="The doubled move shifts every later move to the other side; the game cannot be replayed past it.",
+    why="The doubled move shifts every later move to the other side: the game cannot be replayed past it. "
+    "Where the other side could play the doubled move, and each side the other's moves for a while, "
+    "the finding is on the doubled move, found up to ten half-moves before the move that cannot be played.",
     example="1. e4 e5 2. Nf3 Nf3 Nc6 3. Bb5 a6 *",
     fix_hint="Delete the repeated move and renumber the moves after it.",
     fix="unsafe",
     fix_does="deletes the second copy, leaving a comment `{kifu: … written twice}` unless "
-    "`--no-fix-comments`.",
+    "`--no-fix-comments` (found at the move that cannot be played: one found moves before it is said, "
+    "not fixed).",
 )
 MOVES_SWAPPED = register(
     "CHESS115",
@@ -599,8 +602,9 @@ MOVES_SWAPPED = register(
     "14. Nf3` for `13. Nf3 Bd7 14. Ng3`): the rest of the game is checked with them exchanged. " + LOOKAHEAD,
     f"{FIDE} 8.1",
     means="A move and the same side's next move are written in each other's place.",
-    why="The first of the two cannot be played where it stands: the game cannot be replayed past it, though "
-    "no move is missing.",
+    why="The first of the two, or the reply between them, cannot be played where it stands: the game cannot "
+    "be replayed past it, though no move is missing. Where both orders play for a while, a later move "
+    "cannot: the two are looked for up to ten half-moves before it.",
     example="1. e4 e5 2. Ng5 Nc6 3. Nf3 Nf6 *",
     fix_hint="Exchange the two moves: `2. Nf3 Nc6 3. Ng5`.",
     fix="unsafe",

@@ -35,7 +35,7 @@ from kifu.chess.position import Position, Start
 from kifu.chess.rules import PositionKey
 from kifu.core import walk as core
 from kifu.core.effort import Effort
-from kifu.core.lookahead import BACK, MISSING, SWAPPED, TWICE
+from kifu.core.lookahead import LATE, MISSING, SWAPPED, TWICE
 from kifu.core.record import MoveNode, Record
 from mypy_extensions import mypyc_attr
 
@@ -332,17 +332,22 @@ def _replay(
                         )
                         if not depth:
                             complete = False
+                        # (two moves swapped around this one: the hypothesis's last move is the
+                        # next node's, played in its text's stead when the walk gets there)
+                        moves = going.moves
+                        if going.kind == SWAPPED and len(moves) > back + 1:
+                            moves, overrides[id(nodes[at + 1])] = moves[: back + 1], moves[back + 1]
                         replay = read.origin.copy(stack=False)
-                        for move in going.moves[:-1]:
+                        for move in moves[:-1]:
                             replay.push(move)
                         position = Position.of(replay, native=not writes)
-                        ply += len(going.moves) - back - 1
+                        ply += len(moves) - back - 1
                         first = ply - at
                         key = None
                         del history[len(history) - back :]
-                        history.extend(ReadMove(move, "", "", []) for move in going.moves[:-1])
+                        history.extend(ReadMove(move, "", "", []) for move in moves[:-1])
                         before = position.copy() if alternatives else None
-                        _assumed(position, step, node, ply, going.moves[-1], mates, move_event)
+                        _assumed(position, step, node, ply, moves[-1], mates, move_event)
                         history.append(step.read)
                         plain = 0
                         ply += 1
@@ -443,9 +448,9 @@ def _replay(
 
 
 def _behind(start: Start, history: list[ReadMove | None], plain: int) -> list[chess.Board]:
-    """The main line's positions up to :data:`~kifu.core.lookahead.BACK` moves back (those of its
+    """The main line's positions up to :data:`~kifu.core.lookahead.LATE` moves back (those of its
     last moves played as written), rebuilt from ``start`` and the moves played (at a slip only)."""
-    back = min(plain, BACK)
+    back = min(plain, LATE)
     if not back:
         return []
     position = Position.of(start)

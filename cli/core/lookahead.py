@@ -10,7 +10,10 @@ same way for chess, xiangqi and Go:
   is no reading of it (the text may be garbled beyond recognition); a half-move **left out**
   before it (:data:`MISSING`: a legal move, then the text as written); the text **written
   twice** (:data:`TWICE`: the same text as the move before it, skipped); two moves of one side
-  **swapped** (:data:`SWAPPED`: the text and the one two plies later exchanged);
+  **swapped** (:data:`SWAPPED`: the text and the one two plies later exchanged); where none of
+  these lets the rest be played, the same slips further back, whose moves played as written for
+  a while (:data:`LATE`: a move written twice that the other side could play, two moves
+  swapped around the reply that cannot be played or several moves before it);
 * it replays the moves after the slip under each, on boards of its own (a probe: the walk still
   replays the record once), at first :data:`FIRST_HORIZON` plies, twice as many while two or
   more still play, up to the end of the line (:data:`MAX_PLIES`); a hypothesis that stops at a
@@ -71,6 +74,10 @@ TIED = 2
 #: half-moves before the slip a left-out move is looked for (a gap shows only where the other
 #: side cannot play the move after it: two or three moves later when both sides could)
 BACK = 3
+#: half-moves before the slip two moves of one side written in each other's place are looked
+#: for: both may play as written, and the moves after them too, for several moves (15. Bf4 and
+#: 16. Nxd5 exchanged show only at 19... Qc6, when a bishop stands where the queen goes)
+LATE = 10
 #: the moves a score sheet may write after the game ended (mate, stalemate) that are no
 #: evidence against the hypothesis that ended it: the loser's reply written out of habit
 AFTER_END = 1
@@ -276,7 +283,7 @@ def settle(
     """What the moves after move ``index`` of ``game`` (which cannot be played on ``board``)
     say it was; ``None`` when there is nothing to read (no legal move: the game was over).
 
-    ``behind``: the boards before the moves ``index - 1``, ``index - 2``, … (:data:`BACK` of
+    ``behind``: the boards before the moves ``index - 1``, ``index - 2``, … (:data:`LATE` of
     them), as far as the caller can give them (played as written): a half-move left out, or two
     moves swapped, may show only a few moves later, where the other side could play the moves
     after the gap.
@@ -297,11 +304,36 @@ def settle(
     # the marks of the moves before the slip, as written, weigh on every hypothesis that keeps
     # them (a hypothesis that starts a few moves back reads them anew, in its own position)
     kept = _marks_behind(game, index, behind)
+    end = min(game.count, index + 1 + MAX_PLIES)
+    _explore(game, board, index, probes, kept, end, budget)
+    if not any(p.named and p.end >= end and not p.repairs for p in probes):
+        # nothing at the slip lets the rest be played: the sheet's order may have gone wrong
+        # further back, where the moves still played as written
+        late = _late(game, index, behind)
+        _explore(game, board, index, late, kept, end, budget)
+        probes.extend(late)
+    if effort is not None:
+        effort.left -= given - budget.left
+    if budget.left <= 0:
+        return _unread(game, board, near)
+    return _verdict(game, board, index, probes, end)
+
+
+def _explore(
+    game: Game[B, M],
+    board: B,
+    index: int,
+    probes: list[_Probe[B, M]],
+    kept: list[int],
+    end: int,
+    budget: Effort,
+) -> None:
+    """Replay the moves after the slip under each of ``probes`` (the marks ``kept`` of the moves
+    before it weigh on those that keep them): how far they play, and past later slips."""
     for probe in probes:
         if probe.origin is None:
             probe.origin = board
         probe.wrong += sum(kept[probe.reading.back :])
-    end = min(game.count, index + 1 + MAX_PLIES)
     _grow(game, probes, index + 1, end, budget)
     for probe in probes:  # the one still playing, ahead of all the others: where it stops
         if not probe.stuck and probe.at < end:
@@ -315,11 +347,6 @@ def settle(
     for probe in probes:
         if probe.stuck and (probe.named or probe.at >= named):
             _past(game, probe, end, budget)
-    if effort is not None:
-        effort.left -= given - budget.left
-    if budget.left <= 0:
-        return _unread(game, board, near)
-    return _verdict(game, board, index, probes, end)
 
 
 def correction(label: str, meant: str, reason: str) -> str:
@@ -371,9 +398,9 @@ def _hypotheses(
 
 
 def _behind(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B, M]]:
-    """The hypotheses that start before the move ``index``: a half-move left out before one of
-    the :data:`BACK` moves before it (the moves after the gap read on), moves ``index - 2`` and
-    ``index`` swapped."""
+    """The hypotheses that start just before the move ``index``: a half-move left out before one
+    of the :data:`BACK` moves before it (the moves after the gap read on), moves ``index - 2``
+    and ``index`` swapped."""
     probes: list[_Probe[B, M]] = []
     for back in range(1, min(len(behind), index, BACK) + 1):
         origin = behind[back - 1]
@@ -385,20 +412,53 @@ def _behind(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B,
                 reading = Reading(MISSING, (move, *read[0]), STRUCTURAL, back)
                 probes.append(_Probe(reading, after, index + 1, True, read[1], origin=origin))
     if len(behind) >= 2 and index >= 2:
-        origin = behind[1]
-        after = game.copy(origin)
-        read = _read_on(game, after, (index, index - 1, index - 2))
-        if read is not None:
-            reading = Reading(SWAPPED, tuple(read[0]), STRUCTURAL, 2)
-            probes.append(_Probe(reading, after, index + 1, True, read[1], origin=origin))
+        probes.extend(_exchanged(game, index, behind, 2))
     return probes
 
 
+def _late(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B, M]]:
+    """The hypotheses of a sheet's order gone wrong further back, whose moves played as written
+    for a while (up to :data:`LATE` moves before ``index``): a move written twice that the other
+    side could play too; two moves of one side swapped, the moves between and after them
+    playable for both orders; the moves ``index - 1`` and ``index + 1`` swapped, where the move
+    between (the other side's) cannot be played after the first (a recapture before the
+    capture). Asked only where no hypothesis at the slip lets the rest be played."""
+    probes: list[_Probe[B, M]] = []
+    for back in range(1, min(len(behind), index - 1, LATE) + 1):
+        twice = index - back
+        if game.same(twice, twice - 1):
+            origin = behind[back - 1]
+            after = game.copy(origin)
+            read = _read_on(game, after, range(twice + 1, index + 1))
+            if read is not None:
+                reading = Reading(TWICE, tuple(read[0]), STRUCTURAL, back)
+                probes.append(_Probe(reading, after, index + 1, True, read[1], origin=origin))
+    if behind and index + 1 < game.count:
+        probes.extend(_exchanged(game, index, behind, 1))
+    for back in range(3, min(len(behind), index, LATE) + 1):
+        probes.extend(_exchanged(game, index, behind, back))
+    return probes
+
+
+def _exchanged(game: Game[B, M], index: int, behind: Sequence[B], back: int) -> list[_Probe[B, M]]:
+    """The hypothesis that the moves ``index - back`` and ``index - back + 2`` were written in
+    each other's place (played from ``behind[back - 1]``), when it lets the moves up to
+    ``index`` play (and the one after it, when ``back`` is 1)."""
+    origin = behind[back - 1]
+    first = index - back
+    after = game.copy(origin)
+    read = _read_on(game, after, (first + 2, first + 1, first, *range(first + 3, index + 1)))
+    if read is None:
+        return []
+    reading = Reading(SWAPPED, tuple(read[0]), STRUCTURAL, back)
+    return [_Probe(reading, after, max(index + 1, first + 3), True, read[1], origin=origin)]
+
+
 def _marks_behind(game: Game[B, M], index: int, behind: Sequence[B]) -> list[int]:
-    """How many marks of the :data:`BACK` moves before ``index`` (as far as ``behind`` goes)
-    disagree with them as written."""
+    """How many marks of the moves before ``index`` (as far as ``behind`` goes) disagree with
+    them as written."""
     kept: list[int] = []
-    for back, origin in enumerate(behind[: min(BACK, index)], start=1):
+    for back, origin in enumerate(behind[:index], start=1):
         move = game.read(origin, index - back)
         kept.append(0 if move is None else game.marks(origin, index - back, move))
     return kept

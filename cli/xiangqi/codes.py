@@ -390,7 +390,9 @@ MOVE_TWICE = register(
     "is checked without it. " + LOOKAHEAD,
     NOTATION,
     means="A move is the move before it written again.",
-    why="The doubled move shifts every later move to the other side: the game cannot be replayed past it.",
+    why="The doubled move shifts every later move to the other side: the game cannot be replayed past it. "
+    "Where the other side could play the doubled move, and each side the other's moves for a while, "
+    "the finding is on the doubled move, found up to ten half-moves before the move that cannot be played.",
     example="1. 炮二平五 炮二平五 马８进７ 2. 马二进三 车９平８ *",
     fix_hint="Delete the repeated move and renumber the rounds after it.",
     fix="unsafe",
@@ -406,8 +408,9 @@ MOVES_SWAPPED = register(
     "exchanged. " + LOOKAHEAD,
     NOTATION,
     means="A move and the same side's next move are written in each other's place.",
-    why="The first of the two cannot be played where it stands: the game cannot be replayed past it, though "
-    "no move is missing.",
+    why="The first of the two, or the reply between them, cannot be played where it stands: the game cannot "
+    "be replayed past it, though no move is missing. Where both orders play for a while, a later move "
+    "cannot: the two are looked for up to ten half-moves before it.",
     example="1. 炮二平五 马８进７ 2. 车一平二 车９平８ 3. 马二进三 马２进３\n4. 车二进六 *",
     fix_hint="Exchange the two moves: `2. 马二进三 车９平８ 3. 车一平二`.",
     fix="unsafe",

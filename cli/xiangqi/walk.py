@@ -405,6 +405,10 @@ def walk(record: Record, options: WalkOptions, visitor: Visitor[Board, Step, Pro
                         pushed -= failure.back
                         ply, round_, clock = failure.ply - 1, failure.round, failure.clock
                         plan = _plan(going, index - 1 - failure.anchor, index - 1)
+                        if plan[-1][0] >= index:  # two moves swapped around this one: the next
+                            at, later, _ = plan.pop()  # node's move is played when it comes
+                            assert later is not None
+                            overrides[id(nodes[at])] = later
                         for at, played, own in plan[:-1]:
                             mine = nodes[at]
                             if played is None:  # (a text the hypothesis leaves as written)
@@ -528,13 +532,16 @@ def _plan(going: Reading[int], anchor: int, last: int) -> list[tuple[int, int | 
     ``own``: the node's text is played (not a move in its place)."""
     plan: list[tuple[int, int | None, bool]] = []
     first = anchor - going.back
+    done = anchor
     if going.kind == MISSING:  # the gap on the first node, then each node's text
         plan.append((first, going.moves[0], False))
         plan += [(first + at, move, True) for at, move in enumerate(going.moves[1:])]
     elif going.kind == SWAPPED:  # the later text's move, the move between, the earlier's
         plan += [(first, going.moves[0], False), (first + 1, going.moves[1], True)]
         plan.append((first + 2, going.moves[2], False))
-    done = plan[-1][0] if plan else anchor
+    elif going.kind == TWICE:  # the first node passed over, the texts after it as written
+        done = first
+    done = plan[-1][0] if plan else done
     plan += [(at, None, True) for at in range(done + 1, last + 1)]
     return plan
 

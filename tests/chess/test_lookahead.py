@@ -329,3 +329,51 @@ def test_readings_the_rest_cannot_tell_apart_are_all_named_whatever_their_kind_o
     [error] = _errors(report)
     assert "did you mean Nf6 or Qb6 or f6? (the rest of the game fits each, and also fits " in error.message
     assert error.meant is None
+
+
+def test_two_moves_swapped_around_the_reply_that_cannot_be_played_are_put_back() -> None:
+    # 15. Nxd5 Bxd5 16. Bf4 written 15. Bf4 Bxd5 16. Nxd5: the recapture between them is what
+    # cannot be played (d5 holds Black's own knight); the two White moves are exchanged
+    report = _checked(
+        "1. e4 c5 2. Nf3 d6 3. Bb5+ Nd7 4. a4 Nf6 5. Nc3 a6 6. Be2 b6 7. d4 cxd4 8. Qxd4 Bb7 9. O-O e6 "
+        "10. Rd1 Qc7 11. Be3 Be7 12. Nd2 O-O 13. Nc4 d5 14. exd5 Nxd5 15. Bf4 Bxd5 16. Nxd5 Qb7 "
+        "17. Nd6 Bxd6 18. Bxd6 Rfc8 19. Ra3 Qc6 20. Rg3 g6 *"
+    )
+    [error] = _errors(report)
+    assert (error.code, error.ply, error.move, error.meant) == ("CHESS115", 29, "Bf4", "Nxd5")
+    assert error.message == (
+        "15. Bf4 and 16. Nxd5 seem to be written in each other's place; the rest of the game was "
+        "checked with them exchanged"
+    )
+
+
+def test_two_moves_swapped_ten_half_moves_before_the_move_that_cannot_be_played_are_found() -> None:
+    # 16... Rad8 17. Rxd8 Nxd8 written 16... Nxd8 17. Rxd8 Rad8: both orders play (the knight goes
+    # to d8, its capture mark wrong, and is taken) for ten half-moves, until 21... Re8, which two
+    # rooks could play as written
+    report = _checked(
+        "1. e4 g6 2. d4 Bg7 3. Nf3 d6 4. Bc4 Nf6 5. Qe2 Nc6 6. e5 dxe5 7. dxe5 Nd5 8. h3 Nb6 "
+        "9. e6 Bxe6 10. Bxe6 fxe6 11. O-O e5 12. c3 Qd5 13. Rd1 Qc4 14. Qe1 O-O 15. Nbd2 Qf7 "
+        "16. Ne4 Nxd8 17. Rxd8 Rad8 18. a4 a5 19. b4 Qd5 20. Bg5 Bf6 21. Bh6 Re8 22. Rd1 Qc6 "
+        "23. bxa5 Nxa4 24. Nfg5 Nb2 25. Rb1 Nc4 26. Ra1 Nf7 27. Nxf7 Kxf7 28. Qe2 Ra8 29. g4 Rxa5 "
+        "30. Rxa5 Nxa5 31. f3 Qd5 *"
+    )
+    [error] = _errors(report)
+    assert (error.code, error.move) == ("CHESS115", "Nxd8")
+    assert error.message.startswith("16... Nxd8 and 17... Rad8 seem to be written in each other's place")
+
+
+def test_a_move_written_twice_that_the_other_side_could_play_is_found_where_the_game_stops() -> None:
+    # 9. O-O written again: Black castles too, and each side plays the other's moves until
+    # 10... Qxd2 (White's Qxd2, taking back on d2) cannot be played
+    report = _checked(
+        "1. d4 Nf6 2. c4 e6 3. g3 d5 4. Bg2 Bb4+ 5. Bd2 a5 6. Nf3 dxc4 7. Qc2 b6 8. Ne5 Ra7 "
+        "9. O-O O-O 10. Bxd2 Qxd2 11. Bb7 Bxb7 12. Rxb7 Nxc4 13. Nc6 Rd1 14. O-O Nc3 15. Qa8 d5 "
+        "16. exd5 Nxd5 17. Nxd5 Qxd5 18. Rbb8 Rac1 19. Rfd8 Qe4 20. Nb4 Rxd8+ 21. Rxd8 Qxa8 "
+        "22. Rxa8 a3 *"
+    )
+    [error] = _errors(report)
+    assert (error.code, error.ply, error.move) == ("CHESS114", 18, "O-O")
+    assert error.message == (
+        "9... O-O is the move before it written again; the rest of the game was checked without it"
+    )

@@ -90,9 +90,9 @@ def test_corpus_recursive_check_has_no_traceback(corpus: Path) -> None:
         for x in r["findings"]
         if x["severity"] == "error"
     ]
-    # the one bad move of the corpus: a variation of the DhtmlXQ sample
+    # the one bad move of the corpus: a variation of the DhtmlXQ sample, two moves written swapped
     assert [(Path(p).name, c, line) for p, c, line in errors] == [
-        ("vschess_dhtmlxq_sample_with_variations.txt", "XQ102", 1517)
+        ("vschess_dhtmlxq_sample_with_variations.txt", "XQ115", 1517)
     ]
     assert code == 1
 

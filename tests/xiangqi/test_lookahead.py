@@ -16,7 +16,7 @@ import json
 
 import pytest
 from kifu.core import lookahead as engine
-from kifu.core.findings import Finding
+from kifu.core.findings import Finding, Severity
 from kifu.core.game import Options
 from kifu.core.record import MoveNode
 from kifu.core.results import RecordReport
@@ -594,3 +594,43 @@ def test_generated_games_with_planted_slips() -> None:
     assert figures.multi_all_reported >= 0.9 * figures.multi
     assert figures.games_with_false_error == 0
     assert figures.error_verdicts_on_assumption == 0
+
+
+def _wxf_report(movetext: str) -> RecordReport:
+    items, _ = read_records(f'[Game "Chinese Chess"]\n\n{movetext}\n'.encode(), "pgn")
+    record, findings = next(items)
+    return check_record(record, findings, Options())
+
+
+def test_two_moves_swapped_around_the_reply_that_cannot_be_played_are_put_back() -> None:
+    """4. C8.6 and 5. H2+1 written in each other's place: Black's R1.4 between them cannot be
+    played (the horse has not left h0), and the two Red moves are exchanged."""
+    rep = _wxf_report(
+        "1. C2+7 A4+5 2. C2.4 A5-6 3. C8+7 E3+1 4. H2+1 R1.4 5. C8.6 R4+9 6. K5.6 E1-3 7. K6+1 P5+1 "
+        "8. A4+5 C2+4 9. A5+4 C2.5 10. K6+1 C8.9 11. P3+1 C5.1 12. A4-5 C9+4 13. A5+4 C9.8 *"
+    )
+    (finding,) = [f for f in rep.findings if f.severity is Severity.ERROR]
+    assert (finding.code, finding.ply, finding.move) == ("XQ115", 7, "H2+1")
+    assert finding.message == (
+        "4. H2+1 and 5. C8.6 seem to be written in each other's place; the rest of the game was "
+        "checked with them exchanged"
+    )
+
+
+def test_a_move_written_twice_that_the_other_side_could_play_is_found_where_the_game_stops() -> None:
+    """R9+2 written again: in WXF Red can play Black's R9+2 too, and each side plays the other's
+    moves until one cannot be played; the look-ahead finds the duplicate a few moves back (the
+    moves to the end tell it from a Black move left out: cut after round 13, the record fits
+    that too)."""
+    rep = _wxf_report(
+        "1. C8+7 P9+1 2. E3+1 R9+2 3. R9+2 P3+1 4. C8+7 R1.2 5. P7+1 P7+1 6. C2.4 C8.6 7. P7+1 C6.4 "
+        "8. H8+7 E1+3 9. K5.6 A6+5 10. R1+1 C2.3 11. C4+6 C3.4 12. K6+1 P7+1 13. P3+1 C4-1 "
+        "14. C4+1 K5.6 15. K6.5 E7+5 16. E3+1 A5+4 17. R1.2 C4.8 18. R2+7 R2+1 19. R2.8 K6.5 "
+        "20. R8.7 K5.6 21. H7+8 E5+7 22. H8-7 A4-5 23. P9+1 P1+1 24. R7-3 R9+2 25. P3+1 H8+6 "
+        "26. R9+3 R9.4 27. R7-2 R4+5 28. R7+2 R4.6 29. R7.6 R6.3 30. R6+4 A5-4 31. E7+9 *"
+    )
+    (finding,) = [f for f in rep.findings if f.severity is Severity.ERROR]
+    assert (finding.code, finding.ply, finding.move) == ("XQ114", 5, "R9+2")
+    assert finding.message == (
+        "3. R9+2 is the move before it written again; the rest of the game was checked without it"
+    )
