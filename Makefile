@@ -129,7 +129,8 @@ bench: $(VENV)/.installed-test $(VENV)/.compiled
 ## FUZZ_FORMATS (chess sgf xqpgn dhtmlxq cbf xqf cbr); reproducers go to tests/fuzz/found/;
 ## then the look-ahead's figures on planted score-sheet slips, FUZZ_COUNT (default 1000) random
 ## games of each class (one slip, 2-3, a garbled move, a move left out, written twice, two moves
-## swapped): chess (tests/chess/slips.py), xiangqi (tests/xiangqi/slips.py) and Go (tests/go/slips.py)
+## swapped, and those two where the sheet plays on for some moves): chess (tests/chess/slips.py),
+## xiangqi (tests/xiangqi/slips.py) and Go (tests/go/slips.py)
 FUZZ_COUNT ?=
 FUZZ_SECONDS ?=
 FUZZ_SEED ?= 0

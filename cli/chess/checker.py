@@ -260,7 +260,8 @@ def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) ->
             message += f" ({verdict.reason})"
         message += f"; the rest of the {rest} was checked with them exchanged"
         finding = codes.MOVES_SWAPPED(message, node.span, ply=problem.ply, move=node.text)
-    if verdict.assumed and going is not None and going.moves:
+    if verdict.assumed and going is not None and going.moves and verdict.kind != TWICE:
+        # (a move written twice is passed over, also when found moves later: none is played instead)
         finding.meant = why.named(board)
     return finding
 

@@ -216,7 +216,8 @@ class Checker(XiangqiVisitor[Replayed]):
             self._number(node, problem.ply, problem.round, problem.red, problem.depth, lambda: position)
         finding = _unplayable(problem)
         finding.position = position
-        if verdict is not None and verdict.assumed and problem.assumed is not None:
+        if verdict is not None and verdict.assumed and problem.assumed is not None and verdict.kind != TWICE:
+            # (a move written twice is passed over: no move is played in its stead)
             finding.meant = _as_written(problem.board, problem.assumed, node.text)
         if self._record is not None and verdict is not None and verdict.assumed:
             repaired = fixes.repair(problem, finding, self.style())

@@ -373,7 +373,7 @@ def test_a_move_written_twice_that_the_other_side_could_play_is_found_where_the_
         "22. Rxa8 a3 *"
     )
     [error] = _errors(report)
-    assert (error.code, error.ply, error.move) == ("CHESS114", 18, "O-O")
+    assert (error.code, error.ply, error.move, error.meant) == ("CHESS114", 18, "O-O", None)
     assert error.message == (
         "9... O-O is the move before it written again; the rest of the game was checked without it"
     )

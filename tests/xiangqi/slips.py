@@ -32,7 +32,7 @@ from typing import Any
 
 import pyffish
 from kifu.core.game import Options
-from kifu.core.lookahead import NAMED
+from kifu.core.lookahead import LATE, NAMED
 from kifu.core.results import RecordReport
 from kifu.xiangqi.board import RED, Board, move_name
 from kifu.xiangqi.checker import check_record
@@ -46,6 +46,7 @@ from kifu.xiangqi.reader import read_records
 
 from tests.chess.slips import (
     CLASSES,
+    LATE_CLASSES,
     ClassFigures,
     Rules,
     Sheet,
@@ -599,38 +600,48 @@ def _missing(rng: random.Random, moves: list[int], notation: str, numbered: bool
     )
 
 
-def _twice(rng: random.Random, moves: list[int], notation: str) -> Sheet | None:
-    """A move written again right after itself, where the other side cannot play it as written."""
+def _twice(rng: random.Random, moves: list[int], notation: str, late: bool = False) -> Sheet | None:
+    """A move written again right after itself, where the other side cannot play it as written;
+    ``late``: where it can, and the sheet stops being playable some moves later (up to
+    :data:`~kifu.core.lookahead.LATE` half-moves after the copy)."""
     boards, texts = _written(moves, notation)
     ply = rng.randrange(len(moves) - 1)
-    if not _unplayable(boards[ply + 1], texts[ply]):
+    if _unplayable(boards[ply + 1], texts[ply]) == late:
         return None
+    if late and _plays(boards[ply + 1], [texts[ply], *texts[ply + 1 :]][: LATE + 1]):
+        return None  # every move plays for the other side, or for too long to look back so far
     entries: list[tuple[str, int, str | None, Any]] = []
     for i, text in enumerate(texts):
         entries.append((text, i, move_name(moves[i]), boards[i]))
         if i == ply:
             entries.append((text, i, None, boards[i + 1]))
+    kind = "twice-late" if late else "twice"
     return _sheet(
-        "twice", entries, [Slip("twice", ply + 1, None, boards[ply + 1])], f"{notation}: {texts[ply]} twice"
+        kind, entries, [Slip("twice", ply + 1, None, boards[ply + 1])], f"{notation}: {texts[ply]} twice"
     )
 
 
-def _swapped(rng: random.Random, moves: list[int], notation: str) -> Sheet | None:
+def _swapped(rng: random.Random, moves: list[int], notation: str, late: bool = False) -> Sheet | None:
     """Two moves of one side exchanged (plies k and k + 2), where the sheet as written cannot be
-    played at k or at k + 2 (and can at k + 1); the moves that fit at k: :func:`fits_swapped`."""
+    played at k or at k + 2 (and can at k + 1); ``late``: where it can be played at both, or
+    cannot at k + 1 (the reply between them), and stops being playable at k + 1 or after k + 2,
+    up to :data:`~kifu.core.lookahead.LATE` half-moves after k.
+    The moves that fit at k: :func:`fits_swapped`."""
     boards, texts = _written(moves, notation)
     k = rng.randrange(len(moves) - 2)
     written = [*texts[:k], texts[k + 2], texts[k + 1], texts[k], *texts[k + 3 :]]
     board = boards[k].copy()
-    for ply in (k, k + 1, k + 2):
+    stuck: int | None = None
+    for ply in range(k, len(written)):
         move = _play(board, written[ply])
         if move is None:
-            if ply == k + 1:
-                return None
+            stuck = ply
             break
         board.push(move)
-    else:
+    if stuck is None:
         return None  # the sheet plays as written: the exchange cannot be seen
+    if (stuck == k + 1 or stuck > k + 2) != late or stuck > k + LATE:
+        return None  # (further on, the exchange is too far back for the look-ahead to find)
     truth = moves[k]
     fit = fits_swapped(boards[k], truth, texts[k + 1], written[k + 2 :], texts[k + 3 :])
     slip = Slip("swapped", k, move_name(truth), boards[k], fit)
@@ -638,7 +649,8 @@ def _swapped(rng: random.Random, moves: list[int], notation: str) -> Sheet | Non
     entries: list[tuple[str, int, str | None, Any]] = [
         (text, i, move_name(moves[i]), boards[i]) for i, text in enumerate(written)
     ]
-    return _sheet("swapped", entries, [slip], f"{notation}: {texts[k]} and {texts[k + 2]} exchanged")
+    kind = "swapped-late" if late else "swapped"
+    return _sheet(kind, entries, [slip], f"{notation}: {texts[k]} and {texts[k + 2]} exchanged")
 
 
 def plant_class(rng: random.Random, kind: str, moves: list[int], notation: str) -> Sheet | None:
@@ -651,10 +663,10 @@ def plant_class(rng: random.Random, kind: str, moves: list[int], notation: str) 
         return _garbled(rng, moves, notation)
     if kind.startswith("missing"):
         return _missing(rng, moves, notation, kind == "missing-numbered")
-    if kind == "twice":
-        return _twice(rng, moves, notation)
-    if kind == "swapped":
-        return _swapped(rng, moves, notation)
+    if kind.startswith("twice"):
+        return _twice(rng, moves, notation, kind == "twice-late")
+    if kind.startswith("swapped"):
+        return _swapped(rng, moves, notation, kind == "swapped-late")
     raise ValueError(f"no class {kind!r}")
 
 
@@ -690,7 +702,9 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--classes", default=",".join(CLASSES), help="comma-separated, of: " + " ".join(CLASSES)
+        "--classes",
+        default=",".join(CLASSES + LATE_CLASSES),
+        help="comma-separated, of: " + " ".join(CLASSES + LATE_CLASSES),
     )
     parser.add_argument(
         "--examples", type=int, default=0, help="print this many failing sheets of each failure of each class"

@@ -630,7 +630,7 @@ def test_a_move_written_twice_that_the_other_side_could_play_is_found_where_the_
         "26. R9+3 R9.4 27. R7-2 R4+5 28. R7+2 R4.6 29. R7.6 R6.3 30. R6+4 A5-4 31. E7+9 *"
     )
     (finding,) = [f for f in rep.findings if f.severity is Severity.ERROR]
-    assert (finding.code, finding.ply, finding.move) == ("XQ114", 5, "R9+2")
+    assert (finding.code, finding.ply, finding.move, finding.meant) == ("XQ114", 5, "R9+2", None)
     assert finding.message == (
         "3. R9+2 is the move before it written again; the rest of the game was checked without it"
     )
