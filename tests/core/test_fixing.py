@@ -52,9 +52,9 @@ def test_the_file_keeps_its_encoding_line_endings_and_byte_order_mark() -> None:
 def test_a_file_read_as_utf8_sig_is_fixed_on_any_line_and_keeps_one_byte_order_mark() -> None:
     # (the mark comes before the first line only: the others, read alone, are plain UTF-8, and an
     # edit's text is written without a mark of its own)
-    data = "\ufeff[Event \"é\"]\n1. e4 0-0\n".encode("utf-8")
+    data = '\ufeff[Event "é"]\n1. e4 0-0\n'.encode("utf-8")
     done = apply(data, [fix(((2, 7, 2, 10), "O-O")), fix(((1, 1, 1, 1), "{é} "))], "utf-8-sig")
-    assert done.data == "\ufeff{é} [Event \"é\"]\n1. e4 O-O\n".encode("utf-8") and len(done.applied) == 2
+    assert done.data == '\ufeff{é} [Event "é"]\n1. e4 O-O\n'.encode("utf-8") and len(done.applied) == 2
 
 
 def test_a_line_break_written_in_a_crlf_file_is_a_crlf() -> None:
