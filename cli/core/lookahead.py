@@ -10,10 +10,10 @@ same way for chess, xiangqi and Go:
   is no reading of it (the text may be garbled beyond recognition); a half-move **left out**
   before it (:data:`MISSING`: a legal move, then the text as written); the text **written
   twice** (:data:`TWICE`: the same text as the move before it, skipped); two moves of one side
-  **swapped** (:data:`SWAPPED`: the text and the one two plies later exchanged); where none of
-  these lets the rest be played, the same slips further back, whose moves played as written for
-  a while (:data:`LATE`: a move written twice that the other side could play, two moves
-  swapped around the reply that cannot be played or several moves before it);
+  **swapped** (:data:`SWAPPED`: the text and the one two plies later exchanged); a move written
+  twice up to :data:`LATE` moves back that the other side could play, and the moves after it;
+  where none of these lets the rest be played, two moves swapped around the reply that cannot
+  be played or up to :data:`LATE` moves back, whose moves played as written for a while;
 * it replays the moves after the slip under each, on boards of its own (a probe: the walk still
   replays the record once), at first :data:`FIRST_HORIZON` plies, twice as many while two or
   more still play, up to the end of the line (:data:`MAX_PLIES`); a hypothesis that stops at a
@@ -301,14 +301,15 @@ def settle(
     given = budget.left
     probes = _hypotheses(game, board, index, near, legal)
     probes.extend(_behind(game, index, behind))
+    probes.extend(_twice_late(game, index, behind))
     # the marks of the moves before the slip, as written, weigh on every hypothesis that keeps
     # them (a hypothesis that starts a few moves back reads them anew, in its own position)
     kept = _marks_behind(game, index, behind)
     end = min(game.count, index + 1 + MAX_PLIES)
     _explore(game, board, index, probes, kept, end, budget)
     if not any(p.named and p.end >= end and not p.repairs for p in probes):
-        # nothing at the slip lets the rest be played: the sheet's order may have gone wrong
-        # further back, where the moves still played as written
+        # nothing at the slip lets the rest be played: two moves may have been exchanged further
+        # back, where the moves still played as written
         late = _late(game, index, behind)
         _explore(game, board, index, late, kept, end, budget)
         probes.extend(late)
@@ -416,13 +417,9 @@ def _behind(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B,
     return probes
 
 
-def _late(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B, M]]:
-    """The hypotheses of a sheet's order gone wrong further back, whose moves played as written
-    for a while (up to :data:`LATE` moves before ``index``): a move written twice that the other
-    side could play too; two moves of one side swapped, the moves between and after them
-    playable for both orders; the moves ``index - 1`` and ``index + 1`` swapped, where the move
-    between (the other side's) cannot be played after the first (a recapture before the
-    capture). Asked only where no hypothesis at the slip lets the rest be played."""
+def _twice_late(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B, M]]:
+    """A move written twice up to :data:`LATE` moves before ``index`` that the other side could
+    play as written, and the moves after it too, up to ``index``."""
     probes: list[_Probe[B, M]] = []
     for back in range(1, min(len(behind), index - 1, LATE) + 1):
         twice = index - back
@@ -433,6 +430,17 @@ def _late(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B, M
             if read is not None:
                 reading = Reading(TWICE, tuple(read[0]), STRUCTURAL, back)
                 probes.append(_Probe(reading, after, index + 1, True, read[1], origin=origin))
+    return probes
+
+
+def _late(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B, M]]:
+    """Two moves of one side swapped around the move ``index`` (the other side's reply between
+    them cannot be played after the first: a recapture before the capture), or further back (up
+    to :data:`LATE` moves before it), the moves between and after them playable in both orders
+    for a while. Asked only where no hypothesis at the slip lets the rest be played: asked with
+    them, they tie with the exchanges that end at the slip (the other side's two moves around it)
+    more often than the moves after them tell which pair was exchanged."""
+    probes: list[_Probe[B, M]] = []
     if behind and index + 1 < game.count:
         probes.extend(_exchanged(game, index, behind, 1))
     for back in range(3, min(len(behind), index, LATE) + 1):

@@ -645,6 +645,28 @@ def fits(board: chess.Board, truth: str, rests: Sequence[Sequence[str]]) -> int:
     return 1
 
 
+def _other_pair(boards: list[chess.Board], written: list[str], k: int) -> bool:
+    """Whether the sheet ``written`` (two moves of one side exchanged at ``k``) also plays to its
+    end with the other side's two moves around ``k`` exchanged instead (``k - 1`` and ``k + 1``,
+    or ``k + 1`` and ``k + 3``), the move at ``k`` as written: a reading of the sheet as good as
+    the true one, so that the true move is one of several that fit (``boards``: the positions
+    of the game, the sheet's up to ``k``)."""
+    for first in (k - 1, k + 1):
+        if first < 0 or first + 2 >= len(written):
+            continue
+        other = [
+            *written[:first],
+            written[first + 2],
+            written[first + 1],
+            written[first],
+            *written[first + 3 :],
+        ]
+        start = min(first, k)
+        if _plays(boards[start], other[start:]):
+            return True
+    return False
+
+
 def fits_swapped(
     board: chess.Board, truth: str, between: str, written: Sequence[str], rest: Sequence[str]
 ) -> int:
@@ -834,6 +856,7 @@ def _swapped(rng: random.Random, sans: list[str], late: bool = False) -> Sheet |
     if (stuck == k + 1 or stuck > k + 2) != late or stuck > k + LATE:
         return None  # (further on, the exchange is too far back for the look-ahead to find)
     fit = fits_swapped(boards[k], sans[k], sans[k + 1], written[k + 2 :], sans[k + 3 :])
+    fit = 2 if _other_pair(boards, written, k) else fit
     slip = Slip("swapped", k, sans[k], boards[k], fit)
     slip.others[k + 2] = (sans[k + 2], boards[k + 2])
     entries = [(text, i, sans[i], boards[i]) for i, text in enumerate(written)]
