@@ -181,6 +181,9 @@ def illegal(board: chess.Board, core: str, move: chess.Move | None = None) -> Mo
         ]
         if occupant is not None and occupant.color == board.turn:
             reason = f"{target_name} is occupied by {side}'s own {chess.piece_name(occupant.piece_type)}"
+        elif not match.group(1) and not match.group(11) and any(m.promotion for m in pseudo if m in legal):
+            # (b8 for b8=Q: legal but for the piece, which SAN and FIDE 3.7.5 require)
+            reason = f"a pawn that reaches the last rank is promoted, and {core} does not say to what piece"
         elif pseudo:
             reason = f"{core} would leave {side}'s king in check"
             if board.is_check():

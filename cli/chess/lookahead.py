@@ -90,6 +90,8 @@ def _forms(board: chess.Board, move: chess.Move, san: str) -> dict[str, int]:
     if "=" in san:
         for form, cost in list(forms.items()):
             forms.setdefault(form.replace("=", ""), cost + 1)
+            # (no piece at all: b8 for b8=Q, as old sheets write a queening; the four tie)
+            forms.setdefault(form[: form.index("=")], cost + 1)
     return forms
 
 

@@ -377,3 +377,23 @@ def test_a_move_written_twice_that_the_other_side_could_play_is_found_where_the_
     assert error.message == (
         "9... O-O is the move before it written again; the rest of the game was checked without it"
     )
+
+
+def test_a_promotion_written_without_its_piece_is_said_so_and_each_piece_is_a_reading() -> None:
+    # (before, "b8 would leave White's king in check": the king was never in check)
+    [game] = split_games(
+        ['[Event "x"]', '[SetUp "1"]', '[FEN "8/1P6/8/8/8/8/k7/4K3 w - - 0 1"]', "", "1. b8 Ka3 2. Kd2 Ka4 *"]
+    )
+    [error] = _errors(check_game(game, 1))
+    assert error.code == "CHESS101" and error.meant is None
+    assert error.message.startswith(
+        "1. b8: a pawn that reaches the last rank is promoted, and b8 does not say to what piece; "
+        "did you mean b8=B or b8=N or b8=Q or b8=R? (the rest of the game fits each"
+    )
+
+
+def test_the_moves_after_a_promotion_without_its_piece_tell_which_piece() -> None:
+    tags = ['[Event "x"]', '[SetUp "1"]', '[FEN "8/1P6/8/8/8/8/k7/4K3 w - - 0 1"]', ""]
+    [game] = split_games([*tags, "1. b8 Ka3 2. Nc6 Ka4 3. Ne5 *"])
+    [error] = _errors(check_game(game, 1))
+    assert (error.code, error.meant) == ("CHESS101", "b8=N")
