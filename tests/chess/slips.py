@@ -28,7 +28,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from kifu.chess.checker import check_game
 from kifu.chess.notation import read_move
@@ -39,6 +39,9 @@ from kifu.core.lookahead import LATE
 from kifu.core.record import Record
 
 import chess
+
+#: a game's board (the generators of chess and xiangqi share :func:`other_pair`)
+B = TypeVar("B")
 
 KINDS = ("lower-case", "wrong-letter", "foreign-letter", "disambiguator", "edit", "capture")
 _FOREIGN = {"N": "SCP", "B": "LFA", "R": "T", "Q": "D", "K": "R"}  # de, fr/es, nl... (English N, B…)
@@ -645,24 +648,22 @@ def fits(board: chess.Board, truth: str, rests: Sequence[Sequence[str]]) -> int:
     return 1
 
 
-def _other_pair(boards: list[chess.Board], written: list[str], k: int) -> bool:
+def other_pair(
+    boards: Sequence[B], written: list[str], k: int, plays: Callable[[B, list[str]], bool]
+) -> bool:
     """Whether the sheet ``written`` (two moves of one side exchanged at ``k``) also plays to its
     end with the other side's two moves around ``k`` exchanged instead (``k - 1`` and ``k + 1``,
     or ``k + 1`` and ``k + 3``), the move at ``k`` as written: a reading of the sheet as good as
     the true one, so that the true move is one of several that fit (``boards``: the positions
-    of the game, the sheet's up to ``k``)."""
+    of the game, the sheet's up to ``k``; ``plays``: whether texts play from a board; chess's
+    and xiangqi's generators share it)."""
     for first in (k - 1, k + 1):
         if first < 0 or first + 2 >= len(written):
             continue
-        other = [
-            *written[:first],
-            written[first + 2],
-            written[first + 1],
-            written[first],
-            *written[first + 3 :],
-        ]
+        other = list(written)
+        other[first], other[first + 2] = written[first + 2], written[first]
         start = min(first, k)
-        if _plays(boards[start], other[start:]):
+        if plays(boards[start], other[start:]):
             return True
     return False
 
@@ -856,7 +857,7 @@ def _swapped(rng: random.Random, sans: list[str], late: bool = False) -> Sheet |
     if (stuck == k + 1 or stuck > k + 2) != late or stuck > k + LATE:
         return None  # (further on, the exchange is too far back for the look-ahead to find)
     fit = fits_swapped(boards[k], sans[k], sans[k + 1], written[k + 2 :], sans[k + 3 :])
-    fit = 2 if _other_pair(boards, written, k) else fit
+    fit = 2 if other_pair(boards, written, k, _plays) else fit
     slip = Slip("swapped", k, sans[k], boards[k], fit)
     slip.others[k + 2] = (sans[k + 2], boards[k + 2])
     entries = [(text, i, sans[i], boards[i]) for i, text in enumerate(written)]

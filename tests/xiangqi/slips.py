@@ -52,6 +52,7 @@ from tests.chess.slips import (
     Sheet,
     Slip,
     edit_distance,
+    other_pair,
     score,
     tokens_of,
     whole_token,
@@ -453,28 +454,6 @@ def fits(board: Board, truth: int, rests: list[list[str]]) -> int:
     return 2 if others else 1
 
 
-def _other_pair(boards: list[Board], written: list[str], k: int) -> bool:
-    """Whether the sheet ``written`` (two moves of one side exchanged at ``k``) also plays to its
-    end with the other side's two moves around ``k`` exchanged instead (``k - 1`` and ``k + 1``,
-    or ``k + 1`` and ``k + 3``), the move at ``k`` as written: a reading of the sheet as good as
-    the true one, so that the true move is one of several that fit (``boards``: the positions
-    of the game, the sheet's up to ``k``)."""
-    for first in (k - 1, k + 1):
-        if first < 0 or first + 2 >= len(written):
-            continue
-        other = [
-            *written[:first],
-            written[first + 2],
-            written[first + 1],
-            written[first],
-            *written[first + 3 :],
-        ]
-        start = min(first, k)
-        if _plays(boards[start], other[start:]):
-            return True
-    return False
-
-
 def fits_swapped(board: Board, truth: int, between: str, written: list[str], rest: list[str]) -> int:
     """:func:`fits` for two moves of one side swapped at ``board``: 1 when ``truth`` is the only
     legal move after which the move ``between`` plays and then either the sheet's moves from
@@ -666,7 +645,7 @@ def _swapped(rng: random.Random, moves: list[int], notation: str, late: bool = F
         return None  # (further on, the exchange is too far back for the look-ahead to find)
     truth = moves[k]
     fit = fits_swapped(boards[k], truth, texts[k + 1], written[k + 2 :], texts[k + 3 :])
-    fit = 2 if _other_pair(boards, written, k) else fit
+    fit = 2 if other_pair(boards, written, k, _plays) else fit
     slip = Slip("swapped", k, move_name(truth), boards[k], fit)
     slip.others[k + 2] = (move_name(moves[k + 2]), boards[k + 2])
     entries: list[tuple[str, int, str | None, Any]] = [
