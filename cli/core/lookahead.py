@@ -74,9 +74,10 @@ TIED = 2
 #: half-moves before the slip a left-out move is looked for (a gap shows only where the other
 #: side cannot play the move after it: two or three moves later when both sides could)
 BACK = 3
-#: half-moves before the slip two moves of one side written in each other's place are looked
-#: for: both may play as written, and the moves after them too, for several moves (15. Bf4 and
-#: 16. Nxd5 exchanged show only at 19... Qc6, when a bishop stands where the queen goes)
+#: half-moves before the slip a move written twice, or two moves of one side written in each
+#: other's place, are looked for: the other side may play the copy, and both orders of the two
+#: may play, and the moves after them too, for several moves (9. O-O O-O shows only at 10...
+#: Qxd2, Black playing White's moves; 16... Nxd8 and 17... Rad8 exchanged only at 21... Re8)
 LATE = 10
 #: the moves a score sheet may write after the game ended (mate, stalemate) that are no
 #: evidence against the hypothesis that ended it: the loser's reply written out of habit

@@ -532,16 +532,14 @@ def _plan(going: Reading[int], anchor: int, last: int) -> list[tuple[int, int | 
     ``own``: the node's text is played (not a move in its place)."""
     plan: list[tuple[int, int | None, bool]] = []
     first = anchor - going.back
-    done = anchor
     if going.kind == MISSING:  # the gap on the first node, then each node's text
         plan.append((first, going.moves[0], False))
         plan += [(first + at, move, True) for at, move in enumerate(going.moves[1:])]
     elif going.kind == SWAPPED:  # the later text's move, the move between, the earlier's
         plan += [(first, going.moves[0], False), (first + 1, going.moves[1], True)]
         plan.append((first + 2, going.moves[2], False))
-    elif going.kind == TWICE:  # the first node passed over, the texts after it as written
-        done = first
-    done = plan[-1][0] if plan else done
+    # (a move written twice: its node passed over, the texts after it as written)
+    done = plan[-1][0] if plan else first if going.kind == TWICE else anchor
     plan += [(at, None, True) for at in range(done + 1, last + 1)]
     return plan
 
