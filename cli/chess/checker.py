@@ -226,10 +226,11 @@ def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) ->
     going = verdict.first
     white = bool(board.turn)  # (python-chess's WHITE is True)
     number = board.fullmove_number
+    unchecked = f"; the rest of the {rest} was not checked ({problem.remaining} move(s))"
     if verdict.kind == MISSING:
         side = "White" if white else "Black"
         after = _label(number if white else number + 1, not white, node.text)
-        message = f"{side}'s {_ordinal(number)} move seems to be missing before {after}"
+        message = f"{side}'s {_ordinal(number)} move seems to be missing before {after}{why.hint}"
         gaps = [f"{number}{'.' if white else '...'} {name}" for name in verdict.names]
         if verdict.assumed:
             message += (
@@ -241,24 +242,30 @@ def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) ->
                 f"; the rest of the {rest} plays after any of {shown}, and was checked assuming the first"
             )
         else:
-            message += f"; the rest of the {rest} was not checked ({problem.remaining} move(s))"
+            message += unchecked
         finding = codes.MISSING_MOVE(message, node.span, ply=problem.ply, move=node.text)
     elif verdict.kind == TWICE:
         label = _label(number, white, node.text)
-        message = f"{label} is the move before it written again"
+        message = f"{label} is the move before it written again{why.hint}"
         if not verdict.assumed and verdict.reason:
             message += f" ({verdict.reason})"
-        message += f"; the rest of the {rest} was checked without it"
+        message += f"; the rest of the {rest} was checked without it" if going is not None else unchecked
         finding = codes.MOVE_TWICE(message, node.span, ply=problem.ply, move=node.text)
     else:
         label = _label(number, white, node.text)
         rest_nodes = problem.rest or []
         second = rest_nodes[1].text if len(rest_nodes) > 1 else "?"
         other = _label(number + 1, white, second)
-        message = f"{label} and {other} seem to be written in each other's place"
+        # (the other hypotheses the rest of the game fits as well: other pairs, other moves)
+        message = f"{label} and {other} seem to be written in each other's place{why.hint}"
         if not verdict.assumed and verdict.reason:  # (what else the rest of the game fits)
             message += f" ({verdict.reason})"
-        message += f"; the rest of the {rest} was checked with them exchanged"
+        exchanged = f"{label} and {other}" if why.hint else "them"
+        message += (
+            f"; the rest of the {rest} was checked with {exchanged} exchanged"
+            if going is not None
+            else unchecked
+        )
         finding = codes.MOVES_SWAPPED(message, node.span, ply=problem.ply, move=node.text)
     if verdict.assumed and going is not None and going.moves and verdict.kind != TWICE:
         # (a move written twice is passed over, also when found moves later: none is played instead)
@@ -412,8 +419,15 @@ class Checker(Visitor[Checked]):
             self._numbered(node, number, white, ply)
         if main and self.main.ending is not None and not self.ended_reported:
             self._after_end(node, number, white, ply)
-        if going is not None and going.back:
-            self._reread(problem, going.back)
+        # (a structural slip that starts moves back is said on its first node, whether or not
+        # the line goes on under it: the findings on the moves since are taken back)
+        shown = verdict.readings[0] if verdict is not None and verdict.readings else None
+        if (
+            shown is not None
+            and shown.back
+            and (going is not None or shown.kind in (MISSING, SWAPPED, TWICE))
+        ):
+            self._reread(problem, shown.back)
         if main:
             self.complete = False
             if problem.assumed is None and going is None:

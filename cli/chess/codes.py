@@ -604,7 +604,9 @@ MOVES_SWAPPED = register(
     means="A move and the same side's next move are written in each other's place.",
     why="The first of the two, or the reply between them, cannot be played where it stands: the game cannot "
     "be replayed past it, though no move is missing. Where both orders play for a while, a later move "
-    "cannot: the two are looked for up to ten half-moves before it.",
+    "cannot: the two are looked for up to ten half-moves before it. Where another pair exchanged (often "
+    "the other side's two moves around it), or another reading, fits the later moves as well, the finding "
+    "names each and assumes none.",
     example="1. e4 e5 2. Ng5 Nc6 3. Nf3 Nf6 *",
     fix_hint="Exchange the two moves: `2. Nf3 Nc6 3. Ng5`.",
     fix="unsafe",

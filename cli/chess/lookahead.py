@@ -299,18 +299,20 @@ def settle(
     if verdict.kind != engine.SLIP:
         meant = first.moves[0] if first is not None and first.moves else None
         readings = () if verdict.assumed or first is None else tuple(r.moves[0] for r in alike)
+        # (a structural slip tied with other hypotheses: the finding names each of them)
+        others = engine.alternatives(verdict, lambda back: _numbered(board, nodes, index, index - back))
         return replace(
             problem,
             meant=meant,
             readings=readings,
-            hint="",
+            hint=others,
             because=verdict.reason,
             verdict=verdict,
             origin=origin,
         )
     pairs = zip(verdict.readings, verdict.names, strict=True)
     names = " or ".join(name for reading, name in pairs if reading.kind == engine.SLIP)
-    names += _structural(verdict.readings, nodes, index, bool(names))
+    names += _structural(verdict.readings, board, nodes, index, bool(names))
     why = f" ({verdict.reason})" if verdict.reason else ""
     if problem.kind == "ambiguous" and not verdict.assumed:
         hint = f"; {verdict.reason}" if verdict.reason else ""
@@ -337,21 +339,32 @@ def settle(
     )
 
 
+def _numbered(board: chess.Board, nodes: Sequence[MoveNode], index: int, at: int) -> str:
+    """``13... Qxb2``: the move ``nodes[at]`` as a message names it (``board``: the position
+    before ``nodes[index]``)."""
+    ply = 2 * board.fullmove_number + (board.turn == chess.BLACK) + at - index
+    return f"{ply // 2}{'.' if ply % 2 == 0 else '...'} {nodes[at].text}"
+
+
 def _structural(
-    readings: Sequence[engine.Reading[chess.Move]], nodes: Sequence[MoveNode], index: int, more: bool
+    readings: Sequence[engine.Reading[chess.Move]],
+    board: chess.Board,
+    nodes: Sequence[MoveNode],
+    index: int,
+    more: bool,
 ) -> str:
     """The structural hypotheses among tied ``readings``, as a "did you mean" question ends
     (``, or were 1... h5 and 2... h6 written in each other's place``)."""
     parts: list[str] = []
+    pairs = engine.exchanges(readings, lambda back: _numbered(board, nodes, index, index - back))
+    if pairs:
+        parts.append(f"were {pairs}{',' if ', or ' in pairs else ''} written in each other's place")
     for reading in readings:
-        if reading.kind == engine.SWAPPED:
-            first = index - reading.back
-            pair = f"{nodes[first].text} and {nodes[first + 2].text}"
-            parts.append(f"were {pair} written in each other's place")
-        elif reading.kind == engine.MISSING and "is a move missing" not in " ".join(parts):
+        if reading.kind == engine.MISSING and "is a move missing" not in " ".join(parts):
             parts.append("is a move missing before it")
         elif reading.kind == engine.TWICE:
-            parts.append("is it the move before it written again")
+            copy = _numbered(board, nodes, index, index - reading.back) if reading.back else "it"
+            parts.append(f"is {copy} the move before it written again")
     if not parts:
         return ""
     return (", or " if more else "") + " or ".join(parts)

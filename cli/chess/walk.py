@@ -209,6 +209,8 @@ class WalkOptions:
 #: openings fill (docs/performance.md, "Where the time goes").
 _RESOLVED: dict[tuple[PositionKey, str], ReadMove | MoveProblem] = {}
 _RESOLVED_LIMIT = 50_000
+#: the hypotheses that rewrite the sheet's order rather than a move's text
+_STRUCTURAL = (MISSING, SWAPPED, TWICE)
 #: Only openings repeat from game to game: past this ply a position is almost always new, and
 #: keying it (a tuple of 64-bit boards) costs more than resolving the move again.
 _CACHED_PLIES = 24
@@ -357,10 +359,27 @@ def _replay(
                             suspended = True
                             break
                         continue
-                    board = position.board()
-                    unplayable(
-                        Unplayable(node, ply, board, read, len(nodes) - at - 1, meant, nodes[at + 1 :], depth)
-                    )
+                    shown = verdict.readings[0] if verdict is not None and verdict.readings else None
+                    if (
+                        going is None
+                        and shown is not None
+                        and shown.kind in _STRUCTURAL
+                        and shown.back
+                        and read.origin is not None
+                    ):
+                        # (a structural slip the line ends under is said where it starts, as one
+                        # it goes on under: a copy on the copy, not on the move that shows it)
+                        back = shown.back
+                        problem = Unplayable(
+                            nodes[at - back], ply - back, read.origin, read, len(nodes) - at + back - 1,
+                            meant, nodes[at - back + 1 :], depth,
+                        )  # fmt: skip
+                    else:
+                        board = position.board()
+                        problem = Unplayable(
+                            node, ply, board, read, len(nodes) - at - 1, meant, nodes[at + 1 :], depth
+                        )
+                    unplayable(problem)
                     if not depth:
                         complete = False
                     if going is not None and going.kind == TWICE:

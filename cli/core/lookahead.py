@@ -12,8 +12,8 @@ same way for chess, xiangqi and Go:
   twice** (:data:`TWICE`: the same text as the move before it, skipped); two moves of one side
   **swapped** (:data:`SWAPPED`: the text and the one two plies later exchanged); a move written
   twice up to :data:`LATE` moves back that the other side could play, and the moves after it;
-  where none of these lets the rest be played, two moves swapped around the reply that cannot
-  be played or up to :data:`LATE` moves back, whose moves played as written for a while;
+  two moves swapped around the reply that cannot be played, or up to :data:`LATE` moves back,
+  whose moves played as written for a while;
 * it replays the moves after the slip under each, on boards of its own (a probe: the walk still
   replays the record once), at first :data:`FIRST_HORIZON` plies, twice as many while two or
   more still play, up to the end of the line (:data:`MAX_PLIES`); a hypothesis that stops at a
@@ -37,7 +37,7 @@ slips) and :data:`SLIP_EFFORT` for one slip.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -303,35 +303,11 @@ def settle(
     probes = _hypotheses(game, board, index, near, legal)
     probes.extend(_behind(game, index, behind))
     probes.extend(_twice_late(game, index, behind))
+    probes.extend(_late(game, index, behind))
     # the marks of the moves before the slip, as written, weigh on every hypothesis that keeps
     # them (a hypothesis that starts a few moves back reads them anew, in its own position)
     kept = _marks_behind(game, index, behind)
     end = min(game.count, index + 1 + MAX_PLIES)
-    _explore(game, board, index, probes, kept, end, budget)
-    if not any(p.named and p.end >= end and not p.repairs for p in probes):
-        # nothing at the slip lets the rest be played: two moves may have been exchanged further
-        # back, where the moves still played as written
-        late = _late(game, index, behind)
-        _explore(game, board, index, late, kept, end, budget)
-        probes.extend(late)
-    if effort is not None:
-        effort.left -= given - budget.left
-    if budget.left <= 0:
-        return _unread(game, board, near)
-    return _verdict(game, board, index, probes, end)
-
-
-def _explore(
-    game: Game[B, M],
-    board: B,
-    index: int,
-    probes: list[_Probe[B, M]],
-    kept: list[int],
-    end: int,
-    budget: Effort,
-) -> None:
-    """Replay the moves after the slip under each of ``probes`` (the marks ``kept`` of the moves
-    before it weigh on those that keep them): how far they play, and past later slips."""
     for probe in probes:
         if probe.origin is None:
             probe.origin = board
@@ -349,6 +325,11 @@ def _explore(
     for probe in probes:
         if probe.stuck and (probe.named or probe.at >= named):
             _past(game, probe, end, budget)
+    if effort is not None:
+        effort.left -= given - budget.left
+    if budget.left <= 0:
+        return _unread(game, board, near)
+    return _verdict(game, board, index, probes, end)
 
 
 def correction(label: str, meant: str, reason: str) -> str:
@@ -358,6 +339,37 @@ def correction(label: str, meant: str, reason: str) -> str:
     correction it would read as the reason for the move kept."""
     because = f" ({reason})" if reason else ""
     return f"{label} corrected to {meant}: the moves after it fit it furthest{because}"
+
+
+def exchanges(readings: Sequence[Reading[M]], move_at: Callable[[int], str]) -> str:
+    """The pairs of moves the swaps among ``readings`` exchange, as a message lists them:
+    ``12... Re8 and 13... Qxb2, or 13. d3 and 14. Bxb2`` (``move_at(back)``: the move ``back``
+    plies before the slip, numbered as the game's messages number it)."""
+    pairs = [f"{move_at(r.back)} and {move_at(r.back - 2)}" for r in readings if r.kind == SWAPPED]
+    return ", or ".join(dict.fromkeys(pairs))
+
+
+def alternatives(verdict: Verdict[M], move_at: Callable[[int], str]) -> str:
+    """The hypotheses tied with the first of ``verdict`` (a structural slip, not assumed), as its
+    finding names them after its own: ``, or 9... Ng4 and 10... e5, or 13. d3 written for f3``
+    (``move_at`` as for :func:`exchanges`; the moves that fill the first's own gap are named
+    apart, as its readings)."""
+    if verdict.assumed or not verdict.readings:
+        return ""
+    first = verdict.readings[0]
+    parts: list[str] = []
+    for reading, name in zip(verdict.readings[1:], verdict.names[1:], strict=True):
+        if reading.kind == first.kind and reading.back == first.back:
+            continue
+        if reading.kind == SWAPPED:
+            parts.append(exchanges((reading,), move_at))
+        elif reading.kind == MISSING:
+            parts.append(f"a move left out before {move_at(reading.back)}")
+        elif reading.kind == TWICE:
+            parts.append(f"{move_at(reading.back)} written twice")
+        else:
+            parts.append(f"{move_at(reading.back)} written for {name}")
+    return "".join(f", or {part}" for part in dict.fromkeys(parts))
 
 
 def _unread(game: Game[B, M], board: B, near: list[tuple[M, int]]) -> Verdict[M]:
@@ -438,9 +450,9 @@ def _late(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B, M
     """Two moves of one side swapped around the move ``index`` (the other side's reply between
     them cannot be played after the first: a recapture before the capture), or further back (up
     to :data:`LATE` moves before it), the moves between and after them playable in both orders
-    for a while. Asked only where no hypothesis at the slip lets the rest be played: asked with
-    them, they tie with the exchanges that end at the slip (the other side's two moves around it)
-    more often than the moves after them tell which pair was exchanged."""
+    for a while. They often tie with the exchange that ends at the slip (the other side's two
+    moves around it): the moves after them cannot tell which pair was exchanged, and the verdict
+    names both."""
     probes: list[_Probe[B, M]] = []
     if behind and index + 1 < game.count:
         probes.extend(_exchanged(game, index, behind, 1))

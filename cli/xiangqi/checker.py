@@ -31,7 +31,7 @@ from typing import Any
 
 from kifu.core.findings import MAX_PER_CODE, Assumption, Finding, Severity, capped
 from kifu.core.game import Options, Snapshots, kept_plies
-from kifu.core.lookahead import MISSING, NAMED, SLIP, SWAPPED, TWICE, Verdict
+from kifu.core.lookahead import MISSING, NAMED, SLIP, TWICE, Verdict, alternatives, exchanges
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
@@ -432,6 +432,7 @@ def _structural(problem: Problem, verdict: Verdict[int]) -> Finding:
         side = "Red" if red else "Black"
         after = _numbered(round_ + (0 if red else 1), not red, node.text)
         message = f"{prefix}{side}'s {_ordinal(round_)} move seems to be missing before {after}"
+        message += _alternatives(problem, verdict)
         # the gaps before this move (a gap a move later or earlier is another hypothesis)
         gaps = [
             _numbered(round_, red, name)
@@ -451,7 +452,7 @@ def _structural(problem: Problem, verdict: Verdict[int]) -> Finding:
         return codes.MISSING_MOVE(message, node.span, ply=ply, move=node.text)
     label = prefix + _numbered(round_, red, node.text)
     if verdict.kind == TWICE:
-        message = f"{label} is the move before it written again"
+        message = f"{label} is the move before it written again{_alternatives(problem, verdict)}"
         message += f"; the rest of the {rest} was checked without it" if going is not None else unchecked
         return codes.MOVE_TWICE(message, node.span, ply=ply, move=node.text)
     if len(problem.later) > 1:
@@ -460,8 +461,27 @@ def _structural(problem: Problem, verdict: Verdict[int]) -> Finding:
         written = _as_written(board, verdict.readings[0].moves[0], node.text)
     second = _numbered(round_ + 1, red, written)
     message = f"{label} and {second} seem to be written in each other's place"
-    message += f"; the rest of the {rest} was checked with them exchanged" if going is not None else unchecked
+    message += _alternatives(problem, verdict)  # (what else the rest fits as well: other pairs, moves)
+    if not verdict.assumed and verdict.reason:
+        message += f" ({verdict.reason})"
+    exchanged = "them" if verdict.assumed or len(verdict.readings) < 2 else f"{label} and {second}"
+    message += (
+        f"; the rest of the {rest} was checked with {exchanged} exchanged" if going is not None else unchecked
+    )
     return codes.MOVES_SWAPPED(message, node.span, ply=ply, move=node.text)
+
+
+def _at(problem: Problem, at: int) -> str:
+    """``13... 马８进７``: the move ``problem.nodes[at]`` as a message names it."""
+    half = 2 * problem.round + (not problem.red) + at - problem.index
+    return _numbered(half // 2, half % 2 == 0, problem.nodes[at].text)
+
+
+def _alternatives(problem: Problem, verdict: Verdict[int]) -> str:
+    """The hypotheses tied with the first of ``verdict`` (a structural slip), as its finding names
+    them after its own (:func:`kifu.core.lookahead.alternatives`)."""
+    asked = problem.index + problem.back - problem.anchor
+    return alternatives(verdict, lambda back: _at(problem, asked - back))
 
 
 def _numbered(round_: int, red: bool, text: str) -> str:
@@ -565,16 +585,13 @@ def _structural_readings(problem: Problem, verdict: Verdict[int], more: bool) ->
     (``, or is a move missing before it``)."""
     parts: list[str] = []
     side = "Red" if problem.red else "Black"
-    earlier, later = problem.earlier, problem.later
+    earlier = problem.earlier
+    asked = problem.index + problem.back - problem.anchor
+    pairs = exchanges([r for r in verdict.readings if r.moves], lambda back: _at(problem, asked - back))
+    if pairs:
+        parts.append(f"were {pairs}{',' if ', or ' in pairs else ''} written in each other's place")
     for reading in verdict.readings:
-        if reading.kind == SWAPPED and reading.moves:
-            if reading.back and len(earlier) >= reading.back:  # with the same side's move before
-                other = f"round {problem.round - 1}, {side} {earlier[-reading.back]}"
-            else:
-                second = later[1] if len(later) > 1 else "?"
-                other = f"round {problem.round + 1}, {side} {second}"
-            parts.append(f"were it and {other} written in each other's place")
-        elif reading.kind == MISSING:
+        if reading.kind == MISSING:
             if reading.back and len(earlier) >= reading.back:
                 before = earlier[-reading.back]
                 mover = side if reading.back == 2 else ("Black" if problem.red else "Red")
@@ -585,7 +602,8 @@ def _structural_readings(problem: Problem, verdict: Verdict[int], more: bool) ->
             if part not in parts:
                 parts.append(part)
         elif reading.kind == TWICE:
-            parts.append("is it the move before it written again")
+            copy = _at(problem, asked - reading.back) if reading.back else "it"
+            parts.append(f"is {copy} the move before it written again")
     if not parts:
         return ""
     return (", or " if more else "") + " or ".join(parts)

@@ -410,7 +410,9 @@ MOVES_SWAPPED = register(
     means="A move and the same side's next move are written in each other's place.",
     why="The first of the two, or the reply between them, cannot be played where it stands: the game cannot "
     "be replayed past it, though no move is missing. Where both orders play for a while, a later move "
-    "cannot: the two are looked for up to ten half-moves before it.",
+    "cannot: the two are looked for up to ten half-moves before it. Where another pair exchanged (often "
+    "the other side's two moves around it), or another reading, fits the later moves as well, the finding "
+    "names each and assumes none.",
     example="1. 炮二平五 马８进７ 2. 车一平二 车９平８ 3. 马二进三 马２进３\n4. 车二进六 *",
     fix_hint="Exchange the two moves: `2. 马二进三 车９平８ 3. 车一平二`.",
     fix="unsafe",

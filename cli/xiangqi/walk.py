@@ -26,7 +26,7 @@ moves of one side written in each other's place are played exchanged. Otherwise 
 A half-move left out may show only a few moves later: in WXF, ICCS and UCCI the other side can
 often play the moves after the gap as written (the opening position is symmetric, and a side's
 files are counted from its own right). The look-ahead is therefore given the positions before
-the last three moves played as written (:data:`BEHIND`), and when its verdict at a move that
+the last moves played as written (:data:`BEHIND`), and when its verdict at a move that
 cannot be played ends the line, proves nothing, or needs later slips read past, it is asked
 again :data:`EARLIER` moves back, its verdict there kept only when it explains the moves after
 it better (:attr:`~kifu.core.lookahead.Verdict.best`: a garbled text the rest plays after is no
@@ -50,6 +50,7 @@ from kifu.core.digits import ascii_number
 from kifu.core.effort import Effort
 from kifu.core.findings import Finding
 from kifu.core.lookahead import (
+    LATE,
     MAX_PROBES,
     MISSING,
     PROVEN,
@@ -74,9 +75,10 @@ from mypy_extensions import mypyc_attr
 
 R = TypeVar("R")
 
-#: the positions before the moves played as written the look-ahead is given at a slip (it starts a
-#: hypothesis up to three moves back among them, as chess's does)
-BEHIND = 3
+#: the positions before the moves played as written the look-ahead is given at a slip, as chess's
+#: walk gives them (a left-out move starts up to three moves back among them; a move written twice
+#: or two moves swapped up to :data:`~kifu.core.lookahead.LATE`)
+BEHIND = LATE
 #: how many moves before a move that cannot be played the look-ahead is asked again when its
 #: verdict there ends the line, or is not proven, or needs later slips (a half-move left out
 #: further back): it starts its own hypotheses up to BEHIND moves before that, so that gaps 4 to

@@ -379,6 +379,57 @@ def test_a_move_written_twice_that_the_other_side_could_play_is_found_where_the_
     )
 
 
+def test_two_exchanges_the_rest_fits_alike_are_both_named_and_neither_is_assumed() -> None:
+    # 9... e5 10. dxe5 Ng4 written 9... Ng4 10. dxe5 e5: 10. dxe5 cannot be played; Black's two
+    # moves exchanged, or White's two around the slip (10. b4 11. dxe5), let the rest play alike
+    # (a planted game of seed 7: before, White's pair was assumed, a wrong move)
+    report = _checked(
+        "1. d3 c6 2. Bf4 g6 3. c3 a6 4. Bh6 Nxh6 5. Qc1 d5 6. a4 f5 7. d4 Ra7 8. Kd1 Qa5 9. h4 Ng4 "
+        "10. dxe5 e5 11. b4 Nh2 12. f3 Kd8 13. Qe3 g5 14. Nd2 h6 15. Qc5 g4 16. Rb1 gxf3 17. Kc1 b5 "
+        "18. Rb3 fxe2 19. Nb1 Kd7 20. Qb6 d4 21. Qb7+ Ke6 22. g4 Nf3 23. Bxe2 Qb6 24. Bd3 a5 "
+        "25. gxf5+ Kxe5 *"
+    )
+    [error] = _errors(report)
+    assert (error.code, error.move, error.meant) == ("CHESS115", "dxe5", None)
+    assert error.message == (
+        "10. dxe5 and 11. b4 seem to be written in each other's place, or 9... Ng4 and 10... e5 (the "
+        "rest of the game fits each); the rest of the game was checked with 10. dxe5 and 11. b4 exchanged"
+    )
+
+
+def test_a_copy_the_other_side_could_play_tied_with_a_left_out_move_is_named_with_it() -> None:
+    # 26... Rxh6 written again, as White's 27th: White's rook is taken on h6 and Black's 27... d4
+    # is played by White; a White move left out before 27... d4 fits the rest as well
+    report = _checked(
+        "1. Nc3 g6 2. Ne4 f5 3. h4 e5 4. Nd6+ Bxd6 5. a4 h6 6. Nf3 a5 7. e3 Kf8 8. Nd4 e4 9. Nf3 Nc6 "
+        "10. Rh2 Kg7 11. h5 Qe8 12. hxg6 Bb4 13. g3 b5 14. Ne5 Qf7 15. Bh3 d5 16. Bxf5 Ra7 17. axb5 "
+        "Nce7 18. Nc6 Be6 19. c4 Nf6 20. Qc2 Qxg6 21. Rb1 Ne8 22. Ke2 Nc8 23. f3 Bf7 24. b3 Be7 "
+        "25. Nd8 Rb7 26. Rxh6 Rxh6 d4 27. Kf1 Nf6 28. Ke2 Bd6 29. Bxg6 Nh7 30. Rh1 Bxg6 31. Rh5 c6 "
+        "32. Rf5 Bf8 *"
+    )
+    [error] = _errors(report)
+    assert (error.code, error.move, error.meant) == ("CHESS113", "d4", None)
+    assert error.message.startswith(
+        "White's 27th move seems to be missing before 27... d4, or 26... Rxh6 written twice; "
+    )
+
+
+def test_a_copy_the_line_ends_under_is_said_on_the_copy() -> None:
+    # 21... Nc4 written again before the last move: the copy, not 22. Kd8, is the slip (before,
+    # "22. Kd8 is the move before it written again", on a move the game played legally)
+    report = _checked(
+        "1. d4 c5 2. g3 Qb6 3. Be3 Nc6 4. Bh6 e6 5. Bg2 Nd8 6. Kd2 Qa5+ 7. Kd3 g5 8. Be4 f6 9. g4 Bxh6 "
+        "10. Bg2 Kf7 11. Kc4 Qb5+ 12. Kc3 Nc6 13. Bh3 Kg7 14. Qd3 Qxd3+ 15. exd3 Na5 16. f3 f5 17. a3 Kf7 "
+        "18. d5 Ke8 19. Nd2 d6 20. Ne2 Ke7 21. Nc4 Nc4 Kd8 *"
+    )
+    [error] = _errors(report)
+    assert (error.code, error.ply, error.move, error.meant) == ("CHESS114", 42, "Nc4", None)
+    assert error.message == (
+        "21... Nc4 is the move before it written again (no later move confirms it); the rest of the "
+        "game was not checked (1 move(s))"
+    )
+
+
 def test_a_promotion_written_without_its_piece_is_said_so_and_each_piece_is_a_reading() -> None:
     # (before, "b8 would leave White's king in check": the king was never in check)
     [game] = split_games(

@@ -2,9 +2,10 @@
 
 Each class (tests/chess/slips.py: one slip, two or three, a garbled move, a move left out with
 the later moves shifted or with their own numbers, a move written twice, two moves of one side
-swapped) is planted in 50 seeded random legal games and checked; every figure is its own test,
-per class. ``python -m tests.chess.slips --games 1000`` (``make fuzz``) prints them at large
-counts, and ``--examples K`` prints the sheets that fail.
+swapped; each of the last two also where it shows only some moves later) is planted in 50
+seeded random legal games and checked; every figure is its own test, per class. ``python -m
+tests.chess.slips --games 1000`` (``make fuzz``) prints them at large counts, and ``--examples
+K`` prints the sheets that fail.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ GAMES = 50
 SEED = 1
 #: the classes whose slip sits on one written move with a true move there (a move written
 #: twice has none; a left-out move has figures of its own)
-MOVES = [kind for kind in CLASSES if kind != "twice" and not kind.startswith("missing")]
+MOVES = [kind for kind in CLASSES if not kind.startswith(("twice", "missing"))]
 MISSING = [kind for kind in CLASSES if kind.startswith("missing")]
 
 
@@ -105,8 +106,8 @@ def test_a_left_out_move_is_named_where_the_rest_decides_it(kind: str) -> None:
 @pytest.mark.parametrize("kind", LATE_CLASSES)
 def test_a_late_structural_slip_is_never_passed_in_silence(kind: str) -> None:
     """A move written twice that the other side could play, or two moves swapped that both play,
-    shows only some moves later: every such sheet gets an error, none a crash (the figures of
-    these classes are measured by ``make fuzz``, not yet held to the bars above)."""
+    shows only some moves later: every such sheet gets an error, none a crash (besides the bars
+    above, which these classes are held to as the others are)."""
     for sheet in sheets(kind, 20, SEED):
         findings = check_sheet(sheet)
         assert not any(f.code == "KIFU001" for f in findings), sheet.text

@@ -407,7 +407,7 @@ def test_two_moves_swapped_of_which_the_first_could_be_played_are_named() -> Non
     rep = _report(_movetext([WXF[2], WXF[1], WXF[0], *WXF[3:]]))
     (finding,) = rep.findings
     assert (finding.code, finding.ply) == ("XQ101", 3)
-    assert "or were it and round 1, Red H2+3 written in each other's place?" in finding.message
+    assert "or were 1. H2+3 and 2. C2.5 written in each other's place?" in finding.message
 
 
 class _Moves(XiangqiVisitor[list[str]]):
@@ -633,4 +633,30 @@ def test_a_move_written_twice_that_the_other_side_could_play_is_found_where_the_
     assert (finding.code, finding.ply, finding.move, finding.meant) == ("XQ114", 5, "R9+2", None)
     assert finding.message == (
         "3. R9+2 is the move before it written again; the rest of the game was checked without it"
+    )
+
+
+def test_exchanges_the_rest_fits_as_well_as_a_reading_are_named_with_it() -> None:
+    """22... E5-E4 and 23... G5-G4 written in each other's place: the pawn is taken on g4 and
+    24... G4-F4 cannot be played. Black's two moves exchanged, Red's two around them, or the
+    pawn from e4 (24... E4-F4) all let the rest play: all three are named (a planted game of
+    seed 7; before, only Red's exchange was looked for, three moves back at most)."""
+    items, _ = read_records(
+        (
+            b'[Game "Chinese Chess"]\n\n1. B2-B9 G6-G5 2. H2-H9 H7-I7 3. H9-F9 I7-D7 4. I3-I4 B7-B2 '
+            b"5. B9-B5 B2-B3 6. F9-I9 E9-E8 7. I9-D9 B3-E3 8. D9-A9 E3-A3 9. A9-G9 A3-A4 10. G9-F9 D7-F7 "
+            b"11. A0-A4 F7-H7 12. G0-I2 H7-G7 13. B5-B7 G7-G3 14. F9-E9 G3-D3 15. A4-A2 D3-D5 "
+            b"16. B7-B2 E8-E9 17. A2-A6 C9-E7 18. A6-C6 E7-C9 19. C6-C9 D5-D9 20. C9-D9 E9-D9 "
+            b"21. B2-E2 E6-E5 22. E2-A2 G5-G4 23. I2-G4 E5-E4 24. A2-A7 G4-F4 25. B0-C2 F4-G4 "
+            b"26. C2-E3 G4-F4 27. I4-I5 I6-I5 28. A7-G7 D9-D8 *\n"
+        ),
+        "pgn",
+    )
+    record, findings = next(items)
+    rep = check_record(record, findings, Options())
+    (finding,) = [f for f in rep.findings if f.severity is Severity.ERROR]
+    assert (finding.move, finding.meant) == ("G4-F4", None)
+    assert (
+        "did you mean 卒５平６ (e4f4), or were 22... G5-G4 and 23... E5-E4, or 22. E2-A2 and "
+        "23. I2-G4, written in each other's place?" in finding.message
     )
