@@ -745,6 +745,17 @@ class Checker(Visitor[Checked]):
                     f"{core[:-1]}={core[-1]}{text[len(core) :]}",
                 )
                 self._add(finding)
+            elif note == "capture-x":
+                finding = codes.CAPTURE_MARK(
+                    f"{label}: a pawn's capture is written with 'x' ({core[0]}x{core[1:]})",
+                    node.span,
+                    ply=ply,
+                    move=text,
+                )
+                self._rewrite(
+                    finding, codes.CAPTURE_MARK, "write the capture mark", node, f"{core[0]}x{text[1:]}"
+                )
+                self._add(finding)
             elif note == "figurine":
                 if not self.figurines_reported:
                     self.figurines_reported = True

@@ -529,6 +529,20 @@ PROMOTION_SYNTAX = register(
     fix="safe",
     fix_does="writes `a8=Q` for `a8Q`.",
 )
+CAPTURE_MARK = register(
+    "CHESS116",
+    W,
+    "pawn capture without `x`",
+    "SAN writes a pawn's capture with the pawn's file and `x` (`exd5`); `ed5`, which can name no "
+    "other move, is read as it.",
+    f"{STD} 8.2.3.3",
+    format=True,
+    why="Strict readers reject the move (python-chess reads it; some tools take it for a typo).",
+    example="1. e4 d5 2. ed5 Qxd5 *",
+    fix_hint="Write the capture mark: `2. exd5`.",
+    fix="safe",
+    fix_does="writes `exd5` for `ed5`.",
+)
 FIGURINES = register(
     "CHESS112",
     W,

@@ -40,6 +40,8 @@ import chess
 _CASTLING = re.compile(r"^([O0])-\1(-\1)?$")
 _LONG = re.compile(r"^([NBRQKnbrqk])?([a-h][1-8])([-x:]?)([a-h][1-8])=?([NBRQnbrq])?$")
 _PIECE_NAMES = {p: chess.piece_name(p) for p in chess.PIECE_TYPES}
+#: a pawn's capture written without its ``x`` (``ed5``, ``ba8=Q``)
+_PAWN_CAPTURE = re.compile(r"^([a-h])([a-h])[1-8](?:=?[NBRQ])?$")
 
 #: what :func:`read_move` returns for a move that cannot be played, when not asked why
 UNEXPLAINED = MoveProblem("unreadable", "")
@@ -108,6 +110,15 @@ def read_move(
     long = _LONG.match(core)
     if long:
         return _long(board, core, suffix, annotation, long, explain)
+    capture = _PAWN_CAPTURE.match(core)
+    if capture and abs(ord(capture.group(1)) - ord(capture.group(2))) == 1:
+        # ed5: a pawn's capture without its x (python-chess reads it too), when exd5 plays
+        marked = f"{capture.group(1)}x{core[1:]}"
+        san = SAN.match(marked)
+        if san is not None:
+            read = _san(board, marked, suffix, annotation, [*notes, "capture-x"], san, in_check, False)
+            if isinstance(read, ReadMove):
+                return read
     return unreadable(board, written, core) if explain else UNEXPLAINED
 
 

@@ -83,6 +83,11 @@ CASES = [
     ),
     ("CHESS111", '[Result "*"]\n\n1. e4 e5 2. Ngf3 Nc6 *\n', '[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n'),
     (
+        "CHESS116",  # (a check mark and a promotion kept; a pawn move that takes nothing is no capture)
+        '[Result "*"]\n[SetUp "1"]\n[FEN "1n5k/P7/8/2p5/3P4/8/8/K7 w - - 0 1"]\n\n1. dc5 Kg7 2. ab8=Q *\n',
+        '[Result "*"]\n[SetUp "1"]\n[FEN "1n5k/P7/8/2p5/3P4/8/8/K7 w - - 0 1"]\n\n1. dxc5 Kg7 2. axb8=Q *\n',
+    ),
+    (
         "CHESS112",
         '[Result "*"]\n\n1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 (3. ♗c4 ♝c5) 3... a6 *\n',
         '[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5) 3... a6 *\n',

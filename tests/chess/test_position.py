@@ -516,3 +516,24 @@ def test_a_move_read_by_the_mailbox_is_python_chesss_when_asked() -> None:
         assert read.move == chess.Move.from_uci(uci)
         position.play(read)
     assert position.board().fen() == "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_pawn_capture_without_its_x_is_read_as_python_chess_reads_it(seed: int) -> None:
+    """``ed5`` for ``exd5`` (CHESS116): every pawn capture of random games, its ``x`` left out,
+    is the move python-chess's ``parse_san`` reads, with the note that says so; the same text
+    where no pawn can take there is no move."""
+    rng = random.Random(seed)
+    board = chess.Board()
+    captures = 0
+    while not board.is_game_over() and board.ply() < 200:
+        for move in board.legal_moves:
+            if board.piece_type_at(move.from_square) == chess.PAWN and board.is_capture(move):
+                text = board.san(move).replace("x", "", 1)
+                read = read_move(board, text)
+                assert isinstance(read, ReadMove) and read.move == board.parse_san(text) == move, text
+                assert "capture-x" in read.notes
+                captures += 1
+        board.push(rng.choice(list(board.legal_moves)))
+    assert captures
+    assert not isinstance(read_move(chess.Board(), "ba3"), ReadMove)  # (a3 holds nothing to take)
