@@ -37,7 +37,7 @@ from kifu.core.assumed import provisional
 from kifu.core.digits import TOO_BIG
 from kifu.core.findings import MAX_PER_CODE, Assumption, Code, Edit, Finding, Severity, capped
 from kifu.core.game import Snapshots, kept_plies
-from kifu.core.lookahead import MISSING, OTHER, SLIP, SWAPPED, TWICE, correction
+from kifu.core.lookahead import MISSING, OTHER, SLIP, STRUCTURAL_KINDS, SWAPPED, TWICE, correction
 from kifu.core.record import MoveNode, Record, Span, line_span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
@@ -422,11 +422,7 @@ class Checker(Visitor[Checked]):
         # (a structural slip that starts moves back is said on its first node, whether or not
         # the line goes on under it: the findings on the moves since are taken back)
         shown = verdict.readings[0] if verdict is not None and verdict.readings else None
-        if (
-            shown is not None
-            and shown.back
-            and (going is not None or shown.kind in (MISSING, SWAPPED, TWICE))
-        ):
+        if shown is not None and shown.back and (going is not None or shown.kind in STRUCTURAL_KINDS):
             self._reread(problem, shown.back)
         if main:
             self.complete = False

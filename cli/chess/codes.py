@@ -537,7 +537,7 @@ CAPTURE_MARK = register(
     "other move, is read as it.",
     f"{STD} 8.2.3.3",
     format=True,
-    why="Strict readers reject the move (python-chess reads it; some tools take it for a typo).",
+    why="Strict SAN readers reject the move; python-chess and kifu read it.",
     example="1. e4 d5 2. ed5 Qxd5 *",
     fix_hint="Write the capture mark: `2. exd5`.",
     fix="safe",

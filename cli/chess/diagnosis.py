@@ -30,7 +30,8 @@ class MoveProblem:
     ended: bool = False  # the position had no legal move at all (mate or stalemate)
     #: the one legal move evidently meant (the "did you mean" guess, when it is unique)
     meant: chess.Move | None = None
-    #: the guess, as the message ends with it ("; did you mean Bb5?"), or ""
+    #: the guess, as the message ends with it ("; did you mean Bb5?"), or ""; of a structural
+    #: slip, the hypotheses the later moves fit as well (", or 9... Ng4 and 10... e5")
     hint: str = ""
     #: how the intent was established, when the rest of the game told it ("4. Ba4 needs a
     #: bishop on b5"; :mod:`kifu.chess.lookahead`), else ""

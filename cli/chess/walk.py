@@ -35,7 +35,7 @@ from kifu.chess.position import Position, Start
 from kifu.chess.rules import PositionKey
 from kifu.core import walk as core
 from kifu.core.effort import Effort
-from kifu.core.lookahead import LATE, MISSING, SWAPPED, TWICE
+from kifu.core.lookahead import LATE, MISSING, STRUCTURAL_KINDS, SWAPPED, TWICE
 from kifu.core.record import MoveNode, Record
 from mypy_extensions import mypyc_attr
 
@@ -209,8 +209,6 @@ class WalkOptions:
 #: openings fill (docs/performance.md, "Where the time goes").
 _RESOLVED: dict[tuple[PositionKey, str], ReadMove | MoveProblem] = {}
 _RESOLVED_LIMIT = 50_000
-#: the hypotheses that rewrite the sheet's order rather than a move's text
-_STRUCTURAL = (MISSING, SWAPPED, TWICE)
 #: Only openings repeat from game to game: past this ply a position is almost always new, and
 #: keying it (a tuple of 64-bit boards) costs more than resolving the move again.
 _CACHED_PLIES = 24
@@ -363,7 +361,7 @@ def _replay(
                     if (
                         going is None
                         and shown is not None
-                        and shown.kind in _STRUCTURAL
+                        and shown.kind in STRUCTURAL_KINDS
                         and shown.back
                         and read.origin is not None
                     ):

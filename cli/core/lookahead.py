@@ -57,6 +57,8 @@ TWICE = "twice"
 SWAPPED = "swapped"
 #: a legal move that is no reading of the text (the verdict's ``kind`` when no reading fits)
 OTHER = "other"
+#: the hypotheses that rewrite the sheet's order rather than a move's text
+STRUCTURAL_KINDS = (MISSING, TWICE, SWAPPED)
 
 #: plies replayed after each hypothesis at first; twice as many while two or more still play
 FIRST_HORIZON = 4

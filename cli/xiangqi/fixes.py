@@ -21,7 +21,7 @@ from typing import Any
 
 from kifu.core.findings import REGISTRY, Code, Edit, Finding, Fix
 from kifu.core.game import Options
-from kifu.core.lookahead import MISSING, SWAPPED, TWICE, correction
+from kifu.core.lookahead import MISSING, STRUCTURAL_KINDS, SWAPPED, TWICE, correction
 from kifu.core.record import MoveNode, Record, Span
 from kifu.xiangqi import codes
 from kifu.xiangqi.board import FILES, RED, Board, move_name
@@ -285,9 +285,7 @@ def attach(
         return
     present = {id(finding) for finding in report_findings}
     notes = options.fix_notes and text.form != "sheet"
-    structural = {
-        id(r.node) for r in repairs if r.kind in (MISSING, TWICE, SWAPPED) and id(r.finding) in present
-    }
+    structural = {id(r.node) for r in repairs if r.kind in STRUCTURAL_KINDS and id(r.finding) in present}
     lines: _Lines | None = None
     for item in repairs:
         if id(item.finding) not in present or item.finding.fix is not None:

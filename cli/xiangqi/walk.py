@@ -55,6 +55,7 @@ from kifu.core.lookahead import (
     MISSING,
     PROVEN,
     SPENT,
+    STRUCTURAL_KINDS,
     SWAPPED,
     TWICE,
     Reading,
@@ -569,7 +570,7 @@ def _shifted(verdict: Verdict[int] | None) -> bool:
         verdict is not None
         and verdict.fits
         and verdict.first is not None
-        and verdict.kind in (MISSING, SWAPPED, TWICE)
+        and verdict.kind in STRUCTURAL_KINDS
     )
 
 
@@ -669,7 +670,7 @@ def _problem(
     # structural slip is named as a reading; the structural ones are said apart)
     kind = verdict.kind
     # (a structural slip the line ends under is said where it starts, as one it goes on under)
-    structural = verdict.fits and kind in (MISSING, SWAPPED, TWICE) and verdict.readings
+    structural = verdict.fits and kind in STRUCTURAL_KINDS and verdict.readings
     back = first.back if first is not None else verdict.readings[0].back if structural else 0
     named = tuple(
         reading.moves[0]
