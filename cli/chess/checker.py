@@ -715,43 +715,19 @@ class Checker(Visitor[Checked]):
         core = split_suffixes(text)[0]
         for note in read.notes:
             if note == "zero-castling":
-                finding = codes.ZERO_CASTLING(
-                    f"{label}: castling is written with the letter O", node.span, ply=ply, move=text
-                )
-                self._rewrite(
-                    finding,
-                    codes.ZERO_CASTLING,
-                    "write castling with the letter O",
-                    node,
-                    text.replace("0", "O", core.count("0")),
-                )
-                self._add(finding)
+                rewritten = text.replace("0", "O", core.count("0"))
+                message, fix = "castling is written with the letter O", "write castling with the letter O"
+                self._notation(codes.ZERO_CASTLING, f"{label}: {message}", fix, node, ply, rewritten)
             elif note == "promotion-equals":
-                finding = codes.PROMOTION_SYNTAX(
-                    f"{label}: promotion is written with '=' (e.g. a8=Q)",
-                    node.span,
-                    ply=ply,
-                    move=text,
-                )
-                self._rewrite(
-                    finding,
-                    codes.PROMOTION_SYNTAX,
-                    "write the promotion with '='",
-                    node,
-                    f"{core[:-1]}={core[-1]}{text[len(core) :]}",
-                )
-                self._add(finding)
+                rewritten = f"{core[:-1]}={core[-1]}{text[len(core) :]}"
+                message, fix = "promotion is written with '=' (e.g. a8=Q)", "write the promotion with '='"
+                self._notation(codes.PROMOTION_SYNTAX, f"{label}: {message}", fix, node, ply, rewritten)
             elif note == "capture-x":
-                finding = codes.CAPTURE_MARK(
-                    f"{label}: a pawn's capture is written with 'x' ({core[0]}x{core[1:]})",
-                    node.span,
-                    ply=ply,
-                    move=text,
+                message = f"a pawn's capture is written with 'x' ({core[0]}x{core[1:]})"
+                fix = "write the capture mark"
+                self._notation(
+                    codes.CAPTURE_MARK, f"{label}: {message}", fix, node, ply, f"{core[0]}x{text[1:]}"
                 )
-                self._rewrite(
-                    finding, codes.CAPTURE_MARK, "write the capture mark", node, f"{core[0]}x{text[1:]}"
-                )
-                self._add(finding)
             elif note == "figurine":
                 if not self.figurines_reported:
                     self.figurines_reported = True
@@ -777,20 +753,17 @@ class Checker(Visitor[Checked]):
                 moves = self.long_moves[0 if main else 1]
                 moves.append((node, label, ply, note[5:], "" if moves else self._before()))
             elif note.startswith("overspecified:"):
-                finding = codes.OVERSPECIFIED(
-                    f"{label}: no other piece of this kind can legally make this move; SAN is {note[14:]}",
-                    node.span,
-                    ply=ply,
-                    move=text,
-                )
-                self._rewrite(
-                    finding,
-                    codes.OVERSPECIFIED,
-                    "delete the disambiguator",
-                    node,
-                    core[:1] + note[15:] + text[len(core) :],
-                )
-                self._add(finding)
+                message = f"no other piece of this kind can legally make this move; SAN is {note[14:]}"
+                rewritten = core[:1] + note[15:] + text[len(core) :]
+                fix = "delete the disambiguator"
+                self._notation(codes.OVERSPECIFIED, f"{label}: {message}", fix, node, ply, rewritten)
+
+    def _notation(self, code: Code, message: str, fix: str, node: MoveNode, ply: int, rewritten: str) -> None:
+        """A finding of ``code`` on a move read but written against SAN, with the fix that
+        writes it as ``rewritten``."""
+        finding = code(message, node.span, ply=ply, move=node.text)
+        self._rewrite(finding, code, fix, node, rewritten)
+        self._add(finding)
 
     def _check_suffix(
         self, read: ReadMove, node: MoveNode, step: Step, check: bool, mate: bool, main: bool
