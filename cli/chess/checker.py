@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kifu.chess import codes, fixes
+from kifu.chess.diagnosis import move_label
 from kifu.chess.locales import describe, letter_map, translate
 from kifu.chess.moves import FIGURINES, ReadMove, split_suffixes
 from kifu.chess.position import Position, Start
@@ -207,11 +208,6 @@ def _letters(text: str) -> str:
     return "".join(FIGURINES.get(char, char) for char in text).replace("P", "")
 
 
-def _label(number: int, white: bool, text: str) -> str:
-    """``12. Nf3`` or ``12... Nf6``, for messages."""
-    return f"{number}{'.' if white else '...'} {text}"
-
-
 def _assumed_name(why: MoveProblem, board: chess.Board) -> str:
     """The move a verdict after ``why`` rests on, as an assumption names it."""
     verdict = why.verdict
@@ -229,9 +225,9 @@ def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) ->
     unchecked = f"; the rest of the {rest} was not checked ({problem.remaining} move(s))"
     if verdict.kind == MISSING:
         side = "White" if white else "Black"
-        after = _label(number if white else number + 1, not white, node.text)
+        after = move_label(number if white else number + 1, not white, node.text)
         message = f"{side}'s {_ordinal(number)} move seems to be missing before {after}{why.hint}"
-        gaps = [f"{number}{'.' if white else '...'} {name}" for name in verdict.names]
+        gaps = [move_label(number, white, name) for name in verdict.names]
         if verdict.assumed:
             message += (
                 f"; the rest of the {rest} plays if it was {gaps[0]} (the only legal move that lets it)"
@@ -245,17 +241,17 @@ def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) ->
             message += unchecked
         finding = codes.MISSING_MOVE(message, node.span, ply=problem.ply, move=node.text)
     elif verdict.kind == TWICE:
-        label = _label(number, white, node.text)
+        label = move_label(number, white, node.text)
         message = f"{label} is the move before it written again{why.hint}"
         if not verdict.assumed and verdict.reason:
             message += f" ({verdict.reason})"
         message += f"; the rest of the {rest} was checked without it" if going is not None else unchecked
         finding = codes.MOVE_TWICE(message, node.span, ply=problem.ply, move=node.text)
     else:
-        label = _label(number, white, node.text)
+        label = move_label(number, white, node.text)
         rest_nodes = problem.rest or []
         second = rest_nodes[1].text if len(rest_nodes) > 1 else "?"
-        other = _label(number + 1, white, second)
+        other = move_label(number + 1, white, second)
         # (the other hypotheses the rest of the game fits as well: other pairs, other moves)
         message = f"{label} and {other} seem to be written in each other's place{why.hint}"
         if not verdict.assumed and verdict.reason:  # (what else the rest of the game fits)
@@ -385,7 +381,9 @@ class Checker(Visitor[Checked]):
             self._null_move(node, step, main)
             return
         if read.notes:
-            self._notation_findings(read, node, _label(step.number, step.white, node.text), step.ply, main)
+            self._notation_findings(
+                read, node, move_label(step.number, step.white, node.text), step.ply, main
+            )
         mate, check = step.mate, step.check
         if read.suffix != ("#" if mate else "+" if check else ""):
             self._check_suffix(read, node, step, check, mate, main)
@@ -436,7 +434,7 @@ class Checker(Visitor[Checked]):
                 )
         if why.ended and self.ended_reported:
             return
-        label = _label(number, white, node.text)
+        label = move_label(number, white, node.text)
         if why.ended and main:
             if self.main.ending is None:
                 self.main.end_without_moves(problem.board, ply - 1)
@@ -517,11 +515,11 @@ class Checker(Visitor[Checked]):
             return
         white = bool(board.turn)
         number = board.fullmove_number
-        label = _label(number, white, node.text)
+        label = move_label(number, white, node.text)
         indication = fixes.number_before(self.source, span)
         if verdict.kind == MISSING and going.moves:
             san = self._san(board, going.moves[0])
-            gap = _label(number, white, san.rstrip("+#"))
+            gap = move_label(number, white, san.rstrip("+#"))
             text = f"{number}. {san} " if white else f"{san} "
             at = span.column
             if indication is not None:
@@ -558,7 +556,7 @@ class Checker(Visitor[Checked]):
                 return
             text = second.text
             if self.notes:
-                other = _label(number + 1, white, second.text)
+                other = move_label(number + 1, white, second.text)
                 text += " " + fixes.comment(
                     f"{label} and {other} exchanged: they were written in each other's place"
                 )
@@ -684,7 +682,7 @@ class Checker(Visitor[Checked]):
         self.ended_reported = True
         ending = self.main.ending
         assert ending is not None
-        label = _label(number, white, node.text)
+        label = move_label(number, white, node.text)
         finding = codes.MOVE_AFTER_END(
             f"{label} is recorded after the game ended by {describe_ending(ending)}",
             node.span,
@@ -695,7 +693,7 @@ class Checker(Visitor[Checked]):
         self._add(self._provisional(_dated(finding, ending, self.applied), ending.ply))
 
     def _null_move(self, node: MoveNode, step: Step, main: bool) -> None:
-        label = _label(step.number, step.white, node.text)
+        label = move_label(step.number, step.white, node.text)
         where = "in the main line: the record is not a legal game" if main else "in a variation (analysis)"
         self._add(
             codes.NULL_MOVE(
@@ -773,7 +771,7 @@ class Checker(Visitor[Checked]):
             unmarked = self.unmarked[0 if main else 1]
             unmarked.append((node, step.ply, "" if unmarked else self._before(), expected))
             return
-        label = _label(step.number, step.white, node.text)
+        label = move_label(step.number, step.white, node.text)
         if not read.suffix:
             message = f"{label} gives {'mate' if mate else 'check'}: write {expected}"
         elif not expected:

@@ -56,6 +56,11 @@ class MoveProblem:
         return " or ".join(san_core(board, move) for move in moves)
 
 
+def move_label(number: int, white: bool, text: str) -> str:
+    """``12. Nf3`` or ``12... Nf6``: a move as the messages name it."""
+    return f"{number}{'.' if white else '...'} {text}"
+
+
 def ambiguous(board: chess.Board, core: str) -> MoveProblem:
     """``core`` (well-formed SAN) names more than one legal move."""
     options = sorted(san_core(board, m) for m in _candidates(board, core))

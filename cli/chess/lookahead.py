@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from kifu.chess.diagnosis import MoveProblem, legal_sans, san_core
+from kifu.chess.diagnosis import MoveProblem, legal_sans, move_label, san_core
 from kifu.chess.locales import candidate_tables, letter_map, translate
 from kifu.chess.notation import FIGURINES, ReadMove, is_null, read_move, split_suffixes
 from kifu.core import lookahead as engine
@@ -242,9 +242,7 @@ class ChessGame(engine.Game[chess.Board, chess.Move]):
         return san_core(board, move)
 
     def label(self, board: chess.Board, index: int) -> str:
-        return (
-            f"{board.fullmove_number}{'.' if board.turn == chess.WHITE else '...'} {self.nodes[index].text}"
-        )
+        return _numbered(board, self.nodes, index, index)
 
     def disagrees(self, board: chess.Board, index: int, after: str) -> str:
         text = self.nodes[index].text
@@ -343,7 +341,7 @@ def _numbered(board: chess.Board, nodes: Sequence[MoveNode], index: int, at: int
     """``13... Qxb2``: the move ``nodes[at]`` as a message names it (``board``: the position
     before ``nodes[index]``)."""
     ply = 2 * board.fullmove_number + (board.turn == chess.BLACK) + at - index
-    return f"{ply // 2}{'.' if ply % 2 == 0 else '...'} {nodes[at].text}"
+    return move_label(ply // 2, ply % 2 == 0, nodes[at].text)
 
 
 def _structural(
@@ -356,9 +354,9 @@ def _structural(
     """The structural hypotheses among tied ``readings``, as a "did you mean" question ends
     (``, or were 1... h5 and 2... h6 written in each other's place``)."""
     parts: list[str] = []
-    pairs = engine.exchanges(readings, lambda back: _numbered(board, nodes, index, index - back))
-    if pairs:
-        parts.append(f"were {pairs}{',' if ', or ' in pairs else ''} written in each other's place")
+    swapped = engine.exchanged(readings, lambda back: _numbered(board, nodes, index, index - back))
+    if swapped:
+        parts.append(swapped)
     for reading in readings:
         if reading.kind == engine.MISSING and "is a move missing" not in " ".join(parts):
             parts.append("is a move missing before it")

@@ -343,19 +343,23 @@ def correction(label: str, meant: str, reason: str) -> str:
     return f"{label} corrected to {meant}: the moves after it fit it furthest{because}"
 
 
-def exchanges(readings: Sequence[Reading[M]], move_at: Callable[[int], str]) -> str:
-    """The pairs of moves the swaps among ``readings`` exchange, as a message lists them:
-    ``12... Re8 and 13... Qxb2, or 13. d3 and 14. Bxb2`` (``move_at(back)``: the move ``back``
-    plies before the slip, numbered as the game's messages number it)."""
-    pairs = [f"{move_at(r.back)} and {move_at(r.back - 2)}" for r in readings if r.kind == SWAPPED]
-    return ", or ".join(dict.fromkeys(pairs))
+def exchanged(readings: Sequence[Reading[M]], move_at: Callable[[int], str]) -> str:
+    """The swaps among ``readings`` as a "did you mean" question asks them: ``were 12... Re8 and
+    13... Qxb2, or 13. d3 and 14. Bxb2, written in each other's place`` ("" when none;
+    ``move_at(back)``: the move ``back`` plies before the slip, as the game's messages number it)."""
+    pairs = ", or ".join(dict.fromkeys(_pair(r, move_at) for r in readings if r.kind == SWAPPED))
+    return f"were {pairs}{',' if ', or ' in pairs else ''} written in each other's place" if pairs else ""
+
+
+def _pair(reading: Reading[M], move_at: Callable[[int], str]) -> str:
+    """``12... Re8 and 13... Qxb2``: the moves a swap exchanges (``move_at``: as for :func:`exchanged`)."""
+    return f"{move_at(reading.back)} and {move_at(reading.back - 2)}"
 
 
 def alternatives(verdict: Verdict[M], move_at: Callable[[int], str]) -> str:
     """The hypotheses tied with the first of ``verdict`` (a structural slip, not assumed), as its
     finding names them after its own: ``, or 9... Ng4 and 10... e5, or 13. d3 written for f3``
-    (``move_at`` as for :func:`exchanges`; the moves that fill the first's own gap are named
-    apart, as its readings)."""
+    (``move_at`` as for :func:`exchanged`; the other moves in the first's own gap are its own)."""
     if verdict.assumed or not verdict.readings:
         return ""
     first = verdict.readings[0]
@@ -364,7 +368,7 @@ def alternatives(verdict: Verdict[M], move_at: Callable[[int], str]) -> str:
         if reading.kind == first.kind and reading.back == first.back:
             continue
         if reading.kind == SWAPPED:
-            parts.append(exchanges((reading,), move_at))
+            parts.append(_pair(reading, move_at))
         elif reading.kind == MISSING:
             parts.append(f"a move left out before {move_at(reading.back)}")
         elif reading.kind == TWICE:
@@ -453,8 +457,7 @@ def _late(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B, M
     them cannot be played after the first: a recapture before the capture), or further back (up
     to :data:`LATE` moves before it), the moves between and after them playable in both orders
     for a while. They often tie with the exchange that ends at the slip (the other side's two
-    moves around it): the moves after them cannot tell which pair was exchanged, and the verdict
-    names both."""
+    moves around it), which the moves after them cannot tell apart: the verdict names both."""
     probes: list[_Probe[B, M]] = []
     if behind and index + 1 < game.count:
         probes.extend(_exchanged(game, index, behind, 1))

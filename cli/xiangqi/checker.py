@@ -31,7 +31,7 @@ from typing import Any
 
 from kifu.core.findings import MAX_PER_CODE, Assumption, Finding, Severity, capped
 from kifu.core.game import Options, Snapshots, kept_plies
-from kifu.core.lookahead import MISSING, NAMED, SLIP, TWICE, Verdict, alternatives, exchanges
+from kifu.core.lookahead import MISSING, NAMED, SLIP, TWICE, Verdict, alternatives, exchanged
 from kifu.core.record import MoveNode, Record, Span
 from kifu.core.results import RecordReport
 from kifu.core.tagnames import meant
@@ -480,8 +480,7 @@ def _at(problem: Problem, at: int) -> str:
 def _alternatives(problem: Problem, verdict: Verdict[int]) -> str:
     """The hypotheses tied with the first of ``verdict`` (a structural slip), as its finding names
     them after its own (:func:`kifu.core.lookahead.alternatives`)."""
-    asked = problem.index + problem.back - problem.anchor
-    return alternatives(verdict, lambda back: _at(problem, asked - back))
+    return alternatives(verdict, lambda back: _at(problem, problem.asked - back))
 
 
 def _numbered(round_: int, red: bool, text: str) -> str:
@@ -586,10 +585,11 @@ def _structural_readings(problem: Problem, verdict: Verdict[int], more: bool) ->
     parts: list[str] = []
     side = "Red" if problem.red else "Black"
     earlier = problem.earlier
-    asked = problem.index + problem.back - problem.anchor
-    pairs = exchanges([r for r in verdict.readings if r.moves], lambda back: _at(problem, asked - back))
-    if pairs:
-        parts.append(f"were {pairs}{',' if ', or ' in pairs else ''} written in each other's place")
+    swapped = exchanged(
+        [r for r in verdict.readings if r.moves], lambda back: _at(problem, problem.asked - back)
+    )
+    if swapped:
+        parts.append(swapped)
     for reading in verdict.readings:
         if reading.kind == MISSING:
             if reading.back and len(earlier) >= reading.back:
@@ -602,7 +602,7 @@ def _structural_readings(problem: Problem, verdict: Verdict[int], more: bool) ->
             if part not in parts:
                 parts.append(part)
         elif reading.kind == TWICE:
-            copy = _at(problem, asked - reading.back) if reading.back else "it"
+            copy = _at(problem, problem.asked - reading.back) if reading.back else "it"
             parts.append(f"is {copy} the move before it written again")
     if not parts:
         return ""

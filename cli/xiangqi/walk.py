@@ -178,6 +178,12 @@ class Problem:
         """The move as the record wrote it."""
         return self.node.text
 
+    @property
+    def asked(self) -> int:
+        """The index of the move the look-ahead was asked at: ``back - anchor`` moves after
+        ``node`` (the hypotheses' ``back`` count from it)."""
+        return self.index + self.back - self.anchor
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # writers, show and tests subclass it
 class XiangqiVisitor(Visitor[Board, Step, Problem, R]):
