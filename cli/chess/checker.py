@@ -238,7 +238,7 @@ def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) ->
                 f"; the rest of the {rest} plays after any of {shown}, and was checked assuming the first"
             )
         else:
-            message += unchecked
+            message += (f" ({verdict.reason})" if verdict.reason else "") + unchecked
         finding = codes.MISSING_MOVE(message, node.span, ply=problem.ply, move=node.text)
     elif verdict.kind == TWICE:
         label = move_label(number, white, node.text)
@@ -415,13 +415,16 @@ class Checker(Visitor[Checked]):
             self._renumbering()  # (the numbers after it are the slip's: its fix mends them)
         if node.move_number is not None and node.move_number != number:
             self._numbered(node, number, white, ply)
-        if main and self.main.ending is not None and not self.ended_reported:
-            self._after_end(node, number, white, ply)
         # (a structural slip that starts moves back is said on its first node, whether or not
-        # the line goes on under it: the findings on the moves since are taken back)
+        # the line goes on under it: the findings on the moves since are taken back, and an end
+        # the sheet's order reached among them, a mate the exchange or the copy made, with them)
         shown = verdict.readings[0] if verdict is not None and verdict.readings else None
         if shown is not None and shown.back and (going is not None or shown.kind in STRUCTURAL_KINDS):
             self._reread(problem, shown.back)
+            if main:
+                self.main.reopen(ply)
+        if main and self.main.ending is not None and not self.ended_reported:
+            self._after_end(node, number, white, ply, why.hint if why.ended else "")
         if main:
             self.complete = False
             if problem.assumed is None and going is None:
@@ -571,6 +574,11 @@ class Checker(Visitor[Checked]):
         nodes = [problem.node, *(problem.rest or [])[:back]]
         spans = {node.span for node in nodes}
         self.reread.update(id(node) for node in nodes)
+        # (a check mark judged in the sheet's position, which the slip says the game never had:
+        # the look-ahead weighed the marks under its reading)
+        self.findings = [
+            f for f in self.findings if not (f.code == codes.CHECK_SUFFIX.code and f.span in spans)
+        ]
         for finding in self.findings:
             if finding.fix is not None and finding.span in spans:
                 finding.fix = None
@@ -678,13 +686,14 @@ class Checker(Visitor[Checked]):
         self.numbering, self.renumbered = finding, []
         self._renumber(node, number)
 
-    def _after_end(self, node: MoveNode, number: int, white: bool, ply: int) -> None:
+    def _after_end(self, node: MoveNode, number: int, white: bool, ply: int, unless: str = "") -> None:
+        """``unless``: the slip the moves after the end fit, asked after the finding."""
         self.ended_reported = True
         ending = self.main.ending
         assert ending is not None
         label = move_label(number, white, node.text)
         finding = codes.MOVE_AFTER_END(
-            f"{label} is recorded after the game ended by {describe_ending(ending)}",
+            f"{label} is recorded after the game ended by {describe_ending(ending)}{unless}",
             node.span,
             ply=ply,
             move=node.text,

@@ -646,7 +646,12 @@ MOVE_AFTER_END = register(
     + BY_DATE
     + "When the end is reached only through a move kifu assumed in place of one it could not "
     'play (CHESS101-103), the finding is a warning that ends "if the intended move was ..." '
-    "and carries the assumption (JSON: `assumed`, `assumption`).",
+    "and carries the assumption (JSON: `assumed`, `assumption`)."
+    " When a move written twice, two moves exchanged or a move left out made the mate or "
+    "stalemate on the sheet, and every move after it plays once the order is mended: with two to "
+    "four moves after it, CHESS201 asks that slip beside the end (players miss a mate and play on); "
+    "with more, the slip is reported instead (CHESS113-115) and the game checked on under it. One "
+    "reply after a mate, written out of habit, says nothing.",
     f"{FIDE} 5, 9.6",
     means="Moves follow a position that had already ended the game: checkmate, stalemate, a dead position, "
     "or (FIDE Laws of 2014 and later) fivefold repetition or the 75-move rule.",

@@ -244,6 +244,9 @@ class ChessGame(engine.Game[chess.Board, chess.Move]):
     def label(self, board: chess.Board, index: int) -> str:
         return _numbered(board, self.nodes, index, index)
 
+    def numbered(self, board: chess.Board, index: int, at: int) -> str:
+        return _numbered(board, self.nodes, index, at)
+
     def disagrees(self, board: chess.Board, index: int, after: str) -> str:
         text = self.nodes[index].text
         label = self.label(board, index)
@@ -272,12 +275,14 @@ def settle(
     move the walk goes on under (``meant``; ``readings`` when that move is not proven: a tie, or
     a move the rest fits without proving it), and the position it starts from (``origin``,
     when that is not ``board``)."""
-    if problem.ended:
-        return problem
     game = ChessGame(nodes, letters, nodes[index].text)
     verdict = engine.settle(game, board, index, effort, behind)
     if verdict is None:
         return problem
+    if problem.ended:  # (the moves after a mate on the sheet play once its order is mended)
+        if verdict.first is None:  # (a few of them: the end stands, the slip asked beside it)
+            return replace(problem, hint=f"; {verdict.reason}")
+        problem = replace(problem, ended=False)
     first = verdict.first
     back = verdict.readings[0].back if verdict.readings else 0
     origin = behind[back - 1] if back else None

@@ -289,6 +289,12 @@ class MainLine:
         else:
             self._end("stalemate", "1/2-1/2", ply)
 
+    def reopen(self, ply: int) -> None:
+        """The moves from ``ply`` on are read otherwise (a slip found late): an end they reached
+        as written is no end."""
+        if self.ending is not None and self.ending.ply >= ply:
+            self.ending = None
+
     def _end(self, reason: str, result: str, ply: int, edition: Laws | None = None) -> None:
         if self.ending is None:
             self.ending = Ending(reason, result, ply, edition)

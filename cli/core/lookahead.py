@@ -247,6 +247,11 @@ class Game(Generic[B, M]):
         """Move ``index`` as a message names it, to be played on ``board`` ("15. Bf1")."""
         raise NotImplementedError
 
+    def numbered(self, board: B, index: int, at: int) -> str:
+        """Move ``at`` as a finding names a structural slip's moves ("15... 马８进７"), numbered from
+        ``board``, the board before move ``index`` (:meth:`label`, where that needs no board)."""
+        return self.label(board, at)
+
     def stuck(self, board: B, index: int, after: str) -> str:
         """Why move ``index`` cannot be played on ``board``, which a hypothesis named ``after``
         left: "4. Ba4 cannot be played after Nb5" (a game may say more: what it needs)."""
@@ -284,28 +289,36 @@ def settle(
     game: Game[B, M], board: B, index: int, effort: Effort | None = None, behind: Sequence[B] = ()
 ) -> Verdict[M] | None:
     """What the moves after move ``index`` of ``game`` (which cannot be played on ``board``)
-    say it was; ``None`` when there is nothing to read (no legal move: the game was over).
+    say it was; ``None`` when there is nothing to read.
 
     ``behind``: the boards before the moves ``index - 1``, ``index - 2``, … (:data:`LATE` of
     them), as far as the caller can give them (played as written): a half-move left out, or two
     moves swapped, may show only a few moves later, where the other side could play the moves
     after the gap.
 
+    When ``board`` has no legal move (the sheet's moves mated or stalemated), the game goes on
+    only where a structural slip moves back lets every later move play as written, marks and all,
+    and more than :data:`AFTER_END` follow (else ``None``: they are written after its end); up
+    to :data:`PROVEN` of them prove nothing: the end stands, the slip named beside it (``reason``).
+
     The moves replayed are taken from ``effort`` (the record's); when it is spent, the nearest
     readings are named, none is assumed, and the reason says why.
     """
     legal = game.legal(board)
-    if not legal:
-        return None
+    over = not legal
+    if over and (not behind or game.count - index <= AFTER_END):
+        return None  # (the loser's reply, written out of habit, says nothing of a slip)
     near = list(game.readings(board, index))
     if effort is not None and effort.left <= 0:
-        return _unread(game, board, near)
+        return None if over else _unread(game, board, near)
     budget = Effort(SLIP_EFFORT if effort is None else min(SLIP_EFFORT, effort.left))
     given = budget.left
     probes = _hypotheses(game, board, index, near, legal)
     probes.extend(_behind(game, index, behind))
     probes.extend(_twice_late(game, index, behind))
     probes.extend(_late(game, index, behind))
+    if not probes:
+        return None
     # the marks of the moves before the slip, as written, weigh on every hypothesis that keeps
     # them (a hypothesis that starts a few moves back reads them anew, in its own position)
     kept = _marks_behind(game, index, behind)
@@ -330,8 +343,22 @@ def settle(
     if effort is not None:
         effort.left -= given - budget.left
     if budget.left <= 0:
-        return _unread(game, board, near)
-    return _verdict(game, board, index, probes, end)
+        return None if over else _unread(game, board, near)
+    verdict = _verdict(game, board, index, probes, end)
+    if over:
+        if not verdict.fits or verdict.first is None or verdict.best != (end, 0):
+            return None  # (a mate the sheet wrote stands unless the rest of it plays, marks and all)
+        if game.count - index <= PROVEN:  # (a few moves: the end as written is as likely)
+            return Verdict(verdict.readings, verdict.names, reason=_unless(game, board, index, verdict))
+    return verdict
+
+
+def _unless(game: Game[B, M], board: B, index: int, verdict: Verdict[M]) -> str:
+    """``or were 2... Qh4# and 3... a6 written in each other's place? (…)``: the structural slip
+    the few moves after a mate or stalemate fit, as the finding of the moves after the end asks it."""
+    move_at, reading = _mover(game, board, index), verdict.readings[0]
+    asked = exchanged((reading,), move_at) or f"was {_said(reading, '', move_at)}"
+    return f"or {asked}? (the moves after the end play then)"
 
 
 def correction(label: str, meant: str, reason: str) -> str:
@@ -343,12 +370,12 @@ def correction(label: str, meant: str, reason: str) -> str:
     return f"{label} corrected to {meant}: the moves after it fit it furthest{because}"
 
 
-def exchanged(readings: Sequence[Reading[M]], move_at: Callable[[int], str]) -> str:
-    """The swaps among ``readings`` as a "did you mean" question asks them: ``were 12... Re8 and
-    13... Qxb2, or 13. d3 and 14. Bxb2, written in each other's place`` ("" when none;
-    ``move_at(back)``: the move ``back`` plies before the slip, as the game's messages number it)."""
+def exchanged(readings: Sequence[Reading[M]], move_at: Callable[[int], str], were: str = "were ") -> str:
+    """The swaps among ``readings`` as a "did you mean" asks them: ``were 12... Re8 and 13... Qxb2,
+    or 13. d3 and 14. Bxb2, written in each other's place`` ("" if none; ``were=""``: as a list
+    says them); ``move_at(back)``: the move ``back`` plies before the slip, numbered as the game does."""
     pairs = ", or ".join(dict.fromkeys(_pair(r, move_at) for r in readings if r.kind == SWAPPED))
-    return f"were {pairs}{',' if ', or ' in pairs else ''} written in each other's place" if pairs else ""
+    return f"{were}{pairs}{',' if ', or ' in pairs else ''} written in each other's place" if pairs else ""
 
 
 def _pair(reading: Reading[M], move_at: Callable[[int], str]) -> str:
@@ -363,29 +390,37 @@ def alternatives(verdict: Verdict[M], move_at: Callable[[int], str]) -> str:
     if verdict.assumed or not verdict.readings:
         return ""
     first = verdict.readings[0]
-    parts: list[str] = []
-    for reading, name in zip(verdict.readings[1:], verdict.names[1:], strict=True):
-        if reading.kind == first.kind and reading.back == first.back:
-            continue
-        if reading.kind == SWAPPED:
-            parts.append(_pair(reading, move_at))
-        elif reading.kind == MISSING:
-            parts.append(f"a move left out before {move_at(reading.back)}")
-        elif reading.kind == TWICE:
-            parts.append(f"{move_at(reading.back)} written twice")
-        else:
-            parts.append(f"{move_at(reading.back)} written for {name}")
+    parts = [
+        _said(reading, name, move_at)
+        for reading, name in zip(verdict.readings[1:], verdict.names[1:], strict=True)
+        if reading.kind != first.kind or reading.back != first.back
+    ]
     return "".join(f", or {part}" for part in dict.fromkeys(parts))
+
+
+def _mover(game: Game[B, M], board: B, index: int) -> Callable[[int], str]:
+    """The ``move_at`` of :func:`exchanged` for the slip ``index`` on ``board``."""
+    return lambda back: game.numbered(board, index, index - back)
+
+
+def _said(reading: Reading[M], name: str, move_at: Callable[[int], str]) -> str:
+    """A hypothesis as a finding names it among others: ``12... Re8 and 13... Qxb2`` (two moves
+    exchanged), ``a move left out before 27... d4``, ``26... Rxh6 written twice``, ``13. d3
+    written for f3`` (``move_at`` as for :func:`exchanged`)."""
+    if reading.kind == SWAPPED:
+        return _pair(reading, move_at)
+    if reading.kind == MISSING:
+        return f"a move left out before {move_at(reading.back)}"
+    if reading.kind == TWICE:
+        return f"{move_at(reading.back)} written twice"
+    return f"{move_at(reading.back)} written for {name}"
 
 
 def _unread(game: Game[B, M], board: B, near: list[tuple[M, int]]) -> Verdict[M]:
     """The nearest readings, named without reading on (the effort is spent)."""
     nearest = [move for move, distance in near if distance == near[0][1]] if near else []
-    return Verdict(
-        tuple(Reading(SLIP, (move,)) for move in nearest),
-        tuple(game.name(board, move) for move in nearest),
-        reason=SPENT,
-    )
+    names = tuple(game.name(board, move) for move in nearest)
+    return Verdict(tuple(Reading(SLIP, (move,)) for move in nearest), names, reason=SPENT)
 
 
 def _hypotheses(
@@ -411,9 +446,7 @@ def _hypotheses(
     if index > 0 and game.same(index, index - 1):
         probes.append(_Probe(Reading(TWICE, (), STRUCTURAL), game.copy(board), index + 1, True))
     if index + 2 < game.count:
-        swapped = _swapped(game, board, index)
-        if swapped is not None:
-            probes.append(swapped)
+        probes.extend(_exchanged(game, index, board, 0))
     return probes
 
 
@@ -432,7 +465,7 @@ def _behind(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B,
                 reading = Reading(MISSING, (move, *read[0]), STRUCTURAL, back)
                 probes.append(_Probe(reading, after, index + 1, True, read[1], origin=origin))
     if len(behind) >= 2 and index >= 2:
-        probes.extend(_exchanged(game, index, behind, 2))
+        probes.extend(_exchanged(game, index, behind[1], 2))
     return probes
 
 
@@ -460,17 +493,16 @@ def _late(game: Game[B, M], index: int, behind: Sequence[B]) -> list[_Probe[B, M
     moves around it), which the moves after them cannot tell apart: the verdict names both."""
     probes: list[_Probe[B, M]] = []
     if behind and index + 1 < game.count:
-        probes.extend(_exchanged(game, index, behind, 1))
+        probes.extend(_exchanged(game, index, behind[0], 1))
     for back in range(3, min(len(behind), index, LATE) + 1):
-        probes.extend(_exchanged(game, index, behind, back))
+        probes.extend(_exchanged(game, index, behind[back - 1], back))
     return probes
 
 
-def _exchanged(game: Game[B, M], index: int, behind: Sequence[B], back: int) -> list[_Probe[B, M]]:
+def _exchanged(game: Game[B, M], index: int, origin: B, back: int) -> list[_Probe[B, M]]:
     """The hypothesis that the moves ``index - back`` and ``index - back + 2`` were written in
-    each other's place (played from ``behind[back - 1]``), when it lets the moves up to
-    ``index`` play (and the one after it, when ``back`` is 1)."""
-    origin = behind[back - 1]
+    each other's place (played from ``origin``, the board before the first), when it lets the
+    three moves play, and those after them up to ``index``."""
     first = index - back
     after = game.copy(origin)
     read = _read_on(game, after, (first + 2, first + 1, first, *range(first + 3, index + 1)))
@@ -512,16 +544,6 @@ def _read_on(game: Game[B, M], board: B, indices: Sequence[int]) -> tuple[list[M
         game.push(board, move)
         moves.append(move)
     return moves, wrong
-
-
-def _swapped(game: Game[B, M], board: B, index: int) -> _Probe[B, M] | None:
-    """The hypothesis that moves ``index`` and ``index + 2`` are exchanged, when the three play so."""
-    after = game.copy(board)
-    read = _read_on(game, after, (index + 2, index + 1, index))
-    if read is None:
-        return None
-    moves, wrong = read
-    return _Probe(Reading(SWAPPED, tuple(moves), STRUCTURAL), after, index + 3, True, wrong)
 
 
 def _grow(game: Game[B, M], probes: list[_Probe[B, M]], start: int, end: int, budget: Effort) -> None:
@@ -666,9 +688,9 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
     elif len(winners) > 1:
         why = "the rest of the game fits each" if to_end else "the rest of the game does not tell them apart"
         if rivals:
-            why += f", and also fits {_rivals(game, board, winners, rivals)}"
+            why += f", and also fits {_rivals(game, board, index, winners, rivals)}"
     elif to_end and rivals:
-        why = f"the rest of the game fits it, but also fits {_rivals(game, board, winners, rivals)}"
+        why = f"the rest of the game fits it, but also fits {_rivals(game, board, index, winners, rivals)}"
     elif to_end:
         why = "the rest of the game fits it, but does not confirm it"
     else:
@@ -680,16 +702,24 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
     return Verdict(readings, names, False, goes_on, why, best=best)
 
 
-def _rivals(game: Game[B, M], board: B, winners: list[_Probe[B, M]], rivals: list[_Probe[B, M]]) -> str:
+def _rivals(
+    game: Game[B, M], board: B, index: int, winners: list[_Probe[B, M]], rivals: list[_Probe[B, M]]
+) -> str:
     """The other moves the rest of the game fits as well as ``winners``: all of them after a
     slip (a count past :data:`NAMED`), two and a count after a text that is a move written
-    informally (``nf3``: the others are no likelier, but listing them tells an arbiter nothing)."""
-    names = [_name(game, board, p) for p in rivals]
+    informally (``nf3``: the others are no likelier, but listing them tells an arbiter nothing);
+    then the structural slips it fits as well, each said as what it is (``, or 14. b4 and 15.
+    dxe5 written in each other's place``: its first move alone would name no hypothesis)."""
+    names = [_name(game, board, p) for p in rivals if p.reading.kind not in STRUCTURAL_KINDS]
     if all(p.reading.distance <= AS_WRITTEN for p in winners) and len(names) > 2:
-        return f"{names[0]}, {names[1]} and {len(names) - 2} more"
-    if len(names) > NAMED:  # (nearly every move fits: a list would say nothing)
-        return f"{len(names)} other moves"
-    return _listed(names)
+        listed = [f"{names[0]}, {names[1]} and {len(names) - 2} more"]
+    else:  # (past NAMED, nearly every move fits: a list would say nothing)
+        listed = [f"{len(names)} other moves" if len(names) > NAMED else _listed(names)]
+    move_at = _mover(game, board, index)
+    structural = [p.reading for p in rivals if p.reading.kind in STRUCTURAL_KINDS]
+    listed.append(exchanged(structural, move_at, were=""))
+    listed.extend(dict.fromkeys(_said(r, "", move_at) for r in structural if r.kind != SWAPPED))
+    return ", or ".join(part for part in listed if part)
 
 
 def _listed(names: list[str]) -> str:

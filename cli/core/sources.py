@@ -714,36 +714,6 @@ def _decompressor(kind: str, raw: BinaryIO, source: Source) -> BinaryIO:
     return io.BufferedReader(zstandard.ZstdDecompressor().stream_reader(raw))  # type: ignore[arg-type,return-value,unused-ignore]
 
 
-def read_bytes(source: Source) -> bytes:
-    """All bytes of ``source``, decompressed. Raises :class:`SourceError`."""
-    with open_binary(source) as stream:
-        try:
-            return stream.read()
-        except DECOMPRESSION_ERRORS as error:
-            raise SourceError(
-                IO_DECOMPRESS(f"{source.path}: compressed data is damaged or truncated ({error})")
-            ) from None
-
-
-def decode_text(data: bytes, encodings: Iterable[str] = ()) -> tuple[str, str]:
-    """Decode a whole document: BOMs first, then ``encodings`` in order, then UTF-8, then Latin-1.
-
-    Returns the text and the name of the encoding used.
-    """
-    for bom, name in ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16")):
-        if data.startswith(bom):
-            try:
-                return data.decode(name), name.replace("-sig", "")
-            except UnicodeDecodeError:
-                break
-    for name in (*encodings, "utf-8"):
-        try:
-            return data.decode(name), name
-        except (UnicodeDecodeError, LookupError):
-            continue
-    return data.decode("latin-1"), "latin-1"
-
-
 def wide_encoding(head: bytes) -> str | None:
     """``utf-16`` for a BOM of UTF-16, ``utf-16-le``/``-be`` for BOM-less UTF-16 of mostly ASCII
     text (every other byte NUL, never both of a pair), else ``None``: the one test every game's

@@ -426,8 +426,8 @@ def _structural(problem: Problem, verdict: Verdict[int]) -> Finding:
     round_, red = problem.round, problem.red
     going = verdict.first
     unchecked = f"; the rest of the {rest} ({_plies(problem.after)}) was not checked"
-    if verdict.reason and going is None:
-        unchecked += f": {verdict.reason}"
+    # (why the line ends under it, said after the hypotheses, as chess says it)
+    why = f" ({verdict.reason})" if verdict.reason and not verdict.assumed else ""
     if verdict.kind == MISSING:
         side = "Red" if red else "Black"
         after = _numbered(round_ + (0 if red else 1), not red, node.text)
@@ -448,12 +448,13 @@ def _structural(problem: Problem, verdict: Verdict[int]) -> Finding:
                 f"; the rest of the {rest} plays after any of {shown}, and was checked assuming the first"
             )
         else:
-            message += unchecked
+            message += why + unchecked
         return codes.MISSING_MOVE(message, node.span, ply=ply, move=node.text)
     label = prefix + _numbered(round_, red, node.text)
     if verdict.kind == TWICE:
         message = f"{label} is the move before it written again{_alternatives(problem, verdict)}"
-        message += f"; the rest of the {rest} was checked without it" if going is not None else unchecked
+        checked = f"; the rest of the {rest} was checked without it"
+        message += checked if going is not None else why + unchecked
         return codes.MOVE_TWICE(message, node.span, ply=ply, move=node.text)
     if len(problem.later) > 1:
         written = problem.later[1]
@@ -462,8 +463,7 @@ def _structural(problem: Problem, verdict: Verdict[int]) -> Finding:
     second = _numbered(round_ + 1, red, written)
     message = f"{label} and {second} seem to be written in each other's place"
     message += _alternatives(problem, verdict)  # (what else the rest fits as well: other pairs, moves)
-    if not verdict.assumed and verdict.reason:
-        message += f" ({verdict.reason})"
+    message += why
     exchanged = "them" if verdict.assumed or len(verdict.readings) < 2 else f"{label} and {second}"
     message += (
         f"; the rest of the {rest} was checked with {exchanged} exchanged" if going is not None else unchecked
@@ -513,8 +513,9 @@ def _unplayable(problem: Problem) -> Finding:
         return _structural(problem, verdict)
     if problem.ended:
         reason = "checkmate" if board.in_check() else "stalemate"
+        unless = f"; {problem.reason}" if problem.reason else ""  # (the slip the moves after it fit)
         return codes.MOVE_AFTER_END(
-            f"{label}: {text} is played after the game ended by {reason} at ply {ply - 1}",
+            f"{label}: {text} is played after the game ended by {reason} at ply {ply - 1}{unless}",
             node.span,
             ply=ply,
             move=text,

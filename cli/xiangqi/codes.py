@@ -428,7 +428,12 @@ MOVE_AFTER_END = register(
     "through a move kifu assumed in place of one it could not play (see XQN002), the verdict "
     'is provisional: a warning saying "if the intended move was …", which names the assumed '
     "move (JSON: `assumed`, `assumption`); the same holds for XQ202, XQ203, XQ301–XQ304, and "
-    "the record's outcome is marked `assumed` too.",
+    "the record's outcome is marked `assumed` too."
+    " When a move written twice, two moves exchanged or a move left out made the mate or "
+    "stalemate on the sheet, and every move after it plays once the order is mended: with two to "
+    "four moves after it, XQ201 asks that slip beside the end (players miss a mate and play on); "
+    "with more, the slip is reported instead (XQ113–XQ115) and the game checked on under it. One "
+    "reply after a mate, written out of habit, says nothing.",
     f"{CXA}, win and loss",
     means="Moves follow a position in which the side to move had no legal move: checkmate, or stalemate, "
     "which also loses in xiangqi.",

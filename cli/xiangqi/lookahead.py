@@ -213,6 +213,15 @@ class XiangqiGame(engine.Game[Board, int]):
 
     def label(self, board: Board, index: int) -> str:
         """``round 5, Red 车四进一``: the round counted from the slip's by the plies played since."""
-        later = len(board.history) - self.played + (0 if self.red else 1)  # plies after Red's move
         side = "Red" if board.side == RED else "Black"
-        return f"round {self.round + later // 2}, {side} {self.texts[index]}"
+        return f"round {self._round(board)}, {side} {self.texts[index]}"
+
+    def numbered(self, board: Board, index: int, at: int) -> str:
+        """``5. 车四进一`` or ``5... 马８进７``, as the exchanges of a finding are named."""
+        half = 2 * self._round(board) + (board.side != RED) + at - index
+        return f"{half // 2}{'.' if half % 2 == 0 else '...'} {self.texts[at]}"
+
+    def _round(self, board: Board) -> int:
+        """The round of the move to play on ``board``, counted from the slip's by the plies since."""
+        later = len(board.history) - self.played + (0 if self.red else 1)  # plies after Red's move
+        return self.round + later // 2

@@ -27,7 +27,7 @@ A half-move left out may show only a few moves later: in WXF, ICCS and UCCI the 
 often play the moves after the gap as written (the opening position is symmetric, and a side's
 files are counted from its own right). The look-ahead is therefore given the positions before
 the last moves played as written (:data:`BEHIND`), and when its verdict at a move that
-cannot be played ends the line, proves nothing, or needs later slips read past, it is asked
+cannot be played proves nothing, or needs later slips read past, it is asked
 again :data:`EARLIER` moves back, its verdict there kept only when it explains the moves after
 it better (:attr:`~kifu.core.lookahead.Verdict.best`: a garbled text the rest plays after is no
 left-out move a few moves back); a hypothesis
@@ -53,7 +53,6 @@ from kifu.core.lookahead import (
     LATE,
     MAX_PROBES,
     MISSING,
-    PROVEN,
     SPENT,
     STRUCTURAL_KINDS,
     SWAPPED,
@@ -637,32 +636,31 @@ def _problem(
     node, on the position before it."""
     node = nodes[index - 1]
     after = len(nodes) - index
-    ended = not board.has_legal_move()
     verdict = None
-    if options.assume and not ended:
+    if options.assume:
+        # (after a mate or stalemate on the sheet, a verdict only where a structural slip moves
+        # back lets the rest of the record play: kifu.core.lookahead.settle)
         verdict = _settle(board, nodes, index - 1, round_, red, options, plies, plain)
+    # (a few moves after a mate or stalemate: the end stands, and the slip they fit is asked)
+    ended = (verdict is None or verdict.first is None) and not board.has_legal_move()
     anchor = 0
-    if options.assume and (ended or (verdict is not None and (not verdict.assumed or verdict.strained))):
-        # the line would end here, or goes on under a move nothing proves or that the moves
-        # after it play under only with later slips read past; a half-move left out further
-        # back (the other side could play the moves after it for a while) shows here only: the
-        # look-ahead is asked again a few moves back, and its verdict kept when it puts a
-        # structural slip there that lets this move be played, and explains the moves after it
-        # better
-        anchor = 1 if ended else EARLIER
-        # (after a mate or stalemate, the loser's reply or two written out of habit are no
-        # evidence that the game went on: the record must go on for PROVEN moves more)
-        earlier = (
-            None
-            if ended and after < PROVEN
-            else _earlier(board, nodes, index - 1, anchor, round_, red, options, plies, plain, verdict)
-        )
+    if not ended and verdict is not None and (not verdict.assumed or verdict.strained):
+        # the line goes on under a move nothing proves or that the moves after it play under
+        # only with later slips read past; a half-move left out further back (the other side
+        # could play the moves after it for a while) shows here only: the look-ahead is asked
+        # again a few moves back, and its verdict kept when it puts a structural slip there
+        # that lets this move be played, and explains the moves after it better
+        anchor = EARLIER
+        earlier = _earlier(board, nodes, index - 1, anchor, round_, red, options, plies, plain, verdict)
         if earlier is not None:
             verdict = earlier
         else:
             anchor = 0
-    if ended and not anchor:
-        return Problem(board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, True, after)
+    if ended:
+        why = verdict.reason if verdict is not None else ""
+        return Problem(
+            board, node, ply + 1, round_, red, depth, clock, error, spec, resolution, True, after, reason=why
+        )  # fmt: skip
     if verdict is None:  # the nearest readings, and none assumed (not asked for, or too many slips)
         near = candidates(board, node.text, options.abridged)
         named = tuple(move for move, distance in near if distance == near[0][1]) if near else ()

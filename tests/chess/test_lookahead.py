@@ -430,6 +430,68 @@ def test_a_copy_the_line_ends_under_is_said_on_the_copy() -> None:
     )
 
 
+def test_an_exchange_that_made_a_mate_on_the_sheet_is_put_back() -> None:
+    # 16... Qe1+ 17. Kc2 Nf2 written 16... Nf2 17. Kc2 Qe1+: as written 16... Nf2 mates, and the
+    # 37 moves after it read as written after the end (a planted game of seed 7: before, CHESS201
+    # on 17. Kc2, which the game played legally, and "write #" on the exchanged Nf2)
+    report = _checked(
+        "1. c3 c5 2. h3 a6 3. Qa4 Nf6 4. f3 h5 5. Qh4 Rh6 6. Qe4 d6 7. Qxe7+ Qxe7 8. g4 Kd8 9. e4 Qe5 "
+        "10. Ke2 Nbd7 11. g5 Rg6 12. h4 Ng4 13. Na3 Qe8 14. Rh3 Qxe4+ 15. Kd1 c4 16. Rh1 Nf2 17. Kc2 "
+        "Qe1+ 18. b4 Qe2 19. Bxe2 Ne4 20. Nxc4 Ng3 21. Nh3 Rh6 22. Rf1 Rg6 23. Ne5 Kc7 24. Kb2 f5 "
+        "25. gxf6 Rg4 26. Rb1 Nb6 27. Ra1 Be7 28. Nxg4 g5 *"
+    )
+    [error] = _errors(report)
+    assert (error.code, error.move) == ("CHESS115", "Nf2")
+    assert error.message == (
+        "16... Nf2 and 17... Qe1+ seem to be written in each other's place; the rest of the game was "
+        "checked with them exchanged"
+    )
+    assert [f.code for f in report.findings if f.code != "PGN009"] == ["CHESS115"]  # (no "write #")
+
+
+def test_an_exchange_that_made_a_mate_with_two_moves_after_it_is_asked_beside_the_end() -> None:
+    # 2... a6 3. a3 Qh4# written 2... Qh4# 3. a3 a6: two moves after a mate prove neither that
+    # the game went on nor that it did not (players miss a mate): the end stands, the exchange asked
+    report = _checked("1. f3 e5 2. g4 Qh4# 3. a3 a6 *")
+    [error] = _errors(report)
+    assert (error.code, error.move) == ("CHESS201", "a3")
+    assert error.message == (
+        "3. a3 is recorded after the game ended by checkmate at ply 4; or were 2... Qh4# and 3... a6 "
+        "written in each other's place? (the moves after the end play then)"
+    )
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "1. f3 e5 2. g4 Qh4# 3. a3 *",  # the loser's reply, written out of habit
+        "1. f3 e5 2. g4 Qh4# 3. a3 a6 4. b3 b6 5. c3 c6 *",  # no exchange lets the moves play
+        "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# Ke7 5. d3 d6 6. Nc3 Be6 *",
+    ],
+)
+def test_moves_after_a_mate_no_slip_explains_are_after_the_end(movetext: str) -> None:
+    [error] = _errors(_checked(movetext))
+    assert error.code == "CHESS201"
+    assert "after the game ended by checkmate" in error.message
+
+
+def test_an_exchange_the_rest_fits_beside_an_ambiguous_text_is_named_as_one() -> None:
+    # 14... Nc6 15. dxe5 written for 14... Nc6 ... with White's 14. b4 and 15. dxe5 exchanged:
+    # with the knight still on e5, Nc6 is ambiguous; the exchange is named as an exchange, not
+    # by its first move alone (a planted game of seed 7: before, "also fits Bg7, dxe5 and 1 more")
+    report = _checked(
+        "1. Na3 Nc6 2. c3 Nh6 3. f3 Ng8 4. Qa4 Nd4 5. Qc4 Nc6 6. Kf2 Nh6 7. Qb3 Ng4+ 8. Ke1 Na5 "
+        "9. h4 b5 10. Qe6 Nh2 11. d4 g5 12. Bxg5 Ng4 13. h5 Ne5 14. b4 Nc6 15. dxe5 Bg7 16. Bxe7 Ba6 "
+        "17. Qd5 Nxe5 18. Kd2 c5 19. Rh2 Rc8 20. Ke1 Rb8 21. Bh4 Qc8 22. Qd2 *"
+    )
+    [error] = _errors(report)
+    assert (error.code, error.move) == ("CHESS102", "Nc6")
+    assert (
+        "also fits Nac4, or 14... Nc6 and 15... Bg7, or 14. b4 and 15. dxe5, written in each other's place"
+        in error.message
+    )
+
+
 def test_a_promotion_written_without_its_piece_is_said_so_and_each_piece_is_a_reading() -> None:
     # (before, "b8 would leave White's king in check": the king was never in check)
     [game] = split_games(

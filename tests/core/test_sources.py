@@ -12,7 +12,13 @@ from kifu.application.detection import detect, sniff
 from kifu.core import sources
 from kifu.core.findings import REGISTRY, Severity
 from kifu.core.lines import LineDecoder
-from kifu.core.sources import Source, decode_text, expand_paths, looks_binary, read_bytes
+from kifu.core.sources import Source, expand_paths, looks_binary, open_binary
+
+
+def _read(source: Source) -> bytes:
+    """All bytes of ``source``, as the readers get them."""
+    with open_binary(source) as stream:
+        return stream.read()
 
 
 def lines(data: bytes) -> tuple[list[str], list[str]]:
@@ -56,12 +62,6 @@ def test_a_windows_1252_name_survives_check_and_convert(tmp_path: Path) -> None:
 def test_control_bytes_are_replaced_and_reported() -> None:
     text, codes = lines(b"1. e4\x00 *\n")
     assert text == ["1. e4\ufffd *"] and codes == ["IO004"]
-
-
-def test_decode_text_prefers_boms_then_the_given_encodings() -> None:
-    assert decode_text("象棋".encode("utf-16")) == ("象棋", "utf-16")
-    assert decode_text("炮二平五".encode("gb18030"), ["gb18030"]) == ("炮二平五", "gb18030")
-    assert decode_text(b"\xe9t\xe9") == ("été", "latin-1")
 
 
 def test_binary_detection() -> None:
@@ -115,9 +115,9 @@ def test_a_small_file_is_read_once_for_its_detection_and_its_records(
     opened = _opened(monkeypatch)
     source = Source(str(game))
     assert detect(source) == ("go", "sgf")
-    assert read_bytes(source) == game.read_bytes()
+    assert _read(source) == game.read_bytes()
     assert opened == [str(game)]
-    assert read_bytes(source) == game.read_bytes()  # taken: a second reading opens the file
+    assert _read(source) == game.read_bytes()  # taken: a second reading opens the file
     assert opened == [str(game)] * 2
 
 
@@ -141,9 +141,9 @@ def test_a_file_changed_after_its_detection_is_read_again(
     opened = _opened(monkeypatch)
     if change == "removed":
         with pytest.raises(sources.SourceError):
-            read_bytes(source)
+            _read(source)
     else:
-        assert read_bytes(source) == game.read_bytes()
+        assert _read(source) == game.read_bytes()
     assert opened == [str(game)]
 
 
@@ -157,9 +157,7 @@ def test_what_detection_does_not_keep(tmp_path: Path, monkeypatch: pytest.Monkey
         source = Source(str(path))
         assert detect(source) == ("go", "sgf")
         opened = _opened(monkeypatch)
-        assert read_bytes(source) == (
-            gzip.decompress(path.read_bytes()) if path == packed else path.read_bytes()
-        )
+        assert _read(source) == (gzip.decompress(path.read_bytes()) if path == packed else path.read_bytes())
         assert opened == [str(path)]
 
 
@@ -175,7 +173,7 @@ def test_the_heads_kept_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert list(sources._HEADS)[-3:] == paths[2:] and len(sources._HEADS) <= 3
     opened = _opened(monkeypatch)
     for path in paths:
-        read_bytes(Source(path))
+        _read(Source(path))
     assert opened == paths[:2]
 
 

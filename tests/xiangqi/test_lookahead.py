@@ -660,3 +660,43 @@ def test_exchanges_the_rest_fits_as_well_as_a_reading_are_named_with_it() -> Non
         "did you mean 卒５平６ (e4f4), or were 22... G5-G4 and 23... E5-E4, or 22. E2-A2 and "
         "23. I2-G4, written in each other's place?" in finding.message
     )
+
+
+def test_an_exchange_that_made_a_mate_with_moves_after_it_is_asked_beside_the_end() -> None:
+    """14. R2+9 and 13. C7+7 written in each other's place: as written 13. C7+7 mates, and the two
+    moves after it either came after the end or the two Red moves are exchanged (the game then
+    ends in the same mate a round later): the end stands, and the exchange is asked beside it (a
+    planted game of seed 7; before, XQ201 alone, on 13... R9.8, which the game played legally)."""
+    rep = _wxf_report(
+        "1. C8+7 H8+9 2. H8+9 H9-8 3. R9.8 C8+7 4. R1.2 R1.2 5. R8+5 C2.3 6. H9-8 P7+1 7. R8-2 C3+4 "
+        "8. R8+6 P7+1 9. E3+5 C3.7 10. A4+5 C7+2 11. E5+3 C7.6 12. C2.7 A6+5 13. C7+7 R9.8 14. R2+9 *"
+    )
+    (finding,) = [f for f in rep.findings if f.severity is Severity.ERROR]
+    assert (finding.code, finding.move) == ("XQ201", "R9.8")
+    assert finding.message == (
+        "round 13, Black: R9.8 is played after the game ended by checkmate at ply 25; or were 13. C7+7 "
+        "and 14. R2+9 written in each other's place? (the moves after the end play then)"
+    )
+
+
+def test_a_mate_with_one_reply_after_it_is_the_end() -> None:
+    """The loser's reply written after a mate, out of habit, is no evidence of a slip."""
+    rep = _wxf_report(
+        "1. C8+7 H8+9 2. H8+9 H9-8 3. R9.8 C8+7 4. R1.2 R1.2 5. R8+5 C2.3 6. H9-8 P7+1 7. R8-2 C3+4 "
+        "8. R8+6 P7+1 9. E3+5 C3.7 10. A4+5 C7+2 11. E5+3 C7.6 12. C2.7 A6+5 13. C7+7 R9.8 *"
+    )
+    (finding,) = [f for f in rep.findings if f.severity is Severity.ERROR]
+    assert finding.code == "XQ201"
+
+
+def test_an_exchange_beside_an_ambiguous_text_is_named_as_one() -> None:
+    """12. R8-1 and 13. C6.8 exchanged leave two cannons able to play C2.1: the exchange is named
+    among what the rest fits, as an exchange (a planted game of seed 7)."""
+    rep = _wxf_report(
+        "1. C8+7 P7+1 2. C2+7 P3+1 3. H2+1 C8+5 4. C2.4 R1.2 5. C4.1 E7+5 6. R9+2 P5+1 7. C1.6 C8-4 "
+        "8. P5+1 P9+1 9. R9.8 C8.2 10. R8-1 K5+1 11. P5+1 C++6 12. C6.8 C2.1 13. R8-1 C1+4 14. C8-2 "
+        "C1.7 15. H1+3 P7+1 16. C8+1 P7+1 17. R1+1 K5.6 18. C8-1 K6.5 19. C8.9 K5.4 20. R8+5 E3+1 *"
+    )
+    (finding,) = [f for f in rep.findings if f.severity is Severity.ERROR]
+    assert finding.code == "XQN005"
+    assert "also fits 12. C6.8 and 13. R8-1 written in each other's place" in finding.message
