@@ -238,7 +238,7 @@ def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) ->
                 f"; the rest of the {rest} plays after any of {shown}, and was checked assuming the first"
             )
         else:
-            message += (f" ({verdict.reason})" if verdict.reason else "") + unchecked
+            message += (f" ({verdict.reason})" if verdict.reason and not verdict.assumed else "") + unchecked
         finding = codes.MISSING_MOVE(message, node.span, ply=problem.ply, move=node.text)
     elif verdict.kind == TWICE:
         label = move_label(number, white, node.text)
