@@ -248,8 +248,7 @@ class Game(Generic[B, M]):
         raise NotImplementedError
 
     def numbered(self, board: B, index: int, at: int) -> str:
-        """Move ``at`` as a finding names a structural slip's moves ("15... 马８进７"), numbered from
-        ``board``, the board before move ``index`` (:meth:`label`, where that needs no board)."""
+        """Move ``at`` ("15... Nf6"), numbered from ``board``, the board before move ``index``."""
         return self.label(board, at)
 
     def stuck(self, board: B, index: int, after: str) -> str:
@@ -296,10 +295,9 @@ def settle(
     moves swapped, may show only a few moves later, where the other side could play the moves
     after the gap.
 
-    When ``board`` has no legal move (the sheet's moves mated or stalemated), the game goes on
-    only where a structural slip moves back lets every later move play as written, marks and all,
-    and more than :data:`AFTER_END` follow (else ``None``: they are written after its end); up
-    to :data:`PROVEN` of them prove nothing: the end stands, the slip named beside it (``reason``).
+    With no legal move on ``board`` (a mate on the sheet), the game goes on only where a structural
+    slip moves back lets every later move play as written, marks and all, and over :data:`AFTER_END`
+    follow (else ``None``); up to :data:`PROVEN` prove nothing: the slip is only asked (``reason``).
 
     The moves replayed are taken from ``effort`` (the record's); when it is spent, the nearest
     readings are named, none is assumed, and the reason says why.
@@ -633,10 +631,12 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
         closest = min((p.reading.distance for p in slips), default=0)
         named = [p for p in named if p.reading.back or (p in slips and p.reading.distance == closest)]
     others = [p for p in probes if not p.named]
-    if not named or max(p.score for p in named) < best:
-        # some other legal move explains the moves after it better than every reading does:
-        # they play further after it, or as far with fewer slips and marks gone wrong
-        leaders = [p for p in others if p.score == best]
+    leaders = [p for p in others if p.score == best]
+    # some other legal move explains the moves after it better than every reading does (further,
+    # or as far with fewer slips and marks gone wrong), and the readings stop sooner as written
+    # (that it makes a later slip's text legal says nothing of this text)
+    ahead = max((p.at for p in leaders), default=end) > max((p.at for p in named), default=-1)
+    if not named or (max(p.score for p in named) < best and ahead):
         slipped = [p for p in probes if p.named and p.reading.kind == SLIP]
         nearest = sorted(slipped, key=lambda p: p.reading.distance)[:3]
         why = _failures(game, board, nearest)

@@ -430,6 +430,27 @@ def test_a_copy_the_line_ends_under_is_said_on_the_copy() -> None:
     )
 
 
+def test_a_move_that_makes_a_later_slip_legal_is_no_reason_to_call_a_text_garbled() -> None:
+    # 6... f3 for f6, 14. c7+ for Nc7+ and 19... Na5 for Ra5: under 6... Nc6, a move no reading
+    # of f3, the knight could play 19... Na5 as written, one later slip fewer; but f5 and f6 play
+    # the moves after them as written as far as Nc6 does. The readings are named, Nc6 with them,
+    # and the line goes on so that 19... Na5 is found (a planted game of seed 7: before, Nc6 was
+    # assumed, a wrong move, and 19... Na5 passed as legal)
+    report = _checked(
+        "1. Na3 c5 2. Nh3 g6 3. d4 c4 4. f3 h6 5. g3 Qb6 6. Rb1 f3 7. b4 cxb3 8. Qd2 bxa2 9. Qxh6 Rxh6 "
+        "10. Nb5 Rxh3 11. Ba3 a6 12. c3 Rh7 13. d5 Qe3 14. c7+ Kd8 15. Nxa6 Qe6 16. Bb4 a1=Q 17. Bg2 "
+        "Rh4 18. Nc5 Qa2 19. Kd1 Na5 20. c4 *"
+    )
+    errors = _errors(report)
+    assert [(e.code, e.move, e.meant) for e in errors] == [
+        ("CHESS101", "f3", None),
+        ("CHESS101", "c7+", "Nc7"),
+        ("CHESS101", "Na5", None),
+    ]
+    assert "did you mean f5 or f6? (the rest of the game fits each, and also fits Nc6," in errors[0].message
+    assert "Ra5" in errors[2].message
+
+
 def test_an_exchange_that_made_a_mate_on_the_sheet_is_put_back() -> None:
     # 16... Qe1+ 17. Kc2 Nf2 written 16... Nf2 17. Kc2 Qe1+: as written 16... Nf2 mates, and the
     # 37 moves after it read as written after the end (a planted game of seed 7: before, CHESS201
