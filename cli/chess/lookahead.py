@@ -12,7 +12,7 @@ engine weighs after how far the moves play. :func:`settle` is what the walk call
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from kifu.chess.diagnosis import MoveProblem, legal_sans, move_label, san_core
@@ -303,7 +303,7 @@ def settle(
         meant = first.moves[0] if first is not None and first.moves else None
         readings = () if verdict.assumed or first is None else tuple(r.moves[0] for r in alike)
         # (a structural slip tied with other hypotheses: the finding names each of them)
-        others = engine.alternatives(verdict, lambda back: _numbered(board, nodes, index, index - back))
+        others = engine.alternatives(verdict, engine.mover(game, board, index))
         return replace(
             problem,
             meant=meant,
@@ -315,7 +315,7 @@ def settle(
         )
     pairs = zip(verdict.readings, verdict.names, strict=True)
     names = " or ".join(name for reading, name in pairs if reading.kind == engine.SLIP)
-    names += _structural(verdict.readings, board, nodes, index, bool(names))
+    names += _structural(verdict.readings, engine.mover(game, board, index), bool(names))
     why = f" ({verdict.reason})" if verdict.reason else ""
     if problem.kind == "ambiguous" and not verdict.assumed:
         hint = f"; {verdict.reason}" if verdict.reason else ""
@@ -350,23 +350,19 @@ def _numbered(board: chess.Board, nodes: Sequence[MoveNode], index: int, at: int
 
 
 def _structural(
-    readings: Sequence[engine.Reading[chess.Move]],
-    board: chess.Board,
-    nodes: Sequence[MoveNode],
-    index: int,
-    more: bool,
+    readings: Sequence[engine.Reading[chess.Move]], move_at: Callable[[int], str], more: bool
 ) -> str:
     """The structural hypotheses among tied ``readings``, as a "did you mean" question ends
     (``, or were 1... h5 and 2... h6 written in each other's place``)."""
     parts: list[str] = []
-    swapped = engine.exchanged(readings, lambda back: _numbered(board, nodes, index, index - back))
+    swapped = engine.exchanged(readings, move_at)
     if swapped:
         parts.append(swapped)
     for reading in readings:
         if reading.kind == engine.MISSING and "is a move missing" not in " ".join(parts):
             parts.append("is a move missing before it")
         elif reading.kind == engine.TWICE:
-            copy = _numbered(board, nodes, index, index - reading.back) if reading.back else "it"
+            copy = move_at(reading.back) if reading.back else "it"
             parts.append(f"is {copy} the move before it written again")
     if not parts:
         return ""

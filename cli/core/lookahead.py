@@ -354,7 +354,7 @@ def settle(
 def _unless(game: Game[B, M], board: B, index: int, verdict: Verdict[M]) -> str:
     """``or were 2... Qh4# and 3... a6 written in each other's place? (…)``: the structural slip
     the few moves after a mate or stalemate fit, as the finding of the moves after the end asks it."""
-    move_at, reading = _mover(game, board, index), verdict.readings[0]
+    move_at, reading = mover(game, board, index), verdict.readings[0]
     asked = exchanged((reading,), move_at) or f"was {_said(reading, '', move_at)}"
     return f"or {asked}? (the moves after the end play then)"
 
@@ -396,7 +396,7 @@ def alternatives(verdict: Verdict[M], move_at: Callable[[int], str]) -> str:
     return "".join(f", or {part}" for part in dict.fromkeys(parts))
 
 
-def _mover(game: Game[B, M], board: B, index: int) -> Callable[[int], str]:
+def mover(game: Game[B, M], board: B, index: int) -> Callable[[int], str]:
     """The ``move_at`` of :func:`exchanged` for the slip ``index`` on ``board``."""
     return lambda back: game.numbered(board, index, index - back)
 
@@ -715,7 +715,7 @@ def _rivals(
         listed = [f"{names[0]}, {names[1]} and {len(names) - 2} more"]
     else:  # (past NAMED, nearly every move fits: a list would say nothing)
         listed = [f"{len(names)} other moves" if len(names) > NAMED else _listed(names)]
-    move_at = _mover(game, board, index)
+    move_at = mover(game, board, index)
     structural = [p.reading for p in rivals if p.reading.kind in STRUCTURAL_KINDS]
     listed.append(exchanged(structural, move_at, were=""))
     listed.extend(dict.fromkeys(_said(r, "", move_at) for r in structural if r.kind != SWAPPED))
