@@ -359,11 +359,12 @@ def _structural(
     if swapped:
         parts.append(swapped)
     for reading in readings:
-        if reading.kind == engine.MISSING and "is a move missing" not in " ".join(parts):
-            parts.append("is a move missing before it")
+        # (a gap or a copy a few moves back is named by the move of the sheet it stands before)
+        at = move_at(reading.back) if reading.back else "it"
+        if reading.kind == engine.MISSING:
+            parts.append(f"is a move missing before {at}")
         elif reading.kind == engine.TWICE:
-            copy = move_at(reading.back) if reading.back else "it"
-            parts.append(f"is {copy} the move before it written again")
+            parts.append(f"is {at} the move before it written again")
     if not parts:
         return ""
-    return (", or " if more else "") + " or ".join(parts)
+    return (", or " if more else "") + " or ".join(dict.fromkeys(parts))
