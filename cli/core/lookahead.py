@@ -26,7 +26,9 @@ same way for chess, xiangqi and Go:
 The verdict (:class:`Verdict`): a reading is **assumed** only when the moves after it play
 strictly further under it than under every other hypothesis, legal move or structural slip.
 When a legal move that is no reading of the text plays further than every reading, the text is
-no slip of that kind: "no reading fits the moves after it", and the line ends there. When
+no slip of that kind: "no reading fits the moves after it". That move is assumed where the moves
+after it play as written (or further than the readings read past later slips); where it needs a
+later slip too, it is named, and the line ends there. When
 readings tie, they are named and none is assumed; the walk goes on under the first only where
 the moves after it play to the end under each (nothing later rests on which was meant).
 
@@ -640,22 +642,20 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
         slipped = [p for p in probes if p.named and p.reading.kind == SLIP]
         nearest = sorted(slipped, key=lambda p: p.reading.distance)[:3]
         why = _failures(game, board, nearest)
-        if len(leaders) == 1 and leaders[0].end - index - 1 >= min(PROVEN, rest) and rest:
-            # the text is garbled beyond reading, but the moves after it tell which move it was
-            leader = leaders[0]
-            name = _name(game, board, leader)
-            return Verdict((leader.reading,), (name,), True, True, why, fits=False, other=name, best=best)
         other = _listed([_name(game, board, p) for p in leaders])
+        if len(leaders) == 1 and leaders[0].end - index - 1 >= min(PROVEN, rest) and rest:
+            leader = leaders[0]
+            if not leader.repairs or leader.end > max((p.end for p in named), default=-1):
+                # the text is garbled beyond reading, but the moves after it tell which move it was
+                return Verdict(
+                    (leader.reading,), (other,), True, True, why, fits=False, other=other, best=best
+                )
+            # (it needs a later slip too, and the readings reach as far with theirs: no proof)
+            other += f", if {game.label(leader.board, leader.at)} is a slip too"
         if not rest or best[0] - index - 1 < min(CONFIRM, rest):
             other = ""  # (nothing tells them: every move fits as little)
-        return Verdict(
-            tuple(p.reading for p in nearest),
-            tuple(_name(game, board, p) for p in nearest),
-            reason=why,
-            fits=False,
-            other=other,
-            best=best,
-        )
+        readings, names = tuple(p.reading for p in nearest), tuple(_name(game, board, p) for p in nearest)
+        return Verdict(readings, names, reason=why, fits=False, other=other, best=best)
     top = max(p.score for p in named)
     # (the walk goes on under the first: of readings that tie, the one whose moves play furthest
     # as written before a later slip is read past, so that a later move the game played legally

@@ -181,6 +181,26 @@ def test_a_text_no_reading_of_which_fits_is_no_slip_and_the_move_the_rest_proves
     assert finding.meant == "车一平二" and rep.plies == 20
 
 
+def test_a_move_no_reading_of_which_fits_is_not_assumed_when_it_needs_a_later_slip_too() -> None:
+    """The game played C2+1 and C2-1, written C2+9 and R2-1 (and K5+1 for K5-1 later). Only R1+1
+    lets R2-1 play as written, but it needs the later K5+1 read as a slip, as the reading C2+1
+    needs R2-1 and K5+1: one slip fewer is no proof of a move the text does not describe. It is
+    named, not assumed, and nothing after it is checked (no error on a move the game played)."""
+    rep = _wxf_report(
+        "1. C8+7 C2+9 2. C2+7 C8+1 3. K5+1 R1.2 4. K5.6 K5+1 5. C2.4 K5+1 6. C4.7 R2-1 7. C7.3 R9.7 "
+        "8. P5+1 P1+1 9. K6.5 C8-1 10. E7+9 K5.4 11. R1+1 R7.9 12. K5-1 R9.5 13. R1.6 K4.5 14. P5+1 "
+        "C2+6 15. R6.8 C8+6 16. P5+1 K5+1 17. R8.2 R2+9 18. R9.8 P7+1 19. R2+3 P1+1 20. R2.9 P7+1 "
+        "21. P7+1 P7+1 22. R9+4 *"
+    )
+    (finding,) = [f for f in rep.findings if f.severity is Severity.ERROR]
+    assert (finding.code, finding.ply, finding.move, finding.meant) == ("XQN007", 2, "C2+9", None)
+    assert "炮２进１ (b7b6): round 6, Black R2-1 cannot be played after it" in finding.message
+    assert finding.message.endswith(
+        "; they play after 车１进１ (a9a8), if round 16, Black K5+1 is a slip too. "
+        "The rest of the game (41 more plies) was not checked"
+    )
+
+
 def test_the_last_move_of_a_line_is_read_but_not_proven() -> None:
     rep = _report("1. 炮二平五 马８进７ 2. 马二进三 车９乎８ *")
     (finding,) = rep.findings
