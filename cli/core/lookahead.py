@@ -76,8 +76,8 @@ READINGS_COST = 40
 #: slip at every move, all in lower case, spend its effort before its last slips)
 TIED = 2
 #: half-moves before the slip a left-out move is looked for (a gap shows only where the other
-#: side cannot play the move after it: two or three moves later when both sides could)
-BACK = 3
+#: side cannot play the move after it: up to four moves later when both sides could, in WXF)
+BACK = 5
 #: half-moves before the slip a move written twice, or two moves of one side written in each
 #: other's place, are looked for: the other side may play the copy, and both orders of the two
 #: may play, and the moves after them too, for several moves (9. O-O O-O shows only at 10...

@@ -76,13 +76,13 @@ from mypy_extensions import mypyc_attr
 R = TypeVar("R")
 
 #: the positions before the moves played as written the look-ahead is given at a slip, as chess's
-#: walk gives them (a left-out move starts up to three moves back among them; a move written twice
-#: or two moves swapped up to :data:`~kifu.core.lookahead.LATE`)
+#: walk gives them (a left-out move starts up to :data:`~kifu.core.lookahead.BACK` moves back among
+#: them; a move written twice or two moves swapped up to :data:`~kifu.core.lookahead.LATE`)
 BEHIND = LATE
 #: how many moves before a move that cannot be played the look-ahead is asked again when its
 #: verdict there ends the line, or is not proven, or needs later slips (a half-move left out
-#: further back): it starts its own hypotheses up to BEHIND moves before that, so that gaps 4 to
-#: 6 moves back are read too
+#: further back): it starts its own hypotheses up to BACK moves before that, so that gaps up to
+#: BACK + 3 moves back are read too
 EARLIER = 3
 
 
@@ -830,7 +830,9 @@ def _settle(
     previous = (index - 1, board.previous(), board.history[-1][0]) if index and board.history else None
     game = XiangqiGame(nodes, options.abridged, round_, red, len(board.history), previous)
     # (the last move of a line has no later move to tell a hypothesis that starts before it: in
-    # WXF, ICCS and UCCI the moves it takes in would play for either side alike)
-    behind = _behind(board, min(plain, index, BEHIND)) if index + 1 < len(nodes) else []
+    # WXF, ICCS and UCCI the moves it takes in would play for either side alike; the same text
+    # twice just before it is evidence of its own)
+    copy = index >= 2 and nodes[index - 1].text == nodes[index - 2].text
+    behind = _behind(board, min(plain, index, BEHIND)) if index + 1 < len(nodes) or copy else []
     verdict = settled[key] = settle(game, board, index, options.effort, behind)
     return verdict

@@ -371,6 +371,30 @@ def test_a_half_move_left_out_five_moves_before_the_move_that_cannot_be_played()
     assert (finding.code, finding.ply, finding.move, finding.meant) == ("XQ113", 8, "R1.2", "K5.6")
 
 
+def test_a_half_move_left_out_four_moves_before_the_move_that_cannot_be_played_is_found() -> None:
+    """Black's R1.2 of round 4 left out, the later moves written on in order: in WXF each side
+    plays the other's moves for four half-moves. A gap three moves back (Red's P9+1 before 5.
+    C8-1) plays further than any reading but needs later slips; the true gap, four back, lets
+    every move play as written. Looked for three moves back only, the wrong gap was assumed and
+    seven moves the game played legally were errors."""
+    rep = _wxf_report(
+        "1. C2+7 R9.8 2. A6+5 P5+1 3. C8+7 P1+1 4. A5-6 P9+1 5. C8-1 P1+1 6. P1+1 R9+4 7. C2-1 R9-2 "
+        "8. C8+4 R9.3 9. C8+1 R3.6 10. C8.5 R6+7 11. K5.4 R1+3 12. C5.9 H2+1 13. C9.3 E7+5 "
+        "14. E7+9 H1-2 15. C3.5 E5-7 16. C5.1 E3+5 17. R8+9 K5+1 18. R8.6 E5-3 19. R6.4 P1+1 "
+        "20. R4.7 P1+1 21. R7.3 P1.2 22. R3.2 P2.1 23. C2+3 P1+1 24. C2+2 P1+1 25. C1.7 K5.4 "
+        "26. R+.1 P1.2 27. R1-6 P2.1 28. R2+5 K4-1 29. R2.7 K4+1 30. C7.4 K4+1 31. C4.8 P1+1 "
+        "32. R7.9 P1.2 33. C2-4 P2.3 34. C2.9 P3.4 35. R1+1 P4.3 36. R9.3 K4.5 37. R1.4 P3.4 "
+        "38. C8-2 K5-1 39. R3.7 P4.3 40. R7+1 K5+1 41. C9.1 K5.4 42. R4+5 K4-1 43. R4.6 K4-1 "
+        "44. C1.4 P3.2 45. R7.5 *"
+    )
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply, finding.move) == ("XQ113", 8, "P9+1")
+    assert finding.message == (
+        "Black's 4th move seems to be missing before 5. P9+1; the rest of the game plays if it "
+        "was 4... 车１平２ (a9b9) (the only legal move that lets it)"
+    )
+
+
 def test_a_gap_a_later_slip_would_explain_a_move_late_is_found_where_it_is() -> None:
     """Black's P9+1 of round 7 left out: three moves back, a gap one move later (Red's P3+1)
     lets the rest play only with three later moves read as slips; asked again further back, the
@@ -654,6 +678,23 @@ def test_a_move_written_twice_that_the_other_side_could_play_is_found_where_the_
     assert finding.message == (
         "3. R9+2 is the move before it written again; the rest of the game was checked without it"
     )
+
+
+def test_a_move_written_twice_just_before_the_last_move_is_named_there() -> None:
+    """K5.6 written again in Black's column (Black's king can play it too), and Black's A5+4
+    after it in Red's: Red has no advisor. With no later move, a hypothesis a move back is asked
+    only where the same text stands twice; the copy is named, none assumed, and the last move,
+    which the game played, is no error of its own."""
+    rep = _wxf_report(
+        "1. A4+5 C8+7 2. A5-4 C2+7 3. C2+5 C8.6 4. C2.4 H2+3 5. K5.4 C2.4 6. P9+1 C4.1 7. E7+5 C1.7 "
+        "8. E5+3 C7-4 9. C4.3 A6+5 10. C8+7 C7-3 11. C8-9 C7+4 12. C8+9 C7.3 13. R1+1 C3.9 "
+        "14. R1-1 R9+1 15. C8.6 H3-4 16. R1+3 A5+6 17. R1+3 R9+2 18. P5+1 R9-3 19. P9+1 P1+1 "
+        "20. K4+1 P3+1 21. K4-1 K5.6 22. K4+1 H4+6 23. P5+1 P5+1 24. K4+1 A6-5 25. K4.5 K6.5 "
+        "26. K5.6 H8+7 27. K6.5 R1+1 28. K5.6 K5.6 A5+4 *"
+    )
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply, finding.move, finding.meant) == ("XQ113", 55, "K5.6", None)
+    assert "28... K5.6 written twice (no later move tells them apart)" in finding.message
 
 
 def test_exchanges_the_rest_fits_as_well_as_a_reading_are_named_with_it() -> None:
