@@ -26,9 +26,9 @@ same way for chess, xiangqi and Go:
 The verdict (:class:`Verdict`): a reading is **assumed** only when the moves after it play
 strictly further under it than under every other hypothesis, legal move or structural slip.
 When a legal move that is no reading of the text plays further than every reading, the text is
-no slip of that kind: "no reading fits the moves after it". That move is assumed where the moves
-after it play as written (or further than the readings read past later slips); where it needs a
-later slip too, it is named, and the line ends there. When
+no slip of that kind: "no reading fits the moves after it". That move is assumed where every move
+after it plays as written to the end of the line; where they stop, or play on only with a later
+slip read past, it is named, and the line ends there. When
 readings tie, they are named and none is assumed; the walk goes on under the first only where
 the moves after it play to the end under each (nothing later rests on which was meant).
 
@@ -88,8 +88,7 @@ LATE = 10
 AFTER_END = 1
 #: plies a reading must let play before it is assumed (fewer when the line ends sooner)
 CONFIRM = 2
-#: plies the moves after a garbled text must play after the one legal move they fit, before it is
-#: assumed (fewer when the line ends sooner): no reading of the text speaks for it
+#: moves after a mate on the sheet up to which a structural slip they fit is only asked
 PROVEN = 4
 #: the legal moves a message names when the moves after a slip fit several (more are counted)
 NAMED = 24
@@ -643,15 +642,16 @@ def _verdict(game: Game[B, M], board: B, index: int, probes: list[_Probe[B, M]],
         nearest = sorted(slipped, key=lambda p: p.reading.distance)[:3]
         why = _failures(game, board, nearest)
         other = _listed([_name(game, board, p) for p in leaders])
-        if len(leaders) == 1 and leaders[0].end - index - 1 >= min(PROVEN, rest) and rest:
+        if len(leaders) == 1 and rest:
             leader = leaders[0]
-            if not leader.repairs or leader.end > max((p.end for p in named), default=-1):
+            if not leader.stuck:
                 # the text is garbled beyond reading, but the moves after it tell which move it was
                 return Verdict(
                     (leader.reading,), (other,), True, True, why, fits=False, other=other, best=best
                 )
-            # (it needs a later slip too, and the readings reach as far with theirs: no proof)
-            other += f", if {game.label(leader.board, leader.at)} is a slip too"
+            # (the moves after it stop too, or play on only with a later slip read past: no proof)
+            stop = game.label(leader.board, leader.at)
+            other += f", if {stop} is a slip too" if leader.repairs else f" up to {stop}"
         if not rest or best[0] - index - 1 < min(CONFIRM, rest):
             other = ""  # (nothing tells them: every move fits as little)
         readings, names = tuple(p.reading for p in nearest), tuple(_name(game, board, p) for p in nearest)
