@@ -201,6 +201,28 @@ def test_a_move_no_reading_of_which_fits_is_not_assumed_when_it_needs_a_later_sl
     )
 
 
+def test_a_move_no_reading_of_which_fits_is_not_assumed_when_the_moves_after_it_stop() -> None:
+    """Red's R9.8 of round 3 left out, and each side plays the other's WXF moves as written for
+    thirteen half-moves, further back than a gap is looked for. At R8+2 every reading stops at the
+    next move; P3+1 plays on only with R8-2 read as a slip. Assumed, it led to one wrong move after
+    another, with errors between; now it is named, and the line ends at the one finding."""
+    rep = _wxf_report(
+        "1. C2+3 P5+1 2. C2+4 C2+7 3. R9.8 P9+1 4. C8.4 C8+2 5. C4+4 E3+1 6. R8+9 R1.2 7. P7+1 C8+4 8. "
+        "A6+5 C8-4 9. R1+2 R8+2 10. C4.7 R8-2 11. C7.3 C8-1 12. C3.9 C8.1 13. A5+6 C1.4 14. A6-5 E1-3 "
+        "15. P5+1 R8+9 16. P5+1 R8.7 17. A5+4 E3+5 18. P5+1 R7-3 19. R1.3 E7+5 20. R3-2 C4.8 21. K5+1 "
+        "R7.9 22. K5-1 R2+8 23. R3+2 R9.1 24. R3+1 R2.5 25. K5+1 C8-2 26. K5+1 R1.5 27. R3.5 C8.3 28. "
+        "R5.2 C3+8 29. A4-5 C3-3 30. R2.7 A4+5 31. R7.2 E5-7 32. R2-3 E7+5 33. R2.1 E5+3 34. K5.6 E3-5 "
+        "35. R1+5 E5-7 36. A5+4 E7+9 37. R1+2 A5-4 38. R1-7 K5+1 39. R1.2 K5+1 40. R2+1 K5-1 41. R2+6 "
+        "K5.6 42. R2-1 *"
+    )
+    (finding,) = rep.findings
+    assert (finding.code, finding.move, finding.meant) == ("XQN003", "R8+2", None)
+    assert finding.message.endswith(
+        "; they play after 卒３进１ (c6c5), if round 10, Black R8-2 is a slip too. "
+        "The rest of the game (65 more plies) was not checked"
+    )
+
+
 def test_the_last_move_of_a_line_is_read_but_not_proven() -> None:
     rep = _report("1. 炮二平五 马８进７ 2. 马二进三 车９乎８ *")
     (finding,) = rep.findings
