@@ -832,7 +832,7 @@ def _settle(
     # (the last move of a line has no later move to tell a hypothesis that starts before it: in
     # WXF, ICCS and UCCI the moves it takes in would play for either side alike; the same text
     # twice just before it is evidence of its own)
-    copy = index >= 2 and nodes[index - 1].text == nodes[index - 2].text
+    copy = index >= 2 and game.same(index - 1, index - 2)
     behind = _behind(board, min(plain, index, BEHIND)) if index + 1 < len(nodes) or copy else []
     verdict = settled[key] = settle(game, board, index, options.effort, behind)
     return verdict
