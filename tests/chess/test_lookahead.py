@@ -531,3 +531,17 @@ def test_the_moves_after_a_promotion_without_its_piece_tell_which_piece() -> Non
     [game] = split_games([*tags, "1. b8 Ka3 2. Nc6 Ka4 3. Ne5 *"])
     [error] = _errors(check_game(game, 1))
     assert (error.code, error.meant) == ("CHESS101", "b8=N")
+
+
+def test_a_move_no_reading_of_which_fits_is_not_assumed_when_the_moves_after_it_stop() -> None:
+    """3. Kb2 (the game played Nd4): only Nd4 lets 3... Kxd4 play, but the moves after it stop at
+    5. Qq9, which reads as no move. A move the text does not describe is assumed only where every
+    later move plays as written; here it is named, and the line ends (Qq9 goes unreported)."""
+    tags = ['[Event "x"]', '[SetUp "1"]', '[FEN "8/8/8/4k3/8/8/3nN3/4K3 w - - 0 1"]', ""]
+    [game] = split_games([*tags, "1. Nc1 Nb3 2. Ne2 Na5 3. Kb2 Kxd4 4. Kd2 Kc4 5. Qq9 *"])
+    [error] = _errors(check_game(game, 1))
+    assert (error.code, error.move, error.meant) == ("CHESS101", "Kb2", None)
+    assert error.message.endswith(
+        "no reading of it fits the moves after it (Kd2 and Kf2: 3... Kxd4 cannot be played after "
+        "them); they play after Nd4 up to 5. Qq9; the rest of the game was not checked (4 move(s))"
+    )
