@@ -336,9 +336,7 @@ def settle(
     # wrong reading that a reading of it rescues for a while); so does every other hypothesis
     # that gets as far, which may then tie with it or beat it
     named = max((p.at for p in probes if p.named), default=end)
-    for probe in probes:
-        if probe.stuck and (probe.named or probe.at >= named):
-            _past(game, probe, end, budget)
+    _read_past(game, [p for p in probes if p.stuck and (p.named or p.at >= named)], probes, end, budget)
     if effort is not None:
         effort.left -= given - budget.left
     if budget.left <= 0:
@@ -586,6 +584,21 @@ def _replay(game: Game[B, M], probe: _Probe[B, M], limit: int, budget: Effort) -
         probe.wrong += wrong
         at += 1
     probe.at = at
+
+
+def _read_past(
+    game: Game[B, M], stuck: list[_Probe[B, M]], probes: list[_Probe[B, M]], end: int, budget: Effort
+) -> None:
+    """:func:`_past` for each of ``stuck``, but for a hypothesis that one later slip puts below a
+    reading the verdict may name (most of a WXF sheet's left-out moves play a while: the costliest
+    part). The text's readings always are: their reasons say where they stop."""
+    furthest = max(p.at for p in probes)
+    floor = max((p.score for p in probes if p.named and not _refuted(p, end, furthest)), default=None)
+    for probe in sorted(stuck, key=lambda p: (p.reading.kind != SLIP, -p.at)):
+        if probe.reading.kind == SLIP or floor is None or (end, -probe.wrong - 1) >= floor:
+            _past(game, probe, end, budget)
+            if floor is not None and probe.named and not _refuted(probe, end, furthest):
+                floor = max(floor, probe.score)
 
 
 def _past(game: Game[B, M], probe: _Probe[B, M], end: int, budget: Effort) -> None:

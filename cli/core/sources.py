@@ -23,12 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, BinaryIO
 
-from kifu.core.findings import (
-    IO_DECOMPRESS,
-    IO_LIMIT,
-    IO_UNREADABLE,
-    Finding,
-)
+from kifu.core.findings import IO_DECOMPRESS, IO_LIMIT, IO_UNREADABLE, Finding
 from kifu.core.limits import MIB, limits, shown
 from kifu.core.lines import DECOMPRESSION_ERRORS
 from kifu.core.paths import Anchored, GitIgnore, Group, inside, posix, work_tree
@@ -36,12 +31,7 @@ from kifu.core.paths import Anchored, GitIgnore, Group, inside, posix, work_tree
 STDIN = "-"
 COMPRESSION_SUFFIXES = (".gz", ".bz2", ".xz", ".zst")
 
-_MAGIC = (
-    (b"\x1f\x8b", "gz"),
-    (b"BZh", "bz2"),
-    (b"\xfd7zXZ\x00", "xz"),
-    (b"\x28\xb5\x2f\xfd", "zst"),
-)
+_MAGIC = ((b"\x1f\x8b", "gz"), (b"BZh", "bz2"), (b"\xfd7zXZ\x00", "xz"), (b"\x28\xb5\x2f\xfd", "zst"))
 
 
 class LimitReached(OSError):
@@ -533,10 +523,7 @@ class _Choosers:
 
 
 def _walk(
-    top: str,
-    extensions: frozenset[str],
-    choosers: _Choosers,
-    recognise: Callable[[Source], bool] | None,
+    top: str, extensions: frozenset[str], choosers: _Choosers, recognise: Callable[[Source], bool] | None
 ) -> Iterator[Source | tuple[str, Finding]]:
     """The files under ``top`` in ``os.walk``'s order (a directory's files, sorted, then each of
     its directories), never through a symbolic link to a directory nor a link that leads out of
