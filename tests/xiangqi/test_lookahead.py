@@ -719,6 +719,25 @@ def test_a_move_written_twice_just_before_the_last_move_is_named_there() -> None
     assert "28... K5.6 written twice (no later move tells them apart)" in finding.message
 
 
+def test_a_copy_the_other_side_plays_is_found_before_the_look_ahead_is_spent() -> None:
+    """Black's 6... P1+1 written again: Red's pawn plays it, and the first move that cannot be
+    played is the next, K5+1, in Black's place. Some 200 left-out moves up to five half-moves
+    back play a while too in WXF; read past three later slips each, they spent
+    the record's look-ahead there, and a wrong gap was assumed, with errors on 9. C8.9 and
+    10. C9.6, which the game played. Only hypotheses that can still tie the copy are read past."""
+    rep = _wxf_report(
+        "1. C2+2 C2+7 2. C2+5 R9.8 3. R9.8 K5+1 4. C8+3 H2+3 5. R1+1 K5+1 6. E7+9 P1+1 P1+1 "
+        "7. K5+1 C8+1 8. C8+4 R1+1 9. C8.9 R1.3 10. C9.6 P1+1 11. C6.3 R8.7 12. P9+1 P5+1 "
+        "13. H2+3 R3.8 14. R8+9 H3-2 15. P5+1 P5+1 16. K5+1 R7+2 17. P9+1 C8+1 18. R1.3 C8.9 "
+        "19. K5.6 R7.8 20. P3+1 C9.6 21. A4+5 R-.5 22. K6.5 R5.4 23. R3.4 R4+5 24. P7+1 R4.9 "
+        "25. K5.6 P9+1 26. A5-4 R8.7 27. R4+4 P7+1 28. R4.3 R7+1 29. R3.1 P5.6 30. H3-5 R9.1 "
+        "31. P7+1 P3+1 32. R1.7 R1.2 33. R7-5 R7+2 34. R7.8 R7+4 35. H5-3 *"
+    )
+    (finding,) = rep.findings
+    assert (finding.code, finding.ply, finding.move) == ("XQ114", 13, "P1+1")
+    assert finding.message.startswith("7. P1+1 is the move before it written again")
+
+
 def test_exchanges_the_rest_fits_as_well_as_a_reading_are_named_with_it() -> None:
     """22... E5-E4 and 23... G5-G4 written in each other's place: the pawn is taken on g4 and
     24... G4-F4 cannot be played. Black's two moves exchanged, Red's two around them, or the
