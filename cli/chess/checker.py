@@ -233,10 +233,9 @@ def _structural(verdict: Verdict[chess.Move], problem: Unplayable, rest: str) ->
                 f"; the rest of the {rest} plays if it was {gaps[0]} (the only legal move that lets it)"
             )
         elif going is not None:
-            shown = ", ".join(gaps[:3]) + (f" or {len(gaps) - 3} more" if len(gaps) > 3 else "")
-            message += (
-                f"; the rest of the {rest} plays after any of {shown}, and was checked assuming the first"
-            )
+            listed = gaps[:3] + ([f"{len(gaps) - 3} more"] if len(gaps) > 3 else [])
+            shown = f"any of {', '.join(listed[:-1])} or {listed[-1]}" if len(listed) > 1 else listed[0]
+            message += f"; the rest of the {rest} plays after {shown}, and was checked assuming the first"
         else:
             message += (f" ({verdict.reason})" if verdict.reason and not verdict.assumed else "") + unchecked
         finding = codes.MISSING_MOVE(message, node.span, ply=problem.ply, move=node.text)
@@ -432,9 +431,10 @@ class Checker(Visitor[Checked]):
             elif going is not None:
                 if self.assumed is None:
                     self.assumed = ply
-                self.assumptions.append(
-                    Assumption(ply, node.text, _assumed_name(why, problem.board), why.because)
-                )
+                # (a half-move left out was never written: the text after it is its own move)
+                written = "" if going.kind == MISSING else node.text
+                named = _assumed_name(why, problem.board)
+                self.assumptions.append(Assumption(ply, written, named, why.because))
         if why.ended and self.ended_reported:
             return
         label = move_label(number, white, node.text)

@@ -27,7 +27,8 @@ def provisional(finding: Finding, assumptions: Sequence[Assumption], aside: Sequ
         return finding
     clauses: list[str] = []
     if assumptions:
-        named = [f"{a.assumed} (written {a.written})" for a in assumptions[:NAMED]]
+        said = [f"written {a.written}" if a.written else "left out" for a in assumptions[:NAMED]]
+        named = [f"{a.assumed} ({how})" for a, how in zip(assumptions, said, strict=False)]
         if len(assumptions) > NAMED:
             named.append(f"{len(assumptions) - NAMED} more")
         moves = " and ".join(named)

@@ -46,7 +46,7 @@ class Assumption:
 
     #: the ply of the written move that could not be played as written
     ply: int
-    #: the move as written in the record
+    #: the move as written in the record ("" for a half-move left out: nothing was written)
     written: str
     #: the move kifu assumed, in the record's notation
     assumed: str

@@ -589,9 +589,8 @@ def _replay(game: Game[B, M], probe: _Probe[B, M], limit: int, budget: Effort) -
 def _read_past(
     game: Game[B, M], stuck: list[_Probe[B, M]], probes: list[_Probe[B, M]], end: int, budget: Effort
 ) -> None:
-    """:func:`_past` for each of ``stuck``, but for a hypothesis that one later slip puts below a
-    reading the verdict may name (most of a WXF sheet's left-out moves play a while: the costliest
-    part). The text's readings always are: their reasons say where they stop."""
+    """:func:`_past` for each of ``stuck``, the text's readings always (their reasons say where they
+    stop), the others unless one later slip puts them below a reading the verdict may name."""
     furthest = max(p.at for p in probes)
     floor = max((p.score for p in probes if p.named and not _refuted(p, end, furthest)), default=None)
     for probe in sorted(stuck, key=lambda p: (p.reading.kind != SLIP, -p.at)):

@@ -55,7 +55,7 @@ from kifu.xiangqi.walk import (
 )
 
 #: the moves a verdict of the look-ahead may take back (the findings on them are retracted)
-RECENT = EARLIER + BEHIND
+RECENT = EARLIER[-1] + BEHIND
 
 _PROBLEM_CODES = {
     "no-piece": codes.NO_SUCH_PIECE,
@@ -229,7 +229,9 @@ class Checker(XiangqiVisitor[Replayed]):
         self._pending[-1] = finding
         if going is not None:
             self._last[-1] = problem.ply
-            assumed.append(Assumption(problem.ply, node.text, _assumed_name(problem), problem.reason))
+            # (a half-move left out was never written: the text after it is its own move)
+            written = "" if going.kind == MISSING else node.text
+            assumed.append(Assumption(problem.ply, written, _assumed_name(problem), problem.reason))
         if problem.depth == 0:
             self.replay.assumptions = list(assumed)
             if going is not None:
@@ -328,7 +330,10 @@ def provisional(finding: Finding, assumptions: list[Assumption]) -> Finding:
     warning, saying "if the intended move was …", with the first assumption."""
     finding.severity = min(finding.severity, Severity.WARNING)
     finding.assumption = assumptions[0]
-    moves = " and ".join(f"{a.assumed} (ply {a.ply}, written {a.written})" for a in assumptions)
+    moves = " and ".join(
+        f"{a.assumed} (ply {a.ply}, {'written ' + a.written if a.written else 'left out'})"
+        for a in assumptions
+    )
     were = "s were" if len(assumptions) > 1 else " was"
     finding.message = f"if the intended move{were} {moves}: {finding.message}"
     return finding
@@ -443,10 +448,9 @@ def _structural(problem: Problem, verdict: Verdict[int]) -> Finding:
             message += f"; the rest of the {rest} plays if it was {gaps[0]}"
             message += " (the only legal move that lets it)"
         elif going is not None:
-            shown = ", ".join(gaps[:3]) + (f" or {len(gaps) - 3} more" if len(gaps) > 3 else "")
-            message += (
-                f"; the rest of the {rest} plays after any of {shown}, and was checked assuming the first"
-            )
+            listed = gaps[:3] + ([f"{len(gaps) - 3} more"] if len(gaps) > 3 else [])
+            shown = f"any of {', '.join(listed[:-1])} or {listed[-1]}" if len(listed) > 1 else listed[0]
+            message += f"; the rest of the {rest} plays after {shown}, and was checked assuming the first"
         else:
             message += why + unchecked
         return codes.MISSING_MOVE(message, node.span, ply=ply, move=node.text)

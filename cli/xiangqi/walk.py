@@ -28,7 +28,7 @@ often play the moves after the gap as written (the opening position is symmetric
 files are counted from its own right). The look-ahead is therefore given the positions before
 the last moves played as written (:data:`BEHIND`), and when its verdict at a move that
 cannot be played proves nothing, or needs later slips read past, it is asked
-again :data:`EARLIER` moves back, its verdict there kept only when it explains the moves after
+again further back (:data:`EARLIER`), its verdict there kept only when it explains the moves after
 it better (:attr:`~kifu.core.lookahead.Verdict.best`: a garbled text the rest plays after is no
 left-out move a few moves back); a hypothesis
 that starts before the move (:attr:`Problem.back`) takes back the moves played since (the
@@ -81,9 +81,10 @@ R = TypeVar("R")
 BEHIND = LATE
 #: how many moves before a move that cannot be played the look-ahead is asked again when its
 #: verdict there ends the line, or is not proven, or needs later slips (a half-move left out
-#: further back): it starts its own hypotheses up to BACK moves before that, so that gaps up to
-#: BACK + 3 moves back are read too
-EARLIER = 3
+#: further back), nearest first: each starts its own hypotheses up to BACK moves before it. The
+#: first only unless the line would end: gaps up to 23 moves back are read there (in WXF each
+#: side may play the other's moves for twenty plies after a gap in the opening)
+EARLIER = (3, 8, 13, 18)
 
 
 @dataclass(slots=True)
@@ -650,10 +651,14 @@ def _problem(
         # could play the moves after it for a while) shows here only: the look-ahead is asked
         # again a few moves back, and its verdict kept when it puts a structural slip there
         # that lets this move be played, and explains the moves after it better
-        anchor = EARLIER
-        earlier = _earlier(board, nodes, index - 1, anchor, round_, red, options, plies, plain, verdict)
-        if earlier is not None:
-            verdict = earlier
+        # (further back only where the line would end here: a reading the rest of it plays under,
+        # if with later slips read past, is no sign of a gap that far)
+        anchors = EARLIER if verdict.first is None else EARLIER[:1]
+        for anchor in anchors:  # (the nearest first: each reads BACK moves before its own)
+            earlier = _earlier(board, nodes, index - 1, anchor, round_, red, options, plies, plain, verdict)
+            if earlier is not None:
+                verdict = earlier
+                break
         else:
             anchor = 0
     if ended:

@@ -220,6 +220,17 @@ def test_a_move_after_a_mate_reached_through_an_assumed_move_is_a_warning() -> N
     assert report.outcome is None  # no outcome built on a guess
 
 
+def test_a_verdict_through_a_move_put_in_a_gap_says_the_move_was_left_out() -> None:
+    """Légal's mate with White's 4. Nc3 never written: the mate rests on the move put in the
+    gap, which nothing on the sheet was written for ("written g6" would call g6 a slip)."""
+    report = _checked("1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4... g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 0-1")
+    assert [(f.code, f.meant) for f in _errors(report)] == [("CHESS113", "Nc3")]
+    [contradicts] = [f for f in report.findings if f.code == "CHESS202"]
+    assert contradicts.message.endswith("which gives 1-0, if the intended move was Nc3 (left out)")
+    assert contradicts.assumption is not None
+    assert (contradicts.assumption.ply, contradicts.assumption.written) == (7, "")
+
+
 def test_a_result_the_assumed_mate_contradicts_is_a_warning() -> None:
     report = _checked("1. f3 e5 2. g4 qh4 1-0")
     [contradicts] = [f for f in report.findings if f.code == "CHESS202"]

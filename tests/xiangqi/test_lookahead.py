@@ -201,11 +201,13 @@ def test_a_move_no_reading_of_which_fits_is_not_assumed_when_it_needs_a_later_sl
     )
 
 
-def test_a_move_no_reading_of_which_fits_is_not_assumed_when_the_moves_after_it_stop() -> None:
+def test_a_half_move_left_out_thirteen_plies_before_the_move_that_cannot_be_played_is_found() -> None:
     """Red's R9.8 of round 3 left out, and each side plays the other's WXF moves as written for
-    thirteen half-moves, further back than a gap is looked for. At R8+2 every reading stops at the
-    next move; P3+1 plays on only with R8-2 read as a slip. Assumed, it led to one wrong move after
-    another, with errors between; now it is named, and the line ends at the one finding."""
+    thirteen half-moves. At R8+2 every reading stops at the next move, and P3+1 plays on only with
+    R8-2 read as a slip: the line would end there. Asked again further back, the look-ahead finds
+    the gap (was an error on R8+2, which the game played, and the rest unchecked; before that, one
+    wrong move assumed after another). Black wrote R9.8 too: Red's gap before it, or Black's
+    after Red's R9.8, is the same game, and both are named."""
     rep = _wxf_report(
         "1. C2+3 P5+1 2. C2+4 C2+7 3. R9.8 P9+1 4. C8.4 C8+2 5. C4+4 E3+1 6. R8+9 R1.2 7. P7+1 C8+4 8. "
         "A6+5 C8-4 9. R1+2 R8+2 10. C4.7 R8-2 11. C7.3 C8-1 12. C3.9 C8.1 13. A5+6 C1.4 14. A6-5 E1-3 "
@@ -216,10 +218,10 @@ def test_a_move_no_reading_of_which_fits_is_not_assumed_when_the_moves_after_it_
         "K5.6 42. R2-1 *"
     )
     (finding,) = rep.findings
-    assert (finding.code, finding.move, finding.meant) == ("XQN003", "R8+2", None)
-    assert finding.message.endswith(
-        "; they play after 卒３进１ (c6c5), if round 10, Black R8-2 is a slip too. "
-        "The rest of the game (65 more plies) was not checked"
+    assert (finding.code, finding.ply, finding.move) == ("XQ113", 6, "P9+1")
+    assert finding.message == (
+        "Black's 3rd move seems to be missing before 4. P9+1, or a move left out before 3. R9.8; the "
+        "rest of the game plays after 3... 车９平８ (i9h9), and was checked assuming the first"
     )
 
 
@@ -435,7 +437,7 @@ def test_a_gap_a_later_slip_would_explain_a_move_late_is_found_where_it_is() -> 
     rep = _report(movetext)
     (finding,) = rep.findings
     assert (finding.code, finding.ply, finding.move) == ("XQ113", 14, "P3+1")
-    assert "7... 卒５进１ (e6e5), 7... 卒９进１ (i6i5)" in finding.message
+    assert "plays after any of 7... 卒５进１ (e6e5) or 7... 卒９进１ (i6i5), and" in finding.message
 
 
 def test_a_move_written_for_the_other_side_is_where_a_half_move_was_left_out() -> None:
@@ -717,6 +719,28 @@ def test_a_move_written_twice_just_before_the_last_move_is_named_there() -> None
     (finding,) = rep.findings
     assert (finding.code, finding.ply, finding.move, finding.meant) == ("XQ113", 55, "K5.6", None)
     assert "28... K5.6 written twice (no later move tells them apart)" in finding.message
+
+
+def test_a_half_move_left_out_twenty_plies_before_the_first_move_that_cannot_be_played_is_found() -> None:
+    """Red's 3. K5.4 never written: Black then plays Red's moves, and Red Black's, up to 13... K4+1
+    twenty-one plies on (no black king on file 4). Asked again 3, 8, 13 and 18 moves back, the
+    look-ahead finds the gap where it is, the only move that lets the rest play, rather than an
+    error on K4+1, which the game played, and the rest of the game unchecked. The mate the game
+    ends in is provisional: it rests on the move put in the gap."""
+    rep = _wxf_report(
+        "1. C8+3 C8+7 2. C8+4 C8.6 3. C2+5 E7+5 4. C2-6 C2.4 5. R1.2 E5-7 6. C2.9 C4.5 7. P7+1 H8+7 "
+        "8. C9+5 R1+3 9. R2+9 H7-9 10. K5+1 R1+2 11. P9+1 R9.8 12. P9+1 C5+4 13. P1+1 K4+1 "
+        "14. R9+3 R8+5 15. R9.5 R8.9 16. R5+3 R9.3 17. R5.7 K4-1 18. R7.3 R3+3 19. K5-1 R3+1 "
+        "20. R3.1 H9+7 21. P3+1 R3.4 22. K5+1 R4.2 23. R1-4 R2-2 24. R1.8 H7-8 25. R8.6 *"
+    )
+    assert _errors(rep) == [("XQ113", 5)]
+    (gap,) = (f for f in rep.findings if f.code == "XQ113")
+    assert gap.meant == "K5.4"
+    assert "the rest of the game plays if it was 3. 帅五平四 (e0f0)" in gap.message
+    # the mate after it rests on the gap: a half-move left out, nothing written for it
+    (mate,) = (f for f in rep.findings if f.code == "XQ203")
+    assert mate.message.startswith("if the intended move was K5.4 (ply 5, left out): result *")
+    assert mate.assumption is not None and (mate.assumption.ply, mate.assumption.written) == (5, "")
 
 
 def test_a_copy_the_other_side_plays_is_found_before_the_look_ahead_is_spent() -> None:
