@@ -27,8 +27,7 @@ def provisional(finding: Finding, assumptions: Sequence[Assumption], aside: Sequ
         return finding
     clauses: list[str] = []
     if assumptions:
-        said = [f"written {a.written}" if a.written else "left out" for a in assumptions[:NAMED]]
-        named = [f"{a.assumed} ({how})" for a, how in zip(assumptions, said, strict=False)]
+        named = [f"{a.assumed} ({a.source})" for a in assumptions[:NAMED]]
         if len(assumptions) > NAMED:
             named.append(f"{len(assumptions) - NAMED} more")
         moves = " and ".join(named)

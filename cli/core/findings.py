@@ -38,21 +38,23 @@ class Severity(enum.IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Assumption:
-    """A move kifu assumed in place of the one written, so that it could go on replaying.
+    """A move kifu assumed in place of the one written, so that it could go on replaying: a finding
+    that rests on it (an outcome, a claim, a result check, a move after the end) is provisional, at
+    most a warning whose message says "if the intended move was ..."."""
 
-    A finding that rests on it (an outcome, a claim, a result check, a move after the end) is
-    provisional: at most a warning, whose message says "if the intended move was ...".
-    """
-
-    #: the ply of the written move that could not be played as written
+    #: the ply of the written move that could not be played as written (of the gap, for a move left out)
     ply: int
     #: the move as written in the record ("" for a half-move left out: nothing was written)
     written: str
     #: the move kifu assumed, in the record's notation
     assumed: str
-    #: how the intent was established ("4. Ba4 needs a bishop on b5"); empty when only the
-    #: move itself was looked at
+    #: how the intent was established ("4. Ba4 needs a bishop on b5"); "" when only the move was read
     reason: str = ""
+
+    @property
+    def source(self) -> str:
+        """What the record has in its place, as a message says it: ``written qh4``, ``left out``."""
+        return f"written {self.written}" if self.written else "left out"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form of the output contract."""

@@ -335,8 +335,7 @@ def settle(
     # a reading that stops at a later move reads past it (a later slip of the record, or a
     # wrong reading that a reading of it rescues for a while); so does every other hypothesis
     # that gets as far, which may then tie with it or beat it
-    named = max((p.at for p in probes if p.named), default=end)
-    _read_past(game, [p for p in probes if p.stuck and (p.named or p.at >= named)], probes, end, budget)
+    _read_past(game, probes, end, budget)
     if effort is not None:
         effort.left -= given - budget.left
     if budget.left <= 0:
@@ -586,11 +585,11 @@ def _replay(game: Game[B, M], probe: _Probe[B, M], limit: int, budget: Effort) -
     probe.at = at
 
 
-def _read_past(
-    game: Game[B, M], stuck: list[_Probe[B, M]], probes: list[_Probe[B, M]], end: int, budget: Effort
-) -> None:
-    """:func:`_past` for each of ``stuck``, the text's readings always (their reasons say where they
-    stop), the others unless one later slip puts them below a reading the verdict may name."""
+def _read_past(game: Game[B, M], probes: list[_Probe[B, M]], end: int, budget: Effort) -> None:
+    """:func:`_past` for each probe that stops, the text's readings always (their reasons say where
+    they stop), the others unless one later slip puts them below a reading the verdict may name."""
+    named = max((p.at for p in probes if p.named), default=end)
+    stuck = [p for p in probes if p.stuck and (p.named or p.at >= named)]
     furthest = max(p.at for p in probes)
     floor = max((p.score for p in probes if p.named and not _refuted(p, end, furthest)), default=None)
     for probe in sorted(stuck, key=lambda p: (p.reading.kind != SLIP, -p.at)):

@@ -231,7 +231,9 @@ class Checker(XiangqiVisitor[Replayed]):
             self._last[-1] = problem.ply
             # (a half-move left out was never written: the text after it is its own move)
             written = "" if going.kind == MISSING else node.text
-            assumed.append(Assumption(problem.ply, written, _assumed_name(problem), problem.reason))
+            # (a hypothesis that starts moves back: its reasons are of the later move's readings)
+            why = "" if problem.back else problem.reason
+            assumed.append(Assumption(problem.ply, written, _assumed_name(problem), why))
         if problem.depth == 0:
             self.replay.assumptions = list(assumed)
             if going is not None:
@@ -330,10 +332,7 @@ def provisional(finding: Finding, assumptions: list[Assumption]) -> Finding:
     warning, saying "if the intended move was …", with the first assumption."""
     finding.severity = min(finding.severity, Severity.WARNING)
     finding.assumption = assumptions[0]
-    moves = " and ".join(
-        f"{a.assumed} (ply {a.ply}, {'written ' + a.written if a.written else 'left out'})"
-        for a in assumptions
-    )
+    moves = " and ".join(f"{a.assumed} (ply {a.ply}, {a.source})" for a in assumptions)
     were = "s were" if len(assumptions) > 1 else " was"
     finding.message = f"if the intended move{were} {moves}: {finding.message}"
     return finding

@@ -265,7 +265,9 @@ def repair(problem: Any, finding: Finding, style: Style) -> Repair | None:
         problem.round,
         problem.red,
         problem.depth,
-        problem.reason or verdict.reason,
+        # (a hypothesis that starts moves before the move that could not be played: the reasons
+        # name that move's readings, which the comment on another move would leave unexplained)
+        "" if problem.back else problem.reason or verdict.reason,
     )
 
 
@@ -430,7 +432,7 @@ def _repaired(item: Repair, text: RecordText, lines: _Lines, notes: bool, struct
     token = text.numbers.get((span.line, span.column)) if not dhtml else None
     before = _numbered(*_round_of(item.round, item.red, 1), node.text)
     what = f"kifu: {side}'s move {gap} inserted before {before}"
-    note = _note(what + why, "pgn") if notes and not dhtml else ""
+    note = _note(what + (why or ": the record left it out"), "pgn") if notes and not dhtml else ""
     if dhtml:
         after = text.line(span.line)[span.end_column - 1 : span.end_column]
         return code.fixing(

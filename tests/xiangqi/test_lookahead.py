@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 
+import kifu
 import pytest
 from kifu.core import lookahead as engine
 from kifu.core.findings import Finding, Severity
@@ -721,18 +722,22 @@ def test_a_move_written_twice_just_before_the_last_move_is_named_there() -> None
     assert "28... K5.6 written twice (no later move tells them apart)" in finding.message
 
 
+#: Red's 3. K5.4 never written (WXF): the first move that cannot be played is 13... K4+1
+GAP_TWENTY_PLIES_BACK = (
+    "1. C8+3 C8+7 2. C8+4 C8.6 3. C2+5 E7+5 4. C2-6 C2.4 5. R1.2 E5-7 6. C2.9 C4.5 7. P7+1 H8+7 "
+    "8. C9+5 R1+3 9. R2+9 H7-9 10. K5+1 R1+2 11. P9+1 R9.8 12. P9+1 C5+4 13. P1+1 K4+1 "
+    "14. R9+3 R8+5 15. R9.5 R8.9 16. R5+3 R9.3 17. R5.7 K4-1 18. R7.3 R3+3 19. K5-1 R3+1 "
+    "20. R3.1 H9+7 21. P3+1 R3.4 22. K5+1 R4.2 23. R1-4 R2-2 24. R1.8 H7-8 25. R8.6 *"
+)
+
+
 def test_a_half_move_left_out_twenty_plies_before_the_first_move_that_cannot_be_played_is_found() -> None:
     """Red's 3. K5.4 never written: Black then plays Red's moves, and Red Black's, up to 13... K4+1
     twenty-one plies on (no black king on file 4). Asked again 3, 8, 13 and 18 moves back, the
     look-ahead finds the gap where it is, the only move that lets the rest play, rather than an
     error on K4+1, which the game played, and the rest of the game unchecked. The mate the game
     ends in is provisional: it rests on the move put in the gap."""
-    rep = _wxf_report(
-        "1. C8+3 C8+7 2. C8+4 C8.6 3. C2+5 E7+5 4. C2-6 C2.4 5. R1.2 E5-7 6. C2.9 C4.5 7. P7+1 H8+7 "
-        "8. C9+5 R1+3 9. R2+9 H7-9 10. K5+1 R1+2 11. P9+1 R9.8 12. P9+1 C5+4 13. P1+1 K4+1 "
-        "14. R9+3 R8+5 15. R9.5 R8.9 16. R5+3 R9.3 17. R5.7 K4-1 18. R7.3 R3+3 19. K5-1 R3+1 "
-        "20. R3.1 H9+7 21. P3+1 R3.4 22. K5+1 R4.2 23. R1-4 R2-2 24. R1.8 H7-8 25. R8.6 *"
-    )
+    rep = _wxf_report(GAP_TWENTY_PLIES_BACK)
     assert _errors(rep) == [("XQ113", 5)]
     (gap,) = (f for f in rep.findings if f.code == "XQ113")
     assert gap.meant == "K5.4"
@@ -741,6 +746,18 @@ def test_a_half_move_left_out_twenty_plies_before_the_first_move_that_cannot_be_
     (mate,) = (f for f in rep.findings if f.code == "XQ203")
     assert mate.message.startswith("if the intended move was K5.4 (ply 5, left out): result *")
     assert mate.assumption is not None and (mate.assumption.ply, mate.assumption.written) == (5, "")
+
+
+def test_a_gap_found_moves_before_the_move_that_cannot_be_played_is_inserted_without_its_reasons() -> None:
+    """The fix puts K5.4 in the gap and numbers the rounds after it again. The look-ahead's reasons
+    there are about the readings of a later move (5... C2.4 read as 炮２平４), which a comment on
+    the inserted move would leave unexplained: it says the record left the move out, as chess's
+    does, and the assumption carries no reason either."""
+    fixed = kifu.fix(f'[Game "Chinese Chess"]\n\n{GAP_TWENTY_PLIES_BACK}\n', game="xiangqi", unsafe=True)
+    inserted = "3. K5.4 {kifu: Red's move K5.4 inserted before 3... C2+5: the record left it out} C2+5"
+    assert f"2. C8+4 C8.6 {inserted} 4. E7+5 C2-6 5. C2.4 R1.2" in fixed.text
+    (mate,) = (f for f in _wxf_report(GAP_TWENTY_PLIES_BACK).findings if f.code == "XQ203")
+    assert mate.assumption is not None and mate.assumption.reason == ""
 
 
 def test_a_copy_the_other_side_plays_is_found_before_the_look_ahead_is_spent() -> None:
